@@ -1,0 +1,49 @@
+// Shared bench helpers: percentiles, timing of child processes, a simulator in a child
+// process (so the server's CPU does not share the measured process's event loop).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+export function median(xs: number[]): number {
+  return percentile([...xs].sort((a, b) => a - b), 50);
+}
+
+/** Wall time of one process run, in ms; throws when it fails. */
+export function timeRun(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, args, { env, encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+export interface ChildSims {
+  routerUrl: string;
+  telemetryUrl: string;
+  telemetryKey: string;
+  stop(): void;
+}
+
+/** Starts both simulators in a child process and waits for their URLs. */
+export async function startChildSims(): Promise<ChildSims> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', `${ROOT}bench/sim-child.ts`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = await new Promise<{ router: string; telemetry: string; key: string }>((resolve, reject) => {
+    let buf = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const line = buf.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`simulator child exited (${code})`)));
+  });
+  return { routerUrl: info.router, telemetryUrl: info.telemetry, telemetryKey: info.key, stop: () => child.kill() };
+}

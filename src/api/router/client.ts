@@ -1,0 +1,231 @@
+// The router REST client: one request = one envelope, decoded at the boundary; every failure
+// is one typed, one-line error (src/errors.ts) with credentials nowhere in it.
+import {
+  authError,
+  commandFailedError,
+  protocolError,
+  type RoutershError,
+  rejectedError,
+} from '../../errors.js';
+import { sanitizeLine } from '../../sanitize.js';
+import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
+import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
+import { basicHeader, TokenAuth } from './token-auth.js';
+import { Transport, type HttpResponse } from './transport.js';
+import type { Envelope, NodeInfo, RouterRequest } from './types.js';
+import type { Action } from './wire.js';
+
+export interface RouterClientConfig {
+  /** http(s)://host:port[/prefix] */
+  baseUrl: string;
+  user?: string | undefined;
+  password?: string | undefined;
+  /** A pre-issued token. */
+  token?: string | undefined;
+  auth: 'basic' | 'token';
+  timeoutMs: number;
+  /** PEM text. */
+  ca?: string | undefined;
+  insecure?: boolean | undefined;
+  onWarning?: ((msg: string) => void) | undefined;
+  now?: (() => number) | undefined;
+  /** Default 8 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** Keep-alive sockets to the router; default 16. */
+  connections?: number | undefined;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  query?: Query | undefined;
+}
+
+export interface PostBody {
+  Actions?: Action[];
+  Options?: Record<string, Array<string | number>>;
+}
+
+// The envelope that came with a failed request (400 / non-OK 200), for the raw `api` command.
+const failedBodies = new WeakMap<RoutershError, Record<string, unknown>>();
+
+/** The JSON body the router sent along with this error, if any. */
+export function responseBodyOf(e: RoutershError): Record<string, unknown> | undefined {
+  return failedBodies.get(e);
+}
+
+function withBody(e: RoutershError, body: unknown): RoutershError {
+  if (isObject(body)) failedBodies.set(e, body);
+  return e;
+}
+
+export class RouterClient {
+  readonly origin: string;
+  private readonly prefix: string;
+  private readonly transport: Transport;
+  private readonly tokens: TokenAuth | undefined;
+  private readonly basic: string | undefined;
+
+  constructor(private readonly cfg: RouterClientConfig) {
+    const base = parseBaseUrl(cfg.baseUrl);
+    this.origin = base.origin;
+    this.prefix = base.prefix;
+    this.transport = new Transport({
+      origin: base.origin,
+      host: base.host,
+      timeoutMs: cfg.timeoutMs,
+      maxBodyBytes: cfg.maxBodyBytes ?? 8 * 1024 * 1024,
+      connections: cfg.connections ?? 16,
+      ca: cfg.ca,
+      insecure: cfg.insecure,
+    });
+    if (cfg.insecure) cfg.onWarning?.('TLS verification disabled (--insecure)');
+    if (cfg.auth === 'token' || cfg.token !== undefined) {
+      this.tokens = new TokenAuth({
+        transport: this.transport,
+        prefix: this.prefix,
+        origin: this.origin,
+        user: cfg.user,
+        password: cfg.password,
+        token: cfg.token,
+        now: cfg.now ?? Date.now,
+      });
+    } else if (cfg.user !== undefined || cfg.password !== undefined) {
+      this.basic = basicHeader(cfg.user, cfg.password);
+    }
+  }
+
+  /** The user shown in prompts and messages (for a bare token: its `sub`). */
+  get displayUser(): string {
+    return this.tokens?.user ?? this.cfg.user ?? '';
+  }
+
+  get(words: string[], o?: CallOptions): Promise<Envelope> {
+    return this.send({ method: 'GET', words, ...(o?.query ? { query: o.query } : {}) }, o);
+  }
+
+  post(words: string[], body: PostBody, o?: CallOptions): Promise<Envelope> {
+    const req: RouterRequest = { method: 'POST', words };
+    if (body.Actions) req.actions = body.Actions;
+    if (body.Options) req.options = body.Options;
+    if (o?.query) req.query = o.query;
+    return this.send(req, o);
+  }
+
+  delete(words: string[], o?: CallOptions): Promise<Envelope> {
+    return this.send({ method: 'DELETE', words, ...(o?.query ? { query: o.query } : {}) }, o);
+  }
+
+  async nodeInfo(words: string[], o?: CallOptions): Promise<NodeInfo> {
+    const env = await this.get(words, o);
+    if (!env.nodeInfo) throw protocolError('malformed response from router: GET gave no NodeInfo');
+    return env.nodeInfo;
+  }
+
+  async send(req: RouterRequest, o?: CallOptions): Promise<Envelope> {
+    const root: Root = this.tokens ? 'api-oauth' : 'api';
+    const query = o?.query ?? req.query;
+    const path = nodePath(this.prefix, root, req.words) + queryString(query);
+    let body: string | undefined;
+    if (req.method === 'POST') {
+      const b: PostBody = {};
+      if (req.actions) b.Actions = req.actions;
+      if (req.options) b.Options = req.options;
+      body = JSON.stringify(b);
+    }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res: HttpResponse;
+    if (this.tokens) {
+      const used = await this.tokens.bearer();
+      res = await this.call(req, path, headers, body, `Bearer ${used}`, o?.signal);
+      if (res.status === 401) {
+        // Exactly one renewal and one retry; a second 401 is final.
+        const fresh = await this.tokens.renew(used);
+        res = await this.call(req, path, headers, body, `Bearer ${fresh.token}`, o?.signal);
+      }
+    } else {
+      res = await this.call(req, path, headers, body, this.basic, o?.signal);
+    }
+    return this.interpret(res, req.method, query);
+  }
+
+  private call(
+    req: RouterRequest,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    authorization: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<HttpResponse> {
+    const h = authorization ? { ...headers, authorization } : headers;
+    return this.transport.call({
+      method: req.method,
+      path,
+      headers: h,
+      signal,
+      ...(body !== undefined ? { body } : {}),
+    });
+  }
+
+  private interpret(res: HttpResponse, method: string, query: Query | undefined): Envelope {
+    const { status } = res;
+    if (status === 401) {
+      throw authError(`authentication failed for user ${this.displayUser || '(none)'} at ${this.origin}`, {
+        status,
+      });
+    }
+    if (status >= 200 && status < 300) {
+      if (res.text.trim() === '' && status === 204) {
+        return decodeEnvelope({ RequestStatus: 'OK' });
+      }
+      if (query?.output === 'dumper' && !looksLikeJson(res.text)) return dumperEnvelope(res.text);
+      const body = parseJson(res.text);
+      const env = decodeEnvelope(body);
+      if (!env.ok) {
+        const text = sanitizeLine(env.errorStatus ?? `request failed: ${env.requestStatus}`);
+        const details = { status, method, requestStatus: env.requestStatus, errorStatus: env.errorStatus };
+        throw withBody(commandFailedError(text, details), body);
+      }
+      return env;
+    }
+    // Error statuses: the router's ErrorStatus when it sent one.
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      body = undefined;
+    }
+    const es = isObject(body) && typeof body['ErrorStatus'] === 'string' ? body['ErrorStatus'] : undefined;
+    const rs =
+      isObject(body) && typeof body['RequestStatus'] === 'string' ? body['RequestStatus'] : undefined;
+    const details: Record<string, unknown> = { status, method };
+    if (es !== undefined) details['errorStatus'] = es;
+    if (rs !== undefined) details['requestStatus'] = rs;
+    const text =
+      es !== undefined && es.trim() !== ''
+        ? sanitizeLine(es)
+        : `router rejected the request (HTTP ${status}${status === 400 ? ' Bad Request' : ''})`;
+    throw withBody(rejectedError(text, details), body);
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+function looksLikeJson(text: string): boolean {
+  const t = text.trimStart();
+  return t.startsWith('{') || t.startsWith('[');
+}
+
+/** `output=dumper` answers the router's internal structures as text, not an envelope. */
+function dumperEnvelope(text: string): Envelope {
+  const message = joinMessage([text]);
+  return {
+    ok: true,
+    requestStatus: 'OK',
+    message,
+    messageLines: message === '' ? [] : message.slice(0, -1).split('\n'),
+    raw: { Dumper: text },
+  };
+}

@@ -1,0 +1,160 @@
+// Decodes WireNodeInfo into NodeInfo at the boundary: every field is checked, flags become
+// booleans, null lists become [], both AllowUnSet spellings count, unknown fields stay in
+// `raw`. A wrong shape is a protocol error naming the field, never a crash further in.
+import { protocolError } from '../../errors.js';
+import type { NodeInfo, OptionInfo, ShowTable } from './types.js';
+
+export type Json = Record<string, unknown>;
+
+export function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function bad(field: string, what: string): never {
+  throw protocolError(`malformed response from router: ${field} is not ${what}`, { field });
+}
+
+function optString(o: Json, key: string, where: string): string | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  return bad(`${where}${key}`, 'a string');
+}
+
+/** 0/1 (also booleans and "0"/"1"); absent means 0. */
+function flag(o: Json, key: string, where: string): boolean {
+  const v = o[key];
+  if (v === undefined || v === null) return false;
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (v === '0' || v === '1') return v === '1';
+  return bad(`${where}${key}`, 'a 0/1 flag');
+}
+
+function cell(v: unknown, field: string): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === null || v === undefined) return '';
+  return bad(field, 'a string or number');
+}
+
+function stringList(v: unknown, field: string): string[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) return bad(field, 'an array');
+  return v.map((x) => cell(x, field));
+}
+
+function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) return bad(field, 'an array');
+  return v.map((m) => {
+    if (m === null) return {};
+    if (!isObject(m)) return bad(field, 'an array of maps');
+    const out: Record<string, string[]> = {};
+    for (const [k, vals] of Object.entries(m)) {
+      out[k] = Array.isArray(vals) ? stringList(vals, `${field}.${k}`) : [cell(vals, `${field}.${k}`)];
+    }
+    return out;
+  });
+}
+
+function decodeOption(name: string, v: unknown, where: string): OptionInfo {
+  if (!isObject(v)) return bad(where, 'an object');
+  const w = `${where}.`;
+  const count = v['Count'];
+  if (count !== undefined && count !== null && (typeof count !== 'number' || !Number.isFinite(count))) {
+    bad(`${w}Count`, 'a number');
+  }
+  const opt: OptionInfo = {
+    name,
+    count: typeof count === 'number' ? count : 1,
+    availableInSet: flag(v, 'AvailableInSet', w),
+    availableInUnSet: flag(v, 'AvailableInUnSet', w) || flag(v, 'AvailableInUnset', w),
+    availableInShow: flag(v, 'AvailableInShow', w),
+    key: flag(v, 'Key', w),
+  };
+  const inputRe = optString(v, 'InputRe', w);
+  const valueType = optString(v, 'ValueType', w);
+  const description = optString(v, 'Description', w);
+  if (inputRe !== undefined) opt.inputRe = inputRe;
+  if (valueType !== undefined) opt.valueType = valueType;
+  if (description !== undefined) opt.description = description;
+  return opt;
+}
+
+function decodeOptions(v: unknown, where: string): OptionInfo[] {
+  if (v === undefined || v === null) return [];
+  if (!isObject(v)) return bad(where, 'a map of options');
+  return Object.entries(v).map(([name, o]) => decodeOption(name, o, `${where}.${name}`));
+}
+
+/**
+ * ShowOutput: text, a table as row objects (columns in order of first appearance), or rows
+ * as arrays whose first row is the header.
+ */
+export function decodeShowOutput(v: unknown, field = 'ShowOutput'): string | ShowTable {
+  if (typeof v === 'string') return v;
+  if (!Array.isArray(v)) return bad(field, 'text or a table');
+  if (v.length === 0) return { columns: [], rows: [] };
+  if (v.every(Array.isArray)) {
+    const [head = [], ...rest] = v as unknown[][];
+    return {
+      columns: head.map((c) => cell(c, field)),
+      rows: rest.map((r) => r.map((c) => cell(c, field))),
+    };
+  }
+  if (!v.every(isObject)) return bad(field, 'a table');
+  const columns: string[] = [];
+  for (const row of v as Json[]) for (const k of Object.keys(row)) if (!columns.includes(k)) columns.push(k);
+  const rows = (v as Json[]).map((row) => columns.map((c) => cell(row[c], `${field}.${c}`)));
+  return { columns, rows };
+}
+
+export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
+  if (!isObject(v)) return bad(where, 'an object');
+  const w = `${where}.`;
+  const name = optString(v, 'Name', w);
+  if (name === undefined) bad(`${w}Name`, 'present');
+  const t = v['Type'];
+  let type: 'Token' | 'Value';
+  if (t === 'Token' || t === 'Value') type = t;
+  else if (t === undefined || t === null) type = name.startsWith('%') ? 'Value' : 'Token';
+  else return bad(`${w}Type`, 'Token or Value');
+  const subs = v['SubNodes'];
+  if (subs !== undefined && subs !== null && !Array.isArray(subs)) bad(`${w}SubNodes`, 'an array');
+  const node: NodeInfo = {
+    name,
+    type,
+    allowSet: flag(v, 'AllowSet', w),
+    allowUnSet: flag(v, 'AllowUnSet', w) || flag(v, 'AllowUnset', w),
+    allowShow: flag(v, 'AllowShow', w),
+    hasSetSubnodes: flag(v, 'HasSetSubnodes', w),
+    hasUnSetSubnodes: flag(v, 'HasUnSetSubnodes', w) || flag(v, 'HasUnsetSubnodes', w),
+    hasShowSubnodes: flag(v, 'HasShowSubnodes', w),
+    hasSubnodes: flag(v, 'HasSubnodes', w),
+    setValues: stringList(v['SetValues'], `${w}SetValues`),
+    setOptions: optionMaps(v['SetOptions'], `${w}SetOptions`),
+    possibleValues: stringList(v['PossibleValues'], `${w}PossibleValues`),
+    possibleOptions: decodeOptions(v['PossibleOptions'], `${w}PossibleOptions`),
+    multiValue: flag(v, 'MultiValue', w),
+    subNodes: ((subs as unknown[] | null | undefined) ?? []).map((s, i) =>
+      decodeNodeInfo(s, `${w}SubNodes[${i}]`),
+    ),
+    raw: v,
+  };
+  for (const [key, prop] of [
+    ['Description', 'description'],
+    ['Help', 'help'],
+    ['InputRe', 'inputRe'],
+  ] as const) {
+    const s = optString(v, key, w);
+    if (s !== undefined) node[prop] = s;
+  }
+  if (v['ShowOutput'] !== undefined && v['ShowOutput'] !== null) {
+    const out = decodeShowOutput(v['ShowOutput'], `${w}ShowOutput`);
+    node.showOutput = out;
+    node.showFormat = typeof out === 'string' ? 'text' : 'table';
+  }
+  return node;
+}

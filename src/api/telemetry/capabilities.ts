@@ -1,0 +1,95 @@
+// Capabilities decoding: the providers as reported and one set of effective limits. When a
+// limit is reported in several places the smallest wins (it is the one the server enforces
+// first); anything not reported takes the spec's documented value.
+import { isObj, num, type Obj } from './decode.js';
+import { parseTime } from './time.js';
+import type { Capabilities, Limits } from './types.js';
+
+/** The documented deployment's limits (telemetry-api.md, Limits). */
+export const DEFAULT_LIMITS: Readonly<Limits> = {
+  requestBodyBytes: 65536,
+  routeDeadlineSeconds: 20,
+  rangeDays: 31,
+  series: 1000,
+  pointsPerSeries: 11000,
+  totalPoints: 100000,
+  discoveryLimitMax: 1000,
+  searchDefault: 200,
+  searchMax: 1000,
+  searchOffsetMax: 10000,
+};
+
+const WIRE_NAMES: Record<keyof Limits, string> = {
+  requestBodyBytes: 'request_body_bytes',
+  routeDeadlineSeconds: 'route_deadline_seconds',
+  rangeDays: 'range_days',
+  series: 'series',
+  pointsPerSeries: 'points_per_series',
+  totalPoints: 'total_points',
+  discoveryLimitMax: 'discovery_limit_max',
+  searchDefault: 'search_default',
+  searchMax: 'search_max',
+  searchOffsetMax: 'search_offset_max',
+};
+
+const positive = (v: unknown): number | undefined => {
+  const n = num(v);
+  return n !== undefined && n > 0 ? n : undefined;
+};
+
+function numbersOf(o: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (isObj(o)) for (const [k, v] of Object.entries(o)) if (positive(v) !== undefined) out[k] = v as number;
+  return out;
+}
+
+const isMetrics = (p: { provider: string; operations: string[] }) =>
+  p.provider.includes('metrics') || p.operations.includes('query-range');
+const isLogs = (p: { provider: string; operations: string[] }) =>
+  p.provider.includes('logs') || p.operations.includes('search');
+
+export function decodeCapabilities(data: unknown, meta: unknown): Capabilities {
+  const list = isObj(data) && Array.isArray(data.providers) ? data.providers : [];
+  const providers: Capabilities['providers'] = [];
+  for (const p of list) {
+    if (!isObj(p)) continue;
+    const entry: Capabilities['providers'][number] = {
+      provider: typeof p.provider === 'string' ? p.provider : '',
+      operations: Array.isArray(p.operations)
+        ? p.operations.filter((o): o is string => typeof o === 'string')
+        : [],
+      limits: numbersOf(p.limits),
+    };
+    const from = parseTime(p.data_available_from);
+    if (from !== undefined) entry.dataAvailableFrom = from;
+    providers.push(entry);
+  }
+  const metaLimits: Obj = isObj(meta) && isObj(meta.limits) ? meta.limits : {};
+  // Each limit's sources: the metrics/logs provider, meta.limits.{global,metrics,logs}.
+  const sources: Record<string, number>[] = [
+    numbersOf(metaLimits.global),
+    ...providers.filter(isMetrics).map((p) => p.limits),
+    numbersOf(metaLimits.metrics),
+  ];
+  const logSources: Record<string, number>[] = [
+    numbersOf(metaLimits.global),
+    ...providers.filter(isLogs).map((p) => p.limits),
+    numbersOf(metaLimits.logs),
+  ];
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(WIRE_NAMES) as Array<keyof Limits>) {
+    const from = key.startsWith('search') ? logSources : sources;
+    const values = from.map((s) => s[WIRE_NAMES[key]]).filter((v): v is number => v !== undefined);
+    if (values.length > 0) limits[key] = Math.min(...values);
+  }
+  const metricsFrom = providers.find(
+    (p) => isMetrics(p) && p.dataAvailableFrom !== undefined,
+  )?.dataAvailableFrom;
+  const dataAvailableFrom = metricsFrom ?? parseTime(isObj(meta) ? meta.data_available_from : undefined);
+  return {
+    providers,
+    limits,
+    ...(dataAvailableFrom !== undefined ? { dataAvailableFrom } : {}),
+    raw: { data, meta },
+  };
+}

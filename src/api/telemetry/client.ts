@@ -1,0 +1,274 @@
+// The telemetry API client: capabilities first (memoized), local limit checks, then one POST
+// with bounded, cancellable retries. Every method returns the decoded value and the raw
+// `{data, meta}` as received.
+import { decodeCapabilities } from './capabilities.js';
+import { type Decoded, decodeEnvelope, decodeMeta, decodeMetrics, decodeRecords } from './decode.js';
+import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
+import { parseBaseUrl, type RawResponse, Transport } from './http.js';
+import {
+  checkBody,
+  checkBuckets,
+  checkInstant,
+  checkOrder,
+  checkPoints,
+  checkRangeLimit,
+  checkStep,
+  metricsWindow,
+} from './limits.js';
+import { abortable, type Op, type RetryOptions, Sender } from './send.js';
+import type {
+  FacetsParams,
+  FieldsParams,
+  FieldValuesParams,
+  LabelsParams,
+  LabelValuesParams,
+  LogsHistogramParams,
+  LogsSearchParams,
+  NamesParams,
+  QueryParams,
+  QueryRangeParams,
+  TelemetryResponse,
+} from './shapes.js';
+import { garbageError } from './telemetry-errors.js';
+import { formatTime } from './time.js';
+import type { Capabilities, Facet, HistogramBucket, LogRecord, MetricsResult, ValueHits } from './types.js';
+
+export interface TelemetryClientConfig extends RetryOptions {
+  baseUrl: string;
+  /** Sent only as X-API-Key; never in a URL, an error or anything returned. */
+  apiKey: string;
+  /** Per-request timeout; default route_deadline_seconds + 5 s once capabilities are known, 25 s before. */
+  timeoutMs?: number;
+}
+
+/** Drops undefined members, so optional fields are omitted rather than sent as null. */
+function compact(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
+const t = (ms: number | undefined) => (ms === undefined ? undefined : formatTime(ms));
+
+export class TelemetryClient {
+  private readonly transport: Transport;
+  private readonly sender: Sender;
+  private capsPromise: Promise<Capabilities> | undefined;
+  private caps: Capabilities | undefined;
+
+  constructor(private readonly config: TelemetryClientConfig) {
+    this.transport = new Transport(parseBaseUrl(config.baseUrl), config.apiKey);
+    this.sender = new Sender(this.transport, config.apiKey, config);
+  }
+
+  /**
+   * Fetched once and shared; a failed fetch is forgotten so the next call tries again. The
+   * shared fetch ignores callers' signals (one caller's Ctrl-C must not fail the others); each
+   * caller stops waiting when its own signal aborts.
+   */
+  capabilities(signal?: AbortSignal): Promise<Capabilities> {
+    this.capsPromise ??= (async () => {
+      const env = this.envelope(
+        await this.call({ method: 'GET', path: '/api/v1/capabilities', idempotent: true }, undefined),
+      );
+      this.caps = decodeCapabilities(env.data, env.meta);
+      return this.caps;
+    })().catch((e: unknown) => {
+      this.capsPromise = undefined;
+      throw e;
+    });
+    return abortable(this.capsPromise, signal);
+  }
+
+  async openapi(signal?: AbortSignal): Promise<string> {
+    return (await this.call({ method: 'GET', path: '/api/v1/openapi.yaml', idempotent: true }, signal)).text;
+  }
+
+  async query(p: QueryParams, signal?: AbortSignal): Promise<TelemetryResponse<MetricsResult>> {
+    const caps = await this.capabilities(signal);
+    checkInstant(p.time, caps);
+    const body = compact({ expression: p.expression, time: t(p.time) });
+    return this.post(
+      '/api/v1/metrics/query',
+      body,
+      false,
+      caps,
+      [],
+      (d) => decodeMetrics(d, 'vector'),
+      signal,
+    );
+  }
+
+  async queryRange(p: QueryRangeParams, signal?: AbortSignal): Promise<TelemetryResponse<MetricsResult>> {
+    checkStep(p.stepSeconds);
+    const caps = await this.capabilities(signal);
+    const w = metricsWindow(p.start, p.end, caps, p.stepSeconds * 1000);
+    checkPoints(w.startMs, w.endMs, p.stepSeconds, caps.limits);
+    const body = {
+      expression: p.expression,
+      start: t(w.startMs),
+      end: t(w.endMs),
+      step_seconds: p.stepSeconds,
+    };
+    return this.post(
+      '/api/v1/metrics/query-range',
+      body,
+      false,
+      caps,
+      w.notices,
+      (d) => decodeMetrics(d, 'matrix'),
+      signal,
+    );
+  }
+
+  /** With `match`, asks label-values of `__name__` (the names operation takes no matchers). */
+  async names(p: NamesParams, signal?: AbortSignal): Promise<TelemetryResponse<string[]>> {
+    if (p.match !== undefined) {
+      const q: LabelValuesParams = { label: '__name__', start: p.start, end: p.end, matchers: [p.match] };
+      return this.labelValues(p.limit !== undefined ? { ...q, limit: p.limit } : q, signal);
+    }
+    return this.discovery('/api/v1/metrics/names', { start: p.start, end: p.end, limit: p.limit }, signal);
+  }
+
+  labels(p: LabelsParams, signal?: AbortSignal): Promise<TelemetryResponse<string[]>> {
+    return this.discovery('/api/v1/metrics/labels', { ...p }, signal);
+  }
+
+  labelValues(p: LabelValuesParams, signal?: AbortSignal): Promise<TelemetryResponse<string[]>> {
+    return this.discovery('/api/v1/metrics/label-values', { ...p }, signal);
+  }
+
+  async logsSearch(p: LogsSearchParams, signal?: AbortSignal): Promise<TelemetryResponse<LogRecord[]>> {
+    checkOrder(p.start, p.end);
+    const caps = await this.capabilities(signal);
+    checkRangeLimit('limit', p.limit, 1, caps.limits.searchMax);
+    checkRangeLimit('offset', p.offset, 0, caps.limits.searchOffsetMax);
+    const body = compact({
+      query: p.query,
+      start: t(p.start),
+      end: t(p.end),
+      limit: p.limit,
+      offset: p.offset,
+    });
+    return this.post('/api/v1/logs/search', body, false, caps, [], decodeRecords, signal);
+  }
+
+  /** Buckets zero-filled over [start, end) at the step (the server sends non-empty ones only). */
+  async logsHistogram(
+    p: LogsHistogramParams,
+    signal?: AbortSignal,
+  ): Promise<TelemetryResponse<HistogramBucket[]>> {
+    checkStep(p.stepSeconds);
+    checkOrder(p.start, p.end);
+    const caps = await this.capabilities(signal);
+    checkBuckets(p.start, p.end, p.stepSeconds, caps.limits);
+    const body = compact({
+      query: p.query,
+      start: t(p.start),
+      end: t(p.end),
+      step_seconds: p.stepSeconds,
+      group_by: p.groupBy,
+    });
+    const range = { startMs: p.start, endMs: p.end, stepSeconds: p.stepSeconds };
+    return this.post(
+      '/api/v1/logs/histogram',
+      body,
+      false,
+      caps,
+      [],
+      (d) => decodeHistogram(d, range),
+      signal,
+    );
+  }
+
+  async facets(p: FacetsParams, signal?: AbortSignal): Promise<TelemetryResponse<Facet[]>> {
+    checkOrder(p.start, p.end);
+    const caps = await this.capabilities(signal);
+    checkRangeLimit('limit_per_field', p.limitPerField, 1, caps.limits.discoveryLimitMax);
+    const body = compact({
+      query: p.query,
+      start: t(p.start),
+      end: t(p.end),
+      limit_per_field: p.limitPerField,
+    });
+    return this.post('/api/v1/logs/facets', body, true, caps, [], decodeFacets, signal);
+  }
+
+  async fields(p: FieldsParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    const caps = await this.capabilities(signal);
+    checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
+    const body = compact({ query: p.query, filter: p.filter, limit: p.limit });
+    return this.post('/api/v1/logs/fields', body, true, caps, [], decodeValueHits, signal);
+  }
+
+  async fieldValues(p: FieldValuesParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    const caps = await this.capabilities(signal);
+    checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
+    const body = compact({ field: p.field, query: p.query, filter: p.filter, limit: p.limit });
+    return this.post('/api/v1/logs/field-values', body, true, caps, [], decodeValueHits, signal);
+  }
+
+  /** Ends the keep-alive connections; requests still in flight fail. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private async discovery(
+    path: string,
+    p: {
+      start: number;
+      end: number;
+      limit?: number | undefined;
+      matchers?: string[] | undefined;
+      label?: string;
+    },
+    signal: AbortSignal | undefined,
+  ): Promise<TelemetryResponse<string[]>> {
+    const caps = await this.capabilities(signal);
+    const w = metricsWindow(p.start, p.end, caps);
+    checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
+    const body = compact({
+      label: p.label,
+      start: t(w.startMs),
+      end: t(w.endMs),
+      matchers: p.matchers,
+      limit: p.limit,
+    });
+    return this.post(path, body, true, caps, w.notices, decodeStringList, signal);
+  }
+
+  private async post<T>(
+    path: string,
+    body: Record<string, unknown>,
+    idempotent: boolean,
+    caps: Capabilities,
+    notices: string[],
+    decode: (data: unknown) => Decoded<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<TelemetryResponse<T>> {
+    checkBody(JSON.stringify(body), caps.limits);
+    const env = this.envelope(await this.call({ method: 'POST', path, body, idempotent }, signal));
+    const d = decode(env.data);
+    const out: TelemetryResponse<T> = { data: d.value, meta: decodeMeta(env.meta), raw: env };
+    if (notices.length > 0) out.notices = notices;
+    if (d.warning !== undefined) out.shapeWarning = d.warning;
+    return out;
+  }
+
+  private envelope(res: RawResponse): { data: unknown; meta: unknown } {
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      throw garbageError('a body that is not JSON', res.status);
+    }
+    return decodeEnvelope(body);
+  }
+
+  private call(op: Op, signal: AbortSignal | undefined): Promise<RawResponse> {
+    return this.sender.call(op, signal, () => this.timeoutMs());
+  }
+
+  private timeoutMs(): number {
+    if (this.config.timeoutMs !== undefined) return this.config.timeoutMs;
+    return this.caps ? (this.caps.limits.routeDeadlineSeconds + 5) * 1000 : 25_000;
+  }
+}

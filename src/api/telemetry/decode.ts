@@ -1,0 +1,136 @@
+// Defensive decoding of the documented telemetry shapes: envelope, meta, metrics results and
+// log records. A surprise never throws here; it becomes a `shapeWarning` next to the raw JSON.
+import { protocolError } from '../../errors.js';
+import { parseTime } from './time.js';
+import type { LogRecord, Meta, MetricsResult, Sample, Series } from './types.js';
+
+export type Obj = Record<string, unknown>;
+
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+
+/** What a decoder produced plus, when the shape surprised it, why. */
+export interface Decoded<T> {
+  value: T;
+  warning?: string;
+}
+
+export function warn<T>(value: T, warning: string | undefined): Decoded<T> {
+  return warning === undefined ? { value } : { value, warning };
+}
+
+/** Splits a success body into its `data` and `meta`; a body that is not `{data, meta}` is garbage. */
+export function decodeEnvelope(body: unknown): { data: unknown; meta: unknown } {
+  if (!isObj(body) || !('data' in body)) throw protocolError('telemetry API answered without a data member');
+  return { data: body.data, meta: body.meta };
+}
+
+export function decodeMeta(meta: unknown): Meta {
+  if (!isObj(meta)) return {};
+  const out: Meta = {};
+  if (typeof meta.request_id === 'string') out.requestId = meta.request_id;
+  if (typeof meta.source === 'string') out.source = meta.source;
+  if (typeof meta.truncated === 'boolean') out.truncated = meta.truncated;
+  const from = parseTime(meta.data_available_from);
+  if (from !== undefined) out.dataAvailableFrom = from;
+  if (isObj(meta.pagination)) {
+    const p = meta.pagination;
+    const pagination: NonNullable<Meta['pagination']> = {
+      offset: num(p.offset) ?? 0,
+      limit: num(p.limit) ?? 0,
+    };
+    const next = num(p.next_offset);
+    if (next !== undefined) pagination.nextOffset = next;
+    out.pagination = pagination;
+  }
+  if (meta.limits !== undefined) out.limits = meta.limits;
+  return out;
+}
+
+const SPECIAL: Record<string, number> = {
+  NaN: Number.NaN,
+  '+Inf': Number.POSITIVE_INFINITY,
+  Inf: Number.POSITIVE_INFINITY,
+  '-Inf': Number.NEGATIVE_INFINITY,
+};
+
+/** Parses a sample value string; NaN and ±Inf are kept. Undefined when it is no number at all. */
+export function parseValue(raw: string): number | undefined {
+  const special = SPECIAL[raw.trim()];
+  if (special !== undefined) return special;
+  if (raw.trim() === '') return undefined;
+  const v = Number(raw);
+  return Number.isNaN(v) ? undefined : v;
+}
+
+function decodeSample(s: unknown, problems: string[]): Sample | undefined {
+  if (!isObj(s)) return void problems.push('a sample is not an object');
+  const t = parseTime(s.timestamp);
+  if (t === undefined) return void problems.push('a sample timestamp is not RFC 3339');
+  const raw = typeof s.value === 'number' ? String(s.value) : s.value;
+  if (typeof raw !== 'string') return void problems.push('a sample value is not a string');
+  const v = parseValue(raw);
+  if (v === undefined) problems.push(`sample value ${JSON.stringify(raw.slice(0, 20))} is not a number`);
+  return { t, v: v ?? Number.NaN, raw };
+}
+
+function decodeLabels(labels: unknown, problems: string[]): Record<string, string> {
+  if (!isObj(labels)) {
+    if (labels !== undefined) problems.push('series labels are not an object');
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(labels)) out[k] = typeof v === 'string' ? v : String(v);
+  return out;
+}
+
+export function decodeMetrics(data: unknown, expected: 'vector' | 'matrix'): Decoded<MetricsResult> {
+  const problems: string[] = [];
+  if (!isObj(data)) return warn({ resultType: expected, series: [] }, 'metrics data is not an object');
+  const rt = data.result_type;
+  const resultType = rt === 'vector' || rt === 'matrix' ? rt : expected;
+  if (rt !== resultType) problems.push(`unexpected result_type ${JSON.stringify(rt)}`);
+  if (!Array.isArray(data.series)) problems.push('metrics data has no series array');
+  const series: Series[] = [];
+  for (const s of Array.isArray(data.series) ? data.series : []) {
+    if (!isObj(s)) {
+      problems.push('a series is not an object');
+      continue;
+    }
+    const samples: Sample[] = [];
+    if (!Array.isArray(s.samples)) problems.push('a series has no samples array');
+    for (const p of Array.isArray(s.samples) ? s.samples : []) {
+      const d = decodeSample(p, problems);
+      if (d) samples.push(d);
+    }
+    samples.sort((a, b) => a.t - b.t);
+    series.push({ labels: decodeLabels(s.labels, problems), samples });
+  }
+  return warn({ resultType, series }, summarize(problems));
+}
+
+export function decodeRecords(data: unknown): Decoded<LogRecord[]> {
+  const problems: string[] = [];
+  const list = isObj(data) ? data.records : Array.isArray(data) ? data : undefined;
+  if (!Array.isArray(list)) return warn([], 'logs data has no records array');
+  const records: LogRecord[] = [];
+  for (const r of list) {
+    if (!isObj(r)) {
+      problems.push('a record is not an object');
+      continue;
+    }
+    if (typeof r._time !== 'string') problems.push('a record has no _time');
+    records.push({ ...r, _time: typeof r._time === 'string' ? r._time : '' });
+  }
+  return warn(records, summarize(problems));
+}
+
+/** One line naming the distinct problems (first three), or undefined when there were none. */
+export function summarize(problems: string[]): string | undefined {
+  if (problems.length === 0) return undefined;
+  const distinct = [...new Set(problems)];
+  const more = distinct.length > 3 ? ` (+${distinct.length - 3} more)` : '';
+  return `unexpected response shape: ${distinct.slice(0, 3).join('; ')}${more}`;
+}

@@ -1,0 +1,96 @@
+// Turns telemetry HTTP failures into RoutershErrors: one line, sanitized, and never holding
+// the API key (a server that echoes it back is redacted too).
+import { EXIT, protocolError, RoutershError, transportError } from '../../errors.js';
+import { sanitizeLine } from '../../sanitize.js';
+import { isObj } from './decode.js';
+
+const REDACTED = '[redacted]';
+
+/** Replaces every occurrence of `secret` in the strings of a JSON-like value. */
+export function redactDeep<T>(value: T, secret: string): T {
+  if (secret === '') return value;
+  if (typeof value === 'string') return value.split(secret).join(REDACTED) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret)) as T;
+  if (isObj(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[redactDeep(k, secret)] = redactDeep(v, secret);
+    return out as T;
+  }
+  return value;
+}
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+/**
+ * A non-2xx answer. The documented body is `{error:{code,message,details,request_id}}`; a
+ * body without it still yields a telemetry error named `http_<status>`, so the status (and
+ * the retry decision taken on it) is never lost behind a proxy's HTML page.
+ */
+export function httpError(
+  status: number,
+  bodyText: string,
+  secret: string,
+  extra: Record<string, unknown> = {},
+  note = '',
+) {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    body = undefined;
+  }
+  const e = isObj(body) ? body.error : undefined;
+  const code = isObj(e) && typeof e.code === 'string' ? e.code : `http_${status}`;
+  let message = isObj(e) && typeof e.message === 'string' ? e.message : typeof e === 'string' ? e : '';
+  const requestId = isObj(e) && typeof e.request_id === 'string' ? e.request_id : undefined;
+  if (message === '') message = body === undefined ? 'the response had no JSON error body' : 'no message';
+  if (status === 401) message = `could not authenticate (the API key is invalid or expired): ${message}`;
+  const line = sanitizeLine(clip(redactDeep(`${code}: ${message}`, secret)) + note);
+  const suffix =
+    requestId !== undefined ? ` (request_id ${sanitizeLine(clip(redactDeep(requestId, secret), 80))})` : '';
+  const details: Record<string, unknown> = { status, code: redactDeep(code, secret), ...extra };
+  if (requestId !== undefined) details.requestId = redactDeep(requestId, secret);
+  if (isObj(e) && e.details !== undefined) details.details = redactDeep(e.details, secret);
+  return new RoutershError('telemetry', line + suffix, status === 401 ? EXIT.connect : EXIT.failed, details);
+}
+
+/** A 3xx: redirects are never followed, so the key never reaches another origin. */
+export function redirectError(status: number, location: string | undefined, base: URL) {
+  let where = 'an unknown location';
+  if (location !== undefined) {
+    try {
+      where = new URL(location, base).origin;
+    } catch {
+      where = 'an invalid location';
+    }
+  }
+  return new RoutershError(
+    'telemetry',
+    sanitizeLine(
+      `redirect: the telemetry API redirected (HTTP ${status}) to ${where}; redirects are not followed and the API key was not sent there (check the telemetry URL)`,
+    ),
+    EXIT.connect,
+    { status, code: 'redirect', location: sanitizeLine(where) },
+  );
+}
+
+export function garbageError(what: string, status: number) {
+  return protocolError(`telemetry API answered HTTP ${status} with ${what}`, { status });
+}
+
+/** Refused, reset, DNS, TLS …: names the origin and the system code, nothing else. */
+export function connectError(err: unknown, origin: string) {
+  const code = errCode(err);
+  const cause = isObj(err) && isObj(err.cause) ? errCode(err.cause) : undefined;
+  const why =
+    [code, cause].filter((c) => c !== undefined && c !== 'UND_ERR').join(', ') || 'connection failed';
+  return transportError(sanitizeLine(`could not reach the telemetry API at ${origin}: ${why}`), {
+    origin,
+    ...(code !== undefined ? { cause: code } : {}),
+  });
+}
+
+function errCode(e: unknown): string | undefined {
+  if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') return e.code;
+  return undefined;
+}

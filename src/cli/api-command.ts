@@ -1,0 +1,105 @@
+// `routersh api`: the vendor's demo client. One raw request, its envelope printed as JSON; or
+// with -n, the same request COUNT times over the keep-alive pool and a latency summary.
+import { performance } from 'node:perf_hooks';
+import { RouterClient, type RouterClientConfig, responseBodyOf } from '../api/router/client.js';
+import type { RouterRequest } from '../api/router/types.js';
+import { isRoutershError, type RoutershError } from '../errors.js';
+import { type ApiArgs, parseApiArgs, serverUrl } from './api-args.js';
+import { formatSummary, summarize } from './api-stats.js';
+
+export interface ApiIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** user/password/token/auth/timeout/ca/insecure, resolved by the caller. */
+  connection: Partial<RouterClientConfig>;
+}
+
+/** Requests in flight at once with -n. */
+export const API_CONCURRENCY = 8;
+
+function toRequest(a: ApiArgs): RouterRequest {
+  const req: RouterRequest = { method: a.method, words: a.words };
+  if (a.method === 'POST') {
+    if (a.actions) req.actions = a.actions;
+    if (a.options) req.options = a.options;
+  }
+  const query: NonNullable<RouterRequest['query']> = {};
+  if (a.debug) query.debug = 1;
+  if (a.output) query.output = a.output;
+  if (Object.keys(query).length > 0) req.query = query;
+  return req;
+}
+
+function printEnvelope(io: ApiIo, raw: Record<string, unknown>): void {
+  // output=dumper answers text; print it as the router sent it.
+  if (typeof raw['Dumper'] === 'string' && Object.keys(raw).length === 1) {
+    const text = raw['Dumper'];
+    io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+    return;
+  }
+  io.stdout(`${JSON.stringify(raw, null, 2)}\n`);
+}
+
+function fail(io: ApiIo, e: RoutershError): number {
+  io.stderr(`% ${e.message}\n`);
+  return e.exitCode;
+}
+
+async function repeat(client: RouterClient, req: RouterRequest, count: number, io: ApiIo): Promise<number> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let first: RoutershError | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const t0 = performance.now();
+      try {
+        await client.send(req);
+      } catch (e) {
+        if (!isRoutershError(e)) throw e;
+        errors++;
+        first ??= e;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: Math.min(API_CONCURRENCY, count) }, worker));
+  const wall = performance.now() - start;
+  io.stdout(formatSummary(summarize(latencies, errors, wall)));
+  if (first === undefined) return 0;
+  io.stderr(`% ${errors} of ${count} requests failed; first: ${first.message}\n`);
+  // Nothing got through at all: report it as that failure (e.g. 3 for a refused connection).
+  return errors === count ? first.exitCode : 1;
+}
+
+export async function runApiCommand(argv: string[], io: ApiIo): Promise<number> {
+  const args = parseApiArgs(argv); // usage errors are thrown: main.ts maps them
+  const { baseUrl, ...conn } = io.connection;
+  const cfg: RouterClientConfig = {
+    ...conn,
+    baseUrl: args.server
+      ? serverUrl(args.server)
+      : (baseUrl ?? io.env['ROUTERSH_ROUTER'] ?? 'http://localhost'),
+    auth: conn.auth ?? 'basic',
+    timeoutMs: conn.timeoutMs ?? 30_000,
+    onWarning: conn.onWarning ?? ((msg) => io.stderr(`% warning: ${msg}\n`)),
+  };
+  const client = new RouterClient(cfg);
+  const req = toRequest(args);
+  try {
+    if (args.count !== undefined) return await repeat(client, req, args.count, io);
+    printEnvelope(io, (await client.send(req)).raw);
+    return 0;
+  } catch (e) {
+    if (!isRoutershError(e)) throw e;
+    // A refused or failed command still shows what the router answered.
+    const body = responseBodyOf(e);
+    if (body) printEnvelope(io, body);
+    return fail(io, e);
+  } finally {
+    await client.close();
+  }
+}

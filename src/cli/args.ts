@@ -1,0 +1,175 @@
+// argv → parsed flags for the main invocation (CLI.md "Invocations"). Pure: no environment,
+// no files. Secrets are never flags: only *-file flags name where a secret lives.
+import { parseArgs } from 'node:util';
+import { usageError } from '../errors.js';
+
+export interface Flags {
+  router?: string;
+  user?: string;
+  passwordFile?: string;
+  auth?: string;
+  tokenFile?: string;
+  ca?: string;
+  insecure: boolean;
+  timeout?: string;
+  telemetry?: string;
+  telemetryKeyFile?: string;
+  profile?: string;
+  json: boolean;
+  noColor: boolean;
+  keepGoing: boolean;
+  commands: string[];
+  file?: string;
+  demo: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+export const CONNECTION_OPTIONS = {
+  router: { type: 'string' },
+  user: { type: 'string' },
+  'password-file': { type: 'string' },
+  auth: { type: 'string' },
+  'token-file': { type: 'string' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  timeout: { type: 'string' },
+  telemetry: { type: 'string' },
+  'telemetry-key-file': { type: 'string' },
+  profile: { type: 'string' },
+} as const;
+
+const MAIN_OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  json: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  'keep-going': { type: 'boolean' },
+  command: { type: 'string', short: 'c', multiple: true },
+  file: { type: 'string', short: 'f' },
+  demo: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const;
+
+/** Flags that look like they carry a secret on argv: refused with a pointer to the safe form. */
+const SECRET_FLAGS = ['--password', '--token', '--telemetry-key', '--api-key', '--key'];
+
+export function refuseSecretFlags(argv: string[]): void {
+  for (const a of argv) {
+    const name = a.split('=')[0] ?? a;
+    if (SECRET_FLAGS.includes(name)) {
+      throw usageError(`${name} is not accepted: secrets never go on the command line (use ${name}-file or the environment)`);
+    }
+  }
+}
+
+function parseError(e: unknown): never {
+  const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+  throw usageError(`${msg} (see routersh --help)`);
+}
+
+export function parseMainArgs(argv: string[]): Flags {
+  refuseSecretFlags(argv);
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof MAIN_OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: MAIN_OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    parseError(e);
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length > 0) {
+    throw usageError(`unexpected argument '${parsed.positionals[0]}' (commands go after -c; see routersh --help)`);
+  }
+  if (v.command && v.file !== undefined) throw usageError('-c and -f cannot be combined');
+  return {
+    ...pick(v),
+    insecure: v.insecure === true,
+    json: v.json === true,
+    noColor: v['no-color'] === true,
+    keepGoing: v['keep-going'] === true,
+    commands: v.command ?? [],
+    ...(v.file !== undefined ? { file: v.file } : {}),
+    demo: v.demo === true,
+    help: v.help === true,
+    version: v.version === true,
+  };
+}
+
+type ConnValues = { [K in keyof typeof CONNECTION_OPTIONS]?: string | boolean | undefined };
+
+/** The connection part of parsed values, as Flags fields. */
+export function pick(v: ConnValues): Pick<Flags, 'router' | 'user' | 'passwordFile' | 'auth' | 'tokenFile' | 'ca' | 'timeout' | 'telemetry' | 'telemetryKeyFile' | 'profile'> {
+  const out: Record<string, string> = {};
+  const map: Record<string, string> = {
+    router: 'router',
+    user: 'user',
+    'password-file': 'passwordFile',
+    auth: 'auth',
+    'token-file': 'tokenFile',
+    ca: 'ca',
+    timeout: 'timeout',
+    telemetry: 'telemetry',
+    'telemetry-key-file': 'telemetryKeyFile',
+    profile: 'profile',
+  };
+  for (const [flag, key] of Object.entries(map)) {
+    const val = v[flag as keyof ConnValues];
+    if (typeof val === 'string') out[key] = val;
+  }
+  return out;
+}
+
+/**
+ * Splits the argv of a subcommand (`routersh api …`) into the connection flags main.ts
+ * resolves and the rest, which the subcommand parses itself.
+ */
+export function splitConnectionArgs(argv: string[]): { connection: Flags; rest: string[] } {
+  refuseSecretFlags(argv);
+  const conn: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const name = a.startsWith('--') ? (a.slice(2).split('=')[0] ?? '') : '';
+    const spec = (CONNECTION_OPTIONS as Record<string, { type: string }>)[name];
+    const extra = ['json', 'no-color'].includes(name);
+    if (spec || extra) {
+      conn.push(a);
+      if (spec?.type === 'string' && !a.includes('=') && i + 1 < argv.length) conn.push(argv[++i] as string);
+    } else {
+      rest.push(a);
+    }
+  }
+  return { connection: parseMainArgs(conn), rest };
+}
+
+export const HELP = `routersh — a shell for routers whose configuration is a REST node tree
+
+Usage:
+  routersh [connection] [output]                 interactive shell (stdin a TTY), else reads commands from stdin
+  routersh [connection] [output] -c CMD [-c CMD]… run the commands in order, then exit
+  routersh [connection] [output] -f FILE         run a script file ('-' = stdin); '#' starts a comment
+  routersh --demo [output] [-c …|-f …]           start the embedded simulators and connect to them
+  routersh sim [--host H] [--port N] [--telemetry-port M]
+                                                 run the simulators in the foreground
+  routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…
+                                                 one raw router API request (the vendor's demo client)
+
+Connection:
+  --router URL              base URL (ROUTERSH_ROUTER)
+  --user NAME               user name (ROUTERSH_USER)
+  --password-file FILE      password (ROUTERSH_PASSWORD); prompted on a TTY when absent
+  --auth basic|token        HTTP Basic on /api/ (default) or a JWT from /token on /api-oauth/ (ROUTERSH_AUTH)
+  --token-file FILE         a pre-issued token (ROUTERSH_TOKEN)
+  --ca FILE, --insecure     trust a CA file; skip TLS verification (warns)
+  --timeout SECONDS         per-request limit (default 30)
+  --telemetry URL           telemetry API base URL (ROUTERSH_TELEMETRY_URL)
+  --telemetry-key-file FILE telemetry API key (ROUTERSH_TELEMETRY_KEY)
+  --profile NAME            profile from $XDG_CONFIG_HOME/routersh/config.json (ROUTERSH_PROFILE)
+
+Output:
+  --json                    one JSON document per command on stdout
+  --no-color                no colour (also NO_COLOR)
+  --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
+
+Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
+`;

@@ -1,0 +1,143 @@
+// Gathering: for the slot the walker stopped at (a path word, an option name, an option's
+// value), the candidates the metadata offers for the line's action — before any ranking.
+import type { NodeInfo, OptionInfo } from '../api/router/types.js';
+import { BUILTINS, isBuiltinNode, isVerbNode, OPTION_SLOTS, slotIdOf } from './builtins.js';
+import { type Action, optionAvailable, tokenUsable } from './match.js';
+import { quoteWord } from './tokenize.js';
+import type { Candidate, CandidateKind } from './types.js';
+import {
+  currentNode,
+  firstWordChildren,
+  isFlag,
+  type Lookup,
+  type WalkResult,
+  type WalkState,
+} from './walk.js';
+
+/** A candidate plus the raw (unquoted) text it is matched on. */
+export interface Item extends Candidate {
+  match: string;
+}
+
+export interface Gathered {
+  items: Item[];
+  hint?: string;
+  /** A built-in value slot the ValueCompleter may fill. */
+  dynamic?: string;
+  /** Router path the candidates extend (for prefetching the next node). */
+  base?: string[];
+}
+
+function item(raw: string, kind: CandidateKind, description?: string, configured?: boolean): Item {
+  const c: Item = { match: raw, text: quoteWord(raw), display: raw, kind, insertable: true };
+  if (description !== undefined && description !== '') c.description = description;
+  if (configured) c.configured = true;
+  return c;
+}
+
+function placeholder(display: string, description?: string): Item {
+  const c: Item = { match: '', text: '', display, kind: 'placeholder', insertable: false };
+  if (description !== undefined && description !== '') c.description = description;
+  return c;
+}
+
+export const placeholderOf = (n: NodeInfo) => n.help ?? `<${n.name.replace(/^%/, '').toLowerCase()}>`;
+const optionPlaceholder = (o: OptionInfo) =>
+  o.valueType ? `<${o.valueType.replace(/^%/, '').toLowerCase()}>` : '<value>';
+
+/** The slot needs the full node reached: the path to fetch, if it is not known yet. */
+export function slotNeed(r: WalkResult, lookup: Lookup): string[] | undefined {
+  const s = r.state;
+  if (r.error || s.mode !== 'router') return undefined;
+  if (s.phase !== 'first' && s.phase !== 'path') return undefined;
+  return currentNode(s, lookup) === 'pending' ? s.path : undefined;
+}
+
+function optionItems(s: WalkState, node: NodeInfo, action: Action): Item[] {
+  if (action === 'DESCRIBE') return [];
+  const out: Item[] = [];
+  for (const o of node.possibleOptions) {
+    if (!optionAvailable(o, action)) continue;
+    if ((s.counts.get(o.name) ?? 0) >= Math.max(1, o.count)) continue;
+    const kind: CandidateKind = o.key ? 'key-option' : isFlag(o) ? 'flag' : 'option';
+    out.push(item(o.name, kind, o.description));
+  }
+  return out;
+}
+
+function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
+  const out: Item[] = [];
+  const add = (raw: string, kind: CandidateKind, configured: boolean) => {
+    if (raw === '' || seen.has(raw)) return;
+    seen.add(raw);
+    out.push(item(raw, kind, v.description, configured));
+  };
+  for (const x of v.setValues) add(x, 'configured', true);
+  if (action === 'UNSET') return out;
+  for (const x of v.possibleValues) add(x, 'possible', false);
+  return out;
+}
+
+/** Token sub-nodes, then values, then options, then placeholders (the order shown). */
+function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], action: Action): Gathered {
+  const tokens: Item[] = [];
+  const values: Item[] = [];
+  const holders: Item[] = [];
+  const seen = new Set<string>();
+  const hints: string[] = [];
+  let dynamic: string | undefined;
+  for (const c of children) {
+    if (c.type === 'Token') {
+      if (!tokenUsable(c, action)) continue;
+      const kind: CandidateKind = isBuiltinNode(c) ? (isVerbNode(c) ? 'verb' : 'builtin') : 'token';
+      tokens.push(item(c.name, kind, c.description));
+      continue;
+    }
+    values.push(...valueItems(c, action, seen));
+    if (action !== 'UNSET') {
+      holders.push(placeholder(placeholderOf(c), c.description));
+      hints.push(c.help ?? c.description ?? c.name);
+    }
+    dynamic ??= slotIdOf(c);
+  }
+  const g: Gathered = { items: [...tokens, ...values, ...optionItems(s, node, action), ...holders] };
+  if (hints.length) g.hint = hints.join(' or ');
+  if (dynamic !== undefined) g.dynamic = dynamic;
+  return g;
+}
+
+/** Candidates for the slot after the walked words; `lookup` has what the walk needed. */
+export function gather(r: WalkResult, lookup: Lookup): Gathered {
+  const s = r.state;
+  if (r.error) return { items: [], hint: r.error.message };
+  const action: Action = s.mode === 'builtin' ? 'SET' : s.action;
+  if (s.phase === 'option-value') {
+    const o = s.option!;
+    const seen = new Set<string>();
+    const items: Item[] = [];
+    for (const rec of s.optNode?.setOptions ?? []) {
+      for (const v of rec[o.name] ?? []) {
+        if (seen.has(v)) continue;
+        seen.add(v);
+        items.push(item(v, 'configured', undefined, true));
+      }
+    }
+    const holder = optionPlaceholder(o);
+    items.push(placeholder(holder, o.description));
+    const g: Gathered = { items, hint: `${o.name} ${holder}${o.description ? `: ${o.description}` : ''}` };
+    const dyn = s.mode === 'builtin' ? OPTION_SLOTS[o.name] : undefined;
+    if (dyn !== undefined) g.dynamic = dyn;
+    return g;
+  }
+  if (s.phase === 'options') return { items: optionItems(s, s.optNode!, action) };
+  if (s.mode === 'raw') return { items: [] };
+  if (s.mode === 'builtin') return nodeItems(s, s.node!, s.node!.subNodes, 'SET');
+  const node = currentNode(s, lookup);
+  if (node === 'pending') return { items: [] };
+  if (s.phase === 'first') return { ...nodeItems(s, node, firstWordChildren(node), 'SET'), base: s.path };
+  const g = nodeItems(s, node, node.subNodes, action);
+  if (s.pathBuiltin?.name === 'help' && s.typedPath === 0) {
+    g.items.push(...BUILTINS.map((b) => item(b.name, isVerbNode(b) ? 'verb' : 'builtin', b.description)));
+  }
+  return { ...g, base: s.path };
+}

@@ -1,0 +1,137 @@
+// Tab completion: classify the line up to the cursor (which node, which slot), gather the
+// slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
+import { type Gathered, gather, type Item, slotNeed } from './candidates.js';
+import { type Ranked, longestCommonPrefix, rank } from './rank.js';
+import { isAbort, walkAsync } from './resolve.js';
+import { quoteWord, scanLine } from './tokenize.js';
+import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
+import { type Lookup, walk, type WalkResult } from './walk.js';
+
+interface Prepared {
+  before: Token[];
+  partial: string;
+  partialQuoted: boolean;
+  replaceFrom: number;
+  replaceTo: number;
+  comment: boolean;
+}
+
+function prepare(line: string, cursor: number): Prepared {
+  const at = Math.max(0, Math.min(cursor, line.length));
+  const scan = scanLine(line.slice(0, at));
+  const last = scan.tokens[scan.tokens.length - 1];
+  if (scan.comment !== undefined || scan.atNewWord || !last) {
+    return {
+      before: scan.tokens,
+      partial: '',
+      partialQuoted: false,
+      replaceFrom: at,
+      replaceTo: at,
+      comment: scan.comment !== undefined,
+    };
+  }
+  return {
+    before: scan.tokens.slice(0, -1),
+    partial: last.text,
+    partialQuoted: last.quoted,
+    replaceFrom: last.start,
+    replaceTo: at,
+    comment: false,
+  };
+}
+
+const strip = ({ match: _m, ...c }: Item): Candidate => c;
+
+function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completion {
+  const typed = line.slice(p.replaceFrom, p.replaceTo);
+  const insertable = ranked.items.filter((c) => c.insertable);
+  let commonPrefix = typed;
+  const prefixed = insertable.slice(0, ranked.prefixCount);
+  if (prefixed.length === 1) commonPrefix = prefixed[0]!.text;
+  else if (prefixed.length > 1) {
+    const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
+    const q = quoteWord(lcp);
+    // An LCP that needs quotes is inserted with its quote still open.
+    const open = q === lcp && !p.partialQuoted ? lcp : q.slice(0, -1);
+    if (lcp.length >= p.partial.length) commonPrefix = open;
+  } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
+  const c: Completion = {
+    replaceFrom: p.replaceFrom,
+    replaceTo: p.replaceTo,
+    candidates: ranked.items.map(strip),
+    commonPrefix,
+  };
+  if (g.hint !== undefined) c.hint = g.hint;
+  return c;
+}
+
+function prefetchNext(cache: CacheView, g: Gathered, ranked: Ranked, partial: string): void {
+  if (!g.base || !cache.prefetch) return;
+  const next = ranked.items.filter(
+    (c) =>
+      c.insertable &&
+      c.kind !== 'option' &&
+      c.kind !== 'key-option' &&
+      c.kind !== 'flag' &&
+      c.kind !== 'verb' &&
+      c.kind !== 'builtin',
+  );
+  const exact = next.find((c) => c.match === partial);
+  const pick = exact ?? (next.length === 1 ? next[0] : undefined);
+  if (pick) cache.prefetch([...g.base, pick.match]);
+}
+
+const empty = (p: Prepared, hint?: string): Completion => ({
+  replaceFrom: p.replaceFrom,
+  replaceTo: p.replaceTo,
+  candidates: [],
+  commonPrefix: '',
+  ...(hint !== undefined ? { hint } : {}),
+});
+
+export async function complete(
+  line: string,
+  cursor: number,
+  deps: EngineDeps,
+  signal: AbortSignal,
+): Promise<Completion> {
+  const p = prepare(line, cursor);
+  if (p.comment) return empty(p);
+  const { result, lookup, fetchError } = await walkAsync(p.before, deps, signal, slotNeed, true);
+  const g = gather(result, lookup);
+  if (g.dynamic !== undefined && deps.valueCompleter) {
+    try {
+      const ctx = { words: p.before.map((t) => t.text), options: Object.fromEntries(result.state.options) };
+      const extra = await deps.valueCompleter(g.dynamic, p.partial, ctx, signal);
+      const dyn: Item[] = extra.map((c) => ({
+        ...c,
+        match: c.text,
+        text: c.insertable ? quoteWord(c.text) : c.text,
+      }));
+      g.items = [...dyn, ...g.items];
+    } catch (e) {
+      if (isAbort(e, signal)) throw e;
+      g.hint = `${g.hint ? `${g.hint} — ` : ''}no suggestions: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  if (fetchError !== undefined && g.hint === undefined) {
+    g.hint = `metadata unavailable: ${fetchError instanceof Error ? fetchError.message : String(fetchError)}`;
+  }
+  const ranked = rank(g.items, p.partial);
+  prefetchNext(deps.cache, g, ranked, p.partial);
+  return build(p, line, g, ranked);
+}
+
+/** Synchronous, from the cache only; 'pending' when metadata (or a dynamic slot) is missing. */
+export function completeSync(line: string, cursor: number, view: SyncView): Completion | 'pending' {
+  const p = prepare(line, cursor);
+  if (p.comment) return empty(p);
+  const lookup: Lookup = (path) => view.cache.peek(path) ?? 'pending';
+  const result: WalkResult = walk(p.before, view.context ?? [], lookup);
+  if (result.pending || slotNeed(result, lookup)) return 'pending';
+  const g = gather(result, lookup);
+  if (g.dynamic !== undefined && view.dynamicValues) return 'pending';
+  const ranked = rank(g.items, p.partial);
+  prefetchNext(view.cache, g, ranked, p.partial);
+  return build(p, line, g, ranked);
+}

@@ -1,0 +1,176 @@
+// A whole line → the request to send (or the built-in to run), checked against live metadata
+// before anything is sent. resolveLine fetches what it needs; classifyLineSync uses only the
+// cache and reports 'pending' words, for colouring on every keystroke.
+import type { NodeInfo, RouterRequest } from '../api/router/types.js';
+import { isRoutershError } from '../errors.js';
+import { checkBuiltin } from './builtins.js';
+import { pathKey } from './cache.js';
+import { lineError, listNames, quoteName } from './line-error.js';
+import { tokenUsable } from './match.js';
+import { isNumericSlot, toNumberIfNumeric } from './regex.js';
+import { scanLine } from './tokenize.js';
+import type { CacheView, Classification, EngineDeps, Resolution, SyncView, Token } from './types.js';
+import { currentNode, type Lookup, walk, type WalkResult, type WalkState } from './walk.js';
+
+/** Errors after which a path is treated as a leaf described by its parent (router said no). */
+const FALLBACK_CODES = new Set(['rejected', 'command_failed', 'protocol']);
+
+export function isAbort(e: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  return e instanceof Error && e.name === 'AbortError';
+}
+
+/**
+ * Runs the walker, fetching each path it reports as pending. With `fallbackAll` every fetch
+ * error degrades to "no metadata" (completion); otherwise only router refusals do.
+ */
+export async function walkAsync(
+  tokens: readonly Token[],
+  deps: EngineDeps,
+  signal: AbortSignal,
+  finish: (r: WalkResult, lookup: Lookup) => string[] | undefined,
+  fallbackAll = false,
+): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown }> {
+  const local = new Map<string, NodeInfo | 'failed'>();
+  const lookup: Lookup = (p) => local.get(pathKey(p)) ?? 'pending';
+  let fetchError: unknown;
+  for (;;) {
+    signal.throwIfAborted();
+    const result = walk(tokens, deps.context ?? [], lookup);
+    const need = result.pending ?? (result.error ? undefined : finish(result, lookup));
+    if (!need) return fetchError === undefined ? { result, lookup } : { result, lookup, fetchError };
+    try {
+      local.set(pathKey(need), await deps.cache.get(need, signal));
+    } catch (e) {
+      if (isAbort(e, signal)) throw e;
+      if (!fallbackAll && !(isRoutershError(e) && FALLBACK_CODES.has(e.code))) throw e;
+      fetchError = e;
+      local.set(pathKey(need), 'failed');
+    }
+  }
+}
+
+/** For the final checks: the node reached, or its entry; a path to fetch when neither is known. */
+function finalNeed(r: WalkResult, lookup: Lookup): string[] | undefined {
+  const s = r.state;
+  if (s.mode !== 'router' || s.node || s.entry) return undefined;
+  return currentNode(s, lookup) === 'pending' ? s.path : undefined;
+}
+
+function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
+  if (s.node) return s.node;
+  const r = lookup(s.path);
+  if (r !== 'pending' && r !== 'failed') return r;
+  return s.entry;
+}
+
+export async function resolveLine(line: string, deps: EngineDeps, signal: AbortSignal): Promise<Resolution> {
+  const { tokens } = scanLine(line);
+  if (tokens.length === 0) return { kind: 'empty' };
+  const { result, lookup } = await walkAsync(tokens, deps, signal, finalNeed);
+  return finalize(result, tokens, line, lookup);
+}
+
+function syncLookup(cache: CacheView): Lookup {
+  return (p) => cache.peek(p) ?? 'pending';
+}
+
+/** Synchronous: only cached metadata; words that need more are 'pending'. Never awaits. */
+export function classifyLineSync(line: string, view: SyncView): Classification {
+  const { tokens } = scanLine(line);
+  if (tokens.length === 0) return { kind: 'empty' };
+  const lookup = syncLookup(view.cache);
+  const result = walk(tokens, view.context ?? [], lookup);
+  if (result.pending) return { kind: 'pending', words: result.words };
+  if (!result.error && finalNeed(result, lookup)) return { kind: 'pending', words: result.words };
+  return finalize(result, tokens, line, lookup);
+}
+
+function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {
+  const { state: s, words } = r;
+  if (r.error) return { kind: 'error', error: r.error, words };
+  const last = tokens[tokens.length - 1];
+  const end = { wordIndex: tokens.length, column: last ? last.end : line.length };
+  const err = (
+    reason: Parameters<typeof lineError>[1],
+    message: string,
+    o: Parameters<typeof lineError>[3] = {},
+  ) => ({ kind: 'error', error: lineError(end, reason, message, o), words }) as const;
+
+  if (s.phase === 'option-value') {
+    const o = s.option!;
+    const expected = o.valueType ?? o.description ?? '';
+    return err(
+      'missing-value',
+      `option ${quoteName(o.name)} needs a value${expected ? `: ${expected}` : ''}`,
+      {
+        expected,
+      },
+    );
+  }
+  const options: Record<string, string[]> = Object.fromEntries(s.options);
+  if (s.mode === 'raw') return { kind: 'builtin', name: 'help', args: s.args, options: {}, words };
+  if (s.mode === 'builtin') {
+    const n = s.node!;
+    const name = s.builtinWords.join(' ');
+    if (!n.allowSet) return incomplete(err, n, 'SET', name);
+    const why = checkBuiltin(name, options);
+    if (why) return err('builtin', `${name}: ${why}`);
+    return { kind: 'builtin', name, args: s.args, options, words };
+  }
+  if (s.pathBuiltin) {
+    const b = s.pathBuiltin;
+    if (!b.allowSet && s.typedPath === 0)
+      return err('incomplete', `incomplete command: '${b.name}' needs a word`);
+    return { kind: 'builtin', name: b.name, args: s.path, options: {}, words };
+  }
+  const n = finalNode(s, lookup) ?? undefined;
+  const words0 = s.path;
+  if (s.verb === 'describe') return { kind: 'router', request: { method: 'GET', words: words0 }, words };
+  if (!n) return err('incomplete', 'incomplete command');
+  const sent: Record<string, Array<string | number>> = {};
+  for (const [name, values] of s.options) {
+    const o = s.optionInfo.get(name)!;
+    const numeric = isNumericSlot(o.valueType, o.inputRe);
+    sent[name] = values.map((v) => toNumberIfNumeric(v, numeric));
+  }
+  const hasOptions = s.options.size > 0;
+  const request: RouterRequest = { method: 'POST', words: words0 };
+  if (s.verb === 'no') {
+    if (!n.allowUnSet) return incomplete(err, n, 'UNSET', words0.join(' '));
+    if (!hasOptions) return { kind: 'router', request: { method: 'DELETE', words: words0 }, words };
+    const missing = (s.optNode?.possibleOptions ?? []).filter((o) => o.key && !s.options.has(o.name));
+    if (missing.length > 0) {
+      const names = missing.map((o) => o.name);
+      return err('key', `'no … OPTION' needs the key option ${names.map(quoteName).join(', ')}`, {
+        candidates: names,
+      });
+    }
+    request.actions = ['UNSET'];
+  } else if (s.verb === 'show') {
+    if (!n.allowShow) return incomplete(err, n, 'SHOW', words0.join(' '));
+    request.actions = ['SHOW'];
+  } else {
+    if (!n.allowSet) return incomplete(err, n, 'SET', words0.join(' '));
+    request.actions = ['SET'];
+  }
+  if (hasOptions) request.options = sent;
+  return { kind: 'router', request, words };
+}
+
+type Err = (
+  reason: 'incomplete',
+  message: string,
+  o?: { candidates?: string[]; expected?: string },
+) => Extract<Resolution, { kind: 'error' }>;
+
+function incomplete(err: Err, n: NodeInfo, action: 'SET' | 'UNSET' | 'SHOW', after: string): Resolution {
+  const tokens = n.subNodes.filter((c) => c.type === 'Token' && tokenUsable(c, action)).map((c) => c.name);
+  const values = n.subNodes.filter((c) => c.type === 'Value').map((c) => c.help ?? c.name);
+  const all = [...tokens, ...values];
+  const where = after ? ` after ${quoteName(after)}` : '';
+  const list = all.length ? `: expected one of ${listNames(all)}` : '';
+  const o: { candidates: string[]; expected?: string } = { candidates: tokens };
+  if (values.length) o.expected = values.join(' or ');
+  return err('incomplete', `incomplete command${where}${list}`, o);
+}

@@ -1,0 +1,143 @@
+// Shared types of the completion engine: tokens, resolved words, line errors, resolutions,
+// completion candidates and the dependencies the engine is given (a cache, a context, an
+// optional completer for telemetry value slots).
+import type { NodeInfo, OptionInfo, RouterRequest } from '../api/router/types.js';
+
+export type FetchNode = (words: string[], signal: AbortSignal) => Promise<NodeInfo>;
+
+export interface Token {
+  /** Unquoted, unescaped text. */
+  text: string;
+  /** Columns in the line (UTF-16 indexes); `end` is exclusive. */
+  start: number;
+  end: number;
+  quoted: boolean;
+  /** False while a quote is still open at the end of the line. */
+  closed: boolean;
+}
+
+export type WordRole =
+  | 'verb'
+  | 'builtin'
+  | 'token'
+  | 'value'
+  | 'option'
+  | 'option-value'
+  | 'error'
+  | 'pending';
+
+export interface ResolvedWord {
+  token: Token;
+  role: WordRole;
+  node?: NodeInfo;
+  option?: OptionInfo;
+}
+
+export type LineErrorReason =
+  | 'unknown'
+  | 'ambiguous'
+  | 'value'
+  | 'option-unknown'
+  | 'option-unavailable'
+  | 'option-count'
+  | 'option-value'
+  | 'missing-value'
+  | 'key'
+  | 'incomplete'
+  | 'builtin';
+
+export interface LineError {
+  /** One line, e.g. "unknown word 'intrface': expected one of interface, ipv4… (did you mean 'interface'?)". */
+  message: string;
+  /** Index among the line's tokens; `tokens.length` when the error is at the end of the line. */
+  wordIndex: number;
+  column: number;
+  length: number;
+  /** The slot's Help or a candidate summary. */
+  expected?: string;
+  candidates: string[];
+  didYouMean?: string;
+  reason: LineErrorReason;
+}
+
+export type Resolution =
+  | { kind: 'router'; request: RouterRequest; words: ResolvedWord[] }
+  | {
+      kind: 'builtin';
+      /** Built-in command words joined by a blank, e.g. 'metrics range'. */
+      name: string;
+      /** Value words (telemetry), or the absolute router path (edit, help, refresh). */
+      args: string[];
+      options: Record<string, string[]>;
+      words: ResolvedWord[];
+    }
+  | { kind: 'empty' }
+  | { kind: 'error'; error: LineError; words: ResolvedWord[] };
+
+/** What classifyLineSync returns: a Resolution, or 'pending' when metadata is not cached yet. */
+export type Classification = Resolution | { kind: 'pending'; words: ResolvedWord[] };
+
+export type CandidateKind =
+  | 'token'
+  | 'value'
+  | 'configured'
+  | 'possible'
+  | 'option'
+  | 'key-option'
+  | 'flag'
+  | 'placeholder'
+  | 'builtin'
+  | 'verb';
+
+export interface Candidate {
+  /** What Tab inserts (quoted when it holds blanks). */
+  text: string;
+  display: string;
+  kind: CandidateKind;
+  description?: string;
+  configured?: boolean;
+  /** False for Help placeholders like <x.x.x.x/x>: shown, never inserted. */
+  insertable: boolean;
+}
+
+export interface Completion {
+  replaceFrom: number;
+  replaceTo: number;
+  candidates: Candidate[];
+  /** What Tab puts in [replaceFrom, replaceTo): the common prefix of the insertable matches. */
+  commonPrefix: string;
+  /** The slot's Help, or why the word is wrong. */
+  hint?: string;
+}
+
+export type ValueCompleter = (
+  slotId: string,
+  partial: string,
+  ctx: { words: string[]; options: Record<string, string[]> },
+  signal: AbortSignal,
+) => Promise<Candidate[]>;
+
+/** The part of MetadataCache the synchronous paths use. */
+export interface CacheView {
+  peek(words: readonly string[]): NodeInfo | undefined;
+  prefetch?(words: readonly string[]): void;
+}
+
+/** The part of MetadataCache the asynchronous paths use. */
+export interface AsyncCache extends CacheView {
+  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo>;
+}
+
+export interface EngineDeps {
+  cache: AsyncCache;
+  /** Words of the `edit` context, prepended to every router path. */
+  context?: readonly string[];
+  valueCompleter?: ValueCompleter;
+}
+
+export interface SyncView {
+  cache: CacheView;
+  context?: readonly string[];
+  /** When a ValueCompleter exists, completeSync answers 'pending' for dynamic slots. */
+  dynamicValues?: boolean;
+}

@@ -1,0 +1,345 @@
+// The line walker: a state machine over the words of a line against node metadata, using a
+// synchronous lookup only. The async resolver re-runs it after fetching what it reported as
+// pending, so the synchronous (per-keystroke) and asynchronous paths cannot disagree.
+import type { NodeInfo, OptionInfo } from '../api/router/types.js';
+import { builtinByName, BUILTINS, isBuiltinNode, isVerbNode, takesRouterPath } from './builtins.js';
+import { lineError, listNames, quoteName } from './line-error.js';
+import {
+  type Action,
+  matchOptionName,
+  matchWord,
+  optionAvailable,
+  tokenUsable,
+  type WordMatch,
+} from './match.js';
+import { matchesInputRe } from './regex.js';
+import type { LineError, ResolvedWord, Token } from './types.js';
+
+/** A node, 'pending' when not cached yet, 'failed' when it could not be fetched. */
+export type Lookup = (path: readonly string[]) => NodeInfo | 'pending' | 'failed';
+
+export type Phase = 'first' | 'path' | 'options' | 'option-value';
+
+export interface WalkState {
+  mode: 'router' | 'builtin' | 'raw';
+  verb?: 'no' | 'show' | 'describe';
+  /** A built-in whose words are a router path (help, edit, refresh). */
+  pathBuiltin?: NodeInfo;
+  builtinWords: string[];
+  args: string[];
+  action: Action;
+  /** Router path, context included (raw words: encoding is the client's job). */
+  path: string[];
+  typedPath: number;
+  /** The node reached, once known in full. */
+  node?: NodeInfo;
+  /** The node reached as described in its parent's SubNodes. */
+  entry?: NodeInfo;
+  phase: Phase;
+  /** The node whose PossibleOptions the options belong to. */
+  optNode?: NodeInfo;
+  option?: OptionInfo;
+  options: Map<string, string[]>;
+  optionInfo: Map<string, OptionInfo>;
+  counts: Map<string, number>;
+}
+
+export interface WalkResult {
+  state: WalkState;
+  words: ResolvedWord[];
+  error?: LineError;
+  /** A path whose metadata is needed to go on. */
+  pending?: string[];
+}
+
+const SECRETISH = /pass|secret|key|token/i;
+const ACTION_OF = { no: 'UNSET', show: 'SHOW', describe: 'DESCRIBE' } as const;
+const builtinNames = new Set(BUILTINS.map((b) => b.name));
+
+export function emptyNode(name = ''): NodeInfo {
+  return {
+    name,
+    type: 'Token',
+    allowSet: false,
+    allowUnSet: false,
+    allowShow: false,
+    hasSetSubnodes: false,
+    hasUnSetSubnodes: false,
+    hasShowSubnodes: false,
+    hasSubnodes: false,
+    setValues: [],
+    setOptions: [],
+    possibleValues: [],
+    possibleOptions: [],
+    multiValue: false,
+    subNodes: [],
+    raw: {},
+  };
+}
+
+/** The node reached: full if known, 'pending' if it must be fetched first. */
+export function currentNode(s: WalkState, lookup: Lookup): NodeInfo | 'pending' {
+  if (s.node) return s.node;
+  const r = lookup(s.path);
+  if (r === 'pending') return 'pending';
+  s.node = r === 'failed' ? (s.entry ?? emptyNode()) : r;
+  return s.node;
+}
+
+/** Children of the line's first word: router words minus clashes with built-ins, then built-ins. */
+export function firstWordChildren(root: NodeInfo): NodeInfo[] {
+  return [...root.subNodes.filter((c) => !(c.type === 'Token' && builtinNames.has(c.name))), ...BUILTINS];
+}
+
+export function initialState(context: readonly string[]): WalkState {
+  return {
+    mode: 'router',
+    builtinWords: [],
+    args: [],
+    action: 'SET',
+    path: [...context],
+    typedPath: 0,
+    phase: 'first',
+    options: new Map(),
+    optionInfo: new Map(),
+    counts: new Map(),
+  };
+}
+
+const optionsFor = (n: NodeInfo, action: Action) => (action === 'DESCRIBE' ? [] : n.possibleOptions);
+
+function secretSlot(s: WalkState, name: string): boolean {
+  return SECRETISH.test(name) || SECRETISH.test(s.path[s.path.length - 1] ?? '');
+}
+
+export function walk(tokens: readonly Token[], context: readonly string[], lookup: Lookup): WalkResult {
+  const s = initialState(context);
+  const words: ResolvedWord[] = [];
+  const fail = (error: LineError): WalkResult => ({ state: s, words, error });
+  const pendingFrom = (i: number, path: string[]): WalkResult => {
+    for (const t of tokens.slice(i)) words.push({ token: t, role: 'pending' });
+    return { state: s, words, pending: path };
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    const w = tok.text;
+    const at = { token: tok, wordIndex: i, column: tok.start };
+
+    if (s.phase === 'option-value') {
+      const o = s.option!;
+      if (!matchesInputRe(o.inputRe, w)) {
+        words.push({ token: tok, role: 'error', option: o });
+        const shown = secretSlot(s, o.name) ? '***' : w;
+        const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
+        return fail(
+          lineError(
+            at,
+            'option-value',
+            `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: expected ${expected}`,
+            {
+              expected,
+            },
+          ),
+        );
+      }
+      s.options.get(o.name)!.push(w);
+      words.push({ token: tok, role: 'option-value', option: o });
+      s.phase = 'options';
+      continue;
+    }
+
+    if (s.phase === 'options') {
+      const on = s.optNode!;
+      const m = matchOptionName(w, optionsFor(on, s.action));
+      const err = m.kind === 'option' ? startOption(s, m.option, at) : optionMatchError(s, m, at, w);
+      words.push({
+        token: tok,
+        role: err ? 'error' : 'option',
+        ...(m.kind === 'option' ? { option: m.option } : {}),
+      });
+      if (err) return fail(err);
+      continue;
+    }
+
+    if (s.mode === 'raw') {
+      s.args.push(w);
+      words.push({ token: tok, role: 'builtin' });
+      continue;
+    }
+
+    let node: NodeInfo;
+    let children: readonly NodeInfo[];
+    if (s.phase === 'first') {
+      const b = builtinByName(w);
+      if (b) {
+        enterBuiltin(s, b);
+        words.push({ token: tok, role: isVerbNode(b) ? 'verb' : 'builtin', node: b });
+        continue;
+      }
+      const root = currentNode(s, lookup);
+      if (root === 'pending') return pendingFrom(i, s.path);
+      node = root;
+      children = firstWordChildren(root);
+    } else if (s.mode === 'builtin') {
+      node = s.node!;
+      children = node.subNodes;
+    } else {
+      if (s.pathBuiltin?.name === 'help' && s.typedPath === 0 && builtinByName(w)) {
+        s.mode = 'raw';
+        s.args.push(w);
+        words.push({ token: tok, role: 'builtin' });
+        continue;
+      }
+      const cur = currentNode(s, lookup);
+      if (cur === 'pending') return pendingFrom(i, s.path);
+      node = cur;
+      children = node.subNodes;
+    }
+    const wasFirst = s.phase === 'first';
+    s.phase = 'path';
+    const m = matchWord(w, children, optionsFor(node, s.action));
+    if (m.kind === 'token' && wasFirst && isBuiltinNode(m.node)) {
+      enterBuiltin(s, m.node);
+      words.push({ token: tok, role: isVerbNode(m.node) ? 'verb' : 'builtin', node: m.node });
+      continue;
+    }
+    if (m.kind === 'token' || m.kind === 'value') {
+      if (s.mode === 'builtin') {
+        if (m.kind === 'token') s.builtinWords.push(m.node.name);
+        else s.args.push(w);
+        s.node = m.node;
+      } else {
+        s.path.push(m.kind === 'token' ? m.node.name : w);
+        s.typedPath++;
+        s.entry = m.node;
+        delete s.node;
+      }
+      words.push({ token: tok, role: m.kind, node: m.node });
+      continue;
+    }
+    if (m.kind === 'option') {
+      s.optNode = node;
+      s.phase = 'options';
+      const err = startOption(s, m.option, at);
+      words.push({ token: tok, role: err ? 'error' : 'option', option: m.option });
+      if (err) return fail(err);
+      continue;
+    }
+    words.push({ token: tok, role: 'error' });
+    if (m.kind === 'ambiguous-option') return fail(optionMatchError(s, m, at, w)!);
+    return fail(pathError(s, node, children, m, at, w));
+  }
+  return { state: s, words };
+}
+
+function enterBuiltin(s: WalkState, b: NodeInfo): void {
+  s.phase = 'path';
+  if (isVerbNode(b)) {
+    s.verb = b.name as 'no' | 'show' | 'describe';
+    s.action = ACTION_OF[s.verb];
+  } else if (takesRouterPath(b)) {
+    s.pathBuiltin = b;
+    s.action = 'DESCRIBE';
+  } else {
+    s.mode = 'builtin';
+    s.builtinWords = [b.name];
+    s.node = b;
+  }
+}
+
+type At = { token: Token; wordIndex: number; column: number };
+
+function startOption(s: WalkState, o: OptionInfo, at: At): LineError | undefined {
+  const action = s.mode === 'builtin' ? 'SET' : s.action;
+  if (!optionAvailable(o, action)) {
+    const avail = optionsFor(s.optNode!, action)
+      .filter((x) => optionAvailable(x, action))
+      .map((x) => x.name);
+    const what = s.verb === 'no' ? "with 'no'" : s.verb ? `with '${s.verb}'` : 'here';
+    return lineError(at, 'option-unavailable', `option ${quoteName(o.name)} is not available ${what}`, {
+      candidates: avail,
+    });
+  }
+  const used = s.counts.get(o.name) ?? 0;
+  const max = Math.max(1, o.count);
+  if (used >= max) {
+    return lineError(
+      at,
+      'option-count',
+      `option ${quoteName(o.name)} may be given at most ${max} time${max === 1 ? '' : 's'}`,
+    );
+  }
+  s.counts.set(o.name, used + 1);
+  s.optionInfo.set(o.name, o);
+  if (!s.options.has(o.name)) s.options.set(o.name, []);
+  if (isFlag(o)) s.phase = 'options';
+  else {
+    s.phase = 'option-value';
+    s.option = o;
+  }
+  return undefined;
+}
+
+export const isFlag = (o: OptionInfo) => o.inputRe === undefined && o.valueType === undefined;
+
+function optionMatchError(s: WalkState, m: WordMatch, at: At, w: string): LineError | undefined {
+  if (m.kind === 'option') return undefined;
+  const action = s.mode === 'builtin' ? 'SET' : s.action;
+  const avail = optionsFor(s.optNode!, action)
+    .filter((o) => optionAvailable(o, action))
+    .map((o) => o.name);
+  if (m.kind === 'ambiguous-option') {
+    return lineError(at, 'ambiguous', `ambiguous option ${quoteName(w)}: could be ${listNames(m.names)}`, {
+      candidates: m.names,
+    });
+  }
+  const late = s.optNode?.subNodes.some((c) => c.name === w)
+    ? ' (options come after the last path word)'
+    : '';
+  const list = avail.length ? `: expected one of ${listNames(avail)}` : ': no options here';
+  return lineError(at, 'option-unknown', `unknown option ${quoteName(w)}${list}${late}`, {
+    candidates: avail,
+    word: w,
+  });
+}
+
+function pathError(
+  s: WalkState,
+  node: NodeInfo,
+  children: readonly NodeInfo[],
+  m: WordMatch,
+  at: At,
+  w: string,
+): LineError {
+  if (m.kind === 'ambiguous') {
+    return lineError(at, 'ambiguous', `ambiguous word ${quoteName(w)}: could be ${listNames(m.names)}`, {
+      candidates: m.names,
+    });
+  }
+  const action = s.mode === 'builtin' ? 'SET' : s.action;
+  const tokens = children.filter((c) => c.type === 'Token' && tokenUsable(c, action)).map((c) => c.name);
+  const opts = optionsFor(node, action)
+    .filter((o) => optionAvailable(o, action))
+    .map((o) => o.name);
+  const values = m.kind === 'none' ? m.valueNodes : [];
+  if (values.length > 0) {
+    const expected = values.map((v) => v.help ?? v.name).join(' or ');
+    const shown = values.some((v) => secretSlot(s, `${v.name} ${v.help ?? ''}`)) ? '***' : w;
+    const more = tokens.length ? ` or one of ${listNames(tokens)}` : '';
+    return lineError(at, 'value', `invalid value ${quoteName(shown)}: expected ${expected}${more}`, {
+      expected,
+      candidates: tokens,
+      fuzzyOver: [...tokens, ...opts],
+      word: w,
+    });
+  }
+  const all = [...tokens, ...opts];
+  // At the first word the built-ins would drown the router's words: listed only when alone.
+  const routerOnly = children.filter((c) => c.type === 'Token' && !isBuiltinNode(c) && tokenUsable(c, action));
+  const listed = children.some(isBuiltinNode) && routerOnly.length > 0
+    ? [...routerOnly.map((c) => c.name), ...opts]
+    : all;
+  const list = listed.length ? `: expected one of ${listNames(listed)}` : ': nothing more is expected here';
+  return lineError(at, 'unknown', `unknown word ${quoteName(w)}${list}`, { candidates: listed, fuzzyOver: all, word: w });
+}

@@ -1,0 +1,150 @@
+// One configuration: defaults < profile file < environment < flags; read once, frozen.
+// Secrets come only from files or the environment (never argv, never inline in a profile).
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Flags } from './cli/args.js';
+import { configError, usageError } from './errors.js';
+
+export interface Config {
+  router?: string;
+  user?: string;
+  password?: string;
+  token?: string;
+  auth: 'basic' | 'token';
+  caPem?: string;
+  insecure: boolean;
+  timeoutMs: number;
+  telemetryUrl?: string;
+  telemetryKey?: string;
+  profile?: string;
+  json: boolean;
+  color: boolean;
+  keepGoing: boolean;
+}
+
+/** A profile in config.json. Secrets only as file paths. */
+interface Profile {
+  router?: string;
+  user?: string;
+  auth?: string;
+  passwordFile?: string;
+  tokenFile?: string;
+  ca?: string;
+  insecure?: boolean;
+  timeout?: number;
+  telemetry?: string;
+  telemetryKeyFile?: string;
+}
+
+export interface ConfigDeps {
+  env: NodeJS.ProcessEnv;
+  readFile?: (path: string) => string;
+  isTTY?: boolean;
+}
+
+export function configPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  return join(base, 'routersh', 'config.json');
+}
+
+function readSecretFile(read: (p: string) => string, path: string, what: string): string {
+  try {
+    // A secret file holds one line; trailing newlines from editors are not part of it.
+    return read(path).replace(/\r?\n$/, '');
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw configError(`cannot read ${what} file ${path}: ${reason}`);
+  }
+}
+
+function loadProfile(name: string, env: NodeJS.ProcessEnv, read: (p: string) => string): Profile {
+  const path = configPath(env);
+  let text: string;
+  try {
+    text = read(path);
+  } catch {
+    throw configError(`profile '${name}' requested but ${path} cannot be read`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw configError(`${path} is not valid JSON`);
+  }
+  const profiles = (doc as { profiles?: Record<string, unknown> } | null)?.profiles;
+  const p = profiles?.[name];
+  if (!p || typeof p !== 'object') {
+    const known = profiles ? Object.keys(profiles).join(', ') || 'none' : 'none';
+    throw configError(`no profile '${name}' in ${path} (profiles: ${known})`);
+  }
+  for (const secret of ['password', 'token', 'telemetryKey', 'apiKey']) {
+    if (secret in p) throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
+  }
+  return p as Profile;
+}
+
+function parseTimeout(v: string | number | undefined): number {
+  if (v === undefined) return 30_000;
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw usageError(`--timeout wants seconds between 0 and 3600, not '${v}'`);
+  return Math.round(n * 1000);
+}
+
+function checkUrl(u: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(u);
+  } catch {
+    throw usageError(`${what} '${u}' is not a URL (want http://host:port or https://…)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${what} must be http:// or https://`);
+  if (url.username || url.password) throw usageError(`${what} must not carry credentials: use --user and --password-file`);
+  return u.replace(/\/+$/, '');
+}
+
+export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> {
+  const { env } = deps;
+  const read = deps.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
+  const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
+  const prof: Profile = profileName ? loadProfile(profileName, env, read) : {};
+
+  const router = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
+  const user = flags.user ?? env.ROUTERSH_USER ?? prof.user;
+  const authRaw = flags.auth ?? env.ROUTERSH_AUTH ?? prof.auth ?? 'basic';
+  if (authRaw !== 'basic' && authRaw !== 'token') throw usageError(`--auth is basic or token, not '${authRaw}'`);
+
+  // A secret from a flag's file beats the environment, which beats the profile's file.
+  const password = flags.passwordFile
+    ? readSecretFile(read, flags.passwordFile, 'password')
+    : (env.ROUTERSH_PASSWORD ?? (prof.passwordFile ? readSecretFile(read, prof.passwordFile, 'password') : undefined));
+  const token = flags.tokenFile
+    ? readSecretFile(read, flags.tokenFile, 'token')
+    : (env.ROUTERSH_TOKEN ?? (prof.tokenFile ? readSecretFile(read, prof.tokenFile, 'token') : undefined));
+  const telemetryKey = flags.telemetryKeyFile
+    ? readSecretFile(read, flags.telemetryKeyFile, 'telemetry key')
+    : (env.ROUTERSH_TELEMETRY_KEY ??
+      (prof.telemetryKeyFile ? readSecretFile(read, prof.telemetryKeyFile, 'telemetry key') : undefined));
+  const caFile = flags.ca ?? prof.ca;
+  const caPem = caFile ? readSecretFile(read, caFile, 'CA') : undefined;
+  const telemetryUrl = flags.telemetry ?? env.ROUTERSH_TELEMETRY_URL ?? prof.telemetry;
+
+  const color = !flags.noColor && !env.NO_COLOR && deps.isTTY === true;
+  const cfg: Config = {
+    auth: token && authRaw === 'basic' ? 'token' : authRaw,
+    insecure: flags.insecure || prof.insecure === true,
+    timeoutMs: parseTimeout(flags.timeout ?? prof.timeout),
+    json: flags.json,
+    color,
+    keepGoing: flags.keepGoing,
+    ...(router ? { router: checkUrl(router, '--router') } : {}),
+    ...(user ? { user } : {}),
+    ...(password !== undefined ? { password } : {}),
+    ...(token ? { token } : {}),
+    ...(caPem ? { caPem } : {}),
+    ...(telemetryUrl ? { telemetryUrl: checkUrl(telemetryUrl, '--telemetry') } : {}),
+    ...(telemetryKey ? { telemetryKey } : {}),
+    ...(profileName ? { profile: profileName } : {}),
+  };
+  return Object.freeze(cfg);
+}

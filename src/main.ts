@@ -1,0 +1,138 @@
+// argv → config → the interactive shell (stdin a TTY, Ink loaded lazily) or the plain runner.
+// The ONLY place that turns errors into exit codes and text.
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
+import { type Config, resolveConfig } from './config.js';
+import { EXIT, isRoutershError, usageError } from './errors.js';
+import { errorLine, runBatch } from './repl/batch.js';
+import { createSession, type Session } from './repl/session.js';
+
+const VERSION = '0.1.0';
+const out = (s: string) => process.stdout.write(s);
+const err = (s: string) => process.stderr.write(s);
+
+async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
+  if (cfg.password !== undefined || cfg.token || !cfg.user || !process.stdin.isTTY) return cfg;
+  const { promptPassword } = await import('./cli/prompt-password.js');
+  const password = await promptPassword(`Password for ${cfg.user}: `);
+  return Object.freeze({ ...cfg, password });
+}
+
+async function demoConfig(cfg: Readonly<Config>): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
+  const { startSims } = await import('./cli/demo.js');
+  const { DEMO_USERS } = await import('./sim/router/index.js');
+  const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
+  return {
+    cfg: Object.freeze({
+      ...cfg,
+      router: sims.router.url,
+      user: DEMO_USERS.admin.user,
+      password: DEMO_USERS.admin.password,
+      telemetryUrl: sims.telemetry.url,
+      telemetryKey: sims.telemetry.keys.demo,
+    }),
+    close: () => sims.close(),
+  };
+}
+
+async function* stdinLines(): AsyncIterable<string> {
+  const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of rl) yield line;
+}
+
+function scriptLines(file: string): Iterable<string> | AsyncIterable<string> {
+  if (file === '-') return stdinLines();
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  return text.replace(/\r?\n$/, '').split(/\r?\n/);
+}
+
+async function runMain(argv: string[]): Promise<number> {
+  if (argv[0] === 'sim') {
+    const { runSimCommand } = await import('./cli/sim-command.js');
+    return runSimCommand(argv.slice(1), { stdout: out });
+  }
+  if (argv[0] === 'api') {
+    const { connection, rest } = splitConnectionArgs(argv.slice(1));
+    const cfg = await withPassword(resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }));
+    const { runApiCommand } = await import('./cli/api-command.js');
+    return runApiCommand(rest, {
+      stdout: out,
+      stderr: err,
+      env: process.env,
+      connection: {
+        ...(cfg.router ? { baseUrl: cfg.router } : {}),
+        user: cfg.user,
+        password: cfg.password,
+        token: cfg.token,
+        auth: cfg.auth,
+        timeoutMs: cfg.timeoutMs,
+        ca: cfg.caPem,
+        insecure: cfg.insecure,
+        onWarning: (m: string) => err(`warning: ${m}\n`),
+      },
+    });
+  }
+
+  const flags = parseMainArgs(argv);
+  if (flags.help) return out(HELP), EXIT.ok;
+  if (flags.version) return out(`routersh ${VERSION}\n`), EXIT.ok;
+
+  let cfg = resolveConfig(flags, { env: process.env, isTTY: process.stdout.isTTY === true });
+  let closeDemo = async () => {};
+  if (flags.demo) {
+    const demo = await demoConfig(cfg);
+    cfg = demo.cfg;
+    closeDemo = demo.close;
+  }
+  if (!cfg.router) {
+    throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile), or --demo');
+  }
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && flags.commands.length === 0 && flags.file === undefined;
+  cfg = await withPassword(cfg);
+
+  const controller = new AbortController();
+  let session: Session | undefined;
+  try {
+    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${m}\n`) });
+    if (interactive) {
+      const { runShell } = await import('./repl/shell.js');
+      return await runShell(session, cfg);
+    }
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    const lines = flags.commands.length ? flags.commands : flags.file !== undefined ? scriptLines(flags.file) : stdinLines();
+    const status = await runBatch(lines, { context: [] }, session.deps, { stdout: out, stderr: err }, {
+      json: cfg.json,
+      keepGoing: cfg.keepGoing,
+      unit: flags.commands.length ? 'command' : 'line',
+      signal: controller.signal,
+    });
+    process.off('SIGINT', onSigint);
+    return status;
+  } finally {
+    await session?.close();
+    await closeDemo();
+  }
+}
+
+runMain(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (isRoutershError(e)) {
+      err(`${errorLine(e)}\n`);
+      process.exitCode = e.exitCode;
+    } else {
+      // Not an expected failure: still one line, with a hint where to look.
+      err(`routersh: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = EXIT.failed;
+    }
+  },
+);

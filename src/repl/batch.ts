@@ -1,0 +1,86 @@
+// The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
+// JSON document per command; stops at the first failure (naming its line) unless --keep-going.
+import { EXIT, type RoutershError } from '../errors.js';
+import type { Outcome } from './outcome.js';
+import { type RunnerDeps, type RunState, runLine } from './runner.js';
+
+export interface BatchIO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+export interface BatchOptions {
+  json: boolean;
+  keepGoing: boolean;
+  /** How a failing line is named: `line 7` for scripts and stdin, `command 2` for -c. */
+  unit: 'line' | 'command';
+  signal: AbortSignal;
+}
+
+/** `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). */
+export function errorLine(e: RoutershError): string {
+  const text = e.message.replace(/\s*\n\s*/g, ' ');
+  return e.code === 'telemetry' ? `error: ${text}` : `% ${text}`;
+}
+
+export async function runBatch(
+  lines: Iterable<string> | AsyncIterable<string>,
+  state: RunState,
+  deps: RunnerDeps,
+  io: BatchIO,
+  o: BatchOptions,
+): Promise<number> {
+  let status: number = EXIT.ok;
+  let n = 0;
+  for await (const line of lines) {
+    n++;
+    if (o.signal.aborted) return status || EXIT.failed;
+    const outcome = await runLine(line, state, deps, o.signal);
+    const stop = print(outcome, n, state, io, o);
+    if (outcome.kind === 'error') {
+      const code = outcome.error.exitCode;
+      status = status === EXIT.connect || code === EXIT.connect ? EXIT.connect : EXIT.failed;
+      if (!o.keepGoing) return code;
+    }
+    if (stop) break;
+  }
+  return status;
+}
+
+/** Prints one outcome; returns true when the run must end (`exit`). */
+function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: BatchOptions): boolean {
+  const json = (doc: unknown) => io.stdout(`${JSON.stringify(doc)}\n`);
+  switch (outcome.kind) {
+    case 'empty':
+    case 'clear':
+      return false;
+    case 'router':
+      if (o.json) json(outcome.envelope.raw);
+      else io.stdout(outcome.text);
+      return false;
+    case 'text':
+      if (o.json) json(outcome.json);
+      else io.stdout(outcome.text);
+      return false;
+    case 'context':
+      state.context = outcome.context;
+      if (o.json) json({ context: outcome.context });
+      return false;
+    case 'exit':
+      return true;
+    case 'pane':
+      // The telemetry runner renders plain output when not interactive; a pane here is a bug.
+      io.stderr('% this command needs a terminal\n');
+      return false;
+    case 'error': {
+      const where = o.unit === 'line' ? `line ${n}` : `command ${n}`;
+      io.stderr(`${errorLine(outcome.error)} (${where})\n`);
+      if (o.json) json({ error: { ...outcome.error.toJSON(), [o.unit]: n } });
+      return false;
+    }
+    default: {
+      const never: never = outcome;
+      return Boolean(never);
+    }
+  }
+}

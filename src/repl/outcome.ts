@@ -1,0 +1,27 @@
+// What running one line produced. The shell and the batch runner each interpret it (one
+// exhaustive switch each); commands never print.
+import type { Envelope, RouterRequest } from '../api/router/types.js';
+import type { RoutershError } from '../errors.js';
+
+export interface LineErrorInfo {
+  column: number;
+  length: number;
+  wordIndex: number;
+}
+
+export type PaneSpec =
+  | { pane: 'chart'; expression: string; startMs: number; endMs: number; live: boolean; stepSeconds?: number }
+  | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number };
+
+export type Outcome =
+  | { kind: 'empty' }
+  /** A router request and its answer. `text` is the human rendering. */
+  | { kind: 'router'; request: RouterRequest; envelope: Envelope; text: string }
+  /** Output of a built-in: human text, and what --json prints. */
+  | { kind: 'text'; text: string; json: unknown }
+  | { kind: 'context'; context: string[]; text: string }
+  | { kind: 'exit' }
+  | { kind: 'clear' }
+  /** A full-screen pane (TTY only); the plain runner never gets one. */
+  | { kind: 'pane'; spec: PaneSpec }
+  | { kind: 'error'; error: RoutershError; at?: LineErrorInfo };

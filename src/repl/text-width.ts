@@ -1,0 +1,127 @@
+// Terminal column arithmetic for the prompt line. The cursor is a UTF-16 index (what JS
+// strings use) but the screen counts columns: CJK and most emoji take two, combining
+// marks none. Everything here works on grapheme clusters so a cursor never splits one.
+import stringWidth from 'string-width';
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Columns `s` occupies on a terminal (ANSI codes are not counted). */
+export function displayWidth(s: string): number {
+  return stringWidth(s);
+}
+
+/** Grapheme clusters of `s` with their UTF-16 start index. */
+export function graphemes(s: string): Array<{ segment: string; index: number }> {
+  return Array.from(segmenter.segment(s), ({ segment, index }) => ({ segment, index }));
+}
+
+/** UTF-16 indices that are grapheme boundaries, including 0 and s.length. */
+export function boundaries(s: string): number[] {
+  const out = graphemes(s).map((g) => g.index);
+  out.push(s.length);
+  return out;
+}
+
+/** The boundary before `cursor` (0 stays 0). */
+export function prevBoundary(s: string, cursor: number): number {
+  let prev = 0;
+  for (const b of boundaries(s)) {
+    if (b >= cursor) break;
+    prev = b;
+  }
+  return prev;
+}
+
+/** The boundary after `cursor` (the end stays the end). */
+export function nextBoundary(s: string, cursor: number): number {
+  for (const b of boundaries(s)) if (b > cursor) return b;
+  return s.length;
+}
+
+/** Clamps `cursor` into the string and moves it forward onto a grapheme boundary. */
+export function snapCursor(s: string, cursor: number): number {
+  if (!Number.isFinite(cursor) || cursor <= 0) return 0;
+  if (cursor >= s.length) return s.length;
+  for (const b of boundaries(s)) if (b >= cursor) return b;
+  return s.length;
+}
+
+/** Screen column (0-based) of the UTF-16 index `cursor` within `text`. */
+export function columnOf(text: string, cursor: number): number {
+  return displayWidth(text.slice(0, cursor));
+}
+
+export interface LineWindow {
+  /** UTF-16 range of `text` that is shown. */
+  start: number;
+  end: number;
+  /** Column of the cursor inside the window. */
+  cursorColumn: number;
+  /** Text was cut on the left / right of the window. */
+  clippedLeft: boolean;
+  clippedRight: boolean;
+}
+
+/**
+ * Picks the part of a line that fits in `columns`, keeping the cursor visible. The cursor
+ * cell counts as one column (at the end of the line it sits on a blank). When the line
+ * does not fit, as much as possible before the cursor is shown, then what follows.
+ */
+export function fitWindow(text: string, cursor: number, columns: number): LineWindow {
+  const width = Math.max(1, Math.floor(columns));
+  const segs = graphemes(text);
+  const cur = snapCursor(text, cursor);
+  const cursorCell =
+    cur < text.length ? Math.max(1, displayWidth(text.slice(cur, nextBoundary(text, cur)))) : 1;
+  // Walk left from the cursor while the prefix still fits together with the cursor cell.
+  const atCursor = segs.findIndex((g) => g.index >= cur);
+  let start = cur;
+  let used = cursorCell;
+  for (let i = (atCursor === -1 ? segs.length : atCursor) - 1; i >= 0; i--) {
+    const g = segs[i]!;
+    const w = displayWidth(g.segment);
+    if (used + w > width) break;
+    used += w;
+    start = g.index;
+  }
+  // Fill to the right of the cursor.
+  let end = cur;
+  let right = used - cursorCell;
+  for (const g of segs) {
+    if (g.index < cur) continue;
+    const w = displayWidth(g.segment);
+    if (right + w > width) break;
+    right += w;
+    end = g.index + g.segment.length;
+  }
+  if (end < cur) end = cur;
+  return {
+    start,
+    end,
+    cursorColumn: columnOf(text, cur) - columnOf(text, start),
+    clippedLeft: start > 0,
+    clippedRight: end < text.length,
+  };
+}
+
+/** `s` cut to at most `width` columns, ending in `ellipsis` when cut (never splits a grapheme). */
+export function truncateToWidth(s: string, width: number, ellipsis = '…'): string {
+  if (width <= 0) return '';
+  if (displayWidth(s) <= width) return s;
+  const room = width - displayWidth(ellipsis);
+  let out = '';
+  let used = 0;
+  for (const { segment } of graphemes(s)) {
+    const w = displayWidth(segment);
+    if (used + w > room) break;
+    out += segment;
+    used += w;
+  }
+  return room >= 0 ? out + ellipsis : out;
+}
+
+/** `s` padded with blanks (or cut) to exactly `width` columns. */
+export function padToWidth(s: string, width: number): string {
+  const cut = truncateToWidth(s, width);
+  return cut + ' '.repeat(Math.max(0, width - displayWidth(cut)));
+}

@@ -1,0 +1,117 @@
+// Effects of the chart pane: fetch on every change (aborting the obsolete request), auto-refresh
+// while live and not paused, refetch after a resize settles (250 ms), keys → reducer actions.
+import { useInput, useStdin } from 'ink';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { isRoutershError } from '../../errors.js';
+import { type ChartCommand, matchChartKey } from './chart-keys.js';
+import {
+  type ChartInitialRange,
+  type ChartState,
+  chartRange,
+  chartReducer,
+  initChartState,
+  seriesKey,
+} from './chart-reducer.js';
+import type { ChartSource } from './source.js';
+
+export const RESIZE_DEBOUNCE_MS = 250;
+
+export interface ChartPaneOptions {
+  source: ChartSource;
+  initialRange: ChartInitialRange;
+  refreshMs: number;
+  /** Plot columns available now; fetches follow it after RESIZE_DEBOUNCE_MS. */
+  plotColumns: number;
+  onClose: () => void;
+  now: () => number;
+}
+
+export function useChartPane(opts: ChartPaneOptions): ChartState {
+  const { source, refreshMs, plotColumns, onClose, now } = opts;
+  const [state, dispatch] = useReducer(chartReducer, undefined, () =>
+    initChartState(opts.initialRange, now()),
+  );
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // Resize: draw at the new width at once (from the data held), fetch for it once it settles.
+  const [fetchColumns, setFetchColumns] = useState(plotColumns);
+  useEffect(() => {
+    if (plotColumns === fetchColumns) return;
+    const t = setTimeout(() => setFetchColumns(plotColumns), RESIZE_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [plotColumns, fetchColumns]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `request` is the fetch trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    const s = stateRef.current;
+    const range = chartRange(s, now());
+    dispatch({ type: 'loading' });
+    const columns = Math.max(2, Math.floor(fetchColumns / s.coarse));
+    source.fetch({ ...range, columns }, controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) dispatch({ type: 'loaded', data, at: now() });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        const tooLarge = isRoutershError(e) && e.details['code'] === 'result_too_large';
+        const message = e instanceof Error ? e.message : String(e);
+        dispatch({ type: 'failed', error: { message, tooLarge }, at: now() });
+      },
+    );
+    return () => controller.abort();
+  }, [state.request, fetchColumns, source]);
+
+  useEffect(() => {
+    if (!state.live || state.paused || !(refreshMs > 0)) return;
+    const t = setInterval(() => dispatch({ type: 'refresh' }), refreshMs);
+    return () => clearInterval(t);
+  }, [state.live, state.paused, refreshMs]);
+
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const command = matchChartKey(input, key);
+      if (command !== undefined) apply(command);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+
+  function apply(command: ChartCommand): void {
+    if (typeof command === 'object') {
+      const series = stateRef.current.data?.series[command.toggle];
+      if (series) dispatch({ type: 'toggleSeries', key: seriesKey(series.labels) });
+      return;
+    }
+    switch (command) {
+      case 'chart.close':
+        onClose();
+        return;
+      case 'chart.pause':
+        dispatch({ type: 'togglePause' });
+        return;
+      case 'chart.zoomIn':
+        dispatch({ type: 'zoomIn', now: now() });
+        return;
+      case 'chart.zoomOut':
+        dispatch({ type: 'zoomOut', now: now() });
+        return;
+      case 'chart.panLeft':
+        dispatch({ type: 'pan', direction: -1, now: now() });
+        return;
+      case 'chart.panRight':
+        dispatch({ type: 'pan', direction: 1, now: now() });
+        return;
+      case 'chart.refresh':
+        dispatch({ type: 'refresh' });
+        return;
+      case 'chart.coarser':
+        dispatch({ type: 'coarser' });
+        return;
+      default:
+        command satisfies never;
+    }
+  }
+  return state;
+}

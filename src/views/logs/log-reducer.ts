@@ -1,0 +1,156 @@
+// Log pane state as a reducer. The LogBuffer is owned by the state and mutated in place (its
+// `version` bumps); that is safe under re-application because adding a record twice is a no-op.
+// Scrolling is counted in records from the bottom: 0 shows the newest record on the last row.
+import type { Facet, HistogramBucket, LogRecord } from '../../api/telemetry/types.js';
+import { DEFAULT_LOG_BUFFER_MAX, LogBuffer } from './log-buffer.js';
+
+export interface LogState {
+  buffer: LogBuffer;
+  version: number;
+  /** Records hidden below the view; 0 = at the bottom. */
+  scroll: number;
+  follow: boolean;
+  /** Fixed ranges cannot be followed. */
+  canFollow: boolean;
+  wrap: boolean;
+  highlight: string;
+  /** The `/` prompt's text while it is open. */
+  prompt: string | null;
+  facetsOpen: boolean;
+  facets: Facet[] | null;
+  histogram: HistogramBucket[];
+  /** Offset of the next older page; null when there is none. */
+  olderOffset: number | null;
+  /** Offsets already loaded (never fetched twice). */
+  loadedOffsets: number[];
+  /** An older page the hook should fetch now. */
+  pendingOlder: number | null;
+  /** Records per page of the view (from the last layout). */
+  pageRows: number;
+  loading: boolean;
+  error: string | null;
+  lastPoll: number | null;
+  lastNew: number;
+}
+
+export type LogAction =
+  | { type: 'viewport'; rows: number }
+  | { type: 'scroll'; by: number }
+  | { type: 'page'; direction: -1 | 1 }
+  | { type: 'top' }
+  | { type: 'bottom' }
+  | { type: 'toggleWrap' }
+  | { type: 'toggleFacets' }
+  | { type: 'promptOpen' }
+  | { type: 'promptInput'; text: string }
+  | { type: 'promptBackspace' }
+  | { type: 'promptApply' }
+  | { type: 'promptCancel' }
+  | { type: 'loading' }
+  | { type: 'page-loaded'; offset: number; records: LogRecord[]; nextOffset?: number | undefined }
+  | { type: 'polled'; records: LogRecord[]; at: number }
+  | { type: 'failed'; message: string; at: number }
+  | { type: 'histogram'; buckets: HistogramBucket[] }
+  | { type: 'facets'; facets: Facet[] };
+
+export function initLogState(opts: { follow: boolean; max?: number | undefined }): LogState {
+  return {
+    buffer: new LogBuffer(opts.max ?? DEFAULT_LOG_BUFFER_MAX),
+    version: 0,
+    scroll: 0,
+    follow: opts.follow,
+    canFollow: opts.follow,
+    wrap: false,
+    highlight: '',
+    prompt: null,
+    facetsOpen: false,
+    facets: null,
+    histogram: [],
+    olderOffset: null,
+    loadedOffsets: [],
+    pendingOlder: null,
+    pageRows: 10,
+    loading: false,
+    error: null,
+    lastPoll: null,
+    lastNew: 0,
+  };
+}
+
+export function maxScroll(s: LogState): number {
+  return Math.max(0, s.buffer.size - s.pageRows);
+}
+
+function scrollTo(s: LogState, scroll: number): LogState {
+  const next = Math.min(maxScroll(s), Math.max(0, scroll));
+  // Scrolling up pauses follow; only End resumes it.
+  return { ...s, scroll: next, follow: next > 0 ? false : s.follow };
+}
+
+/** PgUp at the top of what is loaded asks for the next older page (once per offset). */
+function pageUp(s: LogState): LogState {
+  if (s.scroll < maxScroll(s)) return scrollTo(s, s.scroll + s.pageRows);
+  const offset = s.olderOffset;
+  if (offset === null || s.pendingOlder !== null || s.loadedOffsets.includes(offset))
+    return { ...s, follow: false };
+  return { ...s, follow: false, pendingOlder: offset };
+}
+
+export function logReducer(s: LogState, a: LogAction): LogState {
+  switch (a.type) {
+    case 'viewport':
+      return a.rows === s.pageRows ? s : { ...s, pageRows: Math.max(1, a.rows) };
+    case 'scroll':
+      return scrollTo(s, s.scroll + a.by);
+    case 'page':
+      return a.direction < 0 ? pageUp(s) : scrollTo(s, s.scroll - s.pageRows);
+    case 'top':
+      return scrollTo(s, maxScroll(s));
+    case 'bottom':
+      return { ...s, scroll: 0, follow: s.canFollow };
+    case 'toggleWrap':
+      return { ...s, wrap: !s.wrap };
+    case 'toggleFacets':
+      return { ...s, facetsOpen: !s.facetsOpen };
+    case 'promptOpen':
+      return { ...s, prompt: s.highlight };
+    case 'promptInput':
+      return s.prompt === null ? s : { ...s, prompt: s.prompt + a.text.replace(/[\r\n\t]/g, '') };
+    case 'promptBackspace':
+      return s.prompt === null ? s : { ...s, prompt: s.prompt.slice(0, -1) };
+    case 'promptApply':
+      return s.prompt === null ? s : { ...s, highlight: s.prompt, prompt: null };
+    case 'promptCancel':
+      return { ...s, prompt: null };
+    case 'loading':
+      return { ...s, loading: true };
+    case 'page-loaded': {
+      const added = a.offset === 0 ? s.buffer.append(a.records) : s.buffer.prepend(a.records);
+      const next: LogState = {
+        ...s,
+        version: s.buffer.version,
+        loading: false,
+        error: null,
+        pendingOlder: null,
+        loadedOffsets: s.loadedOffsets.includes(a.offset) ? s.loadedOffsets : [...s.loadedOffsets, a.offset],
+        olderOffset: a.nextOffset ?? null,
+      };
+      // An older page scrolls into view so the user sees what PgUp fetched.
+      return a.offset === 0 ? next : scrollTo(next, s.scroll + Math.min(added, s.pageRows));
+    }
+    case 'polled': {
+      const added = s.buffer.append(a.records);
+      return { ...s, version: s.buffer.version, lastPoll: a.at, lastNew: added, error: null, loading: false };
+    }
+    case 'failed':
+      return { ...s, loading: false, pendingOlder: null, error: a.message, lastPoll: a.at };
+    case 'histogram':
+      return { ...s, histogram: a.buckets };
+    case 'facets':
+      return { ...s, facets: a.facets };
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// What the log pane needs from the telemetry client (the query itself is bound by the caller).
+import type { Facet, HistogramBucket, LogRecord } from '../../api/telemetry/types.js';
+
+export interface LogSearch {
+  startMs?: number;
+  endMs?: number;
+  limit: number;
+  offset?: number;
+}
+
+export interface LogPage {
+  records: LogRecord[];
+  /** Present when a full page came back: the offset of the next (older) page. */
+  nextOffset?: number;
+}
+
+/** Errors are RoutershErrors; the pane shows `error: <message>` in its status line. */
+export interface LogSource {
+  search(q: LogSearch, signal: AbortSignal): Promise<LogPage>;
+  histogram(
+    q: { startMs: number; endMs: number; buckets: number },
+    signal: AbortSignal,
+  ): Promise<HistogramBucket[]>;
+  facets?(signal: AbortSignal): Promise<Facet[]>;
+}

@@ -1,0 +1,175 @@
+// Effects of the log pane: first page, older pages on request, follow polling for records newer
+// than the last seen _time (de-duplicated by the buffer), histogram and facets; all requests
+// abort when obsolete or on unmount; poll results reach React at most ~10 times a second.
+import { useInput, useStdin } from 'ink';
+import { useEffect, useReducer, useRef } from 'react';
+import type { LogRecord } from '../../api/telemetry/types.js';
+import { matchLogKey } from './log-keys.js';
+import { type LogAction, type LogState, initLogState, logReducer } from './log-reducer.js';
+import type { LogSource } from './source.js';
+
+export const MIN_DISPATCH_INTERVAL_MS = 100;
+/** Follow polls fetch at most this many pages per poll (a burst larger than that is cut). */
+const MAX_PAGES_PER_POLL = 5;
+const HISTOGRAM_EVERY_POLLS = 5;
+
+export interface LogPaneOptions {
+  source: LogSource;
+  startMs: number;
+  /** Fixed end, or undefined to follow (the first page ends at the opening time). */
+  endMs: number | undefined;
+  pageSize: number;
+  pollMs: number;
+  bufferMax: number;
+  histogramColumns: number;
+  bodyRows: number;
+  onClose: () => void;
+  now: () => number;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function useLogPane(opts: LogPaneOptions): LogState {
+  const { source, startMs, pageSize, now } = opts;
+  const [state, dispatch] = useReducer(logReducer, undefined, () =>
+    initLogState({ follow: opts.endMs === undefined, max: opts.bufferMax }),
+  );
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // The first page's end stays fixed so later offsets address the same result set.
+  const endRef = useRef(opts.endMs ?? now());
+  const lifetime = useRef(new AbortController());
+  useEffect(() => {
+    const c = new AbortController();
+    lifetime.current = c;
+    return () => c.abort();
+  }, []);
+
+  // Throttled dispatch for streaming results.
+  const queue = useRef<LogRecord[]>([]);
+  const lastFlush = useRef(0);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (flushTimer.current) clearTimeout(flushTimer.current);
+    },
+    [],
+  );
+  function pushPolled(records: LogRecord[]): void {
+    queue.current.push(...records);
+    const flush = () => {
+      flushTimer.current = null;
+      lastFlush.current = Date.now();
+      const batch = queue.current;
+      queue.current = [];
+      dispatch({ type: 'polled', records: batch, at: now() });
+    };
+    const wait = MIN_DISPATCH_INTERVAL_MS - (Date.now() - lastFlush.current);
+    if (wait <= 0) flush();
+    else if (!flushTimer.current) flushTimer.current = setTimeout(flush, wait);
+  }
+
+  const fail = (e: unknown, signal: AbortSignal) => {
+    if (!signal.aborted) dispatch({ type: 'failed', message: message(e), at: now() });
+  };
+
+  function loadPage(offset: number): () => void {
+    const c = new AbortController();
+    dispatch({ type: 'loading' });
+    source.search({ startMs, endMs: endRef.current, limit: pageSize, offset }, c.signal).then(
+      (page) => {
+        if (!c.signal.aborted)
+          dispatch({ type: 'page-loaded', offset, records: page.records, nextOffset: page.nextOffset });
+      },
+      (e: unknown) => fail(e, c.signal),
+    );
+    return () => c.abort();
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page loads once
+  useEffect(() => loadPage(0), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetch when the reducer asks
+  useEffect(() => {
+    if (state.pendingOlder !== null) return loadPage(state.pendingOlder);
+  }, [state.pendingOlder]);
+
+  const histogramCols = opts.histogramColumns;
+  function loadHistogram(signal: AbortSignal): void {
+    const end = opts.endMs ?? now();
+    source.histogram({ startMs, endMs: end, buckets: Math.max(1, histogramCols) }, signal).then(
+      (buckets) => {
+        if (!signal.aborted) dispatch({ type: 'histogram', buckets });
+      },
+      (e: unknown) => fail(e, signal),
+    );
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch only when the width changes
+  useEffect(() => {
+    const c = new AbortController();
+    loadHistogram(c.signal);
+    return () => c.abort();
+  }, [histogramCols]);
+
+  // Follow: poll for records at or after the newest _time held; the buffer drops the overlap.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restart only when follow flips
+  useEffect(() => {
+    if (!state.follow || !(opts.pollMs > 0)) return;
+    let polls = 0;
+    let busy = false;
+    const tick = async () => {
+      if (busy) return;
+      busy = true;
+      const signal = lifetime.current.signal;
+      try {
+        const newest = stateRef.current.buffer.newest();
+        const from = newest && !Number.isNaN(newest.t) ? Math.floor(newest.t) : startMs;
+        const got: LogRecord[] = [];
+        let offset: number | undefined = 0;
+        for (let i = 0; i < MAX_PAGES_PER_POLL && offset !== undefined; i++) {
+          const page = await source.search(
+            { startMs: from, limit: pageSize, ...(offset > 0 && { offset }) },
+            signal,
+          );
+          got.push(...page.records);
+          offset = page.nextOffset;
+        }
+        if (!signal.aborted) pushPolled(got);
+        if (++polls % HISTOGRAM_EVERY_POLLS === 0 && !signal.aborted) loadHistogram(signal);
+      } catch (e) {
+        fail(e, signal);
+      } finally {
+        busy = false;
+      }
+    };
+    const t = setInterval(() => void tick(), opts.pollMs);
+    return () => clearInterval(t);
+  }, [state.follow, opts.pollMs]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fetch facets once, when first shown
+  useEffect(() => {
+    if (!state.facetsOpen || state.facets !== null || !source.facets) return;
+    const signal = lifetime.current.signal;
+    source.facets(signal).then(
+      (facets) => {
+        if (!signal.aborted) dispatch({ type: 'facets', facets });
+      },
+      (e: unknown) => fail(e, signal),
+    );
+  }, [state.facetsOpen]);
+
+  useEffect(() => {
+    dispatch({ type: 'viewport', rows: opts.bodyRows });
+  }, [opts.bodyRows]);
+
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const result = matchLogKey(input, key, stateRef.current.prompt !== null);
+      if (result === 'close') opts.onClose();
+      else if (result) dispatch(result satisfies LogAction);
+    },
+    { isActive: isRawModeSupported === true },
+  );
+  return state;
+}

@@ -1,0 +1,101 @@
+// Transport cases the simulator does not play: TLS trust, a streamed body over the cap,
+// an unresolvable host. Real servers on 127.0.0.1.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RouterClient } from '../../../src/api/router/client.js';
+import { failure } from './helpers/expect-error.js';
+import { startServer, type TestServer } from './helpers/http-server.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const cert = fixture('localhost-cert.pem');
+const key = fixture('localhost-key.pem');
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c()));
+});
+
+const ok = JSON.stringify({ RequestStatus: 'OK', Message: ['fine', '\n'] });
+
+async function startTls(): Promise<string> {
+  const server = createServer({ cert, key }, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(ok);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
+  return `https://localhost:${(server.address() as AddressInfo).port}`;
+}
+
+function client(baseUrl: string, over: Partial<ConstructorParameters<typeof RouterClient>[0]> = {}) {
+  const c = new RouterClient({ baseUrl, user: 'u', password: 'p', auth: 'basic', timeoutMs: 3000, ...over });
+  closers.push(() => c.close());
+  return c;
+}
+
+describe('TLS', () => {
+  it('refuses an untrusted certificate with a TLS error', async () => {
+    const url = await startTls();
+    const e = await failure(client(url).get([]));
+    expect(e.code).toBe('transport');
+    expect(e.exitCode).toBe(3);
+    expect(e.message).toMatch(/^TLS: .*certificate/);
+  });
+
+  it('trusts the router CA given as PEM', async () => {
+    const url = await startTls();
+    expect((await client(url, { ca: cert }).get([])).message).toBe('fine\n');
+  });
+
+  it('--insecure skips verification and warns once per client', async () => {
+    const url = await startTls();
+    const warnings: string[] = [];
+    const c = client(url, { insecure: true, onWarning: (m) => warnings.push(m) });
+    await c.get([]);
+    await c.get([]);
+    expect(warnings).toEqual(['TLS verification disabled (--insecure)']);
+  });
+});
+
+describe('bodies and hosts', () => {
+  let s: TestServer;
+  it('a streamed (chunked) body over the cap is a protocol error and the pool survives', async () => {
+    s = await startServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/api/big') {
+        for (let i = 0; i < 64; i++) res.write(`${'x'.repeat(1024)}`);
+      } else res.write(ok);
+      res.end();
+    });
+    closers.push(() => s.close());
+    const c = client(s.url, { maxBodyBytes: 16 * 1024, connections: 1 });
+    const e = await failure(c.get(['big']));
+    expect(e.code).toBe('protocol');
+    expect(e.message).toMatch(/larger than 16384 bytes/);
+    expect((await c.get(['small'])).ok).toBe(true);
+  });
+
+  it('an unresolvable host says so', async () => {
+    const e = await failure(client('http://routersh-test.invalid:8080').get([]));
+    expect(e.code).toBe('transport');
+    expect(e.message).toBe('cannot resolve host routersh-test.invalid');
+  });
+
+  it('204 without a body is an OK envelope', async () => {
+    s = await startServer((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    closers.push(() => s.close());
+    const env = await client(s.url).delete(['interface', 'x']);
+    expect(env.ok).toBe(true);
+  });
+});

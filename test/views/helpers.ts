@@ -1,0 +1,48 @@
+// Shared helpers for pane tests: plain frames and waiting for a frame to change (no sleeps).
+import { stripVTControlCharacters } from 'node:util';
+
+export const KEYS = {
+  left: '\u001b[D',
+  right: '\u001b[C',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  escape: '\u001b',
+  enter: '\r',
+  backspace: '\u007f',
+} as const;
+
+export function plain(frame: string | undefined): string {
+  return stripVTControlCharacters(frame ?? '');
+}
+
+/** Polls `check` on every macrotask until it passes or `timeoutMs` elapses; rethrows its last error. */
+export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      return check();
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw last;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Waits until the (plain) last frame satisfies `predicate`, returning it. */
+export async function waitForFrame(
+  lastFrame: () => string | undefined,
+  predicate: (frame: string) => boolean,
+  timeoutMs = 3000,
+): Promise<string> {
+  return waitFor(() => {
+    const f = plain(lastFrame());
+    if (!predicate(f)) throw new Error(`frame did not match:\n${f}`);
+    return f;
+  }, timeoutMs);
+}
