@@ -5,8 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // Ink renders non-interactively when CI is set; tests want the interactive renderer.
-    env: { CI: '', FORCE_COLOR: '0' },
+    // Ink renders non-interactively when CI is set (even empty): the setup file removes it.
+    setupFiles: ['test/setup.ts'],
+    env: { FORCE_COLOR: '0' },
     pool: 'forks',
   },
 });

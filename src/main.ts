@@ -101,6 +101,10 @@ async function runMain(argv: string[]): Promise<number> {
   try {
     session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${m}\n`) });
     if (interactive) {
+      // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
+      // import): a real terminal on both ends is interactive whatever CI says.
+      delete process.env.CI;
+      delete process.env.CONTINUOUS_INTEGRATION;
       const { runShell } = await import('./repl/shell.js');
       return await runShell(session, cfg);
     }

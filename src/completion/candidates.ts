@@ -81,6 +81,7 @@ function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
 /** Token sub-nodes, then values, then options, then placeholders (the order shown). */
 function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], action: Action): Gathered {
   const tokens: Item[] = [];
+  const builtins: Item[] = [];
   const values: Item[] = [];
   const holders: Item[] = [];
   const seen = new Set<string>();
@@ -89,8 +90,9 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
   for (const c of children) {
     if (c.type === 'Token') {
       if (!tokenUsable(c, action)) continue;
-      const kind: CandidateKind = isBuiltinNode(c) ? (isVerbNode(c) ? 'verb' : 'builtin') : 'token';
-      tokens.push(item(c.name, kind, c.description));
+      if (isBuiltinNode(c) && BUILTINS.includes(c))
+        builtins.push(item(c.name, isVerbNode(c) ? 'verb' : 'builtin', c.description));
+      else tokens.push(item(c.name, 'token', c.description));
       continue;
     }
     values.push(...valueItems(c, action, seen));
@@ -100,7 +102,9 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
     }
     dynamic ??= slotIdOf(c);
   }
-  const g: Gathered = { items: [...tokens, ...values, ...optionItems(s, node, action), ...holders] };
+  const g: Gathered = {
+    items: [...tokens, ...values, ...optionItems(s, node, action), ...builtins, ...holders],
+  };
   if (hints.length) g.hint = hints.join(' or ');
   if (dynamic !== undefined) g.dynamic = dynamic;
   return g;

@@ -1,5 +1,6 @@
 // Tab completion: classify the line up to the cursor (which node, which slot), gather the
 // slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
+import { sanitizeLine } from '../sanitize.js';
 import { type Gathered, gather, type Item, slotNeed } from './candidates.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { isAbort, walkAsync } from './resolve.js';
@@ -40,7 +41,12 @@ function prepare(line: string, cursor: number): Prepared {
   };
 }
 
-const strip = ({ match: _m, ...c }: Item): Candidate => c;
+/** Server text is made safe for the terminal here; what Tab inserts stays as the server named it. */
+function strip({ match: _m, ...c }: Item): Candidate {
+  const out: Candidate = { ...c, display: sanitizeLine(c.display) };
+  if (c.description !== undefined) out.description = sanitizeLine(c.description);
+  return out;
+}
 
 function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completion {
   const typed = line.slice(p.replaceFrom, p.replaceTo);
@@ -50,9 +56,9 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
   if (prefixed.length === 1) commonPrefix = prefixed[0]!.text;
   else if (prefixed.length > 1) {
     const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
-    const q = quoteWord(lcp);
-    // An LCP that needs quotes is inserted with its quote still open.
-    const open = q === lcp && !p.partialQuoted ? lcp : q.slice(0, -1);
+    // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
+    const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
+    const open = quoted ? `"${lcp.replace(/["\\]/g, (c) => `\\${c}`)}` : lcp;
     if (lcp.length >= p.partial.length) commonPrefix = open;
   } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
   const c: Completion = {
@@ -61,7 +67,7 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
     candidates: ranked.items.map(strip),
     commonPrefix,
   };
-  if (g.hint !== undefined) c.hint = g.hint;
+  if (g.hint !== undefined) c.hint = sanitizeLine(g.hint);
   return c;
 }
 

@@ -6,11 +6,27 @@ const OPTIONS = { threshold: 0.45, ignoreLocation: true, includeScore: true } as
 /** Indexes of `names` that fuzzily match `query`, best first (ties keep their order). */
 export function fuzzyIndexes(names: readonly string[], query: string): number[] {
   if (query === '' || names.length === 0) return [];
+  // Same candidates and query on every keystroke of a wrong word: answer from a memo.
+  const key = `${query}\u0001${names.join('\u0000')}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const out = search(names, query);
+  if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value!);
+  memo.set(key, out);
+  return out;
+}
+
+const memo = new Map<string, number[]>();
+const MAX_MEMO = 256;
+
+function search(names: readonly string[], query: string): number[] {
   const fuse = new Fuse(names, OPTIONS);
+  const lower = query.toLowerCase();
+  // Names holding the typed letters in order ("potng" → "potting") rank before other fuzzy hits.
   return fuse
     .search(query)
-    .map((r) => ({ i: r.refIndex, s: r.score ?? 1 }))
-    .sort((a, b) => a.s - b.s || a.i - b.i)
+    .map((r) => ({ i: r.refIndex, s: r.score ?? 1, sub: isSubsequence(lower, r.item.toLowerCase()) ? 0 : 1 }))
+    .sort((a, b) => a.sub - b.sub || a.s - b.s || a.i - b.i)
     .map((r) => r.i);
 }
 
@@ -18,4 +34,10 @@ export function fuzzyIndexes(names: readonly string[], query: string): number[] 
 export function didYouMean(names: readonly string[], word: string): string | undefined {
   const i = fuzzyIndexes(names, word)[0];
   return i === undefined ? undefined : names[i];
+}
+
+function isSubsequence(needle: string, hay: string): boolean {
+  let j = 0;
+  for (let i = 0; i < hay.length && j < needle.length; i++) if (hay[i] === needle[j]) j++;
+  return j === needle.length;
 }

@@ -67,3 +67,7 @@ export function matchWord(
   if (optPre.length > 1) return { kind: 'ambiguous-option', names: optPre.map((o) => o.name) };
   return { kind: 'none', valueNodes: values };
 }
+
+/** Options that may start on a node for an action (none for describe). */
+export const optionsFor = (n: NodeInfo, action: Action): OptionInfo[] =>
+  action === 'DESCRIBE' ? [] : n.possibleOptions;

@@ -32,7 +32,13 @@ export async function walkAsync(
   fallbackAll = false,
 ): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown }> {
   const local = new Map<string, NodeInfo | 'failed'>();
-  const lookup: Lookup = (p) => local.get(pathKey(p)) ?? 'pending';
+  // Cached nodes are used at once; prefetch revalidates them in the background when stale.
+  const lookup: Lookup = (p) => {
+    const hit = local.get(pathKey(p)) ?? deps.cache.peek(p);
+    if (hit === undefined) return 'pending';
+    if (hit !== 'failed') deps.cache.prefetch?.(p);
+    return hit;
+  };
   let fetchError: unknown;
   for (;;) {
     signal.throwIfAborted();
@@ -53,9 +59,13 @@ export async function walkAsync(
 /** For the final checks: the node reached, or its entry; a path to fetch when neither is known. */
 function finalNeed(r: WalkResult, lookup: Lookup): string[] | undefined {
   const s = r.state;
-  if (s.mode !== 'router' || s.node || s.entry) return undefined;
+  // The parent's entry carries the flags; an entry without any is not trusted (fetch the node).
+  if (s.mode !== 'router' || s.node || (s.entry && hasFlags(s.entry))) return undefined;
   return currentNode(s, lookup) === 'pending' ? s.path : undefined;
 }
+
+const hasFlags = (n: NodeInfo) =>
+  n.allowSet || n.allowUnSet || n.allowShow || n.hasSetSubnodes || n.hasUnSetSubnodes || n.hasShowSubnodes;
 
 function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
   if (s.node) return s.node;

@@ -3,15 +3,9 @@
 // pending, so the synchronous (per-keystroke) and asynchronous paths cannot disagree.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
 import { builtinByName, BUILTINS, isBuiltinNode, isVerbNode, takesRouterPath } from './builtins.js';
-import { lineError, listNames, quoteName } from './line-error.js';
-import {
-  type Action,
-  matchOptionName,
-  matchWord,
-  optionAvailable,
-  tokenUsable,
-  type WordMatch,
-} from './match.js';
+import { lineError, quoteName } from './line-error.js';
+import { optionMatchError, pathError, secretSlot } from './word-errors.js';
+import { type Action, matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
 import { matchesInputRe } from './regex.js';
 import type { LineError, ResolvedWord, Token } from './types.js';
 
@@ -52,7 +46,6 @@ export interface WalkResult {
   pending?: string[];
 }
 
-const SECRETISH = /pass|secret|key|token/i;
 const ACTION_OF = { no: 'UNSET', show: 'SHOW', describe: 'DESCRIBE' } as const;
 const builtinNames = new Set(BUILTINS.map((b) => b.name));
 
@@ -104,12 +97,6 @@ export function initialState(context: readonly string[]): WalkState {
     optionInfo: new Map(),
     counts: new Map(),
   };
-}
-
-const optionsFor = (n: NodeInfo, action: Action) => (action === 'DESCRIBE' ? [] : n.possibleOptions);
-
-function secretSlot(s: WalkState, name: string): boolean {
-  return SECRETISH.test(name) || SECRETISH.test(s.path[s.path.length - 1] ?? '');
 }
 
 export function walk(tokens: readonly Token[], context: readonly string[], lookup: Lookup): WalkResult {
@@ -215,7 +202,8 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
         s.entry = m.node;
         delete s.node;
       }
-      words.push({ token: tok, role: m.kind, node: m.node });
+      const role = s.mode === 'builtin' && m.kind === 'token' ? 'builtin' : m.kind;
+      words.push({ token: tok, role, node: m.node });
       continue;
     }
     if (m.kind === 'option') {
@@ -227,7 +215,10 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       continue;
     }
     words.push({ token: tok, role: 'error' });
-    if (m.kind === 'ambiguous-option') return fail(optionMatchError(s, m, at, w)!);
+    if (m.kind === 'ambiguous-option') {
+      s.optNode = node;
+      return fail(optionMatchError(s, m, at, w)!);
+    }
     return fail(pathError(s, node, children, m, at, w));
   }
   return { state: s, words };
@@ -248,7 +239,7 @@ function enterBuiltin(s: WalkState, b: NodeInfo): void {
   }
 }
 
-type At = { token: Token; wordIndex: number; column: number };
+export type At = { token: Token; wordIndex: number; column: number };
 
 function startOption(s: WalkState, o: OptionInfo, at: At): LineError | undefined {
   const action = s.mode === 'builtin' ? 'SET' : s.action;
@@ -282,64 +273,3 @@ function startOption(s: WalkState, o: OptionInfo, at: At): LineError | undefined
 }
 
 export const isFlag = (o: OptionInfo) => o.inputRe === undefined && o.valueType === undefined;
-
-function optionMatchError(s: WalkState, m: WordMatch, at: At, w: string): LineError | undefined {
-  if (m.kind === 'option') return undefined;
-  const action = s.mode === 'builtin' ? 'SET' : s.action;
-  const avail = optionsFor(s.optNode!, action)
-    .filter((o) => optionAvailable(o, action))
-    .map((o) => o.name);
-  if (m.kind === 'ambiguous-option') {
-    return lineError(at, 'ambiguous', `ambiguous option ${quoteName(w)}: could be ${listNames(m.names)}`, {
-      candidates: m.names,
-    });
-  }
-  const late = s.optNode?.subNodes.some((c) => c.name === w)
-    ? ' (options come after the last path word)'
-    : '';
-  const list = avail.length ? `: expected one of ${listNames(avail)}` : ': no options here';
-  return lineError(at, 'option-unknown', `unknown option ${quoteName(w)}${list}${late}`, {
-    candidates: avail,
-    word: w,
-  });
-}
-
-function pathError(
-  s: WalkState,
-  node: NodeInfo,
-  children: readonly NodeInfo[],
-  m: WordMatch,
-  at: At,
-  w: string,
-): LineError {
-  if (m.kind === 'ambiguous') {
-    return lineError(at, 'ambiguous', `ambiguous word ${quoteName(w)}: could be ${listNames(m.names)}`, {
-      candidates: m.names,
-    });
-  }
-  const action = s.mode === 'builtin' ? 'SET' : s.action;
-  const tokens = children.filter((c) => c.type === 'Token' && tokenUsable(c, action)).map((c) => c.name);
-  const opts = optionsFor(node, action)
-    .filter((o) => optionAvailable(o, action))
-    .map((o) => o.name);
-  const values = m.kind === 'none' ? m.valueNodes : [];
-  if (values.length > 0) {
-    const expected = values.map((v) => v.help ?? v.name).join(' or ');
-    const shown = values.some((v) => secretSlot(s, `${v.name} ${v.help ?? ''}`)) ? '***' : w;
-    const more = tokens.length ? ` or one of ${listNames(tokens)}` : '';
-    return lineError(at, 'value', `invalid value ${quoteName(shown)}: expected ${expected}${more}`, {
-      expected,
-      candidates: tokens,
-      fuzzyOver: [...tokens, ...opts],
-      word: w,
-    });
-  }
-  const all = [...tokens, ...opts];
-  // At the first word the built-ins would drown the router's words: listed only when alone.
-  const routerOnly = children.filter((c) => c.type === 'Token' && !isBuiltinNode(c) && tokenUsable(c, action));
-  const listed = children.some(isBuiltinNode) && routerOnly.length > 0
-    ? [...routerOnly.map((c) => c.name), ...opts]
-    : all;
-  const list = listed.length ? `: expected one of ${listNames(listed)}` : ': nothing more is expected here';
-  return lineError(at, 'unknown', `unknown word ${quoteName(w)}${list}`, { candidates: listed, fuzzyOver: all, word: w });
-}

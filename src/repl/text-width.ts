@@ -65,9 +65,10 @@ export interface LineWindow {
 /**
  * Picks the part of a line that fits in `columns`, keeping the cursor visible. The cursor
  * cell counts as one column (at the end of the line it sits on a blank). When the line
- * does not fit, as much as possible before the cursor is shown, then what follows.
+ * does not fit, as much as possible before the cursor is shown, then what follows. Passing
+ * the previous window's start keeps the view still while the cursor stays inside it.
  */
-export function fitWindow(text: string, cursor: number, columns: number): LineWindow {
+export function fitWindow(text: string, cursor: number, columns: number, prevStart?: number): LineWindow {
   const width = Math.max(1, Math.floor(columns));
   const segs = graphemes(text);
   const cur = snapCursor(text, cursor);
@@ -84,9 +85,13 @@ export function fitWindow(text: string, cursor: number, columns: number): LineWi
     used += w;
     start = g.index;
   }
+  if (prevStart !== undefined) {
+    const kept = snapCursor(text, Math.min(prevStart, cur));
+    if (displayWidth(text.slice(kept, cur)) + cursorCell <= width) start = kept;
+  }
   // Fill to the right of the cursor.
   let end = cur;
-  let right = used - cursorCell;
+  let right = displayWidth(text.slice(start, cur));
   for (const g of segs) {
     if (g.index < cur) continue;
     const w = displayWidth(g.segment);

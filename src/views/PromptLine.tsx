@@ -2,7 +2,7 @@
 // cursor, scrolled horizontally so the cursor stays visible on one screen row, a dim hint
 // below, and the readline reverse-search display during Ctrl-R.
 import { Box, Text, useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sanitizeLine } from '../sanitize.js';
 import { displayWidth, fitWindow, nextBoundary, truncateToWidth } from '../repl/text-width.js';
 
@@ -98,11 +98,14 @@ function Line(props: {
   showCursor: boolean;
 }) {
   const { text, cursor, spans, width, showCursor } = props;
+  const lastStart = useRef(0);
   const fits = displayWidth(text) + 1 <= width;
-  // When scrolling, one column each side shows that text continues.
+  // When scrolling, one column each side shows that text continues; the view only moves
+  // when the cursor would leave it.
   const win = fits
     ? { start: 0, end: text.length, clippedLeft: false, clippedRight: false }
-    : fitWindow(text, cursor, Math.max(1, width - 2));
+    : fitWindow(text, cursor, Math.max(1, width - 2), lastStart.current);
+  lastStart.current = win.start;
   return (
     <Text wrap="truncate-end">
       {win.clippedLeft ? <Text dimColor>{'<'}</Text> : null}

@@ -8,7 +8,13 @@ import { createHistory, addEntry, historyNext, historyPrev, resetNavigation } fr
 import type { HistoryState } from '../repl/history.js';
 import { flushKeys, initialParserState, isPaste, parseKeys } from '../repl/key-parser.js';
 import type { Key, KeyPress, ParserState } from '../repl/key-parser.js';
-import { boundPrintables, DEFAULT_KEYMAP, insideQuote, resolveCommand } from '../repl/keymap.js';
+import {
+  boundPrintables,
+  DEFAULT_KEYMAP,
+  editActionFor,
+  insideQuote,
+  resolveCommand,
+} from '../repl/keymap.js';
 import type { Command, Keymap, Mode } from '../repl/keymap.js';
 import { editorReducer, emptyEditor } from '../repl/line-editor.js';
 import type { EditorAction, EditorState } from '../repl/line-editor.js';
@@ -38,7 +44,8 @@ export type LineCallback = (line: LineSnapshot) => LineResult;
 export interface UseLineEditorOptions {
   /** Enter: the line (already recorded in history; the editor is cleared). */
   onSubmit: (line: string) => void;
-  onTab?: LineCallback | undefined;
+  /** Tab; `repeat` is true when the previous key was Tab too (CLI.md: a second Tab lists). */
+  onTab?: ((line: LineSnapshot, info: { repeat: boolean }) => LineResult) | undefined;
   /** `?` outside quotes, or the app's second Tab. */
   onList?: LineCallback | undefined;
   /** Ctrl-C; the line is cleared after the call. */
@@ -81,24 +88,6 @@ export interface LineEditor {
   setLine: (text: string, cursor?: number) => void;
 }
 
-const EDIT_ACTIONS: Partial<Record<Command, EditorAction>> = {
-  'edit.left': { type: 'left' },
-  'edit.right': { type: 'right' },
-  'edit.home': { type: 'home' },
-  'edit.end': { type: 'end' },
-  'edit.wordLeft': { type: 'wordLeft' },
-  'edit.wordRight': { type: 'wordRight' },
-  'edit.backspace': { type: 'backspace' },
-  'edit.delete': { type: 'delete' },
-  'edit.killWordLeft': { type: 'killWordLeft' },
-  'edit.killWordRight': { type: 'killWordRight' },
-  'edit.killToEnd': { type: 'killToEnd' },
-  'edit.killToStart': { type: 'killToStart' },
-  'edit.yank': { type: 'yank' },
-  'edit.yankPop': { type: 'yankPop' },
-  'edit.transpose': { type: 'transpose' },
-};
-
 /** A key that types text: one printable grapheme or a run of them. */
 const isPrintableKey = (key: KeyPress): boolean =>
   !key.ctrl && !key.meta && key.sequence !== '' && (key.name === 'text' || key.name === key.sequence);
@@ -117,6 +106,9 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
   opts.current = options;
   const sessionEntries = useRef<string[]>([]);
   const lastQuery = useRef('');
+  // Whether the key being handled / the previous key was Tab.
+  const thisIsTab = useRef(false);
+  const lastWasTab = useRef(false);
 
   const commit = useCallback((next: LineEditorState) => {
     const before = ref.current.editor;
@@ -128,9 +120,13 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
   }, []);
 
   // History loaded after the first render (or reloaded) keeps what this session added.
+  // Compared by content: an inline array literal must not reset the walk on every render.
   const seed = options.history;
+  const lastSeed = useRef(seed);
   useEffect(() => {
-    if (seed === undefined) return;
+    const prev = lastSeed.current;
+    lastSeed.current = seed;
+    if (seed === undefined || (prev?.length === seed.length && prev.every((e, i) => e === seed[i]))) return;
     const cur = ref.current;
     commit({ ...cur, history: createHistory([...seed, ...sessionEntries.current], opts.current.historyMax) });
   }, [seed, commit]);
@@ -202,7 +198,7 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
       const o = opts.current;
       const cur = ref.current;
       const line = snapshot(cur.editor);
-      const action = EDIT_ACTIONS[cmd];
+      const action = editActionFor(cmd);
       if (action) {
         dispatch(action);
         return true;
@@ -222,9 +218,11 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
         case 'history.search':
           commit({ ...cur, search: startSearch(line) });
           return true;
-        case 'complete.tab':
-          applyLine(o.onTab?.(line));
+        case 'complete.tab': {
+          thisIsTab.current = true;
+          applyLine(o.onTab?.(line, { repeat: lastWasTab.current }));
           return true;
+        }
         case 'complete.list':
           applyLine(o.onList?.(line));
           return true;
@@ -265,10 +263,9 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
     [applyLine, commit, dispatch],
   );
 
-  const handleKey = useCallback(
+  const handleOne = useCallback(
     (key: Key): boolean => {
       const o = opts.current;
-      if (o.isActive === false) return false;
       const search = ref.current.search;
       if (search) {
         if (runSearchKey(key, search)) return true;
@@ -289,6 +286,17 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
       return cmd === undefined ? false : runCommand(cmd);
     },
     [dispatch, keymap, runCommand, runSearchKey],
+  );
+
+  const handleKey = useCallback(
+    (key: Key): boolean => {
+      if (opts.current.isActive === false) return false;
+      thisIsTab.current = false;
+      const used = handleOne(key);
+      lastWasTab.current = thisIsTab.current;
+      return used;
+    },
+    [handleOne],
   );
 
   const mode: Mode = state.search ? 'search' : options.menuOpen ? 'menu' : 'edit';

@@ -91,7 +91,9 @@ export function routerTree(): NodeInfo {
   });
   const firewall = tok('firewall', {
     hasSetSubnodes: true,
-    sub: [tok('match-list', { hasSetSubnodes: true, hasUnSetSubnodes: true, hasShowSubnodes: true, sub: [list] })],
+    sub: [
+      tok('match-list', { hasSetSubnodes: true, hasUnSetSubnodes: true, hasShowSubnodes: true, sub: [list] }),
+    ],
   });
   const user = val('%USER', {
     inputRe: '[a-z]+',
@@ -102,13 +104,29 @@ export function routerTree(): NodeInfo {
   return tok('', {
     hasSubnodes: true,
     sub: [
-      tok('interface', { hasSetSubnodes: true, hasUnSetSubnodes: true, hasShowSubnodes: true, description: 'interfaces', sub: [ifVal] }),
+      tok('interface', {
+        hasSetSubnodes: true,
+        hasUnSetSubnodes: true,
+        hasShowSubnodes: true,
+        description: 'interfaces',
+        sub: [ifVal],
+      }),
       tok('ipv4', { hasSetSubnodes: true, hasUnSetSubnodes: true, hasShowSubnodes: true, sub: [firewall] }),
       tok('ping', {
         hasSetSubnodes: true,
-        sub: [val('%IP4', { inputRe: '\\d+\\.\\d+\\.\\d+\\.\\d+', help: '<x.x.x.x>', allowSet: true, opts: pingOpts })],
+        sub: [
+          val('%IP4', {
+            inputRe: '\\d+\\.\\d+\\.\\d+\\.\\d+',
+            help: '<x.x.x.x>',
+            allowSet: true,
+            opts: pingOpts,
+          }),
+        ],
       }),
-      tok('system', { hasSetSubnodes: true, sub: [tok('user', { hasSetSubnodes: true, hasUnSetSubnodes: true, sub: [user] })] }),
+      tok('system', {
+        hasSetSubnodes: true,
+        sub: [tok('user', { hasSetSubnodes: true, hasUnSetSubnodes: true, sub: [user] })],
+      }),
     ],
   });
 }
@@ -126,7 +144,14 @@ export function gardenTree(): NodeInfo {
     hasSetSubnodes: true,
     sub: [tok('prune', { allowSet: true })],
     opts: [
-      opt('tag', { inputRe: '[a-z]+', valueType: '%STR', count: 2, key: true, availableInUnSet: true, availableInShow: true }),
+      opt('tag', {
+        inputRe: '[a-z]+',
+        valueType: '%STR',
+        count: 2,
+        key: true,
+        availableInUnSet: true,
+        availableInShow: true,
+      }),
       opt('depth', { inputRe: '\\d+', description: 'cm' }),
       opt('water', { description: 'water it' }),
     ],
@@ -145,12 +170,31 @@ export function gardenTree(): NodeInfo {
           opt('verbose', { availableInSet: false, availableInShow: true }),
         ],
       }),
-      val('%ZONE', { inputRe: 'z\\d+', help: '<zN>', allowSet: true, allowShow: true, possibleValues: ['z1', 'z2'] }),
+      val('%ZONE', {
+        inputRe: 'z\\d+',
+        help: '<zN>',
+        allowSet: true,
+        allowShow: true,
+        possibleValues: ['z1', 'z2'],
+      }),
       tok('zebra', { allowSet: true }),
       tok('history', { allowShow: true }),
-      tok('broken', { hasSetSubnodes: true, sub: [val('%BAD', { inputRe: '([a-', help: '<bad>', allowSet: true })] }),
+      tok('broken', {
+        hasSetSubnodes: true,
+        sub: [val('%BAD', { inputRe: '([a-', help: '<bad>', allowSet: true })],
+      }),
       tok('stats', { allowShow: true }),
-      tok('qq', { hasSetSubnodes: true, sub: [val('%TXT', { inputRe: '.+', help: '<text>', allowSet: true, possibleValues: ['hello world', 'hello'] })] }),
+      tok('qq', {
+        hasSetSubnodes: true,
+        sub: [
+          val('%TXT', {
+            inputRe: '.+',
+            help: '<text>',
+            allowSet: true,
+            possibleValues: ['hello world', 'hello'],
+          }),
+        ],
+      }),
     ],
   });
 }

@@ -32,20 +32,31 @@ function error(r: Resolution) {
 
 describe('verbs → method and actions', () => {
   it('bare line is POST SET, raw words kept (no percent-encoding here)', async () => {
-    expect(request(await router('interface eth0'))).toEqual({ method: 'POST', words: ['interface', 'eth0'], actions: ['SET'] });
+    expect(request(await router('interface eth0'))).toEqual({
+      method: 'POST',
+      words: ['interface', 'eth0'],
+      actions: ['SET'],
+    });
     const r = request(await router('no ipv4 firewall match-list bl action match net 10.0.0.0/24'));
     expect(r.words).toEqual(['ipv4', 'firewall', 'match-list', 'bl', 'action', 'match']);
     expect(r.options).toEqual({ net: ['10.0.0.0/24'] });
   });
   it('no → DELETE, or POST UNSET with options', async () => {
-    expect(request(await router('no interface eth0'))).toEqual({ method: 'DELETE', words: ['interface', 'eth0'] });
+    expect(request(await router('no interface eth0'))).toEqual({
+      method: 'DELETE',
+      words: ['interface', 'eth0'],
+    });
     expect(request(await router('no ipv4 firewall match-list bl action match net 1.2.3.4'))).toMatchObject({
       method: 'POST',
       actions: ['UNSET'],
     });
   });
   it('show → POST SHOW; describe → GET without allow flags', async () => {
-    expect(request(await router('show interface eth0'))).toEqual({ method: 'POST', words: ['interface', 'eth0'], actions: ['SHOW'] });
+    expect(request(await router('show interface eth0'))).toEqual({
+      method: 'POST',
+      words: ['interface', 'eth0'],
+      actions: ['SHOW'],
+    });
     expect(request(await router('describe interface'))).toEqual({ method: 'GET', words: ['interface'] });
     expect(request(await router('describe'))).toEqual({ method: 'GET', words: [] });
   });
@@ -55,7 +66,12 @@ describe('word resolution rules', () => {
   it('1: exact Token; 3: unique prefix', async () => {
     expect(request(await router('int eth0')).words).toEqual(['interface', 'eth0']);
     expect(request(await router('ip fire match-l bl act mat net 1.1.1.1')).words).toEqual([
-      'ipv4', 'firewall', 'match-list', 'bl', 'action', 'match',
+      'ipv4',
+      'firewall',
+      'match-list',
+      'bl',
+      'action',
+      'match',
     ]);
   });
   it('3: a shared prefix is an error listing the words', async () => {
@@ -67,7 +83,9 @@ describe('word resolution rules', () => {
   });
   it('unknown word names the candidates and a did-you-mean', async () => {
     const e = error(await router('intrface eth0'));
-    expect(e.message).toBe("unknown word 'intrface': expected one of interface, ipv4, ping, system (did you mean 'interface'?)");
+    expect(e.message).toBe(
+      "unknown word 'intrface': expected one of interface, ipv4, ping, system (did you mean 'interface'?)",
+    );
     expect(e.didYouMean).toBe('interface');
     expect(e.reason).toBe('unknown');
   });
@@ -116,7 +134,9 @@ describe('options', () => {
     const e = error(await garden('plant s1 tag a tag b tag c'));
     expect(e).toMatchObject({ reason: 'option-count', wordIndex: 6 });
     expect(e.message).toBe("option 'tag' may be given at most 2 times");
-    expect(error(await router('ping 1.1.1.1 size 1 size 2')).message).toBe("option 'size' may be given at most 1 time");
+    expect(error(await router('ping 1.1.1.1 size 1 size 2')).message).toBe(
+      "option 'size' may be given at most 1 time",
+    );
   });
   it('a value failing the option InputRe', async () => {
     const e = error(await router('ping 1.1.1.1 size abc'));
@@ -183,7 +203,10 @@ describe('context, built-ins, empty lines', () => {
       options: { depth: [4] },
     });
     expect(request(await garden('pru', ['plant', 's1'])).words).toEqual(['plant', 's1', 'prune']);
-    expect(request(await garden('no', ['plant', 's1']))).toEqual({ method: 'DELETE', words: ['plant', 's1'] });
+    expect(request(await garden('no', ['plant', 's1']))).toEqual({
+      method: 'DELETE',
+      words: ['plant', 's1'],
+    });
   });
   it('telemetry built-ins with options', async () => {
     expect(await garden('metrics range "rate(x[5m])" since 1h step 30')).toMatchObject({
@@ -197,7 +220,10 @@ describe('context, built-ins, empty lines', () => {
       args: ['level:error'],
       options: { limit: ['10'], all: [] },
     });
-    expect(await garden('met label-v job match {a="b"}')).toMatchObject({ name: 'metrics label-values', args: ['job'] });
+    expect(await garden('met label-v job match {a="b"}')).toMatchObject({
+      name: 'metrics label-values',
+      args: ['job'],
+    });
     expect(await garden('metrics query up at now-1h')).toMatchObject({ options: { at: ['now-1h'] } });
     expect(await garden('logs fields')).toMatchObject({ kind: 'builtin', name: 'logs fields', args: [] });
     expect(error(await garden('metrics range up since 5x')).reason).toBe('option-value');
@@ -206,10 +232,18 @@ describe('context, built-ins, empty lines', () => {
   });
   it('built-ins win over router words of the same name at the first word', async () => {
     expect(await garden('history')).toMatchObject({ kind: 'builtin', name: 'history' });
-    expect(request(await garden('show history'))).toEqual({ method: 'POST', words: ['history'], actions: ['SHOW'] });
+    expect(request(await garden('show history'))).toEqual({
+      method: 'POST',
+      words: ['history'],
+      actions: ['SHOW'],
+    });
   });
   it('edit, help, refresh take router paths', async () => {
-    expect(await garden('edit pl s1')).toMatchObject({ kind: 'builtin', name: 'edit', args: ['plant', 's1'] });
+    expect(await garden('edit pl s1')).toMatchObject({
+      kind: 'builtin',
+      name: 'edit',
+      args: ['plant', 's1'],
+    });
     expect(await garden('edit pot', ['plant'])).toMatchObject({ args: ['plant', 'pot'] });
     expect(error(await garden('edit')).reason).toBe('incomplete');
     expect(await garden('help')).toMatchObject({ kind: 'builtin', name: 'help', args: [] });
@@ -237,6 +271,14 @@ describe('errors and metadata failures', () => {
     const r = await resolveLine('plant s5 depth 2', { cache }, signal);
     expect(request(r).options).toEqual({ depth: [2] });
   });
+  it('a leaf entry without flags is not trusted: the node itself is fetched', async () => {
+    const tree = gardenTree();
+    const zebra = tree.subNodes.find((n) => n.name === 'zebra')!;
+    const bare = { ...zebra, allowSet: false };
+    const fetch = treeFetch({ ...tree, subNodes: tree.subNodes.map((n) => (n === zebra ? bare : n)) });
+    const cache = new MetadataCache(async (w, s) => (w[0] === 'zebra' ? zebra : fetch(w, s)));
+    expect(request(await resolveLine('zebra', { cache }, signal)).words).toEqual(['zebra']);
+  });
   it('a transport error propagates', async () => {
     const cache = new MetadataCache(async () => {
       throw transportError('connection refused');
@@ -256,7 +298,12 @@ describe('classifyLineSync', () => {
     const { cache, res } = engine(gardenTree());
     const cold = classifyLineSync('plant s1 depth 3', { cache });
     expect(cold.kind).toBe('pending');
-    expect(cold.kind === 'pending' && cold.words.map((w) => w.role)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(cold.kind === 'pending' && cold.words.map((w) => w.role)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     const warm = await res('plant s1 depth 3');
     expect(classifyLineSync('plant s1 depth 3', { cache })).toEqual(warm);
   });
@@ -265,7 +312,13 @@ describe('classifyLineSync', () => {
     expect(classifyLineSync('metrics range up since 1h', { cache })).toMatchObject({ kind: 'builtin' });
     await res('plant s1 water');
     const r = classifyLineSync('show plant s1 tag red', { cache });
-    expect(r.kind !== 'empty' && r.words.map((w) => w.role)).toEqual(['verb', 'token', 'value', 'option', 'option-value']);
+    expect(r.kind !== 'empty' && r.words.map((w) => w.role)).toEqual([
+      'verb',
+      'token',
+      'value',
+      'option',
+      'option-value',
+    ]);
     const bad = classifyLineSync('plant sx', { cache });
     expect(bad.kind !== 'empty' && bad.words.map((w) => w.role)).toEqual(['token', 'error']);
   });

@@ -31,12 +31,12 @@ export class Tmux {
 
   /** Starts `command` (a shell string) in a fresh session with the given environment. */
   start(command: string, env: Record<string, string> = {}): void {
-    const exports = Object.entries({ TERM: 'xterm-256color', CI: '', ...env })
+    const exports = Object.entries({ TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}=${shellQuote(v)}`)
       .join(' ');
     this.tmux([
       'new-session', '-d', '-s', 'app', '-x', String(this.cols), '-y', String(this.rows),
-      `env ${exports} ${command}; echo "[exited $?]"; sleep 30`,
+      `env -u CI ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     ]);
     this.started = true;
   }

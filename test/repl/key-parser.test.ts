@@ -97,7 +97,13 @@ describe('escape sequences', () => {
   });
 
   it('decodes function keys', () => {
-    expect(parse('\u001bOP\u001bOS\u001b[15~\u001b[24~\u001b[1;2P')).toEqual(['f1', 'f4', 'f5', 'f12', 'S-f1']);
+    expect(parse('\u001bOP\u001bOS\u001b[15~\u001b[24~\u001b[1;2P')).toEqual([
+      'f1',
+      'f4',
+      'f5',
+      'f12',
+      'S-f1',
+    ]);
     expect(parse('\u001b[[A')).toEqual(['f1']);
   });
 

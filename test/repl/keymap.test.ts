@@ -5,6 +5,7 @@ import {
   COMMANDS,
   type Condition,
   DEFAULT_KEYMAP,
+  editActionFor,
   type KeyBinding,
   type KeyContext,
   insideQuote,
@@ -17,14 +18,21 @@ const key = (raw: string): Key => {
   if (!k) throw new Error(`no key for ${JSON.stringify(raw)}`);
   return k;
 };
-const edit = (over: Partial<KeyContext> = {}): KeyContext => ({ mode: 'edit', lineEmpty: false, inQuote: false, ...over });
+const edit = (over: Partial<KeyContext> = {}): KeyContext => ({
+  mode: 'edit',
+  lineEmpty: false,
+  inQuote: false,
+  ...over,
+});
 
 const DISJOINT: Array<[Condition, Condition]> = [
   ['lineEmpty', 'lineNotEmpty'],
   ['inQuote', 'notInQuote'],
 ];
 const disjoint = (a?: Condition, b?: Condition) =>
-  a !== undefined && b !== undefined && DISJOINT.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
+  a !== undefined &&
+  b !== undefined &&
+  DISJOINT.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 const sameKey = (a: KeyBinding, b: KeyBinding) =>
   a.name === b.name && !!a.ctrl === !!b.ctrl && !!a.meta === !!b.meta && !!a.shift === !!b.shift;
 
@@ -52,7 +60,8 @@ describe('the default keymap table', () => {
         const x = all[i]!;
         const y = all[j]!;
         if (DEFAULT_KEYMAP[x.cmd].mode !== DEFAULT_KEYMAP[y.cmd].mode) continue;
-        if (sameKey(x.b, y.b) && !disjoint(x.b.when, y.b.when)) clashes.push(`${x.cmd} / ${y.cmd}: ${x.b.name}`);
+        if (sameKey(x.b, y.b) && !disjoint(x.b.when, y.b.when))
+          clashes.push(`${x.cmd} / ${y.cmd}: ${x.b.name}`);
       }
     }
     expect(clashes).toEqual([]);
@@ -137,6 +146,14 @@ describe('matching real terminal input', () => {
     expect(resolveCommand(key('\u001b'), search)).toBe('search.cancel');
     expect(resolveCommand(key('\r'), search)).toBe('search.accept');
     expect(resolveCommand(key('\u0001'), search)).toBeUndefined();
+  });
+
+  it('maps every edit.* command to a line-editor action and nothing else', () => {
+    for (const cmd of COMMANDS) {
+      if (cmd.startsWith('edit.')) expect(editActionFor(cmd), cmd).toBeDefined();
+      else expect(editActionFor(cmd), cmd).toBeUndefined();
+    }
+    expect(editActionFor('edit.killToEnd')).toEqual({ type: 'killToEnd' });
   });
 
   it('lists the printable characters that are commands', () => {

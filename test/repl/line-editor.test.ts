@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type EditorAction, type EditorState, editorReducer, emptyEditor } from '../../src/repl/line-editor.js';
+import {
+  type EditorAction,
+  type EditorState,
+  editorReducer,
+  emptyEditor,
+} from '../../src/repl/line-editor.js';
 
 const at = (text: string, cursor = text.length): EditorState => ({ text, cursor, killRing: [] });
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
@@ -58,7 +63,14 @@ describe('graphemes, wide and combining characters', () => {
       s = editorReducer(s, t('right'));
       stops.push(s.cursor);
     }
-    expect(stops).toEqual([1, 1 + family.length, 1 + family.length + 4, text.length - 1, text.length, text.length]);
+    expect(stops).toEqual([
+      1,
+      1 + family.length,
+      1 + family.length + 4,
+      text.length - 1,
+      text.length,
+      text.length,
+    ]);
     s = run(s, t('left'), t('left'));
     expect(s.cursor).toBe(1 + family.length + 4);
   });
@@ -101,7 +113,10 @@ describe('words and kills', () => {
   });
 
   it('Ctrl-K and Ctrl-U kill to the end and to the start', () => {
-    expect(run(at('show version', 4), t('killToEnd'))).toMatchObject({ text: 'show', killRing: [' version'] });
+    expect(run(at('show version', 4), t('killToEnd'))).toMatchObject({
+      text: 'show',
+      killRing: [' version'],
+    });
     expect(run(at('show version', 5), t('killToStart'))).toMatchObject({
       text: 'version',
       cursor: 0,

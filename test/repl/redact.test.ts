@@ -42,12 +42,18 @@ describe('redact', () => {
 
   it('lets the caller keep values known to be plain (e.g. PossibleValues of the option)', () => {
     const plain = (name: string, value: string) => name === 'key' && ['net', 'port'].includes(value);
-    expect(redact('firewall match-list x key net', { isPlainValue: plain })).toBe('firewall match-list x key net');
+    expect(redact('firewall match-list x key net', { isPlainValue: plain })).toBe(
+      'firewall match-list x key net',
+    );
     expect(redact('firewall x key s3cr3t', { isPlainValue: plain })).toBe('firewall x key ***');
   });
 
   it('recognises secret-like names by a whole dash/underscore part only', () => {
-    expect(['password', 'token-file', 'auth_key', 'snmp-community', '--passphrase', 'psk'].every(isSecretName)).toBe(true);
-    expect(['passive', 'keepalive', 'monkey', 'keys', 'tokenizer', 'mtu', '--'].some(isSecretName)).toBe(false);
+    expect(
+      ['password', 'token-file', 'auth_key', 'snmp-community', '--passphrase', 'psk'].every(isSecretName),
+    ).toBe(true);
+    expect(['passive', 'keepalive', 'monkey', 'keys', 'tokenizer', 'mtu', '--'].some(isSecretName)).toBe(
+      false,
+    );
   });
 });

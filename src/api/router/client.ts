@@ -2,6 +2,7 @@
 // is one typed, one-line error (src/errors.ts) with credentials nowhere in it.
 import {
   authError,
+  cancelledError,
   commandFailedError,
   protocolError,
   type RoutershError,
@@ -122,6 +123,7 @@ export class RouterClient {
   }
 
   async send(req: RouterRequest, o?: CallOptions): Promise<Envelope> {
+    if (o?.signal?.aborted) throw cancelledError();
     const root: Root = this.tokens ? 'api-oauth' : 'api';
     const query = o?.query ?? req.query;
     const path = nodePath(this.prefix, root, req.words) + queryString(query);

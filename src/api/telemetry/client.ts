@@ -29,7 +29,7 @@ import type {
   QueryRangeParams,
   TelemetryResponse,
 } from './shapes.js';
-import { garbageError } from './telemetry-errors.js';
+import { garbageError, redactDeep } from './telemetry-errors.js';
 import { formatTime } from './time.js';
 import type { Capabilities, Facet, HistogramBucket, LogRecord, MetricsResult, ValueHits } from './types.js';
 
@@ -79,7 +79,11 @@ export class TelemetryClient {
   }
 
   async openapi(signal?: AbortSignal): Promise<string> {
-    return (await this.call({ method: 'GET', path: '/api/v1/openapi.yaml', idempotent: true }, signal)).text;
+    const { text } = await this.call(
+      { method: 'GET', path: '/api/v1/openapi.yaml', idempotent: true },
+      signal,
+    );
+    return redactDeep(text, this.config.apiKey);
   }
 
   async query(p: QueryParams, signal?: AbortSignal): Promise<TelemetryResponse<MetricsResult>> {
@@ -167,7 +171,8 @@ export class TelemetryClient {
       step_seconds: p.stepSeconds,
       group_by: p.groupBy,
     });
-    const range = { startMs: p.start, endMs: p.end, stepSeconds: p.stepSeconds };
+    const grouped = (p.groupBy?.length ?? 0) > 0;
+    const range = { startMs: p.start, endMs: p.end, stepSeconds: p.stepSeconds, grouped };
     return this.post(
       '/api/v1/logs/histogram',
       body,
@@ -193,16 +198,31 @@ export class TelemetryClient {
   }
 
   async fields(p: FieldsParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    checkOrder(p.start, p.end);
     const caps = await this.capabilities(signal);
     checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
-    const body = compact({ query: p.query, filter: p.filter, limit: p.limit });
+    const body = compact({
+      query: p.query,
+      start: t(p.start),
+      end: t(p.end),
+      filter: p.filter,
+      limit: p.limit,
+    });
     return this.post('/api/v1/logs/fields', body, true, caps, [], decodeValueHits, signal);
   }
 
   async fieldValues(p: FieldValuesParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    checkOrder(p.start, p.end);
     const caps = await this.capabilities(signal);
     checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
-    const body = compact({ field: p.field, query: p.query, filter: p.filter, limit: p.limit });
+    const body = compact({
+      field: p.field,
+      query: p.query,
+      start: t(p.start),
+      end: t(p.end),
+      filter: p.filter,
+      limit: p.limit,
+    });
     return this.post('/api/v1/logs/field-values', body, true, caps, [], decodeValueHits, signal);
   }
 
@@ -260,6 +280,8 @@ export class TelemetryClient {
     } catch {
       throw garbageError('a body that is not JSON', res.status);
     }
+    // A server echoing the key must not make us return (and print) it.
+    if (res.text.includes(this.config.apiKey)) body = redactDeep(body, this.config.apiKey);
     return decodeEnvelope(body);
   }
 

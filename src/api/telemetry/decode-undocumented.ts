@@ -91,11 +91,12 @@ function decodeFields(fields: unknown): Record<string, string> {
 /**
  * Histogram: `{hits:[{fields, timestamps, values, total}]}` with only non-empty buckets. The
  * result is zero-filled on the grid floor(start/step)…end (end excluded); a bucket off the grid
- * is added to the bucket containing it, and one outside [start, end) extends the grid.
+ * is added to the bucket containing it, and one outside [start, end) extends the grid. An
+ * ungrouped histogram with no hits at all is one all-zero series (a flat line, not nothing).
  */
 export function decodeHistogram(
   data: unknown,
-  range: { startMs: number; endMs: number; stepSeconds: number },
+  range: { startMs: number; endMs: number; stepSeconds: number; grouped?: boolean },
 ): Decoded<HistogramBucket[]> {
   const list = listOf(data, ['hits', 'buckets', 'series']);
   if (!list) return warn([], 'histogram data has no hits list');
@@ -118,6 +119,8 @@ export function decodeHistogram(
     const total = num(h.total);
     parsed.push({ fields: decodeFields(h.fields), points, ...(total !== undefined ? { total } : {}) });
   }
+  if (parsed.length === 0 && range.grouped !== true && problems.length === 0)
+    parsed.push({ fields: {}, points: [] });
   const n = Math.ceil((end - first) / stepMs);
   const timestamps = Array.from({ length: n }, (_, i) => first + i * stepMs);
   const buckets = parsed.map((p) => {

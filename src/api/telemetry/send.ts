@@ -91,7 +91,11 @@ export class Sender {
           extra.retryAfterMs = d.retryAfterMs;
           note = `; the server asks to retry after ${Math.ceil(d.retryAfterMs / 1000)} s`;
         }
-        throw httpError(res.status, res.text, this.apiKey, extra, note);
+        throw httpError(res.status, res.text, this.apiKey, {
+          extra,
+          note,
+          headerRequestId: header(res, 'x-request-id'),
+        });
       }
       done[d.kind]++;
       this.options.onRetry?.({ attempt: ++attempt, status: res.status, waitMs: d.waitMs });

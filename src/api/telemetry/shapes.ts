@@ -72,6 +72,9 @@ export interface FacetsParams {
 
 export interface FieldsParams {
   query?: string;
+  /** Without start/end the server uses its default window (the simulator: the last hour). */
+  start?: number;
+  end?: number;
   filter?: string;
   limit?: number;
 }

@@ -30,9 +30,9 @@ export function httpError(
   status: number,
   bodyText: string,
   secret: string,
-  extra: Record<string, unknown> = {},
-  note = '',
+  opts: { extra?: Record<string, unknown>; note?: string; headerRequestId?: string | undefined } = {},
 ) {
+  const { extra = {}, note = '' } = opts;
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -42,7 +42,7 @@ export function httpError(
   const e = isObj(body) ? body.error : undefined;
   const code = isObj(e) && typeof e.code === 'string' ? e.code : `http_${status}`;
   let message = isObj(e) && typeof e.message === 'string' ? e.message : typeof e === 'string' ? e : '';
-  const requestId = isObj(e) && typeof e.request_id === 'string' ? e.request_id : undefined;
+  const requestId = isObj(e) && typeof e.request_id === 'string' ? e.request_id : opts.headerRequestId;
   if (message === '') message = body === undefined ? 'the response had no JSON error body' : 'no message';
   if (status === 401) message = `could not authenticate (the API key is invalid or expired): ${message}`;
   const line = sanitizeLine(clip(redactDeep(`${code}: ${message}`, secret)) + note);

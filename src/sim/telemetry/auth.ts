@@ -57,7 +57,9 @@ export function authorize(
   if (!info) throw new ApiError(401, 'invalid_api_key', 'invalid API key');
   if (now >= info.expiresAt) throw new ApiError(401, 'invalid_api_key', 'the API key has expired');
   if (scope && !info.scopes.includes(scope)) {
-    throw new ApiError(403, 'insufficient_scope', `the API key lacks the ${scope} scope`, { required_scope: scope });
+    throw new ApiError(403, 'insufficient_scope', `the API key lacks the ${scope} scope`, {
+      required_scope: scope,
+    });
   }
   return info;
 }

@@ -24,11 +24,14 @@ export class Body {
             ? Array.isArray(v) && v.every((x) => typeof x === 'string')
             : typeof v === 'string';
       if (!ok) {
-        const want = type === 'strings' ? 'an array of strings' : type === 'integer' ? 'an integer' : 'a string';
+        const want =
+          type === 'strings' ? 'an array of strings' : type === 'integer' ? 'an integer' : 'a string';
         throw invalidRequest(`field "${k}" must be ${want}`, { field: k });
       }
       if (type === 'time' && parseRfc3339(v as string) === undefined) {
-        throw new ApiError(400, 'invalid_timestamp', `field "${k}" is not an RFC 3339 timestamp`, { field: k });
+        throw new ApiError(400, 'invalid_timestamp', `field "${k}" is not an RFC 3339 timestamp`, {
+          field: k,
+        });
       }
     }
     for (const k of required) {
@@ -55,6 +58,7 @@ export class Body {
 export function intInRange(b: Body, name: string, min: number, max: number, def: number): number {
   const v = b.int(name);
   if (v === undefined) return def;
-  if (v < min || v > max) throw invalidRequest(`field "${name}" must be between ${min} and ${max}`, { field: name });
+  if (v < min || v > max)
+    throw invalidRequest(`field "${name}" must be between ${min} and ${max}`, { field: name });
   return v;
 }

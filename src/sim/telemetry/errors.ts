@@ -31,7 +31,6 @@ export const resultTooLarge = (message: string, details: Record<string, unknown>
   new ApiError(422, 'result_too_large', message, details);
 
 export function errorBody(
-  status: number,
   code: string,
   message: string,
   requestId: string,

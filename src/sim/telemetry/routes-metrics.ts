@@ -85,34 +85,49 @@ export function query(ctx: RouteCtx, raw: unknown): RouteResult {
   checkRange(t, t, t - lookbehind(expr, ev), ctx.now);
   const series = evaluate(expr, ev);
   checkResult(series.length, 1);
-  return { data: { result_type: 'vector', series: serialize(series, ev.steps) }, meta: meta(ctx.now) };
+  return {
+    data: { result_type: 'vector', series: serialize(series, ev.steps) },
+    meta: meta(ctx.now, { truncated: false }),
+  };
 }
 
 export function queryRange(ctx: RouteCtx, raw: unknown): RouteResult {
-  const b = new Body(
-    raw,
-    { expression: 'string', start: 'time', end: 'time', step_seconds: 'integer' },
-    ['expression', 'start', 'end'],
-  );
+  const b = new Body(raw, { expression: 'string', start: 'time', end: 'time', step_seconds: 'integer' }, [
+    'expression',
+    'start',
+    'end',
+  ]);
   const start = b.time('start')!;
   const end = b.time('end')!;
   const expr = parseMetricsQL(b.str('expression')!);
   // Default: about 300 points, never finer than the 30 s scrape interval.
-  const step = intInRange(b, 'step_seconds', 1, LIMITS.rangeDays * 86_400, Math.max(30, Math.ceil((end - start) / 300_000)));
+  const step = intInRange(
+    b,
+    'step_seconds',
+    1,
+    LIMITS.rangeDays * 86_400,
+    Math.max(30, Math.ceil((end - start) / 300_000)),
+  );
   const stepMs = step * 1000;
   const first = Math.ceil(start / stepMs) * stepMs;
   const points = first <= end ? Math.floor((end - first) / stepMs) + 1 : 0;
   if (points > LIMITS.pointsPerSeries) {
-    throw resultTooLarge(`${points} points per series, more than ${LIMITS.pointsPerSeries}; use a larger step`, {
-      points_per_series: points,
-    });
+    throw resultTooLarge(
+      `${points} points per series, more than ${LIMITS.pointsPerSeries}; use a larger step`,
+      {
+        points_per_series: points,
+      },
+    );
   }
   const steps = Array.from({ length: points }, (_, k) => first + k * stepMs);
   const ev = { steps, stepMs, now: ctx.now, store: metricsStore(ctx.seed, ctx.org) };
   checkRange(start, end, Math.min(start, first - lookbehind(expr, ev)), ctx.now);
   const series = points > 0 ? evaluate(expr, ev) : [];
   checkResult(series.length, points);
-  return { data: { result_type: 'matrix', series: serialize(series, steps) }, meta: meta(ctx.now) };
+  return {
+    data: { result_type: 'matrix', series: serialize(series, steps) },
+    meta: meta(ctx.now, { truncated: false }),
+  };
 }
 
 function discoveryInput(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 'values') {

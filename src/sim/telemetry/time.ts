@@ -1,6 +1,7 @@
 // RFC 3339 in and out, and duration literals (5m, 1h30m) shared by MetricsQL and LogsQL.
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 /** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one. */
 export function parseRfc3339(s: string): number | undefined {

@@ -53,8 +53,21 @@ export function ChartPane(props: ChartPaneProps) {
       }),
     [state, props.expression, size.columns, height, refreshMs, props.color, props.utc],
   );
+  return <ChartFrameView lines={lines} width={size.columns} height={height} />;
+}
+
+/** The chart pane's view: one Text per precomputed line (also used by the benchmark). */
+export function ChartFrameView({
+  lines,
+  width,
+  height,
+}: {
+  lines: readonly string[];
+  width: number;
+  height: number;
+}) {
   return (
-    <Box flexDirection="column" height={height} width={size.columns}>
+    <Box flexDirection="column" height={height} width={width}>
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
         <Text key={i} wrap="truncate-end">

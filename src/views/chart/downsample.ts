@@ -38,9 +38,11 @@ export function downsample(series: Series, columns: number, range: DownsampleRan
       lastCol = col;
       continue;
     }
-    // Fill the columns skipped since the previous sample when the two samples are adjacent.
-    if (col > lastCol + 1 && s.t - prevT <= step * 1.5) {
-      for (let c = lastCol + 1; c < col; c++) {
+    // Columns skipped since the previous sample: all of them when the two samples are adjacent
+    // (fewer samples than columns), otherwise only those the previous sample's step covers.
+    if (col > lastCol + 1 && prevT > Number.NEGATIVE_INFINITY) {
+      const until = s.t - prevT <= step * 1.5 ? s.t : prevT + step;
+      for (let c = lastCol + 1; c < col && range.startMs + c * colMs < until; c++) {
         min[c] = prevV;
         max[c] = prevV;
       }

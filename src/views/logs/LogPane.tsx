@@ -1,9 +1,9 @@
 // Full-screen log pane: exactly rows − 1 lines; only the visible records are laid out.
 import { Box, Text } from 'ink';
-import { memo, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTerminalSize } from '../chart/use-terminal-size.js';
-import type { LevelClass, Span } from './log-format.js';
-import { type FrameRow, logFrame, logLayout } from './log-frame.js';
+import { type LogFrame, logFrame, logLayout } from './log-frame.js';
+import { rowText } from './row-text.js';
 import type { LogSource } from './source.js';
 import { useLogPane } from './use-log-pane.js';
 
@@ -65,9 +65,29 @@ export function LogPane(props: LogPaneProps) {
       }),
     [state, props.query, size.columns, height, props.source, props.utc],
   );
-  const color = props.color !== false;
   return (
-    <Box flexDirection="column" height={height} width={size.columns}>
+    <LogFrameView
+      frame={frame}
+      width={size.columns}
+      height={height}
+      color={props.color !== false}
+      promptOpen={state.prompt !== null}
+    />
+  );
+}
+
+export interface LogFrameViewProps {
+  frame: LogFrame;
+  width: number;
+  height: number;
+  color: boolean;
+  promptOpen: boolean;
+}
+
+/** The log pane's view of a computed frame (also used by the benchmark). */
+export function LogFrameView({ frame, width, height, color, promptOpen }: LogFrameViewProps) {
+  return (
+    <Box flexDirection="column" height={height} width={width}>
       <Text wrap="truncate-end" bold={color}>
         {frame.title || ' '}
       </Text>
@@ -81,7 +101,9 @@ export function LogPane(props: LogPaneProps) {
         <Box flexDirection="column" flexGrow={1}>
           {frame.body.map((row, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
-            <Row key={i} row={row} color={color} />
+            <Text key={i} wrap="truncate-end">
+              {rowText(row, color)}
+            </Text>
           ))}
         </Box>
         {frame.facets && (
@@ -93,48 +115,9 @@ export function LogPane(props: LogPaneProps) {
           </Box>
         )}
       </Box>
-      <Text wrap="truncate-end" inverse={color && state.prompt !== null}>
+      <Text wrap="truncate-end" inverse={color && promptOpen}>
         {frame.status || ' '}
       </Text>
     </Box>
   );
-}
-
-const LEVEL_COLOR: Record<LevelClass, string | undefined> = {
-  error: 'red',
-  warning: 'yellow',
-  info: undefined,
-  debug: undefined,
-  other: undefined,
-};
-
-const Row = memo(function Row({ row, color }: { row: FrameRow; color: boolean }) {
-  if (row.spans.length === 0) return <Text> </Text>;
-  const dim = color && row.levelClass === 'debug';
-  return (
-    <Text wrap="truncate-end" dimColor={dim}>
-      {row.spans.map((span, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: spans are positions in the row
-        <SpanText key={i} span={span} levelClass={row.levelClass} color={color} />
-      ))}
-    </Text>
-  );
-});
-
-function SpanText({ span, levelClass, color }: { span: Span; levelClass: LevelClass; color: boolean }) {
-  if (!color) return <Text>{span.text}</Text>;
-  switch (span.style) {
-    case 'time':
-      return <Text dimColor>{span.text}</Text>;
-    case 'level': {
-      const c = LEVEL_COLOR[levelClass];
-      return c ? <Text color={c}>{span.text}</Text> : <Text>{span.text}</Text>;
-    }
-    case 'service':
-      return <Text color="cyan">{span.text}</Text>;
-    case 'match':
-      return <Text inverse>{span.text}</Text>;
-    default:
-      return <Text>{span.text}</Text>;
-  }
 }

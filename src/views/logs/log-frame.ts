@@ -123,7 +123,10 @@ function statusLine(state: LogState, opts: TimeFormatOptions): string {
   const keys = ' · PgUp/PgDn page  End follow  w wrap  / find  f facets  q close';
   if (state.error) return `error: ${sanitizeLine(state.error)}`;
   const poll = state.lastPoll !== null ? ` last poll ${formatClock(state.lastPoll, opts)}` : '';
-  const older = state.pendingOlder !== null ? ' · loading older…' : '';
+  const older =
+    (state.pendingOlder !== null ? ' · loading older…' : '') +
+    (state.highlight ? ` · highlight "${sanitizeLine(state.highlight)}"` : '') +
+    (state.wrap ? ' · wrap' : '');
   if (state.follow) {
     const what = state.lastNew > 0 ? `+${state.lastNew} new ·` : 'waiting for logs…';
     return `following · ${what}${poll}${older}${keys}`;

@@ -162,12 +162,19 @@ export function useLogPane(opts: LogPaneOptions): LogState {
     dispatch({ type: 'viewport', rows: opts.bodyRows });
   }, [opts.bodyRows]);
 
+  // Tracked synchronously: keys typed right after `/` arrive before React re-renders.
+  const promptOpen = useRef(false);
+  promptOpen.current = state.prompt !== null;
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
-      const result = matchLogKey(input, key, stateRef.current.prompt !== null);
+      const result = matchLogKey(input, key, promptOpen.current);
       if (result === 'close') opts.onClose();
-      else if (result) dispatch(result satisfies LogAction);
+      else if (result) {
+        if (result.type === 'promptOpen') promptOpen.current = true;
+        if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
+        dispatch(result satisfies LogAction);
+      }
     },
     { isActive: isRawModeSupported === true },
   );

@@ -62,6 +62,20 @@ describe('Basic auth on /api/', () => {
     expect(last()).toMatchObject({ method: 'DELETE', url: '/api/interface/eth9' });
   });
 
+  it('decodes a SHOW table and a SET message', async () => {
+    const c = client();
+    const env = await c.post(['ipv4', 'firewall', 'match-list'], { Actions: ['SHOW'] });
+    expect(env.nodeInfo?.showFormat).toBe('table');
+    const table = env.nodeInfo?.showOutput;
+    expect(typeof table === 'object' && table.columns).toContain('Name');
+    const set = await c.post(['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'], {
+      Actions: ['SET'],
+      Options: { net: ['203.0.113.50'] },
+    });
+    expect(set.message).toMatch(/^Entry 203\.0\.113\.50 added to match-list blacklist.*\n$/);
+    expect(set.message.endsWith('\n\n')).toBe(false);
+  });
+
   it('percent-encodes "/" and other reserved characters inside a word', async () => {
     const c = client();
     await failure(c.get(['interface', 'a/b c']));

@@ -104,6 +104,15 @@ describe('the key', () => {
     }
   });
 
+  it('redacts a key echoed in a successful answer from what is returned', async () => {
+    const api = await fixture(
+      withCaps((_req, res) => json(res, 200, { data: { values: [KEY, 'up'] }, meta: { note: KEY } })),
+    );
+    const r = await client(api.url).labels({ start: T0 - 60_000, end: T0 });
+    expect(JSON.stringify(r)).not.toContain(KEY);
+    expect(r.data).toEqual(['[redacted]', 'up']);
+  });
+
   it('refuses a key that cannot be a header value, without echoing it', () => {
     let err: unknown;
     try {

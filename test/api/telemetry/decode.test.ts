@@ -139,6 +139,14 @@ describe('undocumented shapes', () => {
     expect(d.value[0]?.values).toEqual([0, 5, 0]);
   });
 
+  it('draws an ungrouped histogram without hits as a flat zero line', () => {
+    const range = { startMs: T0, endMs: T0 + 120_000, stepSeconds: 60 };
+    expect(decodeHistogram({ hits: [] }, range).value).toEqual([
+      { fields: {}, timestamps: [T0, T0 + 60_000], values: [0, 0], total: 0 },
+    ]);
+    expect(decodeHistogram({ hits: [] }, { ...range, grouped: true }).value).toEqual([]);
+  });
+
   it('returns a warning, not a crash, for an unknown histogram shape', () => {
     const d = decodeHistogram({ buckets_v2: 1 }, { startMs: T0, endMs: T0 + 60_000, stepSeconds: 60 });
     expect(d.value).toEqual([]);

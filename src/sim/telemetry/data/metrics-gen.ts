@@ -64,11 +64,11 @@ function counterSeries(p: OrgProfile, c: Customer, def: CounterDef, metric: numb
   const shape = shapeOf(p, c, metric);
   const b = def.base(c);
   const g0 = integral(shape, 0);
-  const G = (t: number) => integral(shape, (t - ORIGIN_MS) / 1000) - g0;
+  const integ = (t: number) => integral(shape, (t - ORIGIN_MS) / 1000) - g0;
   const spikeRate = c.pktsDown * 0.15;
   const effect = (start: number, end: number, severity: number) =>
     def.effect === 'dip'
-      ? -0.85 * severity * b * (G(end) - G(start))
+      ? -0.85 * severity * b * (integ(end) - integ(start))
       : (severity * spikeRate * (end - start)) / 1000;
   // cum[i]: incident correction of buckets [b0, b0 + i), extended lazily.
   const b0 = Math.floor(ORIGIN_MS / BUCKET_MS);
@@ -86,7 +86,7 @@ function counterSeries(p: OrgProfile, c: Customer, def: CounterDef, metric: numb
     counter: true,
     at(t: number): number {
       const bucket = Math.floor(t / BUCKET_MS);
-      let v = b * G(t) + cumAt(bucket - b0);
+      let v = b * integ(t) + cumAt(bucket - b0);
       const inc = incidentIn(p, c, bucket);
       if (inc && t > inc.start) v += effect(inc.start, Math.min(t, inc.end), inc.severity);
       return Math.floor(v);
@@ -149,11 +149,20 @@ export function metricsStore(seed: number, org: number): SeriesData[] {
   if (!s) {
     const p = orgProfile(seed, org);
     s = [];
-    for (const c of p.customers) COUNTERS.forEach((def, i) => s!.push(counterSeries(p, c, def, i)));
+    for (const c of p.customers) {
+      COUNTERS.forEach((def, i) => {
+        s!.push(counterSeries(p, c, def, i));
+      });
+    }
     s.push(...gaugeSeries(p));
     stores.set(key, s);
   }
   return s;
 }
 
-export const METRIC_NAMES = [...COUNTERS.map((c) => c.name), 'cpu_usage_percent', 'sessions_active', 'nat_sessions'];
+export const METRIC_NAMES = [
+  ...COUNTERS.map((c) => c.name),
+  'cpu_usage_percent',
+  'sessions_active',
+  'nat_sessions',
+];

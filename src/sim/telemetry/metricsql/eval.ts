@@ -209,7 +209,9 @@ function ev(e: Expr, ctx: Evaluation): Value {
 export function evaluate(e: Expr, ctx: Evaluation): VSeries[] {
   const reads = estimateReads(e, ctx);
   if (reads > MAX_SAMPLE_READS) {
-    throw resultTooLarge(`the query would read about ${reads} raw samples; narrow the range, window or selector`);
+    throw resultTooLarge(
+      `the query would read about ${reads} raw samples; narrow the range, window or selector`,
+    );
   }
   const v = ev(e, ctx);
   const n = ctx.steps.length;

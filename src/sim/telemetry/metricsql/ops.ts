@@ -121,7 +121,8 @@ function setOp(spec: BinSpec, l: VSeries[], r: VSeries[], n: number): VSeries[] 
 
 export function binary(spec: BinSpec, l: Value, r: Value, n: number): Value {
   if (SET_OPS.has(spec.op)) {
-    if (l.t !== 'vector' || r.t !== 'vector') throw invalidQuery(`${spec.op} is only allowed between vectors`);
+    if (l.t !== 'vector' || r.t !== 'vector')
+      throw invalidQuery(`${spec.op} is only allowed between vectors`);
     return { t: 'vector', s: setOp(spec, l.s, r.s, n) };
   }
   if (l.t === 'scalar' && r.t === 'scalar') {
@@ -157,7 +158,9 @@ export function binary(spec: BinSpec, l: Value, r: Value, n: number): Value {
   for (const s of r.s) {
     const key = matchKey(s.labels, spec);
     if (rhs.has(key)) {
-      throw invalidQuery('many-to-many matching not allowed: the right side has duplicate series for a match group');
+      throw invalidQuery(
+        'many-to-many matching not allowed: the right side has duplicate series for a match group',
+      );
     }
     rhs.set(key, s);
   }
@@ -168,7 +171,9 @@ export function binary(spec: BinSpec, l: Value, r: Value, n: number): Value {
     const other = rhs.get(key);
     if (!other) continue;
     if (seen.has(key)) {
-      throw invalidQuery('many-to-one matching must be explicit: the left side has duplicate series for a match group');
+      throw invalidQuery(
+        'many-to-one matching must be explicit: the left side has duplicate series for a match group',
+      );
     }
     seen.add(key);
     const res = emptySeries(resultLabels(s.labels, spec), n);

@@ -2,7 +2,15 @@
 // to the query text happen here: no @ modifier, no organization_id matcher, windows <= 31 days.
 import { ApiError, invalidQuery, rangeTooLarge, unsupportedQuery } from '../errors.js';
 import { DAY_MS } from '../time.js';
-import { AGGREGATIONS, COMPARISONS, type Expr, type Matcher, type MatchOp, ROLLUPS, type Selector } from './ast.js';
+import {
+  AGGREGATIONS,
+  COMPARISONS,
+  type Expr,
+  type Matcher,
+  type MatchOp,
+  ROLLUPS,
+  type Selector,
+} from './ast.js';
 import { type Token, tokenize } from './lexer.js';
 
 export const MAX_WINDOW_MS = 31 * DAY_MS;
@@ -58,6 +66,19 @@ class Parser {
     return this.next();
   }
 
+  /** Between list items: a comma, or the closing bracket (left for the caller). */
+  private separator(close: string): void {
+    if (this.is(close)) return;
+    if (this.is(',')) {
+      this.next();
+      return;
+    }
+    const t = this.peek();
+    throw this.fail(
+      `expected "," or "${close}" but found ${t.kind === 'eof' ? 'end of query' : `"${t.text}"`}`,
+    );
+  }
+
   parseTop(): Expr {
     const e = this.parseExpr(0);
     if (this.peek().kind !== 'eof') throw this.fail(`unexpected "${this.peek().text}"`);
@@ -67,7 +88,8 @@ class Parser {
   private binOp(): string | undefined {
     const t = this.peek();
     if (t.kind === 'op' && t.text in PRECEDENCE) return t.text;
-    if (t.kind === 'ident' && ['and', 'or', 'unless'].includes(t.text.toLowerCase())) return t.text.toLowerCase();
+    if (t.kind === 'ident' && ['and', 'or', 'unless'].includes(t.text.toLowerCase()))
+      return t.text.toLowerCase();
     return undefined;
   }
 
@@ -134,7 +156,8 @@ class Parser {
         if (this.is('-')) throw unsupportedQuery('unsupported negative offset');
         const o = this.duration('offset');
         if (o > MAX_WINDOW_MS) throw rangeTooLarge('offset exceeds 31 days');
-        if (e.kind !== 'sel') throw unsupportedQuery('unsupported offset on an expression other than a selector');
+        if (e.kind !== 'sel')
+          throw unsupportedQuery('unsupported offset on an expression other than a selector');
         e = { ...e, offset: o };
       } else if (this.is('@')) {
         throw invalidQuery('the @ modifier is not allowed');
@@ -159,7 +182,7 @@ class Parser {
       const t = this.next();
       if (t.kind !== 'ident') throw this.fail('expected a label name', t);
       out.push(t.text);
-      if (!this.is(')')) this.expect(',');
+      this.separator(')');
     }
     this.next();
     return out;
@@ -183,7 +206,8 @@ class Parser {
       return e;
     }
     if (this.is('{')) return this.selector(null);
-    if (t.kind !== 'ident') throw this.fail(t.kind === 'eof' ? 'unexpected end of query' : `unexpected "${t.text}"`);
+    if (t.kind !== 'ident')
+      throw this.fail(t.kind === 'eof' ? 'unexpected end of query' : `unexpected "${t.text}"`);
     const name = t.text;
     const lower = name.toLowerCase();
     const nextTok = this.peek(1);
@@ -209,7 +233,7 @@ class Parser {
     const out: Expr[] = [];
     while (!this.is(')')) {
       out.push(this.parseExpr(0));
-      if (!this.is(')')) this.expect(',');
+      this.separator(')');
     }
     this.next();
     return out;
@@ -233,7 +257,9 @@ class Parser {
     if (by === null && without === null) grouping();
     const wantParam = op === 'topk' || op === 'bottomk';
     if (args.length !== (wantParam ? 2 : 1)) {
-      throw invalidQuery(`${op} expects ${wantParam ? 2 : 1} argument${wantParam ? 's' : ''}, got ${args.length}`);
+      throw invalidQuery(
+        `${op} expects ${wantParam ? 2 : 1} argument${wantParam ? 's' : ''}, got ${args.length}`,
+      );
     }
     const param = wantParam ? args[0]! : null;
     return { kind: 'agg', op, param, by, without, expr: args[args.length - 1]! };
@@ -253,7 +279,7 @@ class Parser {
         const v = this.next();
         if (v.kind !== 'str') throw this.fail('expected a quoted label value', v);
         matchers.push(makeMatcher(l.text, op.text as MatchOp, v.text));
-        if (!this.is('}')) this.expect(',');
+        this.separator('}');
       }
       this.next();
     }

@@ -1,0 +1,114 @@
+// The interactive shell: scrollback in <Static> (append-only, stable ids), then either a
+// full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions menu and
+// a spinner for slow requests.
+import { Box, Static, Text, useApp } from 'ink';
+import { useEffect, useState } from 'react';
+import { ChartPane } from '../views/chart/ChartPane.js';
+import { LogPane } from '../views/logs/LogPane.js';
+import { PromptLine } from '../views/PromptLine.js';
+import { SuggestionsMenu } from '../views/SuggestionsMenu.js';
+import { useParsedKeys } from '../views/use-line-editor.js';
+import type { ShellItem } from './scrollback.js';
+import type { Session } from './session.js';
+import { chartSource, logSource } from './telemetry-sources.js';
+import { useShell } from './use-shell.js';
+
+export interface ShellAppProps {
+  session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
+  history: readonly string[];
+  recordHistory: (line: string) => void;
+  color: boolean;
+  onExit: () => void;
+}
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+function Spinner({ since }: { since: number }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 80);
+    return () => clearInterval(t);
+  }, []);
+  // Fast answers never flash a spinner.
+  if (now - since < 150) return null;
+  return <Text dimColor>{`${FRAMES[Math.floor(now / 80) % FRAMES.length]} waiting for the router… (Ctrl-C cancels)`}</Text>;
+}
+
+function Item({ it, color }: { it: ShellItem; color: boolean }) {
+  if (it.kind === 'error') return <Text {...(color ? { color: 'red' } : {})}>{it.text}</Text>;
+  if (it.kind === 'info') return <Text dimColor>{it.text}</Text>;
+  return <Text>{it.text}</Text>;
+}
+
+export function ShellApp(props: ShellAppProps) {
+  const { exit } = useApp();
+  const shell = useShell({
+    session: props.session,
+    history: props.history,
+    recordHistory: props.recordHistory,
+    onExit: () => {
+      props.onExit();
+      exit();
+    },
+  });
+  useParsedKeys(shell.handleKey, { isActive: shell.pane === null, bracketedPaste: true });
+  const { editor, completion, pane } = shell;
+  const telemetry = props.session.telemetry;
+
+  let live: React.ReactNode;
+  if (pane && telemetry) {
+    live =
+      pane.pane === 'chart' ? (
+        <ChartPane
+          source={chartSource(telemetry, pane.expression, pane.stepSeconds)}
+          expression={pane.expression}
+          initialRange={pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }}
+          onClose={shell.closePane}
+          color={props.color}
+        />
+      ) : (
+        <LogPane
+          source={logSource(telemetry, pane.query)}
+          query={pane.query}
+          range={pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }}
+          pageSize={pane.limit}
+          onClose={shell.closePane}
+          color={props.color}
+        />
+      );
+  } else {
+    const search = editor.state.search;
+    live = (
+      <Box flexDirection="column">
+        <PromptLine
+          prompt={shell.prompt}
+          text={editor.text}
+          cursor={editor.cursor}
+          spans={props.color ? completion.spans : []}
+          hint={shell.running ? undefined : completion.hint}
+          showCursor={!shell.running}
+          search={search ? { query: search.query, match: editor.searchMatch, failing: search.query !== '' && editor.searchMatch === undefined } : undefined}
+        />
+        {shell.running ? <Spinner since={shell.running.since} /> : null}
+        {completion.menu ? (
+          <SuggestionsMenu
+            items={completion.menu.candidates.map((c) => ({
+              name: c.display,
+              kind: c.kind,
+              description: c.description,
+              configured: c.configured,
+            }))}
+            selected={completion.menu.selected}
+          />
+        ) : null}
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <Static items={shell.items}>{(it) => <Item key={it.id} it={it} color={props.color} />}</Static>
+      {live}
+    </>
+  );
+}

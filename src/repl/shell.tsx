@@ -1,0 +1,51 @@
+// Starts the interactive shell (Ink) and gives the terminal back on every exit path:
+// `exit`, Ctrl-D, SIGINT/SIGTERM/SIGHUP, and an unexpected error.
+import { render } from 'ink';
+import type { Config } from '../config.js';
+import { appendHistory, historyPath, loadHistory } from './history-file.js';
+import { redact } from './redact.js';
+import { ShellApp } from './ShellApp.js';
+import type { Session } from './session.js';
+
+export async function runShell(session: Session, cfg: Readonly<Config>): Promise<number> {
+  const path = historyPath(process.env);
+  const history = await loadHistory(path).catch(() => []);
+  const entries = [...history];
+  session.deps.history = () => entries.map((e) => redact(e));
+  let writes = Promise.resolve();
+  const recordHistory = (line: string) => {
+    if (entries[entries.length - 1] !== line) entries.push(line);
+    // Appends are chained so lines land in order; a failing disk never breaks the shell.
+    writes = writes.then(() => appendHistory(path, line)).catch(() => {});
+  };
+
+  let code = 0;
+  const instance = render(
+    <ShellApp
+      session={session}
+      history={history}
+      recordHistory={recordHistory}
+      color={cfg.color}
+      onExit={() => {
+        code = 0;
+      }}
+    />,
+    { exitOnCtrlC: false, patchConsole: false },
+  );
+  const stop = (signalCode: number) => () => {
+    code = signalCode;
+    instance.unmount();
+  };
+  const onTerm = stop(143);
+  const onHup = stop(129);
+  process.on('SIGTERM', onTerm);
+  process.on('SIGHUP', onHup);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    process.off('SIGTERM', onTerm);
+    process.off('SIGHUP', onHup);
+    await writes;
+  }
+  return code;
+}

@@ -1,0 +1,69 @@
+// Public entry of the telemetry simulator: a node:http server implementing the External
+// Telemetry API v1 (telemetry-api.md) over deterministic synthetic data, with fault injection.
+//
+// Decisions the spec leaves open (see routes-metrics.ts and routes-logs.ts for shapes):
+// - Metrics discovery: data { values: string[] }; histogram: data { hits: [{ fields, timestamps,
+//   values, total }] } with only non-empty buckets; facets: data { facets: [{ field_name,
+//   values: [{ field_value, hits }] }] }; fields / field-values: data { values: [{ value, hits }] }.
+// - facets, fields, field-values are POST with JSON bodies like the other operations.
+// - Every /api/v1 resource (including docs) needs a valid key; 404/405 come before 401.
+// - A matcher on organization_id is 400 forbidden_matcher; the @ modifier is 400 invalid_query;
+//   windows/offsets/subquery windows or ranges over 31 days are 422 range_too_large.
+// - Logs search is newest first; without start/end logs operations cover the last hour.
+// - data_available_from is now - 30 days, floored to the minute; the implicit 5m lookback of
+//   instant selectors does not count as reading before it (explicit windows and offsets do).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Clock, systemClock } from '../clock.js';
+import type { Faults } from '../faults.js';
+import { makeKeys, type SimKeys } from './auth.js';
+import { TelemetryFaults } from './faults.js';
+import { createHandler, type RecordedRequest, type SimState } from './server.js';
+
+export { METRIC_NAMES } from './data/metrics-gen.js';
+
+export interface TelemetrySimOptions {
+  host?: string;
+  port?: number;
+  clock?: Clock;
+  seed?: number;
+}
+
+export interface TelemetrySim {
+  url: string;
+  port: number;
+  clock: Clock;
+  faults: Faults;
+  requests: RecordedRequest[];
+  keys: SimKeys;
+  close(): Promise<void>;
+}
+
+export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise<TelemetrySim> {
+  const clock = opts.clock ?? systemClock;
+  const host = opts.host ?? '127.0.0.1';
+  const faults = new TelemetryFaults();
+  const { keys, table } = makeKeys(clock.now());
+  const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
+  const server = createServer(createHandler(state));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}`,
+    port,
+    clock,
+    faults,
+    requests: state.requests,
+    keys,
+    close: () =>
+      new Promise<void>((resolve) => {
+        faults.releaseAll();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

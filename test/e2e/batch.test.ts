@@ -1,0 +1,112 @@
+// Non-interactive modes through the built binary against the router simulator: -c, -f,
+// stdin, --json, --keep-going, exit codes and line numbers (CLI.md).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
+
+let sim: RouterSim;
+let env: Record<string, string>;
+const dir = mkdtempSync(join(tmpdir(), 'routersh-batch-'));
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+  env = { ROUTERSH_ROUTER: sim.url, ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
+});
+afterAll(() => sim.close());
+
+const script = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const posts = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url} ${r.body}`);
+
+describe('-c', () => {
+  it('creates, shows and deletes an interface', async () => {
+    const r = await runBin(['-c', 'interface eth7', '-c', 'show interface', '-c', 'no interface eth7'], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/eth7/);
+    expect(posts().join('\n')).toMatch(/POST \/api\/interface\/eth7/);
+    expect(posts().join('\n')).toMatch(/DELETE \/api\/interface\/eth7/);
+  });
+
+  it('rejects a value failing InputRe locally with nothing sent, exit 1', async () => {
+    const before = posts().length;
+    const r = await runBin(['-c', 'ping 10.0.0.300'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^% .*10\.0\.0\.300/);
+    expect(posts().length).toBe(before);
+  });
+
+  it('exit 3 and one line on a wrong password', async () => {
+    const r = await runBin(['-c', 'show interface'], { env: { ...env, ROUTERSH_PASSWORD: 'nope' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toContain('nope');
+  });
+
+  it('exit 2 on a bad flag, and refuses a secret on argv', async () => {
+    expect((await runBin(['--bogus'], { env })).code).toBe(2);
+    const r = await runBin(['--password', 'x', '-c', 'show interface'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/password-file/);
+  });
+
+  it('exit 3 when nothing listens', async () => {
+    const r = await runBin(['-c', 'show interface'], { env: { ...env, ROUTERSH_ROUTER: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^% .*refused/);
+  });
+});
+
+describe('-f and stdin', () => {
+  it('stops at the first failing line and names it', async () => {
+    const f = script('stop.rsh', '# a comment\ninterface eth8\nintrface eth9\ninterface eth10\n');
+    const r = await runBin(['-f', f], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 3/);
+    expect(r.stderr).toMatch(/did you mean 'interface'/);
+    expect(posts().join('\n')).toMatch(/interface\/eth8/);
+    expect(posts().join('\n')).not.toMatch(/interface\/eth10/);
+  });
+
+  it('--keep-going runs every line and exits 1', async () => {
+    const f = script('keep.rsh', 'interface eth11\nping 1.2.3\ninterface eth12\n');
+    const r = await runBin(['--keep-going', '-f', f], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2/);
+    expect(posts().join('\n')).toMatch(/interface\/eth12/);
+  });
+
+  it('reads commands from stdin when it is not a terminal', async () => {
+    const r = await runBin([], { env, input: 'show interface\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/eth0/);
+  });
+
+  it('-f - reads the script from stdin', async () => {
+    const r = await runBin(['-f', '-'], { env, input: 'show hostname\nbogus\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2/);
+  });
+});
+
+describe('--json', () => {
+  it('prints one parseable document per command, errors included', async () => {
+    const r = await runBin(['--json', '--keep-going', '-c', 'show interface', '-c', 'ping 999.1.1.1', '-c', 'describe ping'], {
+      env,
+    });
+    expect(r.code).toBe(1);
+    const docs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(docs).toHaveLength(3);
+    expect(docs[0].RequestStatus).toBe('OK');
+    expect(docs[1].error.code).toBe('validation');
+    expect(docs[2].NodeInfo.Name).toBe('ping');
+    expect(r.stdout).not.toContain('admin:admin');
+  });
+});
