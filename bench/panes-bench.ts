@@ -4,15 +4,19 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { render } from 'ink';
-import { createElement as h } from 'react';
 import type { LogRecord, Series } from '../src/api/telemetry/types.js';
-import { ChartFrameView } from '../src/views/chart/ChartPane.js';
-import { chartFrame } from '../src/views/chart/chart-frame.js';
-import { type ChartState, chartReducer, initChartState } from '../src/views/chart/chart-reducer.js';
-import { LogFrameView } from '../src/views/logs/LogPane.js';
-import { logFrame } from '../src/views/logs/log-frame.js';
-import { initLogState, logReducer } from '../src/views/logs/log-reducer.js';
+import type { ChartState } from '../src/views/chart/chart-reducer.js';
+
+// The shipped bundle runs React's production build; measure that unless told otherwise.
+process.env['NODE_ENV'] ??= 'production';
+const { render } = await import('ink');
+const { createElement: h } = await import('react');
+const { ChartFrameView } = await import('../src/views/chart/ChartPane.js');
+const { chartFrame } = await import('../src/views/chart/chart-frame.js');
+const { chartReducer, initChartState } = await import('../src/views/chart/chart-reducer.js');
+const { LogFrameView } = await import('../src/views/logs/LogPane.js');
+const { logFrame } = await import('../src/views/logs/log-frame.js');
+const { initLogState, logReducer } = await import('../src/views/logs/log-reducer.js');
 
 const COLUMNS = 120;
 const ROWS = 40;
@@ -94,7 +98,7 @@ function renderSignal() {
   };
 }
 
-async function chartBench(): Promise<number> {
+async function chartBench(): Promise<{ total: number; compute: number }> {
   const datasets = [makeSeries(10, 11_000, 0), makeSeries(10, 11_000, 50)];
   const base = initChartState({ startMs: T0, endMs: T0 + 11_000 * 15_000 }, T0);
   const state = (i: number): ChartState =>
@@ -123,13 +127,19 @@ async function chartBench(): Promise<number> {
     (i) => ink.rerender(h(ChartFrameView, { lines: frameOf(i + 1), width: COLUMNS, height: ROWS - 1 })),
     signal.next,
   );
+  const compute: number[] = [];
   const times = await timeFrames(
     20,
-    (i) => ink.rerender(h(ChartFrameView, { lines: frameOf(i), width: COLUMNS, height: ROWS - 1 })),
+    (i) => {
+      const t = performance.now();
+      const lines = frameOf(i);
+      compute.push(performance.now() - t);
+      ink.rerender(h(ChartFrameView, { lines, width: COLUMNS, height: ROWS - 1 }));
+    },
     signal.next,
   );
   ink.unmount();
-  return median(times);
+  return { total: median(times), compute: median(compute) };
 }
 
 function logRecords(n: number, from = 0): LogRecord[] {
@@ -145,7 +155,7 @@ function logRecords(n: number, from = 0): LogRecord[] {
   });
 }
 
-async function logBench(): Promise<number> {
+async function logBench(): Promise<{ total: number; compute: number }> {
   const page = logRecords(1000);
   const frameOf = (i: number) => {
     // A fresh 1,000-record page each frame (the cost of loading it is part of the frame).
@@ -155,20 +165,27 @@ async function logBench(): Promise<number> {
     s = logReducer(s, { type: 'scroll', by: i % 3 });
     return logFrame(s, { query: 'service_name:*', width: COLUMNS, height: ROWS - 1, facetsAvailable: false });
   };
-  const view = (i: number) =>
-    h(LogFrameView, { frame: frameOf(i), width: COLUMNS, height: ROWS - 1, color: true, promptOpen: false });
+  const compute: number[] = [];
+  const view = (i: number) => {
+    const t = performance.now();
+    const frame = frameOf(i);
+    compute.push(performance.now() - t);
+    return h(LogFrameView, { frame, width: COLUMNS, height: ROWS - 1, color: true, promptOpen: false });
+  };
   const signal = renderSignal();
   const first = signal.next();
   const ink = inkInstance(view(0), signal.onRender);
   await first;
   await timeFrames(3, (i) => ink.rerender(view(i + 1)), signal.next);
+  compute.length = 0;
   const times = await timeFrames(20, (i) => ink.rerender(view(i + 1)), signal.next);
   ink.unmount();
-  return median(times);
+  return { total: median(times), compute: median(compute) };
 }
 
-function rssWithPoints(): number {
+function rssWithPoints(): { before: number; after: number } {
   gc?.();
+  const before = process.memoryUsage().rss;
   const series = makeSeries(10, 10_000, 0); // 100,000 points held, as the pane holds them
   const s = chartReducer(initChartState({ startMs: T0, endMs: T0 + 10_000 * 15_000 }, T0), {
     type: 'loaded',
@@ -178,37 +195,53 @@ function rssWithPoints(): number {
   chartFrame(s, { expression: 'x', width: COLUMNS, height: ROWS - 1, refreshMs: 10_000, color: true });
   const rss = process.memoryUsage().rss;
   if (series.length === 0) throw new Error('unreachable'); // keep the data alive until measured
-  return mb(rss);
+  return { before: mb(before), after: mb(rss) };
 }
 
-function followRss(): { start: number; end: number } {
+function followRss(): { start: number; warm: number; end: number; warmHeap: number; endHeap: number } {
   let s = initLogState({ follow: true });
   gc?.();
   const start = process.memoryUsage().rss;
+  let warm = start;
+  let warmHeap = 0;
   // 50 records/s polled every 2 s = 100 records a poll, 300 polls = 10 minutes.
   for (let poll = 0; poll < 300; poll++) {
     const batch = logRecords(100, poll * 100);
     if (poll > 0) batch.unshift(...logRecords(1, poll * 100 - 1)); // the boundary overlap
     s = logReducer(s, { type: 'polled', records: batch, at: T0 + poll * 2000 });
     logFrame(s, { query: 'x', width: COLUMNS, height: ROWS - 1, facetsAvailable: false });
+    if (poll === 60) {
+      // The buffer filled at poll 50: from here on memory must stay flat.
+      gc?.();
+      warm = process.memoryUsage().rss;
+      warmHeap = process.memoryUsage().heapUsed;
+    }
   }
   gc?.();
   const end = process.memoryUsage().rss;
   if (s.buffer.size !== 5000) throw new Error(`buffer not bounded: ${s.buffer.size}`);
-  return { start: mb(start), end: mb(end) };
+  const endHeap = process.memoryUsage().heapUsed;
+  return { start: mb(start), warm: mb(warm), end: mb(end), warmHeap: mb(warmHeap), endHeap: mb(endHeap) };
 }
 
 export async function benchPanes(): Promise<Record<string, number>> {
-  const chartMs = await chartBench();
-  const logMs = await logBench();
-  const follow = followRss();
+  // Memory first, in a process that has not yet drawn anything.
   const rss = rssWithPoints();
+  const follow = followRss();
+  const chart = await chartBench();
+  const log = await logBench();
   return {
-    'chart frame 10×11k @120×40 (ms, median)': round(chartMs),
-    'log page 1000 records (ms, median)': round(logMs),
-    'RSS with 100k points (MB)': rss,
+    'chart frame 10×11k @120×40 (ms, median)': round(chart.total),
+    '  of which downsample + plot (ms)': round(chart.compute),
+    'log page 1000 records (ms, median)': round(log.total),
+    '  of which load page + layout (ms)': round(log.compute),
+    'RSS before loading (MB)': rss.before,
+    'RSS with 100k points (MB)': rss.after,
     'follow 30k records RSS start (MB)': follow.start,
+    'follow RSS after 6k records, buffer full (MB)': follow.warm,
     'follow 30k records RSS end (MB)': follow.end,
+    'follow heap used when buffer full (MB)': follow.warmHeap,
+    'follow heap used at end (MB)': follow.endHeap,
   };
 }
 

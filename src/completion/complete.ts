@@ -59,7 +59,8 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
     // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
     const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
     const open = quoted ? `"${lcp.replace(/["\\]/g, (c) => `\\${c}`)}` : lcp;
-    if (lcp.length >= p.partial.length) commonPrefix = open;
+    // An empty LCP adds nothing (and must not open a quote): the typed text stays.
+    if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
   } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
   const c: Completion = {
     replaceFrom: p.replaceFrom,

@@ -1,6 +1,6 @@
 // The interactive shell's controller: the line editor, completion, running a line (with a
 // cancellable request and a spinner), contexts, panes, pasted blocks, and the scrollback.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { cancelledError, isRoutershError, RoutershError } from '../errors.js';
 import { useLineEditor } from '../views/use-line-editor.js';
 import type { Key } from './key-parser.js';
@@ -139,13 +139,23 @@ export function useShell(o: UseShellOptions) {
     setMenu,
   });
 
+  // Keys typed while a request runs are kept and replayed at the prompt (type-ahead), as a
+  // terminal line discipline would; Ctrl-C aborts the request instead.
+  const typeAhead = useRef<Key[]>([]);
+  useEffect(() => {
+    if (running || pane) return;
+    const keys = typeAhead.current;
+    typeAhead.current = [];
+    for (const k of keys) editor.handleKey(k);
+  }, [running, pane, editor.handleKey]);
+
   const handleKey = (key: Key) => {
     if (pane) return;
     if (running) {
-      // While a request runs only Ctrl-C matters: it aborts the request in flight.
       if (!isPaste(key) && key.ctrl && key.name === 'c') {
+        typeAhead.current = [];
         inflight.current?.abort(cancelledError());
-      }
+      } else if (typeAhead.current.length < 256) typeAhead.current.push(key);
       return;
     }
     editor.handleKey(key);

@@ -44,6 +44,8 @@ export interface ChartFrameOptions {
   utc?: boolean | undefined;
 }
 
+const plotCache = new WeakMap<object, { key: string; lines: string[] }>();
+
 export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[] {
   const { width, height } = opts;
   const colors = opts.color ? SERIES_COLORS : undefined;
@@ -59,18 +61,27 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
   const plotHeight = Math.max(2, height - 4 - legend.length);
   const lines: string[] = [clip(title(state, opts), width)];
   if (data) {
-    const plotted = plotChart({
-      series,
-      width,
-      height: plotHeight,
-      colors,
-      startMs: data.startMs,
-      endMs: data.endMs,
-      stepMs: data.stepSeconds * 1000,
-      hidden,
-      utc: opts.utc,
-    });
-    lines.push(...plotted);
+    // Status-only changes (loading, pause, errors) reuse the plot drawn for the same data.
+    const key = `${width}x${plotHeight}:${opts.color}:${opts.utc}:${[...hidden].join(',')}`;
+    let cached = plotCache.get(data);
+    if (cached?.key !== key) {
+      cached = {
+        key,
+        lines: plotChart({
+          series,
+          width,
+          height: plotHeight,
+          colors,
+          startMs: data.startMs,
+          endMs: data.endMs,
+          stepMs: data.stepSeconds * 1000,
+          hidden,
+          utc: opts.utc,
+        }),
+      };
+      plotCache.set(data, cached);
+    }
+    lines.push(...cached.lines);
   } else {
     for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? '  loading…' : '');
   }

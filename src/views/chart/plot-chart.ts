@@ -10,7 +10,7 @@ import { downsample } from './downsample.js';
 
 /** Columns left of the plot area: the Y label, a blank, the axis. */
 export const Y_AXIS_WIDTH = SI_LABEL_WIDTH + 2;
-const RESET = '\u001b[0m';
+const RESET = '\u001b[39m'; // default foreground: lighter for Ink's tokenizer than a full reset
 
 export interface PlotOptions {
   series: readonly Series[];
