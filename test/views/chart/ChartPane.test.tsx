@@ -161,4 +161,13 @@ describe('ChartPane', () => {
     const f = await waitForFrame(lastFrame, (x) => x.split('\n').every((l) => l.length <= 60));
     expect(f.split('\n')).toHaveLength(23);
   });
+
+  it('refreshes on its own while live', async () => {
+    const source = fakeChartSource(two, () => 1);
+    const { lastFrame } = render(
+      <ChartPane source={source} expression="x" initialRange={{ sinceMs: HOUR }} onClose={() => {}} refreshMs={20} />,
+    );
+    await waitForFrame(lastFrame, (f) => f.includes('live · every 0s') || f.includes('live · every'));
+    await waitFor(() => expect(source.calls.length).toBeGreaterThanOrEqual(3));
+  });
 });

@@ -42,6 +42,8 @@ describe('LogPane', () => {
     expect(lines).toContain('12:16:39.000 INFO  bgpd message 999');
     expect(lines[lines.length - 2]).toBe('12:16:39.000 INFO  bgpd message 999');
     expect(lines.at(-1)).toMatch(/^following · /);
+    // Level colours: error red.
+    expect(lastFrame()).toContain('\u001b[31m ERROR');
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(100);
   });
 
@@ -122,6 +124,8 @@ describe('LogPane', () => {
     await waitForFrame(lastFrame, (x) => status(x).startsWith('/mess█'));
     stdin.write(KEYS.enter);
     await waitForFrame(lastFrame, (x) => status(x).includes('highlight "mess"'));
+    // The word is shown inverse in the visible lines.
+    expect(lastFrame()).toMatch(/\u001b\[7mmess\u001b\[27mage 29/);
     stdin.write('/');
     stdin.write('zzz');
     await waitForFrame(lastFrame, (x) => status(x).startsWith('/messzzz█'));

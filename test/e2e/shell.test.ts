@@ -1,0 +1,93 @@
+// The built binary in a real terminal (tmux) against the router simulator: what a user
+// sees on the screen and what the router received.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
+import { BIN, hasTmux, Tmux } from './tmux.js';
+
+let sim: RouterSim;
+let term: Tmux;
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+afterEach(() => term?.kill());
+
+const PROMPT = /admin@127\.0\.0\.1> ?$/m;
+const sent = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+
+function launch(): Tmux {
+  term = new Tmux(120, 40);
+  term.start(`node ${BIN} --router ${sim.url} --user admin`, {
+    ROUTERSH_PASSWORD: 'admin',
+    XDG_STATE_HOME: '/tmp/routersh-e2e-state',
+  });
+  return term;
+}
+
+describe.skipIf(!hasTmux())('shell in tmux', () => {
+  it('completes, lists, validates, configures and exits', async () => {
+    const t = launch();
+    await t.waitFor(PROMPT);
+
+    t.type('int');
+    t.keys('Tab');
+    await t.waitFor(/admin@127\.0\.0\.1> interface\s*\n<ifname\.vlanid>/);
+
+    t.keys('Tab');
+    await t.waitFor(/eth0\s+\*/);
+    t.keys('C-u');
+
+    t.type('ping 10.0.0.1 ?');
+    const menu = await t.waitFor(/numeric/);
+    expect(menu).toMatch(/count\s+option/);
+    t.keys('Escape');
+    await t.waitFor((s) => !/numeric/.test(s));
+    t.keys('C-u');
+    await t.waitFor(PROMPT);
+
+    const before = sent().length;
+    t.type('ping 10.0.0.300');
+    t.keys('Enter');
+    const err = await t.waitFor(/% invalid value '10\.0\.0\.300'/);
+    expect(err).toMatch(/\^{10}/);
+    expect(sent().length).toBe(before);
+
+    t.type('interface eth5');
+    t.keys('Enter');
+    await t.waitFor(() => sent().includes('POST /api/interface/eth5'));
+    t.type('interface eth5 mtu 1400');
+    t.keys('Enter');
+    await t.waitFor(() => sent().includes('POST /api/interface/eth5/mtu/1400'));
+    t.type('show interface');
+    t.keys('Enter');
+    await t.waitFor(/eth5\s+UP\s+1400/);
+
+    t.type('no interface eth5');
+    t.keys('Enter');
+    await t.waitFor(() => sent().includes('DELETE /api/interface/eth5'));
+
+    t.type('edit ipv4 firewall match-list blacklist');
+    t.keys('Enter');
+    await t.waitFor(/admin@127\.0\.0\.1\(ipv4 firewall match-list blacklist\)>\s*$/m);
+    t.type('action match net 192.0.2.99');
+    t.keys('Enter');
+    await t.waitFor(() => sent().includes('POST /api/ipv4/firewall/match-list/blacklist/action/match'));
+    t.type('show');
+    t.keys('Enter');
+    await t.waitFor(/192\.0\.2\.99\s+timeout/);
+    t.type('exit');
+    t.keys('Enter');
+    await t.waitFor(PROMPT);
+    t.type('exit');
+    t.keys('Enter');
+    await t.waitFor(/\[exited 0\]/);
+  });
+
+  it('Ctrl-D exits and the terminal is usable again', async () => {
+    const t = launch();
+    await t.waitFor(PROMPT);
+    t.keys('C-d');
+    await t.waitFor(/\[exited 0\]/);
+  });
+});
