@@ -4,7 +4,9 @@ import { startTelemetrySim } from '../src/sim/telemetry/index.js';
 
 const router = await startRouterSim({ host: '127.0.0.1', port: 0 });
 const telemetry = await startTelemetrySim({ host: '127.0.0.1', port: 0 });
-process.stdout.write(`${JSON.stringify({ router: router.url, telemetry: telemetry.url, key: telemetry.keys.demo })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ router: router.url, telemetry: telemetry.url, key: telemetry.keys.demo })}\n`,
+);
 const stop = async () => {
   await Promise.all([router.close(), telemetry.close()]);
   process.exit(0);

@@ -13,7 +13,14 @@ async function promptLatency(routerUrl: string): Promise<number[]> {
     const tmux = (...a: string[]) => execFileSync('tmux', ['-L', sock, ...a], { encoding: 'utf8' });
     const t0 = performance.now();
     tmux(
-      'new-session', '-d', '-s', 'b', '-x', '120', '-y', '40',
+      'new-session',
+      '-d',
+      '-s',
+      'b',
+      '-x',
+      '120',
+      '-y',
+      '40',
       `env CI= ROUTERSH_PASSWORD=admin node ${ROOT}bin/routersh.js --router ${routerUrl} --user admin`,
     );
     let seen = false;
@@ -50,8 +57,19 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const cli: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < 15; i++) {
-      cli.push(timeRun('node', [`${ROOT}bin/routersh.js`, '--router', sims.routerUrl, '--user', 'admin', '-c', 'show interface'], env));
-      bare.push(timeRun('node', ['--input-type=module', '-e', BARE_POST, sims.routerUrl], { ...env, NODE_PATH: `${ROOT}node_modules` }));
+      cli.push(
+        timeRun(
+          'node',
+          [`${ROOT}bin/routersh.js`, '--router', sims.routerUrl, '--user', 'admin', '-c', 'show interface'],
+          env,
+        ),
+      );
+      bare.push(
+        timeRun('node', ['--input-type=module', '-e', BARE_POST, sims.routerUrl], {
+          ...env,
+          NODE_PATH: `${ROOT}node_modules`,
+        }),
+      );
     }
     const node0: number[] = [];
     for (let i = 0; i < 10; i++) node0.push(timeRun('node', ['-e', '0']));

@@ -12,7 +12,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export function median(xs: number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50);
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** Wall time of one process run, in ms; throws when it fails. */
@@ -45,5 +48,10 @@ export async function startChildSims(): Promise<ChildSims> {
     });
     child.once('exit', (code) => reject(new Error(`simulator child exited (${code})`)));
   });
-  return { routerUrl: info.router, telemetryUrl: info.telemetry, telemetryKey: info.key, stop: () => child.kill() };
+  return {
+    routerUrl: info.router,
+    telemetryUrl: info.telemetry,
+    telemetryKey: info.key,
+    stop: () => child.kill(),
+  };
 }

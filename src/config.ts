@@ -79,7 +79,8 @@ function loadProfile(name: string, env: NodeJS.ProcessEnv, read: (p: string) => 
     throw configError(`no profile '${name}' in ${path} (profiles: ${known})`);
   }
   for (const secret of ['password', 'token', 'telemetryKey', 'apiKey']) {
-    if (secret in p) throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
+    if (secret in p)
+      throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
   }
   return p as Profile;
 }
@@ -87,7 +88,8 @@ function loadProfile(name: string, env: NodeJS.ProcessEnv, read: (p: string) => 
 function parseTimeout(v: string | number | undefined): number {
   if (v === undefined) return 30_000;
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw usageError(`--timeout wants seconds between 0 and 3600, not '${v}'`);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600)
+    throw usageError(`--timeout wants seconds between 0 and 3600, not '${v}'`);
   return Math.round(n * 1000);
 }
 
@@ -98,8 +100,10 @@ function checkUrl(u: string, what: string): string {
   } catch {
     throw usageError(`${what} '${u}' is not a URL (want http://host:port or https://…)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw usageError(`${what} must be http:// or https://`);
-  if (url.username || url.password) throw usageError(`${what} must not carry credentials: use --user and --password-file`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw usageError(`${what} must be http:// or https://`);
+  if (url.username || url.password)
+    throw usageError(`${what} must not carry credentials: use --user and --password-file`);
   return u.replace(/\/+$/, '');
 }
 
@@ -112,12 +116,14 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
   const router = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
   const user = flags.user ?? env.ROUTERSH_USER ?? prof.user;
   const authRaw = flags.auth ?? env.ROUTERSH_AUTH ?? prof.auth ?? 'basic';
-  if (authRaw !== 'basic' && authRaw !== 'token') throw usageError(`--auth is basic or token, not '${authRaw}'`);
+  if (authRaw !== 'basic' && authRaw !== 'token')
+    throw usageError(`--auth is basic or token, not '${authRaw}'`);
 
   // A secret from a flag's file beats the environment, which beats the profile's file.
   const password = flags.passwordFile
     ? readSecretFile(read, flags.passwordFile, 'password')
-    : (env.ROUTERSH_PASSWORD ?? (prof.passwordFile ? readSecretFile(read, prof.passwordFile, 'password') : undefined));
+    : (env.ROUTERSH_PASSWORD ??
+      (prof.passwordFile ? readSecretFile(read, prof.passwordFile, 'password') : undefined));
   const token = flags.tokenFile
     ? readSecretFile(read, flags.tokenFile, 'token')
     : (env.ROUTERSH_TOKEN ?? (prof.tokenFile ? readSecretFile(read, prof.tokenFile, 'token') : undefined));

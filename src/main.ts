@@ -19,7 +19,9 @@ async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
   return Object.freeze({ ...cfg, password });
 }
 
-async function demoConfig(cfg: Readonly<Config>): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
+async function demoConfig(
+  cfg: Readonly<Config>,
+): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
   const { startSims } = await import('./cli/demo.js');
   const { DEMO_USERS } = await import('./sim/router/index.js');
   const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
@@ -59,7 +61,9 @@ async function runMain(argv: string[]): Promise<number> {
   }
   if (argv[0] === 'api') {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
-    const cfg = await withPassword(resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }));
+    const cfg = await withPassword(
+      resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
+    );
     const { runApiCommand } = await import('./cli/api-command.js');
     return runApiCommand(rest, {
       stdout: out,
@@ -80,8 +84,10 @@ async function runMain(argv: string[]): Promise<number> {
   }
 
   const flags = parseMainArgs(argv);
-  if (flags.help) return out(HELP), EXIT.ok;
-  if (flags.version) return out(`routersh ${VERSION}\n`), EXIT.ok;
+  if (flags.help || flags.version) {
+    out(flags.help ? HELP : `routersh ${VERSION}\n`);
+    return EXIT.ok;
+  }
 
   let cfg = resolveConfig(flags, { env: process.env, isTTY: process.stdout.isTTY === true });
   let closeDemo = async () => {};
@@ -93,7 +99,11 @@ async function runMain(argv: string[]): Promise<number> {
   if (!cfg.router) {
     throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile), or --demo');
   }
-  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true && flags.commands.length === 0 && flags.file === undefined;
+  const interactive =
+    process.stdin.isTTY === true &&
+    process.stdout.isTTY === true &&
+    flags.commands.length === 0 &&
+    flags.file === undefined;
   cfg = await withPassword(cfg);
 
   const controller = new AbortController();
@@ -110,13 +120,23 @@ async function runMain(argv: string[]): Promise<number> {
     }
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
-    const lines = flags.commands.length ? flags.commands : flags.file !== undefined ? scriptLines(flags.file) : stdinLines();
-    const status = await runBatch(lines, { context: [] }, session.deps, { stdout: out, stderr: err }, {
-      json: cfg.json,
-      keepGoing: cfg.keepGoing,
-      unit: flags.commands.length ? 'command' : 'line',
-      signal: controller.signal,
-    });
+    const lines = flags.commands.length
+      ? flags.commands
+      : flags.file !== undefined
+        ? scriptLines(flags.file)
+        : stdinLines();
+    const status = await runBatch(
+      lines,
+      { context: [] },
+      session.deps,
+      { stdout: out, stderr: err },
+      {
+        json: cfg.json,
+        keepGoing: cfg.keepGoing,
+        unit: flags.commands.length ? 'command' : 'line',
+        signal: controller.signal,
+      },
+    );
     process.off('SIGINT', onSigint);
     return status;
   } finally {

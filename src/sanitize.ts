@@ -3,7 +3,8 @@
 // tabs survive where the caller allows them (multi-line messages).
 
 // CSI, OSC (terminated by BEL or ST), and other two-byte ESC sequences.
-const ANSI_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
+const ANSI_SEQUENCE =
+  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
 // C0 controls except TAB and LF, DEL, and C1 controls (0x80–0x9f act as CSI etc. on some terminals).
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const CONTROL_NO_NEWLINE = /[\u0000-\u001f\u007f-\u009f]/g;

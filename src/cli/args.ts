@@ -58,7 +58,9 @@ export function refuseSecretFlags(argv: string[]): void {
   for (const a of argv) {
     const name = a.split('=')[0] ?? a;
     if (SECRET_FLAGS.includes(name)) {
-      throw usageError(`${name} is not accepted: secrets never go on the command line (use ${name}-file or the environment)`);
+      throw usageError(
+        `${name} is not accepted: secrets never go on the command line (use ${name}-file or the environment)`,
+      );
     }
   }
 }
@@ -78,7 +80,9 @@ export function parseMainArgs(argv: string[]): Flags {
   }
   const v = parsed.values;
   if (parsed.positionals.length > 0) {
-    throw usageError(`unexpected argument '${parsed.positionals[0]}' (commands go after -c; see routersh --help)`);
+    throw usageError(
+      `unexpected argument '${parsed.positionals[0]}' (commands go after -c; see routersh --help)`,
+    );
   }
   if (v.command && v.file !== undefined) throw usageError('-c and -f cannot be combined');
   return {
@@ -98,7 +102,21 @@ export function parseMainArgs(argv: string[]): Flags {
 type ConnValues = { [K in keyof typeof CONNECTION_OPTIONS]?: string | boolean | undefined };
 
 /** The connection part of parsed values, as Flags fields. */
-export function pick(v: ConnValues): Pick<Flags, 'router' | 'user' | 'passwordFile' | 'auth' | 'tokenFile' | 'ca' | 'timeout' | 'telemetry' | 'telemetryKeyFile' | 'profile'> {
+export function pick(
+  v: ConnValues,
+): Pick<
+  Flags,
+  | 'router'
+  | 'user'
+  | 'passwordFile'
+  | 'auth'
+  | 'tokenFile'
+  | 'ca'
+  | 'timeout'
+  | 'telemetry'
+  | 'telemetryKeyFile'
+  | 'profile'
+> {
   const out: Record<string, string> = {};
   const map: Record<string, string> = {
     router: 'router',

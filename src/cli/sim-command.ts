@@ -12,12 +12,15 @@ export async function runSimCommand(argv: string[], io: { stdout: (s: string) =>
       strict: true,
     }).values;
   } catch (e) {
-    throw usageError(`${(e as Error).message.split('\n')[0]} (routersh sim [--host H] [--port N] [--telemetry-port M])`);
+    throw usageError(
+      `${(e as Error).message.split('\n')[0]} (routersh sim [--host H] [--port N] [--telemetry-port M])`,
+    );
   }
   const port = (s: string | undefined, what: string) => {
     if (s === undefined) return 0;
     const n = Number(s);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) throw usageError(`${what} wants a port number, not '${s}'`);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      throw usageError(`${what} wants a port number, not '${s}'`);
     return n;
   };
   const sims = await startSims({

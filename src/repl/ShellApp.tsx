@@ -31,7 +31,11 @@ function Spinner({ since }: { since: number }) {
   }, []);
   // Fast answers never flash a spinner.
   if (now - since < 150) return null;
-  return <Text dimColor>{`${FRAMES[Math.floor(now / 80) % FRAMES.length]} waiting for the router… (Ctrl-C cancels)`}</Text>;
+  return (
+    <Text
+      dimColor
+    >{`${FRAMES[Math.floor(now / 80) % FRAMES.length]} waiting for the router… (Ctrl-C cancels)`}</Text>
+  );
 }
 
 function Item({ it, color }: { it: ShellItem; color: boolean }) {
@@ -62,7 +66,9 @@ export function ShellApp(props: ShellAppProps) {
         <ChartPane
           source={chartSource(telemetry, pane.expression, pane.stepSeconds)}
           expression={pane.expression}
-          initialRange={pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }}
+          initialRange={
+            pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }
+          }
           onClose={shell.closePane}
           color={props.color}
         />
@@ -70,7 +76,9 @@ export function ShellApp(props: ShellAppProps) {
         <LogPane
           source={logSource(telemetry, pane.query)}
           query={pane.query}
-          range={pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }}
+          range={
+            pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }
+          }
           pageSize={pane.limit}
           onClose={shell.closePane}
           color={props.color}
@@ -87,7 +95,15 @@ export function ShellApp(props: ShellAppProps) {
           spans={props.color ? completion.spans : []}
           hint={shell.running ? undefined : completion.hint}
           showCursor={!shell.running}
-          search={search ? { query: search.query, match: editor.searchMatch, failing: search.query !== '' && editor.searchMatch === undefined } : undefined}
+          search={
+            search
+              ? {
+                  query: search.query,
+                  match: editor.searchMatch,
+                  failing: search.query !== '' && editor.searchMatch === undefined,
+                }
+              : undefined
+          }
         />
         {shell.running ? <Spinner since={shell.running.since} /> : null}
         {completion.menu ? (

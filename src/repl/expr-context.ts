@@ -26,7 +26,9 @@ export function metricsSlot(text: string): ExprSlot {
           metric,
           label: label ?? '',
           prefix: prefix ?? '',
-          before: text.slice(0, text.length - (whole?.length ?? 0)) + whole!.slice(0, whole!.length - (prefix?.length ?? 0)),
+          before:
+            text.slice(0, text.length - (whole?.length ?? 0)) +
+            whole!.slice(0, whole!.length - (prefix?.length ?? 0)),
           quote: quote ?? '',
         };
       }

@@ -11,7 +11,8 @@ export function formatShow(env: Envelope, width: number): string {
   const out = info?.showOutput;
   let text = '';
   if (typeof out === 'string') text = endWithNewline(sanitizeText(out));
-  else if (out) text = out.rows.length === 0 ? '(no rows)\n' : renderTable(out.columns, out.rows, { maxWidth: width });
+  else if (out)
+    text = out.rows.length === 0 ? '(no rows)\n' : renderTable(out.columns, out.rows, { maxWidth: width });
   return text + sanitizeText(env.message);
 }
 
@@ -32,7 +33,10 @@ function optionLine(o: OptionInfo): string[] {
 
 function subNodeLine(n: NodeInfo): string[] {
   const name = n.type === 'Value' ? (n.help ?? n.name) : n.name;
-  const configured = n.setValues.length > 0 ? `configured: ${n.setValues.slice(0, 6).join(', ')}${n.setValues.length > 6 ? ', …' : ''}` : '';
+  const configured =
+    n.setValues.length > 0
+      ? `configured: ${n.setValues.slice(0, 6).join(', ')}${n.setValues.length > 6 ? ', …' : ''}`
+      : '';
   const what = [n.description ?? '', configured].filter(Boolean).join(' · ');
   return [name, n.type === 'Value' ? `${n.name} value` : 'word', what].map(sanitizeLine);
 }
@@ -43,15 +47,20 @@ export function formatDescribe(words: string[], info: NodeInfo, width: number): 
   const lines: string[] = [];
   lines.push(sanitizeLine(`${title} — ${info.type}${info.description ? `: ${info.description}` : ''}`));
   if (info.type === 'Value') {
-    lines.push(sanitizeLine(`  value ${info.help ?? info.name}${info.inputRe ? `  matches /${info.inputRe}/` : ''}`));
+    lines.push(
+      sanitizeLine(`  value ${info.help ?? info.name}${info.inputRe ? `  matches /${info.inputRe}/` : ''}`),
+    );
   }
   lines.push(`  set: ${yes(info.allowSet)} · unset: ${yes(info.allowUnSet)} · show: ${yes(info.allowShow)}`);
   if (info.setValues.length) lines.push(sanitizeLine(`  configured: ${info.setValues.join(', ')}`));
-  if (info.possibleValues.length) lines.push(sanitizeLine(`  possible values: ${info.possibleValues.join(', ')}`));
+  if (info.possibleValues.length)
+    lines.push(sanitizeLine(`  possible values: ${info.possibleValues.join(', ')}`));
   let text = `${lines.join('\n')}\n`;
   if (info.subNodes.length) {
     text += '\nSub-nodes:\n';
-    text += indent(renderTable(['name', 'kind', 'description'], info.subNodes.map(subNodeLine), { maxWidth: width - 2 }));
+    text += indent(
+      renderTable(['name', 'kind', 'description'], info.subNodes.map(subNodeLine), { maxWidth: width - 2 }),
+    );
   }
   if (info.possibleOptions.length) {
     text += '\nOptions:\n';

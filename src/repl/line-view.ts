@@ -20,7 +20,8 @@ export function lineSpans(c: Classification): Span[] {
   if (c.kind === 'error' && c.error.reason !== 'incomplete' && c.error.reason !== 'missing-value') {
     const at = spans.find((s) => s.start === c.error.column);
     if (at) at.style = 'bad';
-    else if (c.error.length > 0) spans.push({ start: c.error.column, end: c.error.column + c.error.length, style: 'bad' });
+    else if (c.error.length > 0)
+      spans.push({ start: c.error.column, end: c.error.column + c.error.length, style: 'bad' });
   }
   return spans;
 }
@@ -29,7 +30,11 @@ export function lineSpans(c: Classification): Span[] {
  * The hint under the prompt: a real error (a word that cannot be right) wins; otherwise the
  * completion's hint for the slot at the cursor (Help placeholder, what may follow).
  */
-export function lineHint(c: Classification, completion: Completion | 'pending' | undefined, atEnd: boolean): string | undefined {
+export function lineHint(
+  c: Classification,
+  completion: Completion | 'pending' | undefined,
+  atEnd: boolean,
+): string | undefined {
   if (c.kind === 'error') {
     const r = c.error.reason;
     const stillTyping = atEnd && (r === 'incomplete' || r === 'missing-value');

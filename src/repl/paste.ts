@@ -39,7 +39,12 @@ export function contextAfter(res: Resolution, context: string[]): string[] {
   }
 }
 
-export async function checkPaste(text: string, context: string[], resolve: Resolve, signal: AbortSignal): Promise<PasteCheck> {
+export async function checkPaste(
+  text: string,
+  context: string[],
+  resolve: Resolve,
+  signal: AbortSignal,
+): Promise<PasteCheck> {
   const lines = pastedLines(text);
   const bad: PasteCheck['bad'] = [];
   let ctx = context;

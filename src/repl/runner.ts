@@ -17,7 +17,10 @@ export interface RunnerDeps {
   resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
   router: { send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope> };
   cache: { invalidate(words: string[]): void; clear(prefix?: string[]): void };
-  telemetry?: (cmd: TelemetryRun, o: { signal: AbortSignal; interactive: boolean; width: number }) => Promise<Outcome>;
+  telemetry?: (
+    cmd: TelemetryRun,
+    o: { signal: AbortSignal; interactive: boolean; width: number },
+  ) => Promise<Outcome>;
   history?: () => string[];
   width: () => number;
   interactive: boolean;
@@ -29,13 +32,19 @@ export interface RunState {
 
 function toOutcomeError(e: unknown): Outcome {
   if (isRoutershError(e)) return { kind: 'error', error: e };
-  if ((e as Error)?.name === 'AbortError') return { kind: 'error', error: new RoutershError('cancelled', 'cancelled', 1) };
+  if ((e as Error)?.name === 'AbortError')
+    return { kind: 'error', error: new RoutershError('cancelled', 'cancelled', 1) };
   // An unexpected failure is still one line for the user; the stack is not theirs to read.
   const msg = e instanceof Error ? e.message : String(e);
   return { kind: 'error', error: new RoutershError('protocol', `internal error: ${msg}`, 1) };
 }
 
-export async function runLine(line: string, state: RunState, deps: RunnerDeps, signal: AbortSignal): Promise<Outcome> {
+export async function runLine(
+  line: string,
+  state: RunState,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+): Promise<Outcome> {
   try {
     const res = await deps.resolve(line, state.context, signal);
     return await runResolution(res, state, deps, signal);
@@ -44,7 +53,12 @@ export async function runLine(line: string, state: RunState, deps: RunnerDeps, s
   }
 }
 
-async function runResolution(res: Resolution, state: RunState, deps: RunnerDeps, signal: AbortSignal): Promise<Outcome> {
+async function runResolution(
+  res: Resolution,
+  state: RunState,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+): Promise<Outcome> {
   switch (res.kind) {
     case 'empty':
       return { kind: 'empty' };
@@ -52,7 +66,10 @@ async function runResolution(res: Resolution, state: RunState, deps: RunnerDeps,
       const err = res.error;
       return {
         kind: 'error',
-        error: new RoutershError('validation', err.message, 1, { column: err.column + 1, word: err.wordIndex }),
+        error: new RoutershError('validation', err.message, 1, {
+          column: err.column + 1,
+          word: err.wordIndex,
+        }),
         at: { column: err.column, length: err.length, wordIndex: err.wordIndex },
       };
     }
@@ -72,7 +89,9 @@ async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: Abort
   const width = deps.width();
   let text: string;
   if (request.method === 'GET') {
-    text = envelope.nodeInfo ? formatDescribe(request.words, envelope.nodeInfo, width) : formatMessage(envelope);
+    text = envelope.nodeInfo
+      ? formatDescribe(request.words, envelope.nodeInfo, width)
+      : formatMessage(envelope);
   } else if (request.actions?.includes('SHOW')) {
     text = formatShow(envelope, width);
   } else {
@@ -108,7 +127,11 @@ async function runBuiltin(
       return { kind: 'context', context: args, text: '' };
     case 'refresh':
       deps.cache.clear(args.length ? args : undefined);
-      return { kind: 'text', text: args.length ? `metadata under '${args.join(' ')}' refreshed\n` : 'metadata refreshed\n', json: { refreshed: args } };
+      return {
+        kind: 'text',
+        text: args.length ? `metadata under '${args.join(' ')}' refreshed\n` : 'metadata refreshed\n',
+        json: { refreshed: args },
+      };
     case 'history': {
       const entries = deps.history?.() ?? [];
       const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${e}`).join('\n');
@@ -121,12 +144,18 @@ async function runBuiltin(
       if (!deps.telemetry) {
         return {
           kind: 'error',
-          error: new RoutershError('usage', 'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)', 1),
+          error: new RoutershError(
+            'usage',
+            'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)',
+            1,
+          ),
         };
       }
-      return deps.telemetry({ name, args, options }, { signal, interactive: deps.interactive, width: deps.width() });
+      return deps.telemetry(
+        { name, args, options },
+        { signal, interactive: deps.interactive, width: deps.width() },
+      );
     default:
       return { kind: 'error', error: new RoutershError('validation', `unknown command '${name}'`, 1) };
   }
 }
-

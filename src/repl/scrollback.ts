@@ -14,10 +14,17 @@ export interface ShellItem {
 }
 
 let nextId = 1;
-export const item = (kind: ItemKind, text: string): ShellItem => ({ id: nextId++, kind, text: text.replace(/\n$/, '') });
+export const item = (kind: ItemKind, text: string): ShellItem => ({
+  id: nextId++,
+  kind,
+  text: text.replace(/\n$/, ''),
+});
 
 /** `% message`, preceded by a caret line under the word when the error has a column. */
-export function errorItem(e: RoutershError, line?: { prompt: string; text: string; at?: LineErrorInfo }): ShellItem {
+export function errorItem(
+  e: RoutershError,
+  line?: { prompt: string; text: string; at?: LineErrorInfo },
+): ShellItem {
   let caret = '';
   if (line?.at) {
     const col = displayWidth(line.prompt) + displayWidth(line.text.slice(0, line.at.column));

@@ -47,9 +47,7 @@ export function createSession(
       resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
     router,
     cache,
-    ...(telemetry
-      ? { telemetry: (cmd, ctx) => runTelemetry(telemetry, cmd, ctx) }
-      : {}),
+    ...(telemetry ? { telemetry: (cmd, ctx) => runTelemetry(telemetry, cmd, ctx) } : {}),
     ...(o.history ? { history: o.history } : {}),
     width,
     interactive: o.interactive,

@@ -54,14 +54,21 @@ function vectorTable(series: Series[]): string {
 const withNotices = (text: string, notices?: string[]) =>
   (notices ?? []).map((n) => `note: ${sanitizeLine(n)}\n`).join('') + text;
 
-export async function runTelemetry(client: TelemetryClient, cmd: TelemetryRun, ctx: TelemetryCtx): Promise<Outcome> {
+export async function runTelemetry(
+  client: TelemetryClient,
+  cmd: TelemetryRun,
+  ctx: TelemetryCtx,
+): Promise<Outcome> {
   const now = (ctx.now ?? Date.now)();
   const { options: o, args, signal } = { ...cmd, signal: ctx.signal };
   const matchers = o.match ?? [];
   switch (cmd.name) {
     case 'metrics query': {
       const at = one(o, 'at');
-      const res = await client.query({ expression: args[0] ?? '', ...(at ? { time: parseTime(at, now) } : {}) }, signal);
+      const res = await client.query(
+        { expression: args[0] ?? '', ...(at ? { time: parseTime(at, now) } : {}) },
+        signal,
+      );
       return { kind: 'text', text: withNotices(vectorTable(res.data.series), res.notices), json: res.raw };
     }
     case 'metrics range': {
@@ -69,7 +76,10 @@ export async function runTelemetry(client: TelemetryClient, cmd: TelemetryRun, c
       const step = intOption(o, 'step');
       const expression = args[0] ?? '';
       if (ctx.interactive) {
-        return { kind: 'pane', spec: { pane: 'chart', expression, ...range, ...(step ? { stepSeconds: step } : {}) } };
+        return {
+          kind: 'pane',
+          spec: { pane: 'chart', expression, ...range, ...(step ? { stepSeconds: step } : {}) },
+        };
       }
       const caps = await client.capabilities(signal);
       const plotWidth = Math.max(20, ctx.width - 12);
@@ -109,10 +119,17 @@ export async function runTelemetry(client: TelemetryClient, cmd: TelemetryRun, c
     }
     case 'logs histogram': {
       const range = parseRange(o, now, HOUR);
-      const stepSeconds = intOption(o, 'step') ?? Math.max(1, Math.ceil((range.endMs - range.startMs) / 1000 / 60));
+      const stepSeconds =
+        intOption(o, 'step') ?? Math.max(1, Math.ceil((range.endMs - range.startMs) / 1000 / 60));
       const by = o.by ?? [];
       const res = await client.logsHistogram(
-        { query: args[0] ?? '*', start: range.startMs, end: range.endMs, stepSeconds, ...(by.length ? { groupBy: by } : {}) },
+        {
+          query: args[0] ?? '*',
+          start: range.startMs,
+          end: range.endMs,
+          stepSeconds,
+          ...(by.length ? { groupBy: by } : {}),
+        },
         signal,
       );
       return { kind: 'text', text: renderHistogramText(res.data, ctx.width), json: res.raw };
@@ -124,13 +141,18 @@ export async function runTelemetry(client: TelemetryClient, cmd: TelemetryRun, c
           ? await client.fields({}, signal)
           : await client.fieldValues({ field: args[0] ?? '' }, signal);
       const rows = res.data.map((v) => [v.value, String(v.hits)]);
-      const text = rows.length ? renderTable([cmd.name === 'logs fields' ? 'field' : 'value', 'hits'], rows) : '(none)\n';
+      const text = rows.length
+        ? renderTable([cmd.name === 'logs fields' ? 'field' : 'value', 'hits'], rows)
+        : '(none)\n';
       return { kind: 'text', text, json: res.raw };
     }
     case 'logs facets': {
       const res = await client.facets({}, signal);
       const text = res.data
-        .map((f) => `${sanitizeLine(f.field)}\n${f.values.map((v) => `  ${String(v.hits).padStart(8)}  ${sanitizeLine(v.value)}`).join('\n')}\n`)
+        .map(
+          (f) =>
+            `${sanitizeLine(f.field)}\n${f.values.map((v) => `  ${String(v.hits).padStart(8)}  ${sanitizeLine(v.value)}`).join('\n')}\n`,
+        )
         .join('');
       return { kind: 'text', text: text || '(none)\n', json: res.raw };
     }
@@ -164,4 +186,3 @@ async function logsPlain(
   const text = lines.length ? `${lines.join('\n')}\n` : '(no records)\n';
   return { kind: 'text', text, json: pages.length === 1 ? pages[0] : pages };
 }
-

@@ -30,15 +30,20 @@ export function telemetryCompleter(client: TelemetryClient, now: () => number = 
   const labelNames = (metric: string, signal: AbortSignal) =>
     cached(
       `labels\u0000${metric}`,
-      async (s) => (await client.labels({ ...range(), ...(metric ? { matchers: [metric] } : {}), limit: 1000 }, s)).data,
+      async (s) =>
+        (await client.labels({ ...range(), ...(metric ? { matchers: [metric] } : {}), limit: 1000 }, s)).data,
       signal,
     );
   const labelValues = (label: string, metric: string, signal: AbortSignal) =>
     cached(
       `values\u0000${label}\u0000${metric}`,
       async (s) =>
-        (await client.labelValues({ label, ...range(), ...(metric ? { matchers: [metric] } : {}), limit: 1000 }, s))
-          .data,
+        (
+          await client.labelValues(
+            { label, ...range(), ...(metric ? { matchers: [metric] } : {}), limit: 1000 },
+            s,
+          )
+        ).data,
       signal,
     );
   const fields = (signal: AbortSignal) =>
@@ -60,7 +65,8 @@ export function telemetryCompleter(client: TelemetryClient, now: () => number = 
     if (slot.includes('expr') || slot.includes('match') || slot.includes('selector')) {
       const at = metricsSlot(partial);
       if (at.kind === 'metric') return offer(await metricNames(signal), at.prefix, at.before, 'value');
-      if (at.kind === 'label') return offer(await labelNames(at.metric, signal), at.prefix, at.before, 'option');
+      if (at.kind === 'label')
+        return offer(await labelNames(at.metric, signal), at.prefix, at.before, 'option');
       if (at.kind === 'label-value') {
         const q = at.quote || '"';
         const before = at.quote ? at.before : `${at.before}"`;
@@ -75,7 +81,8 @@ export function telemetryCompleter(client: TelemetryClient, now: () => number = 
       const after = at.quote ? at.quote : '';
       return offer(await fieldValues(at.field, signal), at.prefix, at.before, 'value', after);
     }
-    if (slot.includes('field') || slot.includes('by')) return offer(await fields(signal), partial, '', 'value');
+    if (slot.includes('field') || slot.includes('by'))
+      return offer(await fields(signal), partial, '', 'value');
     void ctx;
     return [];
   };

@@ -15,7 +15,12 @@ export function chartSource(client: TelemetryClient, expression: string, fixedSt
             startMs: Math.floor(range.startMs / (fixedStep * 1000)) * fixedStep * 1000,
             endMs: Math.ceil(range.endMs / (fixedStep * 1000)) * fixedStep * 1000,
           }
-        : chooseStep({ startMs: range.startMs, endMs: range.endMs, columns: range.columns, limits: caps.limits });
+        : chooseStep({
+            startMs: range.startMs,
+            endMs: range.endMs,
+            columns: range.columns,
+            limits: caps.limits,
+          });
       const res = await client.queryRange(
         { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
         signal,

@@ -43,6 +43,18 @@ function splice(line: LineSnapshot, from: number, to: number, text: string, blan
   return { text: next, cursor: from + text.length + (blank ? 1 : 0) };
 }
 
+const viewOf = (d: CompletionUiDeps) => ({
+  cache: d.cache,
+  context: d.context,
+  dynamicValues: d.valueCompleter !== undefined,
+});
+const engineOf = (d: CompletionUiDeps) => ({
+  cache: d.cache,
+  context: d.context,
+  ...(d.valueCompleter ? { valueCompleter: d.valueCompleter } : {}),
+});
+const same = (a: LineSnapshot, b: LineSnapshot) => a.text === b.text && a.cursor === b.cursor;
+
 export function useCompletionUi(d: CompletionUiDeps) {
   const [spans, setSpans] = useState<Span[]>([]);
   const [hint, setHint] = useState<string | undefined>();
@@ -51,21 +63,13 @@ export function useCompletionUi(d: CompletionUiDeps) {
   deps.current = d;
   const background = useRef<AbortController | null>(null);
 
-  const view = () => ({
-    cache: deps.current.cache,
-    context: deps.current.context,
-    dynamicValues: deps.current.valueCompleter !== undefined,
-  });
-  const engine = () => ({
-    cache: deps.current.cache,
-    context: deps.current.context,
-    ...(deps.current.valueCompleter ? { valueCompleter: deps.current.valueCompleter } : {}),
-  });
-  const same = (a: LineSnapshot, b: LineSnapshot) => a.text === b.text && a.cursor === b.cursor;
+  const view = () => viewOf(deps.current);
+  const engine = () => engineOf(deps.current);
 
   const refresh = useCallback((line: LineSnapshot) => {
-    const c = classifyLineSync(line.text, view());
-    const comp = completeSync(line.text, line.cursor, view());
+    const v = viewOf(deps.current);
+    const c = classifyLineSync(line.text, v);
+    const comp = completeSync(line.text, line.cursor, v);
     setSpans(lineSpans(c));
     setHint(lineHint(c, comp, line.cursor === line.text.length));
     if (c.kind !== 'pending' && comp !== 'pending') return;
@@ -73,7 +77,10 @@ export function useCompletionUi(d: CompletionUiDeps) {
     background.current?.abort();
     const ac = new AbortController();
     background.current = ac;
-    const work = c.kind === 'pending' ? resolveLine(line.text, engine(), ac.signal) : complete(line.text, line.cursor, engine(), ac.signal);
+    const work =
+      c.kind === 'pending'
+        ? resolveLine(line.text, engineOf(deps.current), ac.signal)
+        : complete(line.text, line.cursor, engineOf(deps.current), ac.signal);
     work.then(
       () => {
         if (!ac.signal.aborted && same(line, deps.current.currentLine())) refresh(line);

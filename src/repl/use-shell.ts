@@ -94,7 +94,12 @@ export function useShell(o: UseShellOptions) {
     void checkPaste(text, ctxRef.current, o.session.deps.resolve, ac.signal)
       .then(async (check) => {
         const n = check.lines.length;
-        push(item('info', `pasted ${n} command${n === 1 ? '' : 's'}${check.bad.length ? `; ${check.bad.length} wrong, nothing run:` : ''}`));
+        push(
+          item(
+            'info',
+            `pasted ${n} command${n === 1 ? '' : 's'}${check.bad.length ? `; ${check.bad.length} wrong, nothing run:` : ''}`,
+          ),
+        );
         if (check.bad.length) {
           for (const b of check.bad) push(item('error', `% line ${b.n}: ${b.message}`));
           return;

@@ -22,11 +22,14 @@ const script = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
-const posts = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url} ${r.body}`);
+const posts = () =>
+  sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url} ${r.body}`);
 
 describe('-c', () => {
   it('creates, shows and deletes an interface', async () => {
-    const r = await runBin(['-c', 'interface eth7', '-c', 'show interface', '-c', 'no interface eth7'], { env });
+    const r = await runBin(['-c', 'interface eth7', '-c', 'show interface', '-c', 'no interface eth7'], {
+      env,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/eth7/);
@@ -58,7 +61,9 @@ describe('-c', () => {
   });
 
   it('exit 3 when nothing listens', async () => {
-    const r = await runBin(['-c', 'show interface'], { env: { ...env, ROUTERSH_ROUTER: 'http://127.0.0.1:9' } });
+    const r = await runBin(['-c', 'show interface'], {
+      env: { ...env, ROUTERSH_ROUTER: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^% .*refused/);
   });
@@ -98,11 +103,17 @@ describe('-f and stdin', () => {
 
 describe('--json', () => {
   it('prints one parseable document per command, errors included', async () => {
-    const r = await runBin(['--json', '--keep-going', '-c', 'show interface', '-c', 'ping 999.1.1.1', '-c', 'describe ping'], {
-      env,
-    });
+    const r = await runBin(
+      ['--json', '--keep-going', '-c', 'show interface', '-c', 'ping 999.1.1.1', '-c', 'describe ping'],
+      {
+        env,
+      },
+    );
     expect(r.code).toBe(1);
-    const docs = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const docs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(docs).toHaveLength(3);
     expect(docs[0].RequestStatus).toBe('OK');
     expect(docs[1].error.code).toBe('validation');

@@ -35,7 +35,14 @@ export class Tmux {
       .map(([k, v]) => `${k}=${shellQuote(v)}`)
       .join(' ');
     this.tmux([
-      'new-session', '-d', '-s', 'app', '-x', String(this.cols), '-y', String(this.rows),
+      'new-session',
+      '-d',
+      '-s',
+      'app',
+      '-x',
+      String(this.cols),
+      '-y',
+      String(this.rows),
       `env -u CI ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     ]);
     this.started = true;

@@ -10,7 +10,10 @@ export interface RunResult {
   stderr: string;
 }
 
-export function runBin(args: string[], o: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<RunResult> {
+export function runBin(
+  args: string[],
+  o: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',

@@ -24,7 +24,17 @@ function start(history: string[] = []): Rendered {
   recorded = [];
   exited = false;
   session = createSession(
-    { router: sim.url, user: 'admin', password: 'admin', auth: 'basic', insecure: false, timeoutMs: 5000, json: false, color: false, keepGoing: false },
+    {
+      router: sim.url,
+      user: 'admin',
+      password: 'admin',
+      auth: 'basic',
+      insecure: false,
+      timeoutMs: 5000,
+      json: false,
+      color: false,
+      keepGoing: false,
+    },
     { interactive: true, warn: () => {}, width: () => 100 },
   );
   app = render(
@@ -55,7 +65,8 @@ async function typed(a: Rendered, text: string, expectLive: RegExp | string) {
   a.stdin.write(text);
   return waitFor(() => {
     const f = live(a);
-    if (typeof expectLive === 'string' ? !f.includes(expectLive) : !expectLive.test(f)) throw new Error(`live frame:\n${f}`);
+    if (typeof expectLive === 'string' ? !f.includes(expectLive) : !expectLive.test(f))
+      throw new Error(`live frame:\n${f}`);
     return f;
   });
 }

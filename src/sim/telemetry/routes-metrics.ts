@@ -119,10 +119,12 @@ export function queryRange(ctx: RouteCtx, raw: unknown): RouteResult {
       },
     );
   }
-  const steps = Array.from({ length: points }, (_, k) => first + k * stepMs);
+  // No sample is evaluated after now: its window would hold only part of its data (a chart
+  // whose end is aligned up to the step would show a false drop at the end).
+  const steps = Array.from({ length: points }, (_, k) => first + k * stepMs).filter((t) => t <= ctx.now);
   const ev = { steps, stepMs, now: ctx.now, store: metricsStore(ctx.seed, ctx.org) };
   checkRange(start, end, Math.min(start, first - lookbehind(expr, ev)), ctx.now);
-  const series = points > 0 ? evaluate(expr, ev) : [];
+  const series = steps.length > 0 ? evaluate(expr, ev) : [];
   checkResult(series.length, points);
   return {
     data: { result_type: 'matrix', series: serialize(series, steps) },

@@ -165,9 +165,15 @@ describe('ChartPane', () => {
   it('refreshes on its own while live', async () => {
     const source = fakeChartSource(two, () => 1);
     const { lastFrame } = render(
-      <ChartPane source={source} expression="x" initialRange={{ sinceMs: HOUR }} onClose={() => {}} refreshMs={20} />,
+      <ChartPane
+        source={source}
+        expression="x"
+        initialRange={{ sinceMs: HOUR }}
+        onClose={() => {}}
+        refreshMs={20}
+      />,
     );
-    await waitForFrame(lastFrame, (f) => f.includes('live · every 0s') || f.includes('live · every'));
+    await waitForFrame(lastFrame, (f) => f.includes('live · every'));
     await waitFor(() => expect(source.calls.length).toBeGreaterThanOrEqual(3));
   });
 });
