@@ -336,7 +336,7 @@ describe('range end after now', () => {
     const a = await qr('sum(rate(pkts_down[5m]))', NOW - HOUR, NOW + 10 * MIN, 600);
     expect(a.status).toBe(200);
     const samples = a.json.data.series[0].samples as Array<{ timestamp: string; value: string }>;
-    expect(samples.at(-1)!.timestamp).toBe(iso(NOW));
+    expect(Date.parse(samples.at(-1)!.timestamp)).toBe(NOW);
     const vals = samples.map((s) => Number(s.value));
     expect(vals.at(-1)!).toBeGreaterThan(Math.min(...vals.slice(0, -1)) * 0.5);
   });
