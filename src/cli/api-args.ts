@@ -10,6 +10,7 @@ export interface ApiArgs {
   options?: Record<string, Array<string | number>>;
   count?: number;
   debug: boolean;
+  help: boolean;
   output?: 'json' | 'dumper';
   words: string[];
 }
@@ -62,7 +63,7 @@ function splitFlag(arg: string): [string, string | undefined] {
 }
 
 export function parseApiArgs(argv: readonly string[]): ApiArgs {
-  const out: ApiArgs = { method: 'GET', debug: false, words: [] };
+  const out: ApiArgs = { method: 'GET', debug: false, help: false, words: [] };
   let post = false;
   let del = false;
   for (let i = 0; i < argv.length; i++) {
@@ -82,6 +83,7 @@ export function parseApiArgs(argv: readonly string[]): ApiArgs {
       if (flag === '-p' || flag === '--post') post = true;
       else if (flag === '-d' || flag === '--delete') del = true;
       else if (flag === '--debug') out.debug = true;
+      else if (flag === '-h' || flag === '--help') out.help = true;
       else throw usageError(`unknown flag ${flag} for api (${API_USAGE})`);
       continue;
     }

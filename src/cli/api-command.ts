@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { RouterClient, type RouterClientConfig, responseBodyOf } from '../api/router/client.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { isRoutershError, type RoutershError } from '../errors.js';
-import { type ApiArgs, parseApiArgs, serverUrl } from './api-args.js';
+import { API_USAGE, type ApiArgs, parseApiArgs, serverUrl } from './api-args.js';
 import { formatSummary, summarize } from './api-stats.js';
 
 export interface ApiIo {
@@ -77,6 +77,10 @@ async function repeat(client: RouterClient, req: RouterRequest, count: number, i
 
 export async function runApiCommand(argv: string[], io: ApiIo): Promise<number> {
   const args = parseApiArgs(argv); // usage errors are thrown: main.ts maps them
+  if (args.help) {
+    io.stdout(`${API_USAGE}\n`);
+    return 0;
+  }
   const { baseUrl, ...conn } = io.connection;
   const cfg: RouterClientConfig = {
     ...conn,

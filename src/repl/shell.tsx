@@ -36,13 +36,18 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
     code = signalCode;
     instance.unmount();
   };
+  // In raw mode Ctrl-C is a key; a SIGINT comes from outside (kill -INT) and ends the shell
+  // as cleanly as the others: Ink's unmount restores the terminal mode.
+  const onInt = stop(130);
   const onTerm = stop(143);
   const onHup = stop(129);
+  process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   process.on('SIGHUP', onHup);
   try {
     await instance.waitUntilExit();
   } finally {
+    process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
     process.off('SIGHUP', onHup);
     await writes;

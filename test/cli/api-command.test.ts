@@ -200,6 +200,11 @@ describe('routersh api: flags', () => {
     expect(await usage(['--output', 'xml'])).toMatch(/json or dumper/);
     expect(await usage(['interface', '-s'])).toMatch(/-s needs a value/);
   });
+  it('--help prints the usage', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: routersh api /);
+  });
   it('parses inline values, long forms and -- ', () => {
     expect(parseApiArgs(['-n5', '--server=r1:8080', '--', '-weird', 'word'])).toMatchObject({
       count: 5,

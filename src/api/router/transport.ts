@@ -1,13 +1,11 @@
-// One keep-alive undici Agent per client. Every call has a deadline (the Agent's connect,
-// headers and body timeouts, plus a whole-exchange check while reading a large body), can be
-// cancelled by the caller's signal, reads the body under a size cap, and always consumes or
-// destroys it so sockets go back to the pool.
-import { Agent, type Dispatcher, interceptors, request } from 'undici';
+// One keep-alive undici Agent per client. Every call has a deadline for the whole exchange
+// (plus the Agent's connect/headers/body timeouts), can be cancelled by the caller's signal,
+// and reads the body under a size cap; a failed exchange aborts its request so the socket is
+// freed.
+import { Agent, type Dispatcher, interceptors } from 'undici';
 import { cancelledError, isRoutershError, protocolError, transportError } from '../../errors.js';
+import { type Collected, Collector } from './collect.js';
 import { isTimeoutCode, mapTransportError, timeoutFor } from './transport-errors.js';
-
-/** Bodies with a known length up to this size are read in one go. */
-const FAST_BODY_BYTES = 256 * 1024;
 
 export interface TransportOptions {
   origin: string;
@@ -31,11 +29,7 @@ export interface HttpCall {
   followRedirects?: boolean;
 }
 
-export interface HttpResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
+export type HttpResponse = Collected;
 
 /**
  * Refuses any hop that leaves the origin before it is attempted: undici would strip
@@ -80,51 +74,40 @@ export class Transport {
   }
 
   async call(c: HttpCall): Promise<HttpResponse> {
-    if (c.signal?.aborted) throw cancelledError();
-    const started = performance.now();
-    let res: Dispatcher.ResponseData | undefined;
-    try {
-      res = await request(this.o.origin + c.path, {
-        method: c.method,
-        headers: c.headers,
-        body: c.body ?? null,
-        // The caller's signal as is: a per-request AbortSignal.timeout/any costs about a third
-        // of a bare request's CPU on Node 20; the deadline is kept by the Agent's timeouts.
-        ...(c.signal ? { signal: c.signal } : {}),
-        dispatcher: c.followRedirects ? this.redirecting : this.agent,
-      });
-      const text = await this.readBody(res, started);
-      return { status: res.statusCode, headers: res.headers, text };
-    } catch (e) {
-      if (res) {
-        // Destroying an unread undici body emits an AbortError: swallow it, we are failing anyway.
-        res.body.on('error', () => {});
-        res.body.destroy();
-      }
-      throw this.failure(e, c.signal);
-    }
-  }
-
-  private async readBody(res: Dispatcher.ResponseData, started: number): Promise<string> {
-    const cap = this.o.maxBodyBytes;
+    const caller = c.signal;
+    if (caller?.aborted) throw cancelledError();
     const tooBig = () =>
-      protocolError(`response from router is larger than ${cap} bytes`, { maxBodyBytes: cap });
-    const declared = Number(res.headers['content-length']);
-    if (Number.isFinite(declared) && declared > cap) throw tooBig();
-    if (Number.isFinite(declared) && declared <= FAST_BODY_BYTES) return res.body.text(); // undici's fast path
-    // Large or unknown length: count bytes, and hold the whole exchange to the deadline (the
-    // Agent's bodyTimeout only bounds the gap between chunks).
-    const deadline = started + this.o.timeoutMs;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      const b = chunk as Buffer;
-      size += b.length;
-      if (size > cap) throw tooBig();
-      if (performance.now() > deadline) throw timeoutFor(this.o.origin, this.o.timeoutMs);
-      chunks.push(b);
+      protocolError(`response from router is larger than ${this.o.maxBodyBytes} bytes`, {
+        maxBodyBytes: this.o.maxBodyBytes,
+      });
+    const onCallerAbort = () => collector.abort(cancelledError());
+    // One deadline for the whole exchange (the Agent's own timeouts tick at ~1 s resolution).
+    const timer = setTimeout(
+      () => collector.abort(timeoutFor(this.o.origin, this.o.timeoutMs)),
+      this.o.timeoutMs,
+    );
+    const collector = new Collector(this.o.maxBodyBytes, tooBig, () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    });
+    caller?.addEventListener('abort', onCallerAbort, { once: true });
+    const dispatcher = c.followRedirects ? this.redirecting : this.agent;
+    try {
+      dispatcher.dispatch(
+        {
+          origin: this.o.origin,
+          path: c.path,
+          method: c.method,
+          headers: c.headers,
+          body: c.body ?? null,
+        },
+        collector,
+      );
+      return await collector.done;
+    } catch (e) {
+      collector.abort(e instanceof Error ? e : new Error(String(e)));
+      throw this.failure(e, caller);
     }
-    return Buffer.concat(chunks, size).toString('utf8');
   }
 
   private failure(e: unknown, caller: AbortSignal | undefined): Error {
