@@ -137,6 +137,9 @@ export async function benchApi(): Promise<Record<string, number>> {
     return result;
   } finally {
     child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    clearTimeout(killer);
   }
 }
 

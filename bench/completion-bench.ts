@@ -36,7 +36,13 @@ function tabPoints(): string[] {
 
 export async function benchCompletion(): Promise<Record<string, number>> {
   const sims = await startChildSims();
-  const client = new RouterClient({ baseUrl: sims.routerUrl, user: 'admin', password: 'admin', auth: 'basic', timeoutMs: 5000 });
+  const client = new RouterClient({
+    baseUrl: sims.routerUrl,
+    user: 'admin',
+    password: 'admin',
+    auth: 'basic',
+    timeoutMs: 5000,
+  });
   try {
     const tabs = tabPoints();
     const signal = new AbortController().signal;

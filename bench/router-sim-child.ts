@@ -4,9 +4,10 @@ import { startRouterSim } from '../src/sim/router/index.js';
 
 const router = await startRouterSim({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ router: router.url })}\n`);
-const stop = async () => {
-  await router.close();
-  process.exit(0);
+const stop = () => {
+  // Exit even if a client holds a connection open.
+  setTimeout(() => process.exit(0), 500).unref();
+  void router.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
