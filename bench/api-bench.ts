@@ -7,9 +7,10 @@
 // Run: node --import tsx bench/api-bench.ts (after `npm run build`). Without dist/main.js,
 // (a) runs runApiCommand from source (`api-bench.ts --api-n URL` in a child, so both sides
 // are fresh processes) and (b) is skipped.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median, startChildSims } from './util.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const COUNT = 5000;
@@ -17,28 +18,6 @@ const CONCURRENCY = 8; // API_CONCURRENCY in src/cli/api-command.ts
 const RUNS = 15;
 const ROUNDS = 5;
 const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? Number.NaN;
-}
-
-async function startSim(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `${ROOT}bench/router-sim-child.ts`], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const line = buf.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { router: string }).router);
-    });
-    child.once('exit', (code) => reject(new Error(`simulator child exited (${code})`)));
-  });
-  return { url, child };
-}
 
 // The baseline: the same GETs with undici and nothing else. Prints requests/s.
 const bareLoop = (url: string) => `
@@ -98,7 +77,8 @@ async function apiFromSource(url: string): Promise<number> {
 export async function benchApi(): Promise<Record<string, number>> {
   const built = existsSync(`${ROOT}dist/main.js`);
   if (!built) process.stderr.write('api-bench: dist/main.js missing: (a) runs from source, (b) skipped\n');
-  const { url, child } = await startSim();
+  const sims = await startChildSims();
+  const url = sims.routerUrl;
   try {
     const bin = `${ROOT}bin/routersh.js`;
     // Warm the simulator (JIT, caches) so neither side pays for it; then alternate the two
@@ -136,10 +116,7 @@ export async function benchApi(): Promise<Record<string, number>> {
     }
     return result;
   } finally {
-    child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
-    if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    clearTimeout(killer);
+    await sims.stop();
   }
 }
 

@@ -75,7 +75,7 @@ export async function benchCompletion(): Promise<Record<string, number>> {
     };
   } finally {
     await client.close();
-    sims.stop();
+    await sims.stop();
   }
 }
 

@@ -7,9 +7,10 @@ const telemetry = await startTelemetrySim({ host: '127.0.0.1', port: 0 });
 process.stdout.write(
   `${JSON.stringify({ router: router.url, telemetry: telemetry.url, key: telemetry.keys.demo })}\n`,
 );
-const stop = async () => {
-  await Promise.all([router.close(), telemetry.close()]);
-  process.exit(0);
+const stop = () => {
+  // Exit even if a client holds a keep-alive connection open.
+  setTimeout(() => process.exit(0), 500).unref();
+  void Promise.all([router.close(), telemetry.close()]).then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

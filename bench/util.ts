@@ -31,7 +31,8 @@ export interface ChildSims {
   routerUrl: string;
   telemetryUrl: string;
   telemetryKey: string;
-  stop(): void;
+  /** Ends the child (SIGTERM, then SIGKILL after 2 s) and waits for it. */
+  stop(): Promise<void>;
 }
 
 /** Starts both simulators in a child process and waits for their URLs. */
@@ -48,10 +49,13 @@ export async function startChildSims(): Promise<ChildSims> {
     });
     child.once('exit', (code) => reject(new Error(`simulator child exited (${code})`)));
   });
-  return {
-    routerUrl: info.router,
-    telemetryUrl: info.telemetry,
-    telemetryKey: info.key,
-    stop: () => child.kill(),
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(killer);
   };
+  return { routerUrl: info.router, telemetryUrl: info.telemetry, telemetryKey: info.key, stop };
 }

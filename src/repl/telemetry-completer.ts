@@ -3,25 +3,28 @@
 // endpoints. Answers are kept for a minute so a burst of Tabs costs one request.
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Candidate, ValueCompleter } from '../completion/types.js';
+import { abortable } from '../api/telemetry/send.js';
 import { logsSlot, metricsSlot } from './expr-context.js';
 
 const TTL_MS = 60_000;
 const LOOKBACK_MS = 3_600_000;
 
-type Lookup = (signal: AbortSignal) => Promise<string[]>;
+type Lookup = (signal: AbortSignal | undefined) => Promise<string[]>;
 
 export function telemetryCompleter(client: TelemetryClient, now: () => number = Date.now): ValueCompleter {
   const cache = new Map<string, { at: number; values: Promise<string[]> }>();
   const cached = (key: string, lookup: Lookup, signal: AbortSignal): Promise<string[]> => {
     const hit = cache.get(key);
-    if (hit && now() - hit.at < TTL_MS) return hit.values;
-    // A failed or aborted lookup is not kept: the next Tab asks again.
-    const values = lookup(signal).catch((e: unknown) => {
+    if (hit && now() - hit.at < TTL_MS) return abortable(hit.values, signal);
+    // The shared lookup is not bound to this caller's signal: a keystroke that aborts one
+    // completion must not fail the next Tab waiting on the same answer. A failed lookup is
+    // not kept: the next Tab asks again.
+    const values = lookup(undefined).catch((e: unknown) => {
       cache.delete(key);
       throw e;
     });
     cache.set(key, { at: now(), values });
-    return values;
+    return abortable(values, signal);
   };
   const range = () => ({ start: now() - LOOKBACK_MS, end: now() });
 

@@ -66,7 +66,8 @@ export class Sender {
       } catch (e) {
         if (isRoutershError(e) && e.code === 'transport' && retryTransport(op.idempotent, transportRetries)) {
           transportRetries++;
-          this.options.onRetry?.({ attempt: ++attempt, status: 0, waitMs: 0 });
+          attempt++; // not inside onRetry?.(…): optional chaining would skip the increment
+          this.options.onRetry?.({ attempt, status: 0, waitMs: 0 });
           continue;
         }
         throw e;
@@ -98,7 +99,8 @@ export class Sender {
         });
       }
       done[d.kind]++;
-      this.options.onRetry?.({ attempt: ++attempt, status: res.status, waitMs: d.waitMs });
+      attempt++;
+      this.options.onRetry?.({ attempt, status: res.status, waitMs: d.waitMs });
       await this.wait(d.waitMs, signal);
     }
   }

@@ -1,0 +1,49 @@
+// `npm run bench`: every benchmark in one run, each in a fresh process (so memory numbers
+// and JIT state of one do not leak into the next). Prints each table and writes the whole
+// to .bench-out/latest.json. `npm run bench -- panes` runs the suites whose name matches.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { ROOT } from './util.js';
+
+const suites: Array<[name: string, file: string, fn: string]> = [
+  ['router API client (issue 2)', 'api-bench.ts', 'benchApi'],
+  ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],
+  ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
+  ['panes (issue 4)', 'panes-bench.ts', 'benchPanes'],
+];
+
+const only = process.argv.slice(2);
+const results: Record<string, Record<string, number>> = {};
+for (const [name, file, fn] of suites) {
+  if (only.length && !only.some((o) => name.includes(o) || file.includes(o))) continue;
+  process.stdout.write(`\n## ${name}\n`);
+  const script = `const m = await import(${JSON.stringify(`${ROOT}bench/${file}`)}); const r = await m.${fn}(); process.stdout.write('\\n' + JSON.stringify(r) + '\\n'); process.exit(0);`;
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const line = child.stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
+  if (child.status !== 0 || !line) {
+    process.stdout.write(
+      `failed (${child.status}): ${child.stderr.trim().split('\n').slice(-3).join(' | ')}\n`,
+    );
+    continue;
+  }
+  const r = JSON.parse(line) as Record<string, number>;
+  results[name] = r;
+  for (const [k, v] of Object.entries(r)) process.stdout.write(`${k.padEnd(60)} ${Number(v).toFixed(3)}\n`);
+}
+mkdirSync(`${ROOT}.bench-out`, { recursive: true });
+writeFileSync(
+  `${ROOT}.bench-out/latest.json`,
+  `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+);
