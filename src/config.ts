@@ -154,3 +154,18 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
   };
   return Object.freeze(cfg);
 }
+
+/** The router client's settings from the configuration (one mapping for the shell and `api`). */
+export function routerConnection(cfg: Readonly<Config>, onWarning: (m: string) => void) {
+  return {
+    ...(cfg.router ? { baseUrl: cfg.router } : {}),
+    user: cfg.user,
+    password: cfg.password,
+    token: cfg.token,
+    auth: cfg.auth,
+    timeoutMs: cfg.timeoutMs,
+    ca: cfg.caPem,
+    insecure: cfg.insecure,
+    onWarning,
+  };
+}

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
-import { type Config, resolveConfig } from './config.js';
+import { type Config, resolveConfig, routerConnection } from './config.js';
 import { EXIT, isRoutershError, usageError } from './errors.js';
 import { errorLine, runBatch } from './repl/batch.js';
 import { createSession, type Session } from './repl/session.js';
@@ -69,17 +69,7 @@ async function runMain(argv: string[]): Promise<number> {
       stdout: out,
       stderr: err,
       env: process.env,
-      connection: {
-        ...(cfg.router ? { baseUrl: cfg.router } : {}),
-        user: cfg.user,
-        password: cfg.password,
-        token: cfg.token,
-        auth: cfg.auth,
-        timeoutMs: cfg.timeoutMs,
-        ca: cfg.caPem,
-        insecure: cfg.insecure,
-        onWarning: (m: string) => err(`warning: ${m}\n`),
-      },
+      connection: routerConnection(cfg, (m) => err(`warning: ${m}\n`)),
     });
   }
 

@@ -4,7 +4,7 @@ import { RouterClient } from '../api/router/client.js';
 import { TelemetryClient } from '../api/telemetry/client.js';
 import { MetadataCache, resolveLine } from '../completion/index.js';
 import type { ValueCompleter } from '../completion/types.js';
-import type { Config } from '../config.js';
+import { type Config, routerConnection } from '../config.js';
 import type { RunnerDeps } from './runner.js';
 import { runTelemetry } from './telemetry-commands.js';
 import { telemetryCompleter } from './telemetry-completer.js';
@@ -24,17 +24,7 @@ export function createSession(
   cfg: Readonly<Config>,
   o: { interactive: boolean; warn: (m: string) => void; width?: () => number; history?: () => string[] },
 ): Session {
-  const router = new RouterClient({
-    baseUrl: cfg.router ?? '',
-    user: cfg.user,
-    password: cfg.password,
-    token: cfg.token,
-    auth: cfg.auth,
-    timeoutMs: cfg.timeoutMs,
-    ca: cfg.caPem,
-    insecure: cfg.insecure,
-    onWarning: o.warn,
-  });
+  const router = new RouterClient({ baseUrl: cfg.router ?? '', ...routerConnection(cfg, o.warn) });
   const telemetry =
     cfg.telemetryUrl && cfg.telemetryKey
       ? new TelemetryClient({ baseUrl: cfg.telemetryUrl, apiKey: cfg.telemetryKey })
