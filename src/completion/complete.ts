@@ -41,6 +41,15 @@ function prepare(line: string, cursor: number): Prepared {
   };
 }
 
+/**
+ * A dynamic value (a telemetry expression or query) typed inside quotes is still being
+ * written: it is inserted with the user's quote left open, not closed as a finished word.
+ */
+function reopen(raw: string, quote: string | undefined): string {
+  if (quote === "'" && !raw.includes("'")) return `'${raw}`;
+  return `"${raw.replace(/["\\]/g, (ch) => `\\${ch}`)}`;
+}
+
 /** Server text is made safe for the terminal here; what Tab inserts stays as the server named it. */
 function strip({ match: _m, ...c }: Item): Candidate {
   const out: Candidate = { ...c, display: sanitizeLine(c.display) };
@@ -58,7 +67,7 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
     const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
     // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
     const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
-    const open = quoted ? `"${lcp.replace(/["\\]/g, (c) => `\\${c}`)}` : lcp;
+    const open = quoted ? reopen(lcp, p.partialQuoted ? line[p.replaceFrom] : undefined) : lcp;
     // An empty LCP adds nothing (and must not open a quote): the typed text stays.
     if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
   } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
@@ -113,7 +122,11 @@ export async function complete(
       const dyn: Item[] = extra.map((c) => ({
         ...c,
         match: c.text,
-        text: c.insertable ? quoteWord(c.text) : c.text,
+        text: c.insertable
+          ? p.partialQuoted
+            ? reopen(c.text, line[p.replaceFrom])
+            : quoteWord(c.text)
+          : c.text,
       }));
       g.items = [...dyn, ...g.items];
     } catch (e) {

@@ -11,6 +11,7 @@ import {
   resolveLine,
   type ValueCompleter,
   completeSync,
+  isInsideQuote,
 } from '../completion/index.js';
 import type { MenuCommand, LineSnapshot } from '../views/use-line-editor.js';
 import type { Span } from '../views/PromptLine.js';
@@ -38,6 +39,8 @@ export interface MenuState {
 /** Inserts `text` in place of [from, to); `blank` adds a separating blank after it. */
 function splice(line: LineSnapshot, from: number, to: number, text: string, blank: boolean): LineSnapshot {
   const after = line.text.slice(to);
+  // Text that leaves a quote open (an expression still being written) gets no blank after it.
+  if (blank && isInsideQuote(line.text.slice(0, from) + text, from + text.length)) blank = false;
   const sep = blank && !after.startsWith(' ') ? ' ' : '';
   const next = line.text.slice(0, from) + text + sep + after;
   return { text: next, cursor: from + text.length + (blank ? 1 : 0) };
