@@ -10,6 +10,7 @@ const suites: Array<[name: string, file: string, fn: string]> = [
   ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],
   ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes'],
+  ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
 ];
 
 const only = process.argv.slice(2);

@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inkBoundedCaches } from './ink-bounded-caches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry hashes: start clean so stale chunks never pile up.
@@ -24,6 +25,7 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   metafile: process.env.BUILD_META === '1',
+  plugins: [inkBoundedCaches],
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {
