@@ -1,12 +1,15 @@
 // Non-interactive modes through the built binary against the router simulator: -c, -f,
 // stdin, --json, --keep-going, exit codes and line numbers (CLI.md).
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
-import { runBin } from '../helpers/run-bin.js';
+import { BIN, runBin } from '../helpers/run-bin.js';
 
+const execFileAsync = promisify(execFile);
 let sim: RouterSim;
 let env: Record<string, string>;
 const dir = mkdtempSync(join(tmpdir(), 'routersh-batch-'));
@@ -121,3 +124,58 @@ describe('--json', () => {
     expect(r.stdout).not.toContain('admin:admin');
   });
 });
+
+describe('a 20-line script piped into jq', () => {
+  it('runs every command and each --json document is jq-readable', async () => {
+    const lines = [
+      '# lab set-up: an interface, a blacklist entry, checks',
+      'interface eth30',
+      'interface eth30 description "uplink to core"',
+      'interface eth30 mtu 9000',
+      'interface eth30 ip address 10.30.0.1/24',
+      'show interface eth30',
+      'ipv4 firewall match-list blacklist action match net 192.0.2.50',
+      'ipv4 firewall match-list blacklist action match net 192.0.2.50',
+      'show ipv4 firewall match-list blacklist',
+      'no ipv4 firewall match-list blacklist action match net 192.0.2.50',
+      'ping 10.0.0.2 count 2',
+      'describe interface',
+      'hostname lab-r1',
+      'show hostname',
+      'ip route 10.99.0.0/16 via 10.0.0.254',
+      'show ip route',
+      'no ip route 10.99.0.0/16',
+      'no interface eth30',
+      'show interface',
+      'hostname router',
+    ];
+    const f = script('lab.rsh', `${lines.join('\n')}\n`);
+    const r = await runBin(['--json', '-f', f], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const docs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(docs).toHaveLength(19);
+    expect(docs.every((d) => d.RequestStatus === 'OK')).toBe(true);
+    expect(posts()).toContain(
+      'POST /api/ipv4/firewall/match-list/blacklist/action/match {"Actions":["UNSET"],"Options":{"net":["192.0.2.50"]}}',
+    );
+    if (hasJq()) {
+      // Async: the simulator answers from this process, which a spawnSync would block.
+      const jq = await execFileAsync(
+        'sh',
+        ['-c', `node ${BIN} --json -c 'show hostname' | jq -r .NodeInfo.ShowOutput`],
+        {
+          env: { ...process.env, ...env },
+        },
+      );
+      expect(jq.stdout.trim(), jq.stderr).toBe('router');
+    }
+  });
+});
+
+function hasJq(): boolean {
+  return spawnSync('jq', ['--version']).status === 0;
+}
