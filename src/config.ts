@@ -49,6 +49,8 @@ export function configPath(env: NodeJS.ProcessEnv): string {
 }
 
 function readSecretFile(read: (p: string) => string, path: string, what: string): string {
+  // Profiles are written by hand: `~/…` means the home directory, as in a shell.
+  if (path.startsWith('~/')) path = join(process.env.HOME || homedir(), path.slice(2));
   try {
     // A secret file holds one line; trailing newlines from editors are not part of it.
     return read(path).replace(/\r?\n$/, '');
