@@ -84,6 +84,14 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
     await t.waitFor(/\[exited 0\]/);
   });
 
+  it('a wrong password ends the shell at once with one line and exit 3', async () => {
+    term = new Tmux(120, 40);
+    term.start(`node ${BIN} --router ${sim.url} --user admin`, { ROUTERSH_PASSWORD: 'wrong' });
+    const screen = await term.waitFor(/\[exited 3\]/);
+    expect(screen).toMatch(/^% authentication failed for user admin/m);
+    expect(screen).not.toContain('wrong');
+  });
+
   it('Ctrl-D exits and the terminal is usable again', async () => {
     const t = launch();
     await t.waitFor(PROMPT);
