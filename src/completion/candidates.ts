@@ -41,6 +41,23 @@ function placeholder(display: string, description?: string): Item {
   return c;
 }
 
+/**
+ * Junos' `<[Enter]>`: the words so far already make a complete command for the verb (the
+ * node allows the action and every Key option an UNSET needs is there). Shown, not inserted.
+ */
+export const ENTER = '<Enter>';
+
+function enterItem(s: WalkState, node: NodeInfo | undefined): Item[] {
+  if (s.mode !== 'router' || !node || s.typedPath === 0) return [];
+  const keysGiven = node.possibleOptions.every((o) => !o.key || !o.availableInUnSet || s.options.has(o.name));
+  const complete =
+    s.action === 'DESCRIBE' ||
+    (s.action === 'SET' && node.allowSet) ||
+    (s.action === 'SHOW' && node.allowShow) ||
+    (s.action === 'UNSET' && node.allowUnSet && (s.options.size === 0 || keysGiven));
+  return complete ? [placeholder(ENTER, 'run the command as typed')] : [];
+}
+
 export const placeholderOf = (n: NodeInfo) => n.help ?? `<${n.name.replace(/^%/, '').toLowerCase()}>`;
 const optionPlaceholder = (o: OptionInfo) =>
   o.valueType ? `<${o.valueType.replace(/^%/, '').toLowerCase()}>` : '<value>';
@@ -133,13 +150,15 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
     if (dyn !== undefined) g.dynamic = dyn;
     return g;
   }
-  if (s.phase === 'options') return { items: optionItems(s, s.optNode!, action) };
+  if (s.phase === 'options')
+    return { items: [...optionItems(s, s.optNode!, action), ...enterItem(s, s.optNode)] };
   if (s.mode === 'raw') return { items: [] };
   if (s.mode === 'builtin') return nodeItems(s, s.node!, s.node!.subNodes, 'SET');
   const node = currentNode(s, lookup);
   if (node === 'pending') return { items: [] };
   if (s.phase === 'first') return { ...nodeItems(s, node, firstWordChildren(node), 'SET'), base: s.path };
   const g = nodeItems(s, node, node.subNodes, action);
+  g.items.push(...enterItem(s, node));
   if (s.pathBuiltin?.name === 'help' && s.typedPath === 0) {
     g.items.push(...BUILTINS.map((b) => item(b.name, isVerbNode(b) ? 'verb' : 'builtin', b.description)));
   }

@@ -1,7 +1,7 @@
 // Tab completion: classify the line up to the cursor (which node, which slot), gather the
 // slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
 import { sanitizeLine } from '../sanitize.js';
-import { type Gathered, gather, type Item, slotNeed } from './candidates.js';
+import { ENTER, type Gathered, gather, type Item, slotNeed } from './candidates.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
@@ -58,6 +58,9 @@ function strip({ match: _m, ...c }: Item): Candidate {
 }
 
 function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completion {
+  // `<Enter>` belongs to a new word: while a word is being typed, the word is what is missing.
+  if (p.partial !== '')
+    ranked = { ...ranked, items: ranked.items.filter((c) => c.display !== ENTER || c.insertable) };
   const typed = line.slice(p.replaceFrom, p.replaceTo);
   const insertable = ranked.items.filter((c) => c.insertable);
   let commonPrefix = typed;

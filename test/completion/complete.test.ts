@@ -93,10 +93,12 @@ describe('candidates per slot and verb', () => {
       ['tag', 'key-option'],
       ['depth', 'option'],
       ['water', 'flag'],
+      ['', 'placeholder'], // <Enter>: `plant s1` is already a complete command
     ]);
-    expect(shown(await garden('plant s1 tag a tag b '))).toEqual(['depth', 'water']);
-    expect(shown(await garden('plant s1 water '))).toEqual(['tag', 'depth']);
-    expect(shown(await garden('no plant s1 '))).toEqual(['tag']);
+    expect(c.candidates.at(-1)?.display).toBe('<Enter>');
+    expect(shown(await garden('plant s1 tag a tag b '))).toEqual(['depth', 'water', '<Enter>']);
+    expect(shown(await garden('plant s1 water '))).toEqual(['tag', 'depth', '<Enter>']);
+    expect(shown(await garden('no plant s1 '))).toEqual(['tag', '<Enter>']); // DELETE
   });
   it('an option value slot: configured values from SetOptions, then the placeholder', async () => {
     const c = await garden('no plant s1 tag ');
