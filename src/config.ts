@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Flags } from './cli/args.js';
 import { configError, usageError } from './errors.js';
+import { type Profile, profileByName, profileForRouter } from './profiles.js';
 
 export interface Config {
   router?: string;
@@ -23,29 +24,10 @@ export interface Config {
   keepGoing: boolean;
 }
 
-/** A profile in config.json. Secrets only as file paths. */
-interface Profile {
-  router?: string;
-  user?: string;
-  auth?: string;
-  passwordFile?: string;
-  tokenFile?: string;
-  ca?: string;
-  insecure?: boolean;
-  timeout?: number;
-  telemetry?: string;
-  telemetryKeyFile?: string;
-}
-
 export interface ConfigDeps {
   env: NodeJS.ProcessEnv;
   readFile?: (path: string) => string;
   isTTY?: boolean;
-}
-
-export function configPath(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
-  return join(base, 'routersh', 'config.json');
 }
 
 function readSecretFile(read: (p: string) => string, path: string, what: string): string {
@@ -58,33 +40,6 @@ function readSecretFile(read: (p: string) => string, path: string, what: string)
     const reason = (e as NodeJS.ErrnoException).code ?? 'unreadable';
     throw configError(`cannot read ${what} file ${path}: ${reason}`);
   }
-}
-
-function loadProfile(name: string, env: NodeJS.ProcessEnv, read: (p: string) => string): Profile {
-  const path = configPath(env);
-  let text: string;
-  try {
-    text = read(path);
-  } catch {
-    throw configError(`profile '${name}' requested but ${path} cannot be read`);
-  }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    throw configError(`${path} is not valid JSON`);
-  }
-  const profiles = (doc as { profiles?: Record<string, unknown> } | null)?.profiles;
-  const p = profiles?.[name];
-  if (!p || typeof p !== 'object') {
-    const known = profiles ? Object.keys(profiles).join(', ') || 'none' : 'none';
-    throw configError(`no profile '${name}' in ${path} (profiles: ${known})`);
-  }
-  for (const secret of ['password', 'token', 'telemetryKey', 'apiKey']) {
-    if (secret in p)
-      throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
-  }
-  return p as Profile;
 }
 
 function parseTimeout(v: string | number | undefined): number {
@@ -113,9 +68,18 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
   const { env } = deps;
   const read = deps.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
   const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
-  const prof: Profile = profileName ? loadProfile(profileName, env, read) : {};
+  let prof: Profile = profileName ? profileByName(profileName, env, read) : {};
 
   const router = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
+  // No profile named and nothing to log in with: a profile for this router, as ~/.netrc does.
+  const anyCredential =
+    flags.user ??
+    flags.passwordFile ??
+    flags.tokenFile ??
+    env.ROUTERSH_USER ??
+    env.ROUTERSH_PASSWORD ??
+    env.ROUTERSH_TOKEN;
+  if (!profileName && router && anyCredential === undefined) prof = profileForRouter(router, env, read) ?? {};
   const user = flags.user ?? env.ROUTERSH_USER ?? prof.user;
   const authRaw = flags.auth ?? env.ROUTERSH_AUTH ?? prof.auth ?? 'basic';
   if (authRaw !== 'basic' && authRaw !== 'token')

@@ -2,7 +2,8 @@
 // The ONLY place that turns errors into exit codes and text.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
+import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
+import { serverUrl } from './cli/api-args.js';
 import { type Config, resolveConfig, routerConnection } from './config.js';
 import { EXIT, isRoutershError, usageError } from './errors.js';
 import { errorLine, runBatch } from './repl/batch.js';
@@ -57,10 +58,13 @@ function scriptLines(file: string): Iterable<string> | AsyncIterable<string> {
 async function runMain(argv: string[]): Promise<number> {
   if (argv[0] === 'sim') {
     const { runSimCommand } = await import('./cli/sim-command.js');
-    return runSimCommand(argv.slice(1), { stdout: out });
+    return runSimCommand(argv.slice(1), { stdout: out, stderr: err });
   }
   if (argv[0] === 'api') {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
+    // `-s` names the router, so a profile saved for it (by `routersh sim`, say) applies.
+    const server = apiServerArg(rest);
+    if (server !== undefined && connection.router === undefined) connection.router = serverUrl(server);
     const cfg = await withPassword(
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
     );

@@ -65,6 +65,17 @@ describe('precedence', () => {
     expect(cfg([])).toMatchObject({ auth: 'basic', timeoutMs: 30_000, color: false, json: false });
   });
 
+  it('like ~/.netrc: no credentials given, the profile for this router supplies them', () => {
+    expect(cfg(['--router', 'https://r1.lab:8443'])).toMatchObject({
+      user: 'ops',
+      password: 'from-file',
+      auth: 'token',
+    });
+    // Any credential given on the command line or in the environment: no matching.
+    expect(cfg(['--router', 'https://r1.lab:8443', '--user', 'me']).password).toBeUndefined();
+    expect(cfg(['--router', 'https://r2.lab:8443']).user).toBeUndefined();
+  });
+
   it('a token alone selects the token route', () => {
     expect(cfg([], { ROUTERSH_TOKEN: 'abc' }).auth).toBe('token');
   });
