@@ -56,6 +56,11 @@ export function ShellApp(props: ShellAppProps) {
     },
   });
   useParsedKeys(shell.handleKey, { isActive: shell.pane === null, bracketedPaste: true });
+  // The telemetry limits are read once at start, while the user reads the prompt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
+  useEffect(() => {
+    props.session.telemetry?.capabilities().catch(() => {});
+  }, []);
   const { editor, completion, pane } = shell;
   const telemetry = props.session.telemetry;
 

@@ -43,6 +43,8 @@ const BINDINGS: ReadonlyArray<[ChartCommand, (input: string, key: KeyLike) => bo
 export function matchChartKey(input: string, key: KeyLike): ChartCommand | undefined {
   // Ink reports a lone Escape with meta set, so it is matched before modifiers are refused.
   if (key.escape === true) return 'chart.close';
+  // Ctrl-C leaves the pane like q: in the shell it is the key that stops what is on screen.
+  if (key.ctrl === true && input === 'c') return 'chart.close';
   if (key.ctrl === true || key.meta === true) return undefined;
   if (/^[1-9]$/.test(input)) return { toggle: Number(input) - 1 };
   for (const [command, matches] of BINDINGS) if (matches(input, key)) return command;

@@ -12,7 +12,8 @@ export function matchLogKey(input: string, key: KeyLike, promptOpen: boolean): L
     if (key.ctrl || key.meta || input === '') return undefined;
     return { type: 'promptInput', text: input };
   }
-  if (input === 'q' || key.escape) return 'close';
+  // Ctrl-C leaves the pane like q: in the shell it is the key that stops what is on screen.
+  if (input === 'q' || key.escape || (key.ctrl && input === 'c')) return 'close';
   if (key.pageUp || (key.ctrl && input === 'b')) return { type: 'page', direction: -1 };
   if (key.pageDown || (key.ctrl && input === 'f')) return { type: 'page', direction: 1 };
   if (key.upArrow || input === 'k') return { type: 'scroll', by: 1 };
