@@ -109,12 +109,7 @@ async function runMain(argv: string[]): Promise<number> {
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
-      // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
-      // than showing a prompt that fails on every line. The answer warms the root metadata.
-      const reach = session.cache.get([]).catch((e: unknown) => {
-        if (isRoutershError(e) && e.exitCode === EXIT.connect) throw e;
-      });
-      const [{ runShell }] = await Promise.all([import('./repl/shell.js'), reach]);
+      const { runShell } = await import('./repl/shell.js');
       return await runShell(session, cfg);
     }
     const onSigint = () => controller.abort();

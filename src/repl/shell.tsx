@@ -2,6 +2,8 @@
 // `exit`, Ctrl-D, SIGINT/SIGTERM/SIGHUP, and an unexpected error.
 import { render } from 'ink';
 import type { Config } from '../config.js';
+import { EXIT, isRoutershError, type RoutershError } from '../errors.js';
+import { errorLine } from './batch.js';
 import { appendHistory, historyPath, loadHistory } from './history-file.js';
 import { redact } from './redact.js';
 import { ShellApp } from './ShellApp.js';
@@ -32,6 +34,16 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
     />,
     { exitOnCtrlC: false, patchConsole: false },
   );
+  // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
+  // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the
+  // answer also warms the root metadata), so start-up does not wait for the network.
+  let failure: RoutershError | undefined;
+  session.cache.get([]).catch((e: unknown) => {
+    if (isRoutershError(e) && e.exitCode === EXIT.connect) {
+      failure = e;
+      instance.unmount();
+    }
+  });
   const stop = (signalCode: number) => () => {
     code = signalCode;
     instance.unmount();
@@ -51,6 +63,10 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
     process.off('SIGTERM', onTerm);
     process.off('SIGHUP', onHup);
     await writes;
+  }
+  if (failure) {
+    process.stderr.write(`${errorLine(failure)}\n`);
+    return failure.exitCode;
   }
   return code;
 }
