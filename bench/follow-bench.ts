@@ -1,9 +1,8 @@
 // Issue 4: following at 50 records/s for 10 minutes keeps memory flat — measured with the
 // pane really rendering through Ink, bundled exactly like dist/ (the bundle bounds Ink's text
-// caches: scripts/ink-bounded-caches.mjs), and unbundled for comparison.
+// caches: scripts/ink-patches.mjs), and unbundled for comparison.
 import { spawnSync } from 'node:child_process';
-import { build } from 'esbuild';
-import { inkBoundedCaches } from '../scripts/ink-bounded-caches.mjs';
+import { bundleForBench } from './bundle.js';
 import { ROOT } from './util.js';
 
 interface Sample {
@@ -24,20 +23,7 @@ function run(args: string[]): { records: number; warm: Sample; end: Sample } {
 }
 
 export async function benchFollow(): Promise<Record<string, number>> {
-  const outfile = `${ROOT}.bench-out/follow-harness.js`;
-  await build({
-    entryPoints: [`${ROOT}bench/follow-harness.tsx`],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    plugins: [inkBoundedCaches],
-    alias: { 'react-devtools-core': `${ROOT}scripts/devtools-stub.mjs` },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  const outfile = await bundleForBench('bench/follow-harness.tsx');
   const bundled = run([outfile]);
   const plain = run(['--import', 'tsx', `${ROOT}bench/follow-harness.tsx`]);
   const r = (x: number) => Math.round(x * 10) / 10;

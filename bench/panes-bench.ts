@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { LogRecord, Series } from '../src/api/telemetry/types.js';
 import type { ChartState } from '../src/views/chart/chart-reducer.js';
 
-// The shipped bundle runs React's production build; measure that unless told otherwise.
-process.env['NODE_ENV'] ??= 'production';
+// npm run bench runs this bundled like dist/ (bench/bundle.ts): React's production build and
+// the Ink patches. Run directly with tsx, NODE_ENV decides which React build is measured.
 const { render } = await import('ink');
 const { createElement: h } = await import('react');
 const { ChartFrameView } = await import('../src/views/chart/ChartPane.js');

@@ -3,25 +3,29 @@
 // to .bench-out/latest.json. `npm run bench -- panes` runs the suites whose name matches.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { bundleForBench } from './bundle.js';
 import { ROOT } from './util.js';
 
-const suites: Array<[name: string, file: string, fn: string]> = [
+// Suites marked bundled run from a bundle built like dist/ (bench/bundle.ts): they measure
+// rendering, which the bundle's Ink patches change.
+const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]> = [
   ['router API client (issue 2)', 'api-bench.ts', 'benchApi'],
   ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],
   ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
-  ['panes (issue 4)', 'panes-bench.ts', 'benchPanes'],
+  ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
 ];
 
 const only = process.argv.slice(2);
 const results: Record<string, Record<string, number>> = {};
-for (const [name, file, fn] of suites) {
+for (const [name, file, fn, bundled] of suites) {
   if (only.length && !only.some((o) => name.includes(o) || file.includes(o))) continue;
   process.stdout.write(`\n## ${name}\n`);
-  const script = `const m = await import(${JSON.stringify(`${ROOT}bench/${file}`)}); const r = await m.${fn}(); process.stdout.write('\\n' + JSON.stringify(r) + '\\n'); process.exit(0);`;
+  const entry = bundled ? await bundleForBench(`bench/${file}`) : `${ROOT}bench/${file}`;
+  const script = `const m = await import(${JSON.stringify(entry)}); const r = await m.${fn}(); process.stdout.write('\\n' + JSON.stringify(r) + '\\n'); process.exit(0);`;
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+    ['--expose-gc', ...(bundled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', script],
     {
       cwd: ROOT,
       encoding: 'utf8',

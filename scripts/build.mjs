@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { inkBoundedCaches } from './ink-bounded-caches.mjs';
+import { inkPatches } from './ink-patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry hashes: start clean so stale chunks never pile up.
@@ -25,7 +25,7 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   metafile: process.env.BUILD_META === '1',
-  plugins: [inkBoundedCaches],
+  plugins: [inkPatches],
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {

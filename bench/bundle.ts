@@ -1,0 +1,23 @@
+// Bundles a bench entry exactly as dist/ is built (scripts/build.mjs: React's production
+// build, devtools stubbed, the Ink patches), so benches measure what users run.
+import { build } from 'esbuild';
+import { inkPatches } from '../scripts/ink-patches.mjs';
+import { ROOT } from './util.js';
+
+export async function bundleForBench(entry: string): Promise<string> {
+  const outfile = `${ROOT}.bench-out/${entry.replace(/^.*\//, '').replace(/\.tsx?$/, '')}.js`;
+  await build({
+    entryPoints: [`${ROOT}${entry}`],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    plugins: [inkPatches],
+    alias: { 'react-devtools-core': `${ROOT}scripts/devtools-stub.mjs` },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
