@@ -13,7 +13,16 @@
 import { readFile } from 'node:fs/promises';
 
 const LIMIT = 4096;
-const NARROW = '^[\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u00FF\\u2010-\\u2027\\u2500-\\u259F]*$';
+/** Code point ranges string-width measures as one column each (checked by a test). */
+export const NARROW_RANGES = [
+  [0x20, 0x7e],
+  [0xa0, 0xac],
+  [0xae, 0xff],
+  [0x2010, 0x2027],
+  [0x2500, 0x259f],
+];
+const hex = (n) => `\\u${n.toString(16).toUpperCase().padStart(4, '0')}`;
+const NARROW = `^[${NARROW_RANGES.map(([a, b]) => `${hex(a)}-${hex(b)}`).join('')}]*$`;
 
 const PATCHES = [
   {
