@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   type Candidate,
+  type Classification,
   type Completion,
   classifyLineSync,
   complete,
@@ -70,28 +71,31 @@ export function useCompletionUi(d: CompletionUiDeps) {
   const engine = () => engineOf(deps.current);
 
   const refresh = useCallback((line: LineSnapshot) => {
+    const atEnd = line.cursor === line.text.length;
+    const show = (c: Classification, comp: Completion | 'pending') => {
+      setSpans(lineSpans(c));
+      setHint(lineHint(c, comp, atEnd));
+    };
     const v = viewOf(deps.current);
     const c = classifyLineSync(line.text, v);
     const comp = completeSync(line.text, line.cursor, v);
-    setSpans(lineSpans(c));
-    setHint(lineHint(c, comp, line.cursor === line.text.length));
+    show(c, comp);
     if (c.kind !== 'pending' && comp !== 'pending') return;
-    // Fill the cache off the keystroke path; a newer keystroke aborts this one.
+    // Fill the cache off the keystroke path (a newer keystroke aborts this), then show once
+    // more. No second round: a slot that is always 'pending' synchronously (telemetry values)
+    // must not turn into a loop of lookups that starves the keyboard.
     background.current?.abort();
     const ac = new AbortController();
     background.current = ac;
-    const work =
-      c.kind === 'pending'
-        ? resolveLine(line.text, engineOf(deps.current), ac.signal)
-        : complete(line.text, line.cursor, engineOf(deps.current), ac.signal);
-    work.then(
-      () => {
-        if (!ac.signal.aborted && same(line, deps.current.currentLine())) refresh(line);
-      },
-      () => {
-        // The router may be unreachable: typing goes on; the error shows when the line runs.
-      },
-    );
+    const e = engineOf(deps.current);
+    void (async () => {
+      if (c.kind === 'pending') await resolveLine(line.text, e, ac.signal);
+      const done = comp === 'pending' ? await complete(line.text, line.cursor, e, ac.signal) : comp;
+      if (ac.signal.aborted || !same(line, deps.current.currentLine())) return;
+      show(classifyLineSync(line.text, viewOf(deps.current)), done);
+    })().catch(() => {
+      // The router may be unreachable: typing goes on; the error shows when the line runs.
+    });
   }, []);
 
   // Context changes (edit/up/top) recolour the (empty or kept) line.

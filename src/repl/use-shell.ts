@@ -139,7 +139,7 @@ export function useShell(o: UseShellOptions) {
     context,
     valueCompleter: o.session.valueCompleter,
     setLine: editor.setLine,
-    currentLine: () => ({ text: editor.state.editor.text, cursor: editor.state.editor.cursor }),
+    currentLine: editor.current,
     menu,
     setMenu,
   });

@@ -86,6 +86,8 @@ export interface LineEditor {
   handleKey: (key: Key) => boolean;
   dispatch: (action: EditorAction) => void;
   setLine: (text: string, cursor?: number) => void;
+  /** The line now, including keys not rendered yet (async answers compare against it). */
+  current: () => LineSnapshot;
 }
 
 /** A key that types text: one printable grapheme or a run of them. */
@@ -310,6 +312,7 @@ export function useLineEditor(options: UseLineEditorOptions): LineEditor {
     handleKey,
     dispatch,
     setLine,
+    current: () => snapshot(ref.current.editor),
   };
 }
 

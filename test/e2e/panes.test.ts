@@ -52,6 +52,7 @@ describe.skipIf(!hasTmux())('panes in tmux', () => {
     const t = demo();
     await t.waitFor(PROMPT);
     t.type('metrics query pkts_d');
+    await t.waitFor(/metrics query pkts_d/);
     t.keys('Tab');
     await t.waitFor(/metrics query pkts_down/);
   });

@@ -5,15 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Session, createSession } from '../../src/repl/session.js';
 import { ShellApp } from '../../src/repl/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
+import { startTelemetrySim, type TelemetrySim } from '../../src/sim/telemetry/index.js';
 import { KEYS, plain, waitFor } from '../views/helpers.js';
 
 let sim: RouterSim;
+let tele: TelemetrySim;
 let session: Session;
 
 beforeAll(async () => {
-  sim = await startRouterSim();
+  [sim, tele] = await Promise.all([startRouterSim(), startTelemetrySim()]);
 });
-afterAll(() => sim.close());
+afterAll(() => Promise.all([sim.close(), tele.close()]));
 
 type Rendered = ReturnType<typeof render>;
 let app: Rendered | undefined;
@@ -34,6 +36,8 @@ function start(history: string[] = []): Rendered {
       json: false,
       color: false,
       keepGoing: false,
+      telemetryUrl: tele.url,
+      telemetryKey: tele.keys.demo,
     },
     { interactive: true, warn: () => {}, width: () => 100 },
   );
@@ -182,5 +186,12 @@ describe('ShellApp', () => {
     a.stdin.write('\u001b[200~interface eth22\nshow interface\n\u001b[201~');
     await waitFor(() => expect(screen(a)).toMatch(/eth22\s+UP/));
     expect(posts()).toContain('POST /api/interface/eth22');
+  });
+
+  it('completes telemetry words from the discovery endpoints, then keeps typing', async () => {
+    const a = start();
+    await typed(a, 'metrics query pkts_d', 'metrics query pkts_d');
+    await typed(a, '\t', 'metrics query pkts_down');
+    await typed(a, 'xyz', /pkts_down\s?xyz/);
   });
 });
