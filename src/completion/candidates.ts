@@ -54,7 +54,11 @@ function enterItem(s: WalkState, node: NodeInfo | undefined): Item[] {
     s.action === 'DESCRIBE' ||
     (s.action === 'SET' && node.allowSet) ||
     (s.action === 'SHOW' && node.allowShow) ||
-    (s.action === 'UNSET' && node.allowUnSet && (s.options.size === 0 || keysGiven));
+    // `no` with options removes one entry: its Key must be there. `no` alone deletes a value
+    // (an interface, a list), but not a Token whose entries are only named by a Key option.
+    (s.action === 'UNSET' &&
+      node.allowUnSet &&
+      (s.options.size > 0 ? keysGiven : node.type === 'Value' || keysGiven));
   return complete ? [placeholder(ENTER, 'run the command as typed')] : [];
 }
 

@@ -100,6 +100,17 @@ describe('candidates per slot and verb', () => {
     expect(shown(await garden('plant s1 water '))).toEqual(['tag', 'depth', '<Enter>']);
     expect(shown(await garden('no plant s1 '))).toEqual(['tag', '<Enter>']); // DELETE
   });
+  it('<Enter> only where the line is a complete command for its verb', async () => {
+    const enter = async (line: string) => shown(await router(line)).includes('<Enter>');
+    expect(await enter('ping ')).toBe(false); // the address is missing
+    expect(await enter('ping 10.0.0.1 ')).toBe(true);
+    // `no` on entries named by a Key option needs the key; `no` on a value deletes it.
+    expect(await enter('no ipv4 firewall match-list bl action match ')).toBe(false);
+    expect(await enter('no ipv4 firewall match-list bl action match net 1.2.3.4 ')).toBe(true);
+    expect(await enter('no interface eth0 ')).toBe(true);
+    expect(await enter('ping 10.0.0.1 cou')).toBe(false); // a word is being typed
+  });
+
   it('an option value slot: configured values from SetOptions, then the placeholder', async () => {
     const c = await garden('no plant s1 tag ');
     expect(c.candidates.map((x) => [x.display, x.kind, x.insertable])).toEqual([
