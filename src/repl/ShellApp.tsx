@@ -16,7 +16,7 @@ import { useShell } from './use-shell.js';
 export interface ShellAppProps {
   session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
   history: readonly string[];
-  recordHistory: (line: string) => void;
+  recordHistory: (line: string, context: readonly string[]) => void;
   color: boolean;
   onExit: () => void;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { EXIT, isRoutershError, type RoutershError } from '../errors.js';
 import { errorLine } from './batch.js';
 import { appendHistory, historyPath, loadHistory } from './history-file.js';
+import { plainValues } from './history-plain.js';
 import { redact } from './redact.js';
 import { ShellApp } from './ShellApp.js';
 import type { Session } from './session.js';
@@ -13,12 +14,14 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
   const path = historyPath(process.env);
   const history = await loadHistory(path).catch(() => []);
   const entries = [...history];
-  session.deps.history = () => entries.map((e) => redact(e));
+  session.deps.history = () =>
+    entries.map((e) => redact(e, plainValues(e, { cache: session.cache, context: [] })));
   let writes = Promise.resolve();
-  const recordHistory = (line: string) => {
+  const recordHistory = (line: string, context: readonly string[]) => {
     if (entries[entries.length - 1] !== line) entries.push(line);
+    const options = plainValues(line, { cache: session.cache, context });
     // Appends are chained so lines land in order; a failing disk never breaks the shell.
-    writes = writes.then(() => appendHistory(path, line)).catch(() => {});
+    writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
   };
 
   let code = 0;

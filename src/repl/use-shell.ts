@@ -16,7 +16,8 @@ import { type MenuState, useCompletionUi } from './use-completion-ui.js';
 export interface UseShellOptions {
   session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label'>;
   history: readonly string[];
-  recordHistory: (line: string) => void;
+  /** Records a command as typed in `context` (the context lets redaction read the metadata). */
+  recordHistory: (line: string, context: readonly string[]) => void;
   onExit: () => void;
 }
 
@@ -82,7 +83,7 @@ export function useShell(o: UseShellOptions) {
   const onSubmit = (text: string) => {
     push(item('command', prompt + text));
     if (text.trim() === '') return;
-    o.recordHistory(text);
+    o.recordHistory(text, ctxRef.current);
     void run([text]);
   };
 
@@ -104,7 +105,7 @@ export function useShell(o: UseShellOptions) {
           for (const b of check.bad) push(item('error', `% line ${b.n}: ${b.message}`));
           return;
         }
-        for (const l of check.lines) o.recordHistory(l.text);
+        for (const l of check.lines) o.recordHistory(l.text, ctxRef.current);
         inflight.current = null;
         await run(check.lines.map((l) => l.text));
       })
