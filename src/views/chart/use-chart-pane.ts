@@ -14,6 +14,7 @@ import {
 } from './chart-reducer.js';
 import type { ChartSource } from './source.js';
 
+const LOADING_DELAY_MS = 200;
 export const RESIZE_DEBOUNCE_MS = 250;
 
 export interface ChartPaneOptions {
@@ -47,20 +48,29 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
     const controller = new AbortController();
     const s = stateRef.current;
     const range = chartRange(s, now());
-    dispatch({ type: 'loading' });
+    // A refresh says "loading" only when it is slow (~200 ms), so the status line does not
+    // flicker every 10 s; with nothing drawn yet it says so at once.
+    const loading = () => dispatch({ type: 'loading' });
+    const timer = s.data ? setTimeout(loading, LOADING_DELAY_MS) : undefined;
+    if (!s.data) loading();
     const columns = Math.max(2, Math.floor(fetchColumns / s.coarse));
     source.fetch({ ...range, columns }, controller.signal).then(
       (data) => {
+        clearTimeout(timer);
         if (!controller.signal.aborted) dispatch({ type: 'loaded', data, at: now() });
       },
       (e: unknown) => {
+        clearTimeout(timer);
         if (controller.signal.aborted) return;
         const tooLarge = isRoutershError(e) && e.details['code'] === 'result_too_large';
         const message = e instanceof Error ? e.message : String(e);
         dispatch({ type: 'failed', error: { message, tooLarge }, at: now() });
       },
     );
-    return () => controller.abort();
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [state.request, fetchColumns, source]);
 
   useEffect(() => {
