@@ -178,8 +178,9 @@ Usage:
   routersh [connection] [output] -c CMD [-c CMD]… run the commands in order, then exit
   routersh [connection] [output] -f FILE         run a script file ('-' = stdin); '#' starts a comment
   routersh --demo [output] [-c …|-f …]           start the embedded simulators and connect to them
-  routersh sim [--host H] [--port N] [--telemetry-port M]
-                                                 run the simulators in the foreground
+  routersh sim [--host H] [--port N] [--telemetry-port M] [--no-save]
+                                                 run the simulators in the foreground (and save
+                                                 the profile 'sim' for them)
   routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…
                                                  one raw router API request (the vendor's demo client)
 
