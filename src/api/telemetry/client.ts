@@ -184,46 +184,35 @@ export class TelemetryClient {
     );
   }
 
-  async facets(p: FacetsParams, signal?: AbortSignal): Promise<TelemetryResponse<Facet[]>> {
-    checkOrder(p.start, p.end);
-    const caps = await this.capabilities(signal);
-    checkRangeLimit('limit_per_field', p.limitPerField, 1, caps.limits.discoveryLimitMax);
-    const body = compact({
-      query: p.query,
-      start: t(p.start),
-      end: t(p.end),
-      limit_per_field: p.limitPerField,
-    });
-    return this.post('/api/v1/logs/facets', body, true, caps, [], decodeFacets, signal);
+  facets(p: FacetsParams, signal?: AbortSignal): Promise<TelemetryResponse<Facet[]>> {
+    const body = { limit_per_field: p.limitPerField };
+    return this.logsLookup('/api/v1/logs/facets', p, body, 'limit_per_field', decodeFacets, signal);
   }
 
-  async fields(p: FieldsParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
-    checkOrder(p.start, p.end);
-    const caps = await this.capabilities(signal);
-    checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
-    const body = compact({
-      query: p.query,
-      start: t(p.start),
-      end: t(p.end),
-      filter: p.filter,
-      limit: p.limit,
-    });
-    return this.post('/api/v1/logs/fields', body, true, caps, [], decodeValueHits, signal);
+  fields(p: FieldsParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    const body = { filter: p.filter, limit: p.limit };
+    return this.logsLookup('/api/v1/logs/fields', p, body, 'limit', decodeValueHits, signal);
   }
 
-  async fieldValues(p: FieldValuesParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+  fieldValues(p: FieldValuesParams, signal?: AbortSignal): Promise<TelemetryResponse<ValueHits[]>> {
+    const body = { field: p.field, filter: p.filter, limit: p.limit };
+    return this.logsLookup('/api/v1/logs/field-values', p, body, 'limit', decodeValueHits, signal);
+  }
+
+  /** facets, fields, field-values: an optional query and range, a bounded limit, idempotent. */
+  private async logsLookup<T>(
+    path: string,
+    p: { query?: string | undefined; start?: number | undefined; end?: number | undefined },
+    extra: Record<string, unknown>,
+    limitName: string,
+    decode: (data: unknown) => Decoded<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<TelemetryResponse<T>> {
     checkOrder(p.start, p.end);
     const caps = await this.capabilities(signal);
-    checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
-    const body = compact({
-      field: p.field,
-      query: p.query,
-      start: t(p.start),
-      end: t(p.end),
-      filter: p.filter,
-      limit: p.limit,
-    });
-    return this.post('/api/v1/logs/field-values', body, true, caps, [], decodeValueHits, signal);
+    checkRangeLimit(limitName, extra[limitName] as number | undefined, 1, caps.limits.discoveryLimitMax);
+    const body = compact({ query: p.query, start: t(p.start), end: t(p.end), ...extra });
+    return this.post(path, body, true, caps, [], decode, signal);
   }
 
   /** Ends the keep-alive connections; requests still in flight fail. */
