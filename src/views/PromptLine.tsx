@@ -1,10 +1,11 @@
 // The prompt: `user@host> ` and the line being typed, coloured by word kind, with an inverse
 // cursor, scrolled horizontally so the cursor stays visible on one screen row, a dim hint
 // below, and the readline reverse-search display during Ctrl-R.
-import { Box, Text, useStdout } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Text } from 'ink';
+import { useRef } from 'react';
 import { sanitizeLine } from '../sanitize.js';
 import { displayWidth, fitWindow, nextBoundary, truncateToWidth } from '../repl/text-width.js';
+import { useTerminalSize } from './use-terminal-size.js';
 
 export type SpanStyle = 'known' | 'value' | 'bad' | 'pending' | 'option' | 'plain';
 
@@ -38,22 +39,6 @@ const STYLE: Record<SpanStyle, { color?: string; underline?: boolean; dimColor?:
   pending: { dimColor: true },
   plain: {},
 };
-
-/** Terminal size from Ink's stdout, updated on resize (never process.stdout). */
-export function useTerminalSize(): { columns: number; rows: number } {
-  const { stdout } = useStdout();
-  const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState(read);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read only closes over stdout
-  useEffect(() => {
-    const onResize = () => setSize(read());
-    stdout.on('resize', onResize);
-    return () => {
-      stdout.off('resize', onResize);
-    };
-  }, [stdout]);
-  return size;
-}
 
 interface Piece {
   text: string;

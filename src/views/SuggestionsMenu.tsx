@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../repl/text-width.js';
-import { useTerminalSize } from './PromptLine.js';
+import { useTerminalSize } from './use-terminal-size.js';
 
 export interface Suggestion {
   name: string;

@@ -6,7 +6,7 @@ import { chartFrame } from './chart-frame.js';
 import { plotColumns } from './plot-chart.js';
 import type { ChartSource } from './source.js';
 import { useChartPane } from './use-chart-pane.js';
-import { useTerminalSize } from './use-terminal-size.js';
+import { useTerminalSize } from '../use-terminal-size.js';
 
 export interface ChartPaneProps {
   source: ChartSource;

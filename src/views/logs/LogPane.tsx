@@ -1,7 +1,7 @@
 // Full-screen log pane: exactly rows − 1 lines; only the visible records are laid out.
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
-import { useTerminalSize } from '../chart/use-terminal-size.js';
+import { useTerminalSize } from '../use-terminal-size.js';
 import { type LogFrame, logFrame, logLayout } from './log-frame.js';
 import { rowText } from './row-text.js';
 import type { LogSource } from './source.js';
