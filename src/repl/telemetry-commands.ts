@@ -2,7 +2,6 @@
 // shape an outcome: plain text (tables, a one-shot chart, record lines) or, on a terminal, a
 // full-screen pane. --json prints the data as received.
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import { chooseStep } from '../api/telemetry/step.js';
 import type { LogRecord, Series } from '../api/telemetry/types.js';
 import { usageError } from '../errors.js';
 import { sanitizeLine } from '../sanitize.js';
@@ -12,6 +11,7 @@ import { renderLogLine } from '../views/logs/log-format.js';
 import { renderTable } from '../views/table.js';
 import type { Outcome } from './outcome.js';
 import type { TelemetryRun } from './runner.js';
+import { bucketStep, planRange } from './telemetry-sources.js';
 import { parseRange, parseTime } from './time-args.js';
 
 const HOUR = 3_600_000;
@@ -83,9 +83,7 @@ export async function runTelemetry(
       }
       const caps = await client.capabilities(signal);
       const plotWidth = Math.max(20, ctx.width - 12);
-      const plan = step
-        ? { stepSeconds: step, startMs: range.startMs, endMs: range.endMs }
-        : chooseStep({ startMs: range.startMs, endMs: range.endMs, columns: plotWidth, limits: caps.limits });
+      const plan = planRange(range, plotWidth, caps.limits, step);
       const res = await client.queryRange(
         { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
         signal,
@@ -119,8 +117,7 @@ export async function runTelemetry(
     }
     case 'logs histogram': {
       const range = parseRange(o, now, HOUR);
-      const stepSeconds =
-        intOption(o, 'step') ?? Math.max(1, Math.ceil((range.endMs - range.startMs) / 1000 / 60));
+      const stepSeconds = intOption(o, 'step') ?? bucketStep(range.startMs, range.endMs, 60);
       const by = o.by ?? [];
       const res = await client.logsHistogram(
         {

@@ -1,26 +1,31 @@
 // Adapters from the telemetry client to the panes' data sources: the chart asks for a range
 // and a column count, we choose the step within the API's limits.
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import { chooseStep } from '../api/telemetry/step.js';
+import { alignToStep, chooseStep } from '../api/telemetry/step.js';
+import type { Limits } from '../api/telemetry/types.js';
 import type { ChartSource } from '../views/chart/source.js';
 import type { LogSource } from '../views/logs/source.js';
+
+/** The step and aligned range for a chart: the user's step, or one fitted to the columns. */
+export function planRange(
+  range: { startMs: number; endMs: number },
+  columns: number,
+  limits: Limits,
+  fixedStep?: number,
+): { stepSeconds: number; startMs: number; endMs: number } {
+  if (fixedStep) return { stepSeconds: fixedStep, ...alignToStep(range.startMs, range.endMs, fixedStep) };
+  return chooseStep({ startMs: range.startMs, endMs: range.endMs, columns, limits });
+}
+
+/** Seconds per histogram bucket so [start, end) has about `buckets` of them. */
+export const bucketStep = (startMs: number, endMs: number, buckets: number) =>
+  Math.max(1, Math.ceil((endMs - startMs) / 1000 / Math.max(1, buckets)));
 
 export function chartSource(client: TelemetryClient, expression: string, fixedStep?: number): ChartSource {
   return {
     async fetch(range, signal) {
       const caps = await client.capabilities(signal);
-      const plan = fixedStep
-        ? {
-            stepSeconds: fixedStep,
-            startMs: Math.floor(range.startMs / (fixedStep * 1000)) * fixedStep * 1000,
-            endMs: Math.ceil(range.endMs / (fixedStep * 1000)) * fixedStep * 1000,
-          }
-        : chooseStep({
-            startMs: range.startMs,
-            endMs: range.endMs,
-            columns: range.columns,
-            limits: caps.limits,
-          });
+      const plan = planRange(range, range.columns, caps.limits, fixedStep);
       const res = await client.queryRange(
         { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
         signal,
@@ -53,7 +58,7 @@ export function logSource(client: TelemetryClient, query: string): LogSource {
       return { records: res.data, ...(next !== undefined ? { nextOffset: next } : {}) };
     },
     async histogram(q, signal) {
-      const stepSeconds = Math.max(1, Math.ceil((q.endMs - q.startMs) / 1000 / Math.max(1, q.buckets)));
+      const stepSeconds = bucketStep(q.startMs, q.endMs, q.buckets);
       const res = await client.logsHistogram({ query, start: q.startMs, end: q.endMs, stepSeconds }, signal);
       return res.data;
     },
