@@ -3,6 +3,7 @@
 // no/show/describe) win over router words of the same name: a router word that clashes is
 // reachable after a verb, e.g. `show history` or `describe help`.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
+import { emptyNode } from './empty-node.js';
 
 const builtinNodes = new WeakSet<NodeInfo>();
 const slots = new WeakMap<NodeInfo, string>();
@@ -64,22 +65,12 @@ function node(s: Spec): NodeInfo {
   const children = s.children ?? [];
   const runnable = s.runnable ?? false;
   const n: NodeInfo = {
-    name: s.name,
-    type: s.type ?? 'Token',
+    ...emptyNode(s.name, s.type ?? 'Token'),
     allowSet: runnable,
-    allowUnSet: false,
-    allowShow: false,
     hasSetSubnodes: children.length > 0,
-    hasUnSetSubnodes: false,
-    hasShowSubnodes: false,
     hasSubnodes: children.length > 0,
-    setValues: [],
-    setOptions: [],
-    possibleValues: [],
     possibleOptions: s.options ?? [],
-    multiValue: false,
     subNodes: children,
-    raw: {},
   };
   if (s.description !== undefined) n.description = s.description;
   if (s.help !== undefined) n.help = s.help;

@@ -2,6 +2,7 @@
 // synchronous lookup only. The async resolver re-runs it after fetching what it reported as
 // pending, so the synchronous (per-keystroke) and asynchronous paths cannot disagree.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
+import { emptyNode } from './empty-node.js';
 import { builtinByName, BUILTINS, isBuiltinNode, isVerbNode, takesRouterPath } from './builtins.js';
 import { lineError, quoteName } from './line-error.js';
 import { optionMatchError, pathError, secretSlot } from './word-errors.js';
@@ -48,27 +49,6 @@ export interface WalkResult {
 
 const ACTION_OF = { no: 'UNSET', show: 'SHOW', describe: 'DESCRIBE' } as const;
 const builtinNames = new Set(BUILTINS.map((b) => b.name));
-
-export function emptyNode(name = ''): NodeInfo {
-  return {
-    name,
-    type: 'Token',
-    allowSet: false,
-    allowUnSet: false,
-    allowShow: false,
-    hasSetSubnodes: false,
-    hasUnSetSubnodes: false,
-    hasShowSubnodes: false,
-    hasSubnodes: false,
-    setValues: [],
-    setOptions: [],
-    possibleValues: [],
-    possibleOptions: [],
-    multiValue: false,
-    subNodes: [],
-    raw: {},
-  };
-}
 
 /** The node reached: full if known, 'pending' if it must be fetched first. */
 export function currentNode(s: WalkState, lookup: Lookup): NodeInfo | 'pending' {

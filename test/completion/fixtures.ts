@@ -3,6 +3,7 @@
 import type { NodeInfo, OptionInfo } from '../../src/api/router/types.js';
 import { rejectedError } from '../../src/errors.js';
 import type { FetchNode } from '../../src/completion/index.js';
+import { emptyNode } from '../../src/completion/empty-node.js';
 
 type NodeSpec = Partial<Omit<NodeInfo, 'name' | 'type' | 'subNodes' | 'possibleOptions'>> & {
   sub?: NodeInfo[];
@@ -19,20 +20,8 @@ export function val(name: string, s: NodeSpec = {}): NodeInfo {
 function build(name: string, type: 'Token' | 'Value', s: NodeSpec): NodeInfo {
   const { sub = [], opts = [], ...rest } = s;
   return {
-    name,
-    type,
-    allowSet: false,
-    allowUnSet: false,
-    allowShow: false,
-    hasSetSubnodes: false,
-    hasUnSetSubnodes: false,
-    hasShowSubnodes: false,
+    ...emptyNode(name, type),
     hasSubnodes: sub.length > 0,
-    setValues: [],
-    setOptions: [],
-    possibleValues: [],
-    multiValue: false,
-    raw: {},
     ...rest,
     subNodes: sub,
     possibleOptions: opts,
