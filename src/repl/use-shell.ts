@@ -145,10 +145,6 @@ export function useShell(o: UseShellOptions) {
     setMenu,
   });
 
-  // The root's metadata is fetched while the user reads the prompt: the first Tab is local.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
-  useEffect(() => o.session.cache.prefetch([]), []);
-
   // Keys typed while a request runs are kept and replayed at the prompt (type-ahead), as a
   // terminal line discipline would; Ctrl-C aborts the request instead.
   const typeAhead = useRef<Key[]>([]);
