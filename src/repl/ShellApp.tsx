@@ -1,7 +1,7 @@
 // The interactive shell: scrollback in <Static> (append-only, stable ids), then either a
 // full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions menu and
 // a spinner for slow requests.
-import { Box, Static, Text, useApp } from 'ink';
+import { Box, Static, Text, useApp, useStdout } from 'ink';
 import { useEffect, useState } from 'react';
 import { ChartPane } from '../views/chart/ChartPane.js';
 import { LogPane } from '../views/logs/LogPane.js';
@@ -46,7 +46,11 @@ function Item({ it, color }: { it: ShellItem; color: boolean }) {
 
 export function ShellApp(props: ShellAppProps) {
   const { exit } = useApp();
+  // Ink's write(): clears its live region, writes, and draws the prompt again below.
+  const { write } = useStdout();
   const shell = useShell({
+    // Ctrl-L: clear the screen and its scrollback; the prompt is drawn again at the top.
+    onClearScreen: () => write('\u001b[2J\u001b[3J\u001b[H'),
     session: props.session,
     history: props.history,
     recordHistory: props.recordHistory,

@@ -52,7 +52,6 @@ function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: Bat
   const json = (doc: unknown) => io.stdout(`${JSON.stringify(doc)}\n`);
   switch (outcome.kind) {
     case 'empty':
-    case 'clear':
       return false;
     case 'router':
       if (o.json) json(outcome.envelope.raw);

@@ -21,7 +21,6 @@ export type Outcome =
   | { kind: 'text'; text: string; json: unknown }
   | { kind: 'context'; context: string[]; text: string }
   | { kind: 'exit' }
-  | { kind: 'clear' }
   /** A full-screen pane (TTY only); the plain runner never gets one. */
   | { kind: 'pane'; spec: PaneSpec }
   | { kind: 'error'; error: RoutershError; at?: LineErrorInfo };

@@ -19,6 +19,8 @@ export interface UseShellOptions {
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */
   recordHistory: (line: string, context: readonly string[]) => void;
   onExit: () => void;
+  /** Ctrl-L. */
+  onClearScreen?: () => void;
 }
 
 export function useShell(o: UseShellOptions) {
@@ -37,7 +39,6 @@ export function useShell(o: UseShellOptions) {
   const apply = (outcome: Outcome, line: { prompt: string; text: string }): boolean => {
     switch (outcome.kind) {
       case 'empty':
-      case 'clear':
         return true;
       case 'router':
       case 'text':
@@ -131,6 +132,7 @@ export function useShell(o: UseShellOptions) {
       if (line.text) push(item('command', `${prompt}${line.text}^C`));
     },
     onExit: o.onExit,
+    onClearScreen: o.onClearScreen,
     onPaste,
     history: o.history,
     menuOpen: menu !== null,

@@ -92,9 +92,17 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
     expect(screen).not.toContain('wrong');
   });
 
-  it('Ctrl-D exits and the terminal is usable again', async () => {
+  it('Ctrl-L clears the screen and keeps the line; Ctrl-D exits', async () => {
     const t = launch();
     await t.waitFor(PROMPT);
+    t.type('show hostname');
+    t.keys('Enter');
+    await t.waitFor(/^router$/m);
+    t.type('int');
+    t.keys('C-l');
+    const cleared = await t.waitFor((s) => !/^router$/m.test(s));
+    expect(cleared.split('\n')[0]).toMatch(/^admin@127\.0\.0\.1> int/);
+    t.keys('C-u');
     t.keys('C-d');
     await t.waitFor(/\[exited 0\]/);
   });
