@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { LogRecord, Series } from '../src/api/telemetry/types.js';
 import type { ChartState } from '../src/views/chart/chart-reducer.js';
+import { median } from './util.js';
 
 // npm run bench runs this bundled like dist/ (bench/bundle.ts): React's production build and
 // the Ink patches. Run directly with tsx, NODE_ENV decides which React build is measured.
@@ -42,11 +43,6 @@ function makeSeries(count: number, points: number, phase: number): Series[] {
       return { t: T0 + i * 15_000, v, raw: String(v) };
     }),
   }));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -2,19 +2,17 @@
 // process (so the server's CPU does not share the measured process's event loop).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { rank } from '../src/cli/api-stats.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
-}
+/** Nearest-rank percentile (p in 0..100) of ascending values: the one `routersh api -n` uses. */
+export const percentile = (sorted: number[], p: number): number => rank(sorted, p / 100);
 
 export function median(xs: number[]): number {
-  return percentile(
+  return rank(
     [...xs].sort((a, b) => a - b),
-    50,
+    0.5,
   );
 }
 

@@ -11,7 +11,8 @@ export interface LatencySummary {
   requestsPerSecond: number;
 }
 
-function rank(sorted: readonly number[], p: number): number {
+/** Nearest-rank percentile (p in 0..1) of ascending values; 0 when there are none. */
+export function rank(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
   return sorted[i]!;
