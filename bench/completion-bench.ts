@@ -2,7 +2,7 @@
 // 200 Tab presses on lines of 2–8 words; warm cache p50 ≤ 1 ms and p99 ≤ 5 ms in-process;
 // with prefetch (cold cache, a user typing between Tabs) ≥ 95 % answered without waiting.
 import { RouterClient } from '../src/api/router/client.js';
-import { complete, completeSync, MetadataCache } from '../src/completion/index.js';
+import { complete, completeSync, MetadataCache } from '../src/lang/index.js';
 import { percentile, startChildSims } from './util.js';
 
 const LINES = [

@@ -5,19 +5,19 @@ import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { LogRecord, Series } from '../src/api/telemetry/types.js';
-import type { ChartState } from '../src/views/chart/chart-reducer.js';
+import type { ChartState } from '../src/panes/chart/chart-reducer.js';
 import { median } from './util.js';
 
 // npm run bench runs this bundled like dist/ (bench/bundle.ts): React's production build and
 // the Ink patches. Run directly with tsx, NODE_ENV decides which React build is measured.
 const { render } = await import('ink');
 const { createElement: h } = await import('react');
-const { ChartFrameView } = await import('../src/views/chart/ChartPane.js');
-const { chartFrame } = await import('../src/views/chart/chart-frame.js');
-const { chartReducer, initChartState } = await import('../src/views/chart/chart-reducer.js');
-const { LogFrameView } = await import('../src/views/logs/LogPane.js');
-const { logFrame } = await import('../src/views/logs/log-frame.js');
-const { initLogState, logReducer } = await import('../src/views/logs/log-reducer.js');
+const { ChartFrameView } = await import('../src/panes/chart/ChartPane.js');
+const { chartFrame } = await import('../src/panes/chart/chart-frame.js');
+const { chartReducer, initChartState } = await import('../src/panes/chart/chart-reducer.js');
+const { LogFrameView } = await import('../src/panes/logs/LogPane.js');
+const { logFrame } = await import('../src/panes/logs/log-frame.js');
+const { initLogState, logReducer } = await import('../src/panes/logs/log-reducer.js');
 
 const COLUMNS = 120;
 const ROWS = 40;

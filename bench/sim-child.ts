@@ -1,6 +1,6 @@
 // Runs both simulators in their own process for the benchmarks; prints one JSON line.
-import { startRouterSim } from '../src/sim/router/index.js';
-import { startTelemetrySim } from '../src/sim/telemetry/index.js';
+import { startRouterSim } from '../sim/router/index.js';
+import { startTelemetrySim } from '../sim/telemetry/index.js';
 
 const router = await startRouterSim({ host: '127.0.0.1', port: 0 });
 const telemetry = await startTelemetrySim({ host: '127.0.0.1', port: 0 });

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
 import { serverUrl } from './cli/api-args.js';
-import { type Config, resolveConfig, routerConnection } from './config.js';
+import { type Config, resolveConfig, routerConnection } from './config/config.js';
 import { EXIT, isRoutershError, usageError } from './errors.js';
-import { errorLine, runBatch } from './repl/batch.js';
-import { createSession, type Session } from './repl/session.js';
+import { errorLine, runBatch } from './run/batch.js';
+import { createSession, type Session } from './run/session.js';
 
 const VERSION = '0.1.0';
 const out = (s: string) => process.stdout.write(s);
@@ -24,7 +24,7 @@ async function demoConfig(
   cfg: Readonly<Config>,
 ): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
   const { startSims } = await import('./cli/demo.js');
-  const { DEMO_USERS } = await import('./sim/router/index.js');
+  const { DEMO_USERS } = await import('../sim/router/index.js');
   const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
   return {
     cfg: Object.freeze({
@@ -109,7 +109,7 @@ async function runMain(argv: string[]): Promise<number> {
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
-      const { runShell } = await import('./repl/shell.js');
+      const { runShell } = await import('./shell/shell.js');
       return await runShell(session, cfg);
     }
     const onSigint = () => controller.abort();

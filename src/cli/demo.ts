@@ -1,7 +1,7 @@
 // The embedded simulators: `routersh sim` runs them in the foreground, `routersh --demo`
 // in-process on ephemeral loopback ports.
-import { DEMO_USERS, type RouterSim, startRouterSim } from '../sim/router/index.js';
-import { type TelemetrySim, startTelemetrySim } from '../sim/telemetry/index.js';
+import { DEMO_USERS, type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 
 export interface Sims {
   router: RouterSim;

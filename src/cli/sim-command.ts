@@ -4,9 +4,9 @@
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { usageError } from '../errors.js';
-import { saveProfile, writeSecretFile } from '../profiles.js';
-import { historyPath } from '../repl/history-file.js';
-import { DEMO_USERS } from '../sim/router/index.js';
+import { saveProfile, writeSecretFile } from '../config/profiles.js';
+import { historyPath } from '../shell/editor/history-file.js';
+import { DEMO_USERS } from '../../sim/router/index.js';
 import { type Sims, simBanner, startSims } from './demo.js';
 
 const USAGE = 'routersh sim [--host H] [--port N] [--telemetry-port M] [--no-save]';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiIo, runApiCommand } from '../../src/cli/api-command.js';
 import { parseApiArgs, serverUrl } from '../../src/cli/api-args.js';
 import { isRoutershError } from '../../src/errors.js';
-import { DEMO_USERS, startRouterSim } from '../../src/sim/router/index.js';
+import { DEMO_USERS, startRouterSim } from '../../sim/router/index.js';
 import { freePort } from '../api/router/helpers/http-server.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;

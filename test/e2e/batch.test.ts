@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { BIN, runBin } from '../helpers/run-bin.js';
 
 const execFileAsync = promisify(execFile);

@@ -1,7 +1,7 @@
 // The built binary in a real terminal (tmux) against the router simulator: what a user
 // sees on the screen and what the router received.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
 let sim: RouterSim;

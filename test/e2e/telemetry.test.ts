@@ -1,8 +1,8 @@
 // Telemetry commands through the built binary without a terminal: plain output, --json, and
 // one clear line for each kind of failure (CLI.md, telemetry-api.md).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RouterSim, startRouterSim } from '../../src/sim/router/index.js';
-import { type TelemetrySim, startTelemetrySim } from '../../src/sim/telemetry/index.js';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 import { runBin } from '../helpers/run-bin.js';
 
 let router: RouterSim;

@@ -8,11 +8,11 @@ import {
   type RoutershError,
   rejectedError,
 } from '../../errors.js';
-import { sanitizeLine } from '../../sanitize.js';
+import { sanitizeLine } from '../../term/sanitize.js';
 import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
 import { basicHeader, TokenAuth } from './token-auth.js';
-import { Transport, type HttpResponse } from './transport.js';
+import { Transport, type HttpResponse } from '../../http/transport.js';
 import type { Envelope, NodeInfo, RouterRequest } from './types.js';
 import type { Action } from './wire.js';
 

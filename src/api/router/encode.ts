@@ -1,7 +1,7 @@
 // Request encoding: every command word is one path segment, percent-encoded on its own
 // (RFC 3986), so `10.0.0.0/24` stays one word (`10.0.0.0%2F24`) instead of two.
 import { configError } from '../../errors.js';
-import { sanitizeLine } from '../../sanitize.js';
+import { sanitizeLine } from '../../term/sanitize.js';
 
 /** encodeURIComponent leaves !'()* alone; RFC 3986 counts them as reserved. */
 export function encodeWord(word: string): string {

@@ -2,11 +2,11 @@
 // token; renewed before it expires — through /token when we hold a password, otherwise
 // through create-token with the current bearer. Concurrent callers share one renewal.
 import { authError, protocolError, rejectedError } from '../../errors.js';
-import { sanitizeLine } from '../../sanitize.js';
+import { sanitizeLine } from '../../term/sanitize.js';
 import { decodeEnvelope, isObject, parseJson } from './decode.js';
 import { encodeWord } from './encode.js';
 import { needsRenewal, readToken, type TokenInfo } from './token.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../../http/transport.js';
 
 export interface TokenAuthDeps {
   transport: Transport;

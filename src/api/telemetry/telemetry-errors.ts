@@ -1,7 +1,7 @@
 // Turns telemetry HTTP failures into RoutershErrors: one line, sanitized, and never holding
 // the API key (a server that echoes it back is redacted too).
 import { EXIT, protocolError, RoutershError, transportError } from '../../errors.js';
-import { sanitizeLine } from '../../sanitize.js';
+import { sanitizeLine } from '../../term/sanitize.js';
 import { isObj } from './decode.js';
 
 const REDACTED = '[redacted]';

@@ -1,7 +1,7 @@
 // The client against the router simulator over real HTTP, Basic auth on /api/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient, type RouterClientConfig, responseBodyOf } from '../../../src/api/router/client.js';
-import { DEMO_USERS, startRouterSim } from '../../../src/sim/router/index.js';
+import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
 import { failure, secretsIn } from './helpers/expect-error.js';
 import { freePort } from './helpers/http-server.js';
 

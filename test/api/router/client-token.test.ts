@@ -2,8 +2,8 @@
 // manual clock, create-token renewal of a pre-issued token, shared renewals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient, type RouterClientConfig } from '../../../src/api/router/client.js';
-import { ManualClock } from '../../../src/sim/clock.js';
-import { DEMO_USERS, startRouterSim } from '../../../src/sim/router/index.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
 import { failure, secretsIn } from './helpers/expect-error.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;

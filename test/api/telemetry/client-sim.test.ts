@@ -5,8 +5,8 @@ import { alignSeries } from '../../../src/api/telemetry/align.js';
 import { TelemetryClient, type TelemetryClientConfig } from '../../../src/api/telemetry/client.js';
 import { chooseStep } from '../../../src/api/telemetry/step.js';
 import { isRoutershError, type RoutershError } from '../../../src/errors.js';
-import { ManualClock } from '../../../src/sim/clock.js';
-import { startTelemetrySim, type TelemetrySim } from '../../../src/sim/telemetry/index.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;

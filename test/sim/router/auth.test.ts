@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/sim/clock.js';
-import { DEMO_USERS } from '../../../src/sim/router/index.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { DEMO_USERS } from '../../../sim/router/index.js';
 import { basic, call, get, post, sim } from './sim-http.js';
 
 const bearer = (t: string) => `Bearer ${t}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/sim/clock.js';
-import { MatchList } from '../../../src/sim/router/match-list.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { MatchList } from '../../../sim/router/match-list.js';
 import { call, del, get, post, sim } from './sim-http.js';
 
 const ML = '/api/ipv4/firewall/match-list';

@@ -1,5 +1,5 @@
 // Test helpers: real HTTP against a started simulator.
-import { type RouterSim, type RouterSimOptions, startRouterSim } from '../../../src/sim/router/index.js';
+import { type RouterSim, type RouterSimOptions, startRouterSim } from '../../../sim/router/index.js';
 import type { WireEnvelope } from '../../../src/api/router/wire.js';
 import { afterEach } from 'vitest';
 

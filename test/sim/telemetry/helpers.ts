@@ -1,6 +1,6 @@
 // Test helpers: a simulator on an ephemeral port with a manual clock, and raw HTTP calls.
-import { ManualClock } from '../../../src/sim/clock.js';
-import { startTelemetrySim, type TelemetrySim } from '../../../src/sim/telemetry/index.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 
 export const NOW = Date.parse('2026-11-22T12:00:00Z');
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TelemetrySim } from '../../../src/sim/telemetry/index.js';
+import type { TelemetrySim } from '../../../sim/telemetry/index.js';
 import { DAY, HOUR, iso, MIN, NOW, post, startSim, values } from './helpers.js';
 
 let sim: TelemetrySim;

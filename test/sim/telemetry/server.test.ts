@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../../src/sim/clock.js';
-import type { TelemetrySim } from '../../../src/sim/telemetry/index.js';
-import { startTelemetrySim } from '../../../src/sim/telemetry/index.js';
+import type { ManualClock } from '../../../sim/clock.js';
+import type { TelemetrySim } from '../../../sim/telemetry/index.js';
+import { startTelemetrySim } from '../../../sim/telemetry/index.js';
 import { DAY, get, HOUR, iso, NOW, post, startSim } from './helpers.js';
 
 let sim: TelemetrySim;

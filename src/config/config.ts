@@ -1,0 +1,137 @@
+// One configuration: defaults < profile file < environment < flags; read once, frozen.
+// Secrets come only from files or the environment (never argv, never inline in a profile).
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Flags } from '../cli/args.js';
+import { configError, usageError } from '../errors.js';
+import { type Profile, profileByName, profileForRouter } from './profiles.js';
+
+export interface Config {
+  router?: string;
+  user?: string;
+  password?: string;
+  token?: string;
+  auth: 'basic' | 'token';
+  caPem?: string;
+  insecure: boolean;
+  timeoutMs: number;
+  telemetryUrl?: string;
+  telemetryKey?: string;
+  profile?: string;
+  json: boolean;
+  color: boolean;
+  keepGoing: boolean;
+}
+
+export interface ConfigDeps {
+  env: NodeJS.ProcessEnv;
+  readFile?: (path: string) => string;
+  isTTY?: boolean;
+}
+
+function readSecretFile(read: (p: string) => string, path: string, what: string): string {
+  // Profiles are written by hand: `~/…` means the home directory, as in a shell.
+  if (path.startsWith('~/')) path = join(process.env.HOME || homedir(), path.slice(2));
+  try {
+    // A secret file holds one line; trailing newlines from editors are not part of it.
+    return read(path).replace(/\r?\n$/, '');
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw configError(`cannot read ${what} file ${path}: ${reason}`);
+  }
+}
+
+function parseTimeout(v: string | number | undefined): number {
+  if (v === undefined) return 30_000;
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600)
+    throw usageError(`--timeout wants seconds between 0 and 3600, not '${v}'`);
+  return Math.round(n * 1000);
+}
+
+function checkUrl(u: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(u);
+  } catch {
+    throw usageError(`${what} '${u}' is not a URL (want http://host:port or https://…)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw usageError(`${what} must be http:// or https://`);
+  if (url.username || url.password)
+    throw usageError(`${what} must not carry credentials: use --user and --password-file`);
+  return u.replace(/\/+$/, '');
+}
+
+export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> {
+  const { env } = deps;
+  const read = deps.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
+  const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
+  let prof: Profile = profileName ? profileByName(profileName, env, read) : {};
+
+  const router = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
+  // No profile named and nothing to log in with: a profile for this router, as ~/.netrc does.
+  const anyCredential =
+    flags.user ??
+    flags.passwordFile ??
+    flags.tokenFile ??
+    env.ROUTERSH_USER ??
+    env.ROUTERSH_PASSWORD ??
+    env.ROUTERSH_TOKEN;
+  if (!profileName && router && anyCredential === undefined) prof = profileForRouter(router, env, read) ?? {};
+  const user = flags.user ?? env.ROUTERSH_USER ?? prof.user;
+  const authRaw = flags.auth ?? env.ROUTERSH_AUTH ?? prof.auth ?? 'basic';
+  if (authRaw !== 'basic' && authRaw !== 'token')
+    throw usageError(`--auth is basic or token, not '${authRaw}'`);
+
+  // A secret from a flag's file beats the environment, which beats the profile's file.
+  const password = flags.passwordFile
+    ? readSecretFile(read, flags.passwordFile, 'password')
+    : (env.ROUTERSH_PASSWORD ??
+      (prof.passwordFile ? readSecretFile(read, prof.passwordFile, 'password') : undefined));
+  const token = flags.tokenFile
+    ? readSecretFile(read, flags.tokenFile, 'token')
+    : (env.ROUTERSH_TOKEN ?? (prof.tokenFile ? readSecretFile(read, prof.tokenFile, 'token') : undefined));
+  const telemetryKey = flags.telemetryKeyFile
+    ? readSecretFile(read, flags.telemetryKeyFile, 'telemetry key')
+    : (env.ROUTERSH_TELEMETRY_KEY ??
+      (prof.telemetryKeyFile ? readSecretFile(read, prof.telemetryKeyFile, 'telemetry key') : undefined));
+  const caFile = flags.ca ?? prof.ca;
+  const caPem = caFile ? readSecretFile(read, caFile, 'CA') : undefined;
+  const telemetryUrl = flags.telemetry ?? env.ROUTERSH_TELEMETRY_URL ?? prof.telemetry;
+
+  const color = !flags.noColor && !env.NO_COLOR && deps.isTTY === true;
+  const cfg: Config = {
+    auth: token && authRaw === 'basic' ? 'token' : authRaw,
+    insecure: flags.insecure || prof.insecure === true,
+    timeoutMs: parseTimeout(flags.timeout ?? prof.timeout),
+    json: flags.json,
+    color,
+    keepGoing: flags.keepGoing,
+    ...(router ? { router: checkUrl(router, '--router') } : {}),
+    ...(user ? { user } : {}),
+    ...(password !== undefined ? { password } : {}),
+    ...(token ? { token } : {}),
+    ...(caPem ? { caPem } : {}),
+    ...(telemetryUrl ? { telemetryUrl: checkUrl(telemetryUrl, '--telemetry') } : {}),
+    ...(telemetryKey ? { telemetryKey } : {}),
+    ...(profileName ? { profile: profileName } : {}),
+  };
+  return Object.freeze(cfg);
+}
+
+/** The router client's settings from the configuration (one mapping for the shell and `api`). */
+export function routerConnection(cfg: Readonly<Config>, onWarning: (m: string) => void) {
+  return {
+    ...(cfg.router ? { baseUrl: cfg.router } : {}),
+    user: cfg.user,
+    password: cfg.password,
+    token: cfg.token,
+    auth: cfg.auth,
+    timeoutMs: cfg.timeoutMs,
+    ca: cfg.caPem,
+    insecure: cfg.insecure,
+    onWarning,
+  };
+}

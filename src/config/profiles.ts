@@ -1,0 +1,117 @@
+// Profiles in $XDG_CONFIG_HOME/routersh/config.json: named connection settings, secrets only
+// as file paths. A profile is chosen by name (--profile), or — like ~/.netrc — by the router
+// URL when no user or token was given. `routersh sim` saves one for its demo router.
+import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { configError } from '../errors.js';
+
+export interface Profile {
+  router?: string;
+  user?: string;
+  auth?: string;
+  passwordFile?: string;
+  tokenFile?: string;
+  ca?: string;
+  insecure?: boolean;
+  timeout?: number;
+  telemetry?: string;
+  telemetryKeyFile?: string;
+}
+
+export function configPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  return join(base, 'routersh', 'config.json');
+}
+
+type Read = (p: string) => string;
+
+/** All profiles; undefined when there is no config file. Throws on a broken file. */
+export function loadProfiles(env: NodeJS.ProcessEnv, read: Read): Record<string, Profile> | undefined {
+  const path = configPath(env);
+  let text: string;
+  try {
+    text = read(path);
+  } catch {
+    return undefined;
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw configError(`${path} is not valid JSON`);
+  }
+  const profiles = (doc as { profiles?: unknown } | null)?.profiles;
+  if (profiles === undefined) return {};
+  if (!profiles || typeof profiles !== 'object') throw configError(`${path}: "profiles" must be an object`);
+  return profiles as Record<string, Profile>;
+}
+
+/** The profile about to be used must be an object and hold no secret inline. */
+function checked(name: string, p: unknown): Profile {
+  if (!p || typeof p !== 'object') throw configError(`profile '${name}' must be an object`);
+  for (const secret of ['password', 'token', 'telemetryKey', 'apiKey']) {
+    if (secret in p)
+      throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
+  }
+  return p as Profile;
+}
+
+export function profileByName(name: string, env: NodeJS.ProcessEnv, read: Read): Profile {
+  const profiles = loadProfiles(env, read);
+  if (!profiles) throw configError(`profile '${name}' requested but ${configPath(env)} cannot be read`);
+  const p = profiles[name];
+  if (!p) {
+    const known = Object.keys(profiles).join(', ') || 'none';
+    throw configError(`no profile '${name}' in ${configPath(env)} (profiles: ${known})`);
+  }
+  return checked(name, p);
+}
+
+const originOf = (u: string): string | undefined => {
+  try {
+    const url = new URL(u);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The first profile whose router is this URL (scheme, host, port and path prefix). */
+export function profileForRouter(router: string, env: NodeJS.ProcessEnv, read: Read): Profile | undefined {
+  const want = originOf(router);
+  const profiles = loadProfiles(env, read) ?? {};
+  const hit = Object.entries(profiles).find(
+    ([, p]) => typeof p?.router === 'string' && originOf(p.router) === want,
+  );
+  return hit ? checked(hit[0], hit[1]) : undefined;
+}
+
+/**
+ * Saves (or replaces) one profile, keeping the others and any other keys of the file; a
+ * password is written to its own file with mode 0600 beside the state. Written atomically.
+ */
+export function saveProfile(name: string, profile: Profile, env: NodeJS.ProcessEnv): string {
+  const path = configPath(env);
+  let doc: Record<string, unknown> = {};
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw configError(`${path} is not valid JSON: not changed`);
+  }
+  const profiles = { ...((doc.profiles as Record<string, Profile> | undefined) ?? {}), [name]: profile };
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ ...doc, profiles }, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+  return path;
+}
+
+/** Writes a secret to a file only its owner can read; returns the path. */
+export function writeSecretFile(path: string, secret: string): string {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return path;
+}

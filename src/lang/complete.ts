@@ -1,0 +1,160 @@
+// Tab completion: classify the line up to the cursor (which node, which slot), gather the
+// slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
+import { sanitizeLine } from '../term/sanitize.js';
+import { ENTER, type Gathered, gather, type Item, slotNeed } from './candidates.js';
+import { type Ranked, longestCommonPrefix, rank } from './rank.js';
+import { isAbort, walkAsync } from './resolve.js';
+import { quoteWord, scanLine } from './tokenize.js';
+import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
+import { type Lookup, walk, type WalkResult } from './walk.js';
+
+interface Prepared {
+  before: Token[];
+  partial: string;
+  partialQuoted: boolean;
+  replaceFrom: number;
+  replaceTo: number;
+  comment: boolean;
+}
+
+function prepare(line: string, cursor: number): Prepared {
+  const at = Math.max(0, Math.min(cursor, line.length));
+  const scan = scanLine(line.slice(0, at));
+  const last = scan.tokens[scan.tokens.length - 1];
+  if (scan.comment !== undefined || scan.atNewWord || !last) {
+    return {
+      before: scan.tokens,
+      partial: '',
+      partialQuoted: false,
+      replaceFrom: at,
+      replaceTo: at,
+      comment: scan.comment !== undefined,
+    };
+  }
+  return {
+    before: scan.tokens.slice(0, -1),
+    partial: last.text,
+    partialQuoted: last.quoted,
+    replaceFrom: last.start,
+    replaceTo: at,
+    comment: false,
+  };
+}
+
+/**
+ * A dynamic value (a telemetry expression or query) typed inside quotes is still being
+ * written: it is inserted with the user's quote left open, not closed as a finished word.
+ */
+function reopen(raw: string, quote: string | undefined): string {
+  if (quote === "'" && !raw.includes("'")) return `'${raw}`;
+  return `"${raw.replace(/["\\]/g, (ch) => `\\${ch}`)}`;
+}
+
+/** Server text is made safe for the terminal here; what Tab inserts stays as the server named it. */
+function strip({ match: _m, ...c }: Item): Candidate {
+  const out: Candidate = { ...c, display: sanitizeLine(c.display) };
+  if (c.description !== undefined) out.description = sanitizeLine(c.description);
+  return out;
+}
+
+function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completion {
+  // `<Enter>` belongs to a new word: while a word is being typed, the word is what is missing.
+  if (p.partial !== '')
+    ranked = { ...ranked, items: ranked.items.filter((c) => c.display !== ENTER || c.insertable) };
+  const typed = line.slice(p.replaceFrom, p.replaceTo);
+  const insertable = ranked.items.filter((c) => c.insertable);
+  let commonPrefix = typed;
+  const prefixed = insertable.slice(0, ranked.prefixCount);
+  if (prefixed.length === 1) commonPrefix = prefixed[0]!.text;
+  else if (prefixed.length > 1) {
+    const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
+    // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
+    const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
+    const open = quoted ? reopen(lcp, p.partialQuoted ? line[p.replaceFrom] : undefined) : lcp;
+    // An empty LCP adds nothing (and must not open a quote): the typed text stays.
+    if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
+  } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
+  const c: Completion = {
+    replaceFrom: p.replaceFrom,
+    replaceTo: p.replaceTo,
+    candidates: ranked.items.map(strip),
+    commonPrefix,
+  };
+  if (g.hint !== undefined) c.hint = sanitizeLine(g.hint);
+  return c;
+}
+
+function prefetchNext(cache: CacheView, g: Gathered, ranked: Ranked, partial: string): void {
+  if (!g.base || !cache.prefetch) return;
+  const next = ranked.items.filter(
+    (c) =>
+      c.insertable &&
+      c.kind !== 'option' &&
+      c.kind !== 'key-option' &&
+      c.kind !== 'flag' &&
+      c.kind !== 'verb' &&
+      c.kind !== 'builtin',
+  );
+  const exact = next.find((c) => c.match === partial);
+  const pick = exact ?? (next.length === 1 ? next[0] : undefined);
+  if (pick) cache.prefetch([...g.base, pick.match]);
+}
+
+const empty = (p: Prepared, hint?: string): Completion => ({
+  replaceFrom: p.replaceFrom,
+  replaceTo: p.replaceTo,
+  candidates: [],
+  commonPrefix: '',
+  ...(hint !== undefined ? { hint } : {}),
+});
+
+export async function complete(
+  line: string,
+  cursor: number,
+  deps: EngineDeps,
+  signal: AbortSignal,
+): Promise<Completion> {
+  const p = prepare(line, cursor);
+  if (p.comment) return empty(p);
+  const { result, lookup, fetchError } = await walkAsync(p.before, deps, signal, slotNeed, true);
+  const g = gather(result, lookup);
+  if (g.dynamic !== undefined && deps.valueCompleter) {
+    try {
+      const ctx = { words: p.before.map((t) => t.text), options: Object.fromEntries(result.state.options) };
+      const extra = await deps.valueCompleter(g.dynamic, p.partial, ctx, signal);
+      const dyn: Item[] = extra.map((c) => ({
+        ...c,
+        match: c.text,
+        text: c.insertable
+          ? p.partialQuoted
+            ? reopen(c.text, line[p.replaceFrom])
+            : quoteWord(c.text)
+          : c.text,
+      }));
+      g.items = [...dyn, ...g.items];
+    } catch (e) {
+      if (isAbort(e, signal)) throw e;
+      g.hint = `${g.hint ? `${g.hint} — ` : ''}no suggestions: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  if (fetchError !== undefined && g.hint === undefined) {
+    g.hint = `metadata unavailable: ${fetchError instanceof Error ? fetchError.message : String(fetchError)}`;
+  }
+  const ranked = rank(g.items, p.partial);
+  prefetchNext(deps.cache, g, ranked, p.partial);
+  return build(p, line, g, ranked);
+}
+
+/** Synchronous, from the cache only; 'pending' when metadata (or a dynamic slot) is missing. */
+export function completeSync(line: string, cursor: number, view: SyncView): Completion | 'pending' {
+  const p = prepare(line, cursor);
+  if (p.comment) return empty(p);
+  const lookup: Lookup = (path) => view.cache.peek(path) ?? 'pending';
+  const result: WalkResult = walk(p.before, view.context ?? [], lookup);
+  if (result.pending || slotNeed(result, lookup)) return 'pending';
+  const g = gather(result, lookup);
+  if (g.dynamic !== undefined && view.dynamicValues) return 'pending';
+  const ranked = rank(g.items, p.partial);
+  prefetchNext(view.cache, g, ranked, p.partial);
+  return build(p, line, g, ranked);
+}

@@ -1,0 +1,26 @@
+// History redaction asks the router metadata before hiding a value: a value that the option's
+// InputRe allows only from a fixed list (`key` with `(net|net-port)`) is a choice, not a
+// secret. Everything else named like a secret stays `***` (redact.ts).
+import { type CacheView, classifyLineSync } from './index.js';
+import type { RedactOptions } from './redact.js';
+
+/** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
+export function enumeratedValues(inputRe: string): string[] | undefined {
+  const m = /^\^?\((?:\?:)?([\w.-]+(?:\|[\w.-]+)+)\)\$?$/.exec(inputRe.trim());
+  return m?.[1]?.split('|');
+}
+
+export function plainValues(
+  line: string,
+  view: { cache: CacheView; context: readonly string[] },
+): RedactOptions {
+  const c = classifyLineSync(line, view);
+  if (c.kind === 'empty') return {};
+  const plain = new Set<string>();
+  for (const w of c.words) {
+    const choices =
+      w.role === 'option-value' && w.option?.inputRe ? enumeratedValues(w.option.inputRe) : undefined;
+    if (choices?.includes(w.token.text)) plain.add(w.token.text);
+  }
+  return plain.size ? { isPlainValue: (_name, value) => plain.has(value) } : {};
+}

@@ -1,0 +1,79 @@
+// Full-screen chart pane: exactly rows − 1 lines, never wider than the terminal.
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import type { ChartInitialRange } from './chart-reducer.js';
+import { chartFrame } from './chart-frame.js';
+import { plotColumns } from './plot-chart.js';
+import type { ChartSource } from './source.js';
+import { useChartPane } from './use-chart-pane.js';
+import { useTerminalSize } from '../../term/use-terminal-size.js';
+
+export interface ChartPaneProps {
+  source: ChartSource;
+  /** Shown in the title (sanitized). */
+  expression: string;
+  initialRange: ChartInitialRange;
+  /** Auto-refresh period while live and not paused; default 10 s. */
+  refreshMs?: number | undefined;
+  onClose: () => void;
+  now?: (() => number) | undefined;
+  /** Colour codes on (default) or off (NO_COLOR / --no-color). */
+  color?: boolean | undefined;
+  utc?: boolean | undefined;
+  /** Override the terminal size (tests, benchmarks, a parent laying out panes). */
+  columns?: number | undefined;
+  rows?: number | undefined;
+}
+
+export function ChartPane(props: ChartPaneProps) {
+  const size = useTerminalSize({
+    ...(props.columns !== undefined && { columns: props.columns }),
+    ...(props.rows !== undefined && { rows: props.rows }),
+  });
+  const now = props.now ?? Date.now;
+  const refreshMs = props.refreshMs ?? 10_000;
+  const state = useChartPane({
+    source: props.source,
+    initialRange: props.initialRange,
+    refreshMs,
+    plotColumns: plotColumns(size.columns),
+    onClose: props.onClose,
+    now,
+  });
+  const height = Math.max(1, size.rows - 1);
+  const lines = useMemo(
+    () =>
+      chartFrame(state, {
+        expression: props.expression,
+        width: size.columns,
+        height,
+        refreshMs,
+        color: props.color !== false,
+        utc: props.utc,
+      }),
+    [state, props.expression, size.columns, height, refreshMs, props.color, props.utc],
+  );
+  return <ChartFrameView lines={lines} width={size.columns} height={height} />;
+}
+
+/** The chart pane's view: one Text per precomputed line (also used by the benchmark). */
+export function ChartFrameView({
+  lines,
+  width,
+  height,
+}: {
+  lines: readonly string[];
+  width: number;
+  height: number;
+}) {
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
+        <Text key={i} wrap="truncate-end">
+          {line === '' ? ' ' : line}
+        </Text>
+      ))}
+    </Box>
+  );
+}

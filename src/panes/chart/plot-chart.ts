@@ -1,0 +1,165 @@
+// Draws series into exactly `height` plot rows plus a 2-line time axis, never wider than `width`.
+// asciichart cannot take NaN and draws null as 0, so every contiguous run of a series is plotted
+// on its own (same min/max/height, hence the same grid) and copied into an overlay grid; gap
+// columns are simply never written. Min and max per column are drawn as two lines of one colour.
+import { plot } from 'asciichart';
+import type { Series } from '../../api/telemetry/types.js';
+import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../../term/format-si.js';
+import { formatAxisTime } from '../../term/format-time.js';
+import { downsample } from './downsample.js';
+
+/** Columns left of the plot area: the Y label, a blank, the axis. */
+export const Y_AXIS_WIDTH = SI_LABEL_WIDTH + 2;
+const RESET = '\u001b[39m'; // default foreground: lighter for Ink's tokenizer than a full reset
+
+export interface PlotOptions {
+  series: readonly Series[];
+  /** Total line width (terminal columns); the plot area is width − Y_AXIS_WIDTH columns. */
+  width: number;
+  /** Plot rows; the result has height + 2 lines (time axis and its labels). */
+  height: number;
+  /** ANSI colour per series index (asciichart's constants); omitted → no colour codes at all. */
+  colors?: ReadonlyArray<string | undefined> | undefined;
+  startMs: number;
+  endMs: number;
+  stepMs?: number | undefined;
+  /** Series indexes not to draw (they still keep their colour index). */
+  hidden?: ReadonlySet<number> | undefined;
+  utc?: boolean | undefined;
+}
+
+interface Line {
+  values: Array<number | null>;
+  color: number;
+}
+
+/** The plot area's width for a terminal width. */
+export function plotColumns(width: number): number {
+  return Math.max(1, width - Y_AXIS_WIDTH);
+}
+
+export function plotChart(opts: PlotOptions): string[] {
+  const cols = plotColumns(opts.width);
+  const height = Math.max(2, Math.floor(opts.height));
+  const lines: Line[] = [];
+  opts.series.forEach((s, i) => {
+    if (opts.hidden?.has(i)) return;
+    const ds = downsample(s, cols, { startMs: opts.startMs, endMs: opts.endMs, stepMs: opts.stepMs });
+    lines.push({ values: ds.max, color: i });
+    if (ds.min.some((v, c) => v !== ds.max[c])) lines.push({ values: ds.min, color: i });
+  });
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const l of lines)
+    for (const v of l.values) {
+      if (v === null) continue;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  const axis = timeAxis(cols, opts);
+  if (lo > hi) return [...emptyPlot(cols, height), ...axis];
+  if (lo === hi) {
+    const pad = lo === 0 ? 1 : Math.abs(lo) / 2;
+    lo -= pad;
+    hi += pad;
+  }
+  // The same arithmetic as asciichart, so labels line up with its rows.
+  const h = height - 1;
+  const range = hi - lo;
+  const ratio = h / range;
+  const rows = Math.abs(Math.round(hi * ratio) - Math.round(lo * ratio));
+  const chars: string[][] = Array.from({ length: rows + 1 }, () => new Array<string>(cols).fill(' '));
+  const colorOf: Int16Array[] = Array.from({ length: rows + 1 }, () => new Int16Array(cols).fill(-1));
+  for (const line of lines) drawRuns(line, chars, colorOf, lo, hi, h);
+  const digits = digitsForStep(Math.max(Math.abs(lo), Math.abs(hi)), rows > 0 ? range / rows : range);
+  const out: string[] = [];
+  for (let r = 0; r <= rows; r++) {
+    const value = rows > 0 ? hi - (r * range) / rows : hi;
+    const label = formatSILabel(value, SI_LABEL_WIDTH, digits);
+    out.push(`${label} ┤${paint(chars[r]!, colorOf[r]!, opts.colors)}`);
+  }
+  while (out.length < height) out.push(`${' '.repeat(SI_LABEL_WIDTH)} ┤`);
+  return [...out.slice(0, height), ...axis];
+}
+
+function drawRuns(line: Line, chars: string[][], colorOf: Int16Array[], lo: number, hi: number, h: number) {
+  const v = line.values;
+  let a = 0;
+  while (a < v.length) {
+    if (v[a] === null) {
+      a++;
+      continue;
+    }
+    let b = a;
+    while (b + 1 < v.length && v[b + 1] !== null) b++;
+    const run = v.slice(a, b + 1) as number[];
+    // asciichart draws the segment i→i+1 in cell i; repeating the last value draws the last cell.
+    run.push(run[run.length - 1]!);
+    const drawn = plot(run, {
+      min: lo,
+      max: hi,
+      height: h,
+      offset: 1,
+      padding: ' ',
+      format: () => ' ',
+    }).split('\n');
+    for (let r = 0; r < drawn.length && r < chars.length; r++) {
+      const text = drawn[r]!;
+      for (let k = 0; k <= b - a; k++) {
+        const ch = text[1 + k];
+        if (ch !== undefined && ch !== ' ') {
+          chars[r]![a + k] = ch;
+          colorOf[r]![a + k] = line.color;
+        }
+      }
+    }
+    a = b + 1;
+  }
+}
+
+/** Joins cells, emitting one colour code per run of equally coloured cells; trailing blanks cut. */
+function paint(chars: string[], colorOf: Int16Array, colors: PlotOptions['colors']): string {
+  let end = chars.length;
+  while (end > 0 && chars[end - 1] === ' ') end--;
+  if (!colors) return chars.slice(0, end).join('');
+  let out = '';
+  let current: string | undefined;
+  for (let c = 0; c < end; c++) {
+    const idx = colorOf[c]!;
+    const color = idx >= 0 ? colors[idx % colors.length] : undefined;
+    if (color !== current) {
+      if (current !== undefined) out += RESET;
+      if (color !== undefined) out += color;
+      current = color;
+    }
+    out += chars[c];
+  }
+  if (current !== undefined) out += RESET;
+  return out;
+}
+
+function emptyPlot(cols: number, height: number): string[] {
+  const msg = 'no data points in range';
+  const out: string[] = [];
+  for (let r = 0; r < height; r++) {
+    const body = r === Math.floor(height / 2) ? ' '.repeat(Math.max(0, (cols - msg.length) >> 1)) + msg : '';
+    out.push(`${' '.repeat(SI_LABEL_WIDTH)} ┤${body}`.slice(0, Y_AXIS_WIDTH + cols));
+  }
+  return out;
+}
+
+/** `└──┬────┬──` with a time under each tick; ticks sit on the column whose bucket they start. */
+function timeAxis(cols: number, opts: PlotOptions): string[] {
+  const span = opts.endMs - opts.startMs;
+  const sample = formatAxisTime(opts.startMs, span, { utc: opts.utc });
+  const every = sample.length + 3;
+  const rule = new Array<string>(cols).fill('─');
+  const labels = new Array<string>(cols).fill(' ');
+  for (let c = 0; c + sample.length <= cols; c += every) {
+    rule[c] = '┬';
+    const text = formatAxisTime(opts.startMs + (c * span) / cols, span, { utc: opts.utc });
+    for (let k = 0; k < text.length; k++) labels[c + k] = text[k]!;
+  }
+  const pad = ' '.repeat(SI_LABEL_WIDTH + 1);
+  return [`${pad}└${rule.join('')}`, `${pad} ${labels.join('').trimEnd()}`];
+}

@@ -1,0 +1,80 @@
+// The history file: `$XDG_STATE_HOME/routersh/history` (or `~/.local/state/routersh/history`),
+// one entry a line, in a 0700 directory with mode 0600. Every line is redacted before it is
+// written, so no code path can put a secret in the file. Paths and env are injected.
+import { chmod, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEFAULT_HISTORY_MAX } from './history.js';
+import { type RedactOptions, redact } from '../../lang/redact.js';
+
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/** Where the history lives for this environment. */
+export function historyPath(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string = homedir(),
+): string {
+  const state = env['XDG_STATE_HOME'];
+  // XDG: a relative value is invalid and must be ignored.
+  const base = state?.startsWith('/') ? state : join(env['HOME'] || home, '.local', 'state');
+  return join(base, 'routersh', 'history');
+}
+
+/** One entry as one line: backslash, LF and CR are escaped. */
+export function escapeEntry(line: string): string {
+  return line.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+export function unescapeEntry(stored: string): string {
+  return stored.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c));
+}
+
+async function prepareDir(path: string): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  // An existing routersh directory may be more open than it should be.
+  await chmod(dir, DIR_MODE);
+}
+
+function isMissing(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'ENOENT';
+}
+
+/**
+ * Loads the newest `max` entries, oldest first. A longer file is rewritten to its last
+ * `max` entries; an existing file is set to mode 0600. A missing file is an empty history.
+ */
+export async function loadHistory(path: string, max: number = DEFAULT_HISTORY_MAX): Promise<string[]> {
+  let raw: string;
+  try {
+    raw = await readFile(path, 'utf8');
+  } catch (e) {
+    if (isMissing(e)) return [];
+    throw e;
+  }
+  await chmod(path, FILE_MODE);
+  const lines = raw.split('\n').filter((l) => l !== '');
+  const kept = lines.slice(Math.max(0, lines.length - max));
+  if (kept.length < lines.length) {
+    // Write aside and rename so a crash never leaves a half-written history.
+    const tmp = `${path}.${process.pid}.tmp`;
+    await writeFile(tmp, kept.map((l) => `${l}\n`).join(''), { mode: FILE_MODE });
+    await chmod(tmp, FILE_MODE);
+    await rename(tmp, path);
+  }
+  return kept.map(unescapeEntry);
+}
+
+/** Appends one command (redacted) to the file, creating the directory and file as needed. */
+export async function appendHistory(path: string, line: string, options: RedactOptions = {}): Promise<void> {
+  if (line.trim() === '') return;
+  await prepareDir(path);
+  const file = await open(path, 'a', FILE_MODE);
+  try {
+    await file.chmod(FILE_MODE);
+    await file.write(`${escapeEntry(redact(line, options))}\n`);
+  } finally {
+    await file.close();
+  }
+}

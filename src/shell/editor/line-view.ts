@@ -1,0 +1,49 @@
+// What the prompt shows while a line is typed: colour spans from the synchronous
+// classification, and a one-line hint (the slot's Help, or why a word is wrong). Pure.
+import type { Classification, Completion, WordRole } from '../../lang/index.js';
+import type { Span, SpanStyle } from './PromptLine.js';
+
+const ROLE_STYLE: Record<WordRole, SpanStyle> = {
+  verb: 'known',
+  builtin: 'known',
+  token: 'known',
+  value: 'value',
+  option: 'option',
+  'option-value': 'value',
+  error: 'bad',
+  pending: 'pending',
+};
+
+export function lineSpans(c: Classification): Span[] {
+  if (c.kind === 'empty') return [];
+  const spans = c.words.map((w) => ({ start: w.token.start, end: w.token.end, style: ROLE_STYLE[w.role] }));
+  if (c.kind === 'error' && c.error.reason !== 'incomplete' && c.error.reason !== 'missing-value') {
+    const at = spans.find((s) => s.start === c.error.column);
+    if (at) at.style = 'bad';
+    else if (c.error.length > 0)
+      spans.push({ start: c.error.column, end: c.error.column + c.error.length, style: 'bad' });
+  }
+  return spans;
+}
+
+/**
+ * The hint under the prompt: a real error (a word that cannot be right) wins; otherwise the
+ * completion's hint for the slot at the cursor (Help placeholder, what may follow).
+ */
+export function lineHint(
+  c: Classification,
+  completion: Completion | 'pending' | undefined,
+  atEnd: boolean,
+): string | undefined {
+  if (c.kind === 'error') {
+    const r = c.error.reason;
+    const stillTyping = atEnd && (r === 'incomplete' || r === 'missing-value');
+    if (!stillTyping) return c.error.message;
+  }
+  if (completion && completion !== 'pending' && completion.hint) return completion.hint;
+  return undefined;
+}
+
+export function promptText(label: string, context: readonly string[]): string {
+  return context.length ? `${label}(${context.join(' ')})> ` : `${label}> `;
+}

@@ -1,0 +1,75 @@
+// Starts the interactive shell (Ink) and gives the terminal back on every exit path:
+// `exit`, Ctrl-D, SIGINT/SIGTERM/SIGHUP, and an unexpected error.
+import { render } from 'ink';
+import type { Config } from '../config/config.js';
+import { EXIT, isRoutershError, type RoutershError } from '../errors.js';
+import { errorLine } from '../run/batch.js';
+import { appendHistory, historyPath, loadHistory } from './editor/history-file.js';
+import { plainValues } from '../lang/plain-values.js';
+import { redact } from '../lang/redact.js';
+import { ShellApp } from './ShellApp.js';
+import type { Session } from '../run/session.js';
+
+export async function runShell(session: Session, cfg: Readonly<Config>): Promise<number> {
+  const path = historyPath(process.env);
+  const history = await loadHistory(path).catch(() => []);
+  const entries = [...history];
+  session.deps.history = () =>
+    entries.map((e) => redact(e, plainValues(e, { cache: session.cache, context: [] })));
+  let writes = Promise.resolve();
+  const recordHistory = (line: string, context: readonly string[]) => {
+    if (entries[entries.length - 1] !== line) entries.push(line);
+    const options = plainValues(line, { cache: session.cache, context });
+    // Appends are chained so lines land in order; a failing disk never breaks the shell.
+    writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
+  };
+
+  let code = 0;
+  const instance = render(
+    <ShellApp
+      session={session}
+      history={history}
+      recordHistory={recordHistory}
+      color={cfg.color}
+      onExit={() => {
+        code = 0;
+      }}
+    />,
+    { exitOnCtrlC: false, patchConsole: false },
+  );
+  // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
+  // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the
+  // answer also warms the root metadata), so start-up does not wait for the network.
+  let failure: RoutershError | undefined;
+  session.cache.get([]).catch((e: unknown) => {
+    if (isRoutershError(e) && e.exitCode === EXIT.connect) {
+      failure = e;
+      instance.unmount();
+    }
+  });
+  const stop = (signalCode: number) => () => {
+    code = signalCode;
+    instance.unmount();
+  };
+  // In raw mode Ctrl-C is a key; a SIGINT comes from outside (kill -INT) and ends the shell
+  // as cleanly as the others: Ink's unmount restores the terminal mode.
+  const onInt = stop(130);
+  const onTerm = stop(143);
+  const onHup = stop(129);
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  process.on('SIGHUP', onHup);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+    process.off('SIGHUP', onHup);
+    await writes;
+  }
+  if (failure) {
+    process.stderr.write(`${errorLine(failure)}\n`);
+    return failure.exitCode;
+  }
+  return code;
+}

@@ -1,0 +1,70 @@
+// pgcli's test_cte_does_not_crash, for us: every prefix of every line, through every entry
+// point, cold and warm, with and without a context — nothing throws.
+import { describe, expect, it } from 'vitest';
+import type { NodeInfo } from '../../src/api/router/types.js';
+import {
+  classifyLineSync,
+  complete,
+  completeSync,
+  isInsideQuote,
+  MetadataCache,
+  resolveLine,
+} from '../../src/lang/index.js';
+import { gardenTree, routerTree, treeFetch } from './fixtures.js';
+
+const LINES = [
+  'no ipv4 firewall match-list bl action match net 10.0.0.0/24 net 10.1.0.0/16 port 80',
+  'show interface eth0.100 # comment "here',
+  'ping 10.0.0.1 size 100 count 3 numeric interface eth0 source 1.2.3.4',
+  'system user bob password "s3cret pass"',
+  'describe i f m',
+  'plant s1 tag red tag blue tag green depth x water water',
+  'no plant s22 tag "a b" \\ c',
+  'z9 zebra zq "unclosed \\"quote',
+  'broken ([a- "((" \'))\'',
+  'qq "hello world" extra',
+  'metrics range "rate(x[5m])" since 1h from now-1h to now step 30 bogus',
+  'logs histogram "level:error" since 7d step 60 by host all',
+  'help metrics label-values',
+  'edit plant s1',
+  'refresh ipv4 firewall',
+  '  \t # only a comment',
+  'history history no no show show',
+  '🌱 "é x" \\',
+  'metrics label-values job match {a="b"} match x',
+];
+
+const trees: Array<[string, () => NodeInfo]> = [
+  ['router', routerTree],
+  ['garden', gardenTree],
+];
+
+describe('every prefix never throws', () => {
+  for (const [name, tree] of trees) {
+    for (const context of [[], ['plant', 's1'], ['interface']]) {
+      it(`${name} tree, context [${context.join(' ')}]`, async () => {
+        const signal = new AbortController().signal;
+        const cold = new MetadataCache(treeFetch(tree()));
+        const warm = new MetadataCache(treeFetch(tree()));
+        const vc = async () => [{ text: 'x y', display: 'x y', kind: 'value' as const, insertable: true }];
+        for (const line of LINES) {
+          for (let i = 0; i <= line.length; i++) {
+            const prefix = line.slice(0, i);
+            expect(() => classifyLineSync(prefix, { cache: cold, context })).not.toThrow();
+            expect(() => completeSync(prefix, i, { cache: cold, context })).not.toThrow();
+            expect(() => isInsideQuote(line, i)).not.toThrow();
+            const r = await resolveLine(prefix, { cache: warm, context }, signal);
+            expect(r.kind).toMatch(/^(router|builtin|empty|error)$/);
+            const c = await complete(prefix, i, { cache: warm, context, valueCompleter: vc }, signal);
+            expect(c.replaceFrom).toBeLessThanOrEqual(c.replaceTo);
+            for (const cand of c.candidates) if (!cand.insertable) expect(cand.text).toBe('');
+            expect(() => classifyLineSync(prefix, { cache: warm, context })).not.toThrow();
+            // The cursor anywhere in the full line, too.
+            const s = completeSync(line, i, { cache: warm, context });
+            if (s !== 'pending') expect(s.replaceTo).toBe(i);
+          }
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,197 @@
+// The interactive shell rendered with ink-testing-library against a real router simulator:
+// typing, Tab, `?`, colouring, errors with a caret, history, Ctrl-R, Ctrl-C, paste, contexts.
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Session, createSession } from '../../src/run/session.js';
+import { ShellApp } from '../../src/shell/ShellApp.js';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
+import { KEYS, plain, waitFor } from '../helpers/ink.js';
+
+let sim: RouterSim;
+let tele: TelemetrySim;
+let session: Session;
+
+beforeAll(async () => {
+  [sim, tele] = await Promise.all([startRouterSim(), startTelemetrySim()]);
+});
+afterAll(() => Promise.all([sim.close(), tele.close()]));
+
+type Rendered = ReturnType<typeof render>;
+let app: Rendered | undefined;
+let recorded: string[] = [];
+let exited = false;
+
+function start(history: string[] = []): Rendered {
+  recorded = [];
+  exited = false;
+  session = createSession(
+    {
+      router: sim.url,
+      user: 'admin',
+      password: 'admin',
+      auth: 'basic',
+      insecure: false,
+      timeoutMs: 5000,
+      json: false,
+      color: false,
+      keepGoing: false,
+      telemetryUrl: tele.url,
+      telemetryKey: tele.keys.demo,
+    },
+    { interactive: true, warn: () => {}, width: () => 100 },
+  );
+  app = render(
+    <ShellApp
+      session={session}
+      history={history}
+      recordHistory={(l) => recorded.push(l)}
+      color={false}
+      onExit={() => {
+        exited = true;
+      }}
+    />,
+  );
+  return app;
+}
+
+afterEach(async () => {
+  app?.unmount();
+  app = undefined;
+  await session?.close();
+});
+
+/** Everything written so far (static scrollback and the live frame), without ANSI codes. */
+const screen = (a: Rendered) => plain(a.frames.join('\n'));
+const live = (a: Rendered) => plain(a.lastFrame());
+
+async function typed(a: Rendered, text: string, expectLive: RegExp | string) {
+  a.stdin.write(text);
+  return waitFor(() => {
+    const f = live(a);
+    if (typeof expectLive === 'string' ? !f.includes(expectLive) : !expectLive.test(f))
+      throw new Error(`live frame:\n${f}`);
+    return f;
+  });
+}
+
+const posts = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+
+describe('ShellApp', () => {
+  it('shows the prompt and completes a unique prefix with a blank', async () => {
+    const a = start();
+    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
+    await typed(a, 'int', 'admin@127.0.0.1> int');
+    await typed(a, '\t', '<ifname.vlanid>');
+    // The blank after the completed word: the next character starts a new word.
+    await typed(a, 'e', 'admin@127.0.0.1> interface e');
+  });
+
+  it('second Tab lists configured interfaces with their marker; ? lists ping options', async () => {
+    const a = start();
+    await typed(a, 'interface ', '<ifname.vlanid>');
+    await typed(a, '\t', /eth0/);
+    expect(live(a)).toMatch(/eth1\s+\*/);
+    expect(live(a)).toContain('<ifname.vlanid>');
+    // No common prefix: the line is unchanged (no stray opening quote).
+    expect(live(a)).toMatch(/> interface\s*$/m);
+    a.stdin.write('\u0015'); // Ctrl-U clears the line and closes the menu
+    await typed(a, 'ping 10.0.0.1 ', 'ping 10.0.0.1');
+    await typed(a, '?', /count/);
+    expect(live(a)).toMatch(/numeric\s+flag/);
+    expect(live(a)).toMatch(/ping 10\.0\.0\.1\s*$/m); // `?` did not change the line
+  });
+
+  it('a `?` inside quotes is literal', async () => {
+    const a = start();
+    await typed(a, 'interface eth0 description "why?', 'description "why?');
+  });
+
+  it('runs a command, shows its output and sends exactly one POST', async () => {
+    const a = start();
+    const before = posts().length;
+    await typed(a, 'show interface', 'show interface');
+    a.stdin.write('\r');
+    await waitFor(() => expect(screen(a)).toMatch(/eth0\s+UP/));
+    expect(posts().length).toBe(before + 1);
+    expect(recorded).toEqual(['show interface']);
+  });
+
+  it('a mistyped value gets a caret and one error line, and nothing is sent', async () => {
+    const a = start();
+    await typed(a, 'ping 10.0.0.300', 'ping 10.0.0.300');
+    await waitFor(() => expect(live(a)).toMatch(/invalid value '10\.0\.0\.300'/)); // live hint
+    const before = posts().length;
+    a.stdin.write('\r');
+    await waitFor(() => expect(screen(a)).toMatch(/\^{10}\n% invalid value/));
+    expect(posts().length).toBe(before);
+  });
+
+  it('edit enters a context shown in the prompt; up and top leave it', async () => {
+    const a = start();
+    await typed(a, 'edit interface eth0', 'edit interface eth0');
+    a.stdin.write('\r');
+    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1(interface eth0)>'));
+    await typed(a, 'mtu 1400', 'mtu 1400');
+    a.stdin.write('\r');
+    await waitFor(() => expect(posts()).toContain('POST /api/interface/eth0/mtu/1400'));
+    await typed(a, 'top', '> top');
+    a.stdin.write('\r');
+    await waitFor(() => expect(live(a)).toMatch(/admin@127\.0\.0\.1>\s*$/));
+  });
+
+  it('Up recalls history; Ctrl-R finds an older line', async () => {
+    const a = start(['show hostname', 'ping 10.0.0.2 count 1', 'describe interface']);
+    await waitFor(() => expect(live(a)).toContain('>'));
+    a.stdin.write(KEYS.up);
+    await waitFor(() => expect(live(a)).toContain('> describe interface'));
+    a.stdin.write('\u0015');
+    a.stdin.write('\u0012'); // Ctrl-R
+    await typed(a, 'ping', /reverse-i-search.*ping 10\.0\.0\.2 count 1/);
+    a.stdin.write('\r');
+    await waitFor(() => expect(live(a)).toContain('> ping 10.0.0.2 count 1'));
+  });
+
+  it('Ctrl-C clears the line; Ctrl-D on an empty line exits', async () => {
+    const a = start();
+    await typed(a, 'interface eth9', 'interface eth9');
+    a.stdin.write('\u0003');
+    await waitFor(() => expect(screen(a)).toContain('interface eth9^C'));
+    a.stdin.write('\u0004');
+    await waitFor(() => expect(exited).toBe(true));
+  });
+
+  it('Ctrl-C cancels a slow request and returns to the prompt', async () => {
+    const a = start();
+    await typed(a, 'show hostname', 'show hostname');
+    sim.faults.set({ latencyMs: 5000 });
+    try {
+      a.stdin.write('\r');
+      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
+      a.stdin.write('\u0003');
+      await waitFor(() => expect(screen(a)).toMatch(/% cancelled/));
+    } finally {
+      sim.faults.clear();
+    }
+  });
+
+  it('a pasted block is checked first: a wrong line means nothing runs', async () => {
+    const a = start();
+    await waitFor(() => expect(live(a)).toContain('>'));
+    const before = posts().length;
+    a.stdin.write('\u001b[200~interface eth20\nping 1.2.3\ninterface eth21\n\u001b[201~');
+    await waitFor(() => expect(screen(a)).toMatch(/pasted 3 commands; 1 wrong, nothing run/));
+    expect(screen(a)).toMatch(/% line 2: /);
+    expect(posts().length).toBe(before);
+    a.stdin.write('\u001b[200~interface eth22\nshow interface\n\u001b[201~');
+    await waitFor(() => expect(screen(a)).toMatch(/eth22\s+UP/));
+    expect(posts()).toContain('POST /api/interface/eth22');
+  });
+
+  it('completes telemetry words from the discovery endpoints, then keeps typing', async () => {
+    const a = start();
+    await typed(a, 'metrics query pkts_d', 'metrics query pkts_d');
+    await typed(a, '\t', 'metrics query pkts_down');
+    await typed(a, 'xyz', /pkts_down\s?xyz/);
+  });
+});

@@ -1,0 +1,83 @@
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink-testing-library';
+import { describe, expect, it } from 'vitest';
+import { menuLayout, type Suggestion, SuggestionsMenu } from '../../src/shell/SuggestionsMenu.js';
+
+const lines = (el: React.ReactElement) => {
+  const app = render(el);
+  const out = stripVTControlCharacters(app.lastFrame() ?? '').split('\n');
+  app.unmount();
+  return out;
+};
+
+const items: Suggestion[] = [
+  { name: 'interface', kind: 'command', description: 'Network interfaces', configured: true },
+  { name: 'ip', kind: 'command', description: 'IP settings' },
+  { name: 'mtu', kind: 'option', description: 'Maximum transmission unit' },
+  { name: '<x.x.x.x/x>', kind: 'value', description: 'An IPv4 prefix' },
+];
+const many: Suggestion[] = Array.from({ length: 20 }, (_, i) => ({
+  name: `eth${i}`,
+  kind: 'value',
+  description: `port ${i}`,
+}));
+
+describe('SuggestionsMenu', () => {
+  it('aligns name, configured marker, kind and description in columns', () => {
+    const out = lines(<SuggestionsMenu items={items} />);
+    expect(out).toHaveLength(4);
+    const descAt = out.map((l, i) => l.indexOf(items[i]!.description!));
+    expect(new Set(descAt).size).toBe(1);
+    const kindAt = out.map((l, i) => l.indexOf(items[i]!.kind!));
+    expect(new Set(kindAt).size).toBe(1);
+    expect(out[0]).toMatch(/^ {2}interface\s+\* command\s+Network interfaces$/);
+    expect(out[1]).not.toContain('*');
+  });
+
+  it('caps the rows at maxRows (8 by default) and says how many more there are', () => {
+    const out = lines(<SuggestionsMenu items={many} />);
+    expect(out).toHaveLength(9);
+    expect(out[8]).toBe('  …12 more');
+    expect(lines(<SuggestionsMenu items={many} maxRows={3} />)).toEqual([
+      expect.stringContaining('eth0'),
+      expect.stringContaining('eth1'),
+      expect.stringContaining('eth2'),
+      '  …17 more',
+    ]);
+  });
+
+  it('is never taller than the terminal rows − 3', () => {
+    const out = lines(<SuggestionsMenu items={many} rows={8} />);
+    expect(out.length).toBeLessThanOrEqual(5);
+    expect(out.at(-1)).toBe('  …16 more');
+  });
+
+  it('marks the selected row and scrolls to keep it visible', () => {
+    const out = lines(<SuggestionsMenu items={many} selected={12} maxRows={4} />);
+    expect(out.filter((l) => l.startsWith('> '))).toEqual([expect.stringContaining('eth12')]);
+    expect(out[3]).toContain('eth12');
+    expect(out[0]).toContain('eth9');
+  });
+
+  it('fits each row to the width, cutting long descriptions', () => {
+    const long: Suggestion[] = [{ name: 'description', kind: 'option', description: 'x'.repeat(300) }];
+    const out = lines(<SuggestionsMenu items={long} columns={60} />);
+    expect(out[0]?.length).toBeLessThanOrEqual(60);
+    expect(out[0]).toMatch(/…$/);
+  });
+
+  it('renders nothing without items and sanitizes server text', () => {
+    expect(lines(<SuggestionsMenu items={[]} />)).toEqual(['']);
+    const out = lines(<SuggestionsMenu items={[{ name: 'x', description: 'evil\u001b[2Jtext' }]} />);
+    expect(out[0]).toContain('eviltext');
+  });
+});
+
+describe('menuLayout', () => {
+  it('keeps the selection in the window and counts the hidden items', () => {
+    expect(menuLayout(20, 0, 8, 40)).toEqual({ start: 0, count: 8, more: 12 });
+    expect(menuLayout(20, 19, 8, 40)).toEqual({ start: 12, count: 8, more: 12 });
+    expect(menuLayout(3, undefined, 8, 40)).toEqual({ start: 0, count: 3, more: 0 });
+    expect(menuLayout(20, 0, 8, 5)).toEqual({ start: 0, count: 1, more: 19 });
+  });
+});
