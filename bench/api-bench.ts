@@ -66,12 +66,15 @@ function run(args: string[]): { ms: number; out: string } {
 /** `api -n` from source, in this process: the fallback's child side. */
 async function apiFromSource(url: string): Promise<number> {
   const { runApiCommand } = await import('../src/cli/api-command.js');
-  return runApiCommand(['-n', String(COUNT), '-s', url, 'interface'], {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
-    env: process.env,
-    connection: { user: 'admin', password: 'admin' },
-  });
+  const { exitStatus } = await import('../src/exit-status.js');
+  return exitStatus(
+    await runApiCommand(['-n', String(COUNT), '-s', url, 'interface'], {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+      env: process.env,
+      connection: { user: 'admin', password: 'admin' },
+    }),
+  );
 }
 
 export async function benchApi(): Promise<Record<string, number>> {

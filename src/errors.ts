@@ -1,10 +1,12 @@
-// Error types with a stable `code` and the exit status it maps to (CLI.md: 1 command failed,
-// 2 usage, 3 could not connect or authenticate). main.ts is the only place that turns them
-// into exit codes and user text; everything else throws or returns these.
+// Error types with a stable `code`. An error never carries an exit status: main.ts holds THE
+// table from code to exit status (CLI.md: 1 command failed, 2 usage, 3 could not connect or
+// authenticate) and the only place that turns errors into user text at the top level.
 
 export type ErrorCode =
-  | 'usage' // bad flags or arguments (exit 2)
+  | 'usage' // bad flags (exit 2)
   | 'config' // unreadable profile/secret file, bad configuration (exit 2)
+  | 'argument' // a command's argument is wrong: bad duration, step 0, from after to (exit 1)
+  | 'not_configured' // the command needs something not configured (telemetry) (exit 1)
   | 'auth' // 401, token could not be obtained or renewed (exit 3)
   | 'transport' // refused, reset, DNS, TLS (exit 3)
   | 'timeout' // no answer within the per-request limit (exit 3)
@@ -12,22 +14,21 @@ export type ErrorCode =
   | 'rejected' // router 400 with ErrorStatus (exit 1)
   | 'command_failed' // router 200 with a non-OK RequestStatus (exit 1)
   | 'validation' // the line was checked locally and nothing was sent (exit 1)
-  | 'telemetry' // telemetry API error body { error: { code, message, request_id } } (exit 1 or 3)
+  | 'telemetry' // telemetry API error body { error: { code, message, request_id } } (exit 1)
+  | 'telemetry_auth' // telemetry API 401: the key is refused (exit 3)
+  | 'telemetry_redirect' // telemetry API answered 3xx; never followed (exit 3)
   | 'limit' // refused locally: would break a telemetry limit (exit 1)
-  | 'cancelled'; // the user aborted (Ctrl-C) (exit 1)
-
-export const EXIT = { ok: 0, failed: 1, usage: 2, connect: 3 } as const;
+  | 'cancelled' // the user aborted (Ctrl-C) (exit 1)
+  | 'internal'; // a bug: still one line for the user (exit 1)
 
 export class RoutershError extends Error {
   readonly code: ErrorCode;
-  readonly exitCode: number;
   /** Extra machine-readable detail for --json output; never holds secrets. */
   readonly details: Record<string, unknown>;
-  constructor(code: ErrorCode, message: string, exitCode: number, details: Record<string, unknown> = {}) {
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'RoutershError';
     this.code = code;
-    this.exitCode = exitCode;
     this.details = details;
   }
   toJSON(): Record<string, unknown> {
@@ -35,24 +36,60 @@ export class RoutershError extends Error {
   }
 }
 
-export const usageError = (message: string) => new RoutershError('usage', message, EXIT.usage);
-export const configError = (message: string) => new RoutershError('config', message, EXIT.usage);
-export const authError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('auth', message, EXIT.connect, details);
-export const transportError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('transport', message, EXIT.connect, details);
-export const timeoutError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('timeout', message, EXIT.connect, details);
-export const protocolError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('protocol', message, EXIT.failed, details);
-export const rejectedError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('rejected', message, EXIT.failed, details);
-export const commandFailedError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('command_failed', message, EXIT.failed, details);
-export const cancelledError = (message = 'cancelled') => new RoutershError('cancelled', message, EXIT.failed);
-export const limitError = (message: string, details: Record<string, unknown> = {}) =>
-  new RoutershError('limit', message, EXIT.failed, details);
+type Details = Record<string, unknown>;
+const make =
+  (code: ErrorCode) =>
+  (message: string, details: Details = {}) =>
+    new RoutershError(code, message, details);
+
+export const usageError = make('usage');
+export const configError = make('config');
+export const argumentError = make('argument');
+export const notConfiguredError = make('not_configured');
+export const authError = make('auth');
+export const transportError = make('transport');
+export const timeoutError = make('timeout');
+export const protocolError = make('protocol');
+export const rejectedError = make('rejected');
+export const commandFailedError = make('command_failed');
+export const validationError = make('validation');
+export const limitError = make('limit');
+export const internalError = make('internal');
+export const cancelledError = (message = 'cancelled') => new RoutershError('cancelled', message);
 
 export function isRoutershError(e: unknown): e is RoutershError {
   return e instanceof RoutershError;
 }
+
+const CONNECT: ReadonlySet<ErrorCode> = new Set([
+  'auth',
+  'transport',
+  'timeout',
+  'telemetry_auth',
+  'telemetry_redirect',
+] satisfies ErrorCode[]);
+/** Could not connect or authenticate: the interactive shell ends at start on these. */
+export const isConnectFailure = (e: RoutershError): boolean => CONNECT.has(e.code);
+
+/** Telemetry errors print as `error: code: message`; the others as `% message` (CLI.md). */
+export const isTelemetryError = (e: RoutershError): boolean => e.code.startsWith('telemetry');
+
+/** Any thrown value as a RoutershError (an unexpected one becomes `internal`, one line). */
+export function asRoutershError(e: unknown): RoutershError {
+  if (isRoutershError(e)) return e;
+  if ((e as Error)?.name === 'AbortError') return cancelledError();
+  return internalError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/**
+ * How a run ended, for main.ts's exit table: every command succeeded, a signal stopped it, or
+ * errors (one, or several with --keep-going).
+ */
+export type Ending =
+  | { kind: 'ok' }
+  | { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' }
+  | { kind: 'failed'; errors: readonly RoutershError[] };
+
+export const OK: Ending = { kind: 'ok' };
+export const failed = (...errors: RoutershError[]): Ending =>
+  errors.length === 0 ? OK : { kind: 'failed', errors };

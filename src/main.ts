@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
 import { serverUrl } from './cli/api-args.js';
 import { type Config, resolveConfig, routerConnection } from './config/config.js';
-import { EXIT, isRoutershError, usageError } from './errors.js';
+import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
+import { exitStatus } from './exit-status.js';
 import { errorLine, runBatch } from './run/batch.js';
 import { createSession, type Session } from './run/session.js';
 
@@ -55,7 +56,7 @@ function scriptLines(file: string): Iterable<string> | AsyncIterable<string> {
   return text.replace(/\r?\n$/, '').split(/\r?\n/);
 }
 
-async function runMain(argv: string[]): Promise<number> {
+async function runMain(argv: string[]): Promise<Ending> {
   if (argv[0] === 'sim') {
     const { runSimCommand } = await import('./cli/sim-command.js');
     return runSimCommand(argv.slice(1), { stdout: out, stderr: err });
@@ -80,7 +81,7 @@ async function runMain(argv: string[]): Promise<number> {
   const flags = parseMainArgs(argv);
   if (flags.help || flags.version) {
     out(flags.help ? HELP : `routersh ${VERSION}\n`);
-    return EXIT.ok;
+    return OK;
   }
 
   let cfg = resolveConfig(flags, { env: process.env, isTTY: process.stdout.isTTY === true });
@@ -139,18 +140,15 @@ async function runMain(argv: string[]): Promise<number> {
   }
 }
 
+// Every way a run ends goes through the one exit table; a thrown error is printed here as one
+// line (errors inside a run were already printed where they happened).
 runMain(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
+  (ending) => {
+    process.exitCode = exitStatus(ending);
   },
   (e: unknown) => {
-    if (isRoutershError(e)) {
-      err(`${errorLine(e)}\n`);
-      process.exitCode = e.exitCode;
-    } else {
-      // Not an expected failure: still one line, with a hint where to look.
-      err(`routersh: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exitCode = EXIT.failed;
-    }
+    const error = asRoutershError(e);
+    err(isRoutershError(e) ? `${errorLine(error)}\n` : `routersh: ${error.message}\n`);
+    process.exitCode = exitStatus(failed(error));
   },
 );

@@ -3,7 +3,14 @@
 import { performance } from 'node:perf_hooks';
 import { RouterClient, type RouterClientConfig, responseBodyOf } from '../api/router/client.js';
 import type { RouterRequest } from '../api/router/types.js';
-import { isRoutershError, type RoutershError } from '../errors.js';
+import {
+  commandFailedError,
+  type Ending,
+  failed,
+  isRoutershError,
+  OK,
+  type RoutershError,
+} from '../errors.js';
 import { API_USAGE, type ApiArgs, parseApiArgs, serverUrl } from './api-args.js';
 import { formatSummary, summarize } from './api-stats.js';
 
@@ -41,12 +48,12 @@ function printEnvelope(io: ApiIo, raw: Record<string, unknown>): void {
   io.stdout(`${JSON.stringify(raw, null, 2)}\n`);
 }
 
-function fail(io: ApiIo, e: RoutershError): number {
+function fail(io: ApiIo, e: RoutershError): Ending {
   io.stderr(`% ${e.message}\n`);
-  return e.exitCode;
+  return failed(e);
 }
 
-async function repeat(client: RouterClient, req: RouterRequest, count: number, io: ApiIo): Promise<number> {
+async function repeat(client: RouterClient, req: RouterRequest, count: number, io: ApiIo): Promise<Ending> {
   const latencies: number[] = [];
   let errors = 0;
   let first: RoutershError | undefined;
@@ -69,17 +76,18 @@ async function repeat(client: RouterClient, req: RouterRequest, count: number, i
   await Promise.all(Array.from({ length: Math.min(API_CONCURRENCY, count) }, worker));
   const wall = performance.now() - start;
   io.stdout(formatSummary(summarize(latencies, errors, wall)));
-  if (first === undefined) return 0;
-  io.stderr(`% ${errors} of ${count} requests failed; first: ${first.message}\n`);
+  if (first === undefined) return OK;
+  const summary = `${errors} of ${count} requests failed`;
+  io.stderr(`% ${summary}; first: ${first.message}\n`);
   // Nothing got through at all: report it as that failure (e.g. 3 for a refused connection).
-  return errors === count ? first.exitCode : 1;
+  return failed(errors === count ? first : commandFailedError(summary));
 }
 
-export async function runApiCommand(argv: string[], io: ApiIo): Promise<number> {
+export async function runApiCommand(argv: string[], io: ApiIo): Promise<Ending> {
   const args = parseApiArgs(argv); // usage errors are thrown: main.ts maps them
   if (args.help) {
     io.stdout(`${API_USAGE}\n`);
-    return 0;
+    return OK;
   }
   const { baseUrl, ...conn } = io.connection;
   const cfg: RouterClientConfig = {
@@ -96,7 +104,7 @@ export async function runApiCommand(argv: string[], io: ApiIo): Promise<number> 
   try {
     if (args.count !== undefined) return await repeat(client, req, args.count, io);
     printEnvelope(io, (await client.send(req)).raw);
-    return 0;
+    return OK;
   } catch (e) {
     if (!isRoutershError(e)) throw e;
     // A refused or failed command still shows what the router answered.

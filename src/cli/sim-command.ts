@@ -3,7 +3,7 @@
 // sim`, or any command naming the simulator's URL, logs in without more flags.
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { usageError } from '../errors.js';
+import { type Ending, OK, usageError } from '../errors.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
 import { historyPath } from '../shell/editor/history-file.js';
 import { DEMO_USERS } from '../../sim/router/index.js';
@@ -32,7 +32,7 @@ function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
 export async function runSimCommand(
   argv: string[],
   io: { stdout: (s: string) => void; stderr: (s: string) => void },
-): Promise<number> {
+): Promise<Ending> {
   let v: {
     host?: string | undefined;
     port?: string | undefined;
@@ -79,5 +79,5 @@ export async function runSimCommand(
     process.once('SIGTERM', () => resolve());
   });
   await sims.close();
-  return 0;
+  return OK;
 }

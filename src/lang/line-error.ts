@@ -1,6 +1,6 @@
 // Line errors: one-line messages naming the word and what was expected, and their wrapping
-// into the typed RoutershError ('validation', exit status 1) that the runner reports.
-import { EXIT, RoutershError } from '../errors.js';
+// into the typed RoutershError ('validation') that the runner reports.
+import { RoutershError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { didYouMean } from './fuzzy.js';
 import type { LineError, LineErrorReason, Token } from './types.js';
@@ -51,5 +51,5 @@ export function lineError(
 
 /** The RoutershError a runner throws for a line that failed local checks. */
 export function validationError(e: LineError): RoutershError {
-  return new RoutershError('validation', e.message, EXIT.failed, { column: e.column, word: e.wordIndex });
+  return new RoutershError('validation', e.message, { column: e.column, word: e.wordIndex });
 }

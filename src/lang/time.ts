@@ -1,13 +1,13 @@
 // DURATION (15m, 6h, 7d) and TIME (RFC 3339, now, now-1h) from telemetry command lines.
-import { usageError } from '../errors.js';
+import { argumentError } from '../errors.js';
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 export function parseDuration(s: string): number {
   const m = /^(\d+(?:\.\d+)?)([smhdw])$/.exec(s.trim());
-  if (!m) throw usageError(`'${s}' is not a duration (like 90s, 15m, 6h, 7d)`);
+  if (!m) throw argumentError(`'${s}' is not a duration (like 90s, 15m, 6h, 7d)`);
   const ms = Number(m[1]) * (UNIT_MS[m[2] as string] as number);
-  if (ms <= 0) throw usageError(`duration '${s}' must be positive`);
+  if (ms <= 0) throw argumentError(`duration '${s}' must be positive`);
   return ms;
 }
 
@@ -18,10 +18,10 @@ export function parseTime(s: string, now: number): number {
   if (rel) return now - parseDuration(rel[1] as string);
   // RFC 3339 needs a date, a time and a zone; Date.parse alone accepts too much.
   if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.test(t)) {
-    throw usageError(`'${s}' is not a time (RFC 3339 like 2026-11-22T10:00:00Z, now, or now-1h)`);
+    throw argumentError(`'${s}' is not a time (RFC 3339 like 2026-11-22T10:00:00Z, now, or now-1h)`);
   }
   const ms = Date.parse(t);
-  if (Number.isNaN(ms)) throw usageError(`'${s}' is not a valid time`);
+  if (Number.isNaN(ms)) throw argumentError(`'${s}' is not a valid time`);
   return ms;
 }
 
@@ -38,12 +38,12 @@ export function parseRange(options: Record<string, string[]>, now: number, defau
   const from = options.from?.[0];
   const to = options.to?.[0];
   if (since !== undefined && (from !== undefined || to !== undefined)) {
-    throw usageError("give either 'since DURATION' or 'from TIME to TIME', not both");
+    throw argumentError("give either 'since DURATION' or 'from TIME to TIME', not both");
   }
   if (since !== undefined) return { startMs: now - parseDuration(since), endMs: now, live: true };
   if (from === undefined && to === undefined) return { startMs: now - defaultMs, endMs: now, live: true };
   const endMs = to !== undefined ? parseTime(to, now) : now;
   const startMs = from !== undefined ? parseTime(from, now) : endMs - defaultMs;
-  if (startMs >= endMs) throw usageError("'from' must be before 'to'");
+  if (startMs >= endMs) throw argumentError("'from' must be before 'to'");
   return { startMs, endMs, live: to === undefined };
 }

@@ -1,6 +1,6 @@
 // The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
-import { EXIT, type RoutershError } from '../errors.js';
+import { cancelledError, type Ending, failed, isTelemetryError, type RoutershError } from '../errors.js';
 import type { Outcome } from './outcome.js';
 import { type RunnerDeps, type RunState, runLine } from './runner.js';
 
@@ -20,7 +20,7 @@ export interface BatchOptions {
 /** `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). */
 export function errorLine(e: RoutershError): string {
   const text = e.message.replace(/\s*\n\s*/g, ' ');
-  return e.code === 'telemetry' ? `error: ${text}` : `% ${text}`;
+  return isTelemetryError(e) ? `error: ${text}` : `% ${text}`;
 }
 
 export async function runBatch(
@@ -29,22 +29,21 @@ export async function runBatch(
   deps: RunnerDeps,
   io: BatchIO,
   o: BatchOptions,
-): Promise<number> {
-  let status: number = EXIT.ok;
+): Promise<Ending> {
+  const errors: RoutershError[] = [];
   let n = 0;
   for await (const line of lines) {
     n++;
-    if (o.signal.aborted) return status || EXIT.failed;
+    if (o.signal.aborted) return failed(...errors, cancelledError());
     const outcome = await runLine(line, state, deps, o.signal);
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
-      const code = outcome.error.exitCode;
-      status = status === EXIT.connect || code === EXIT.connect ? EXIT.connect : EXIT.failed;
-      if (!o.keepGoing) return code;
+      errors.push(outcome.error);
+      if (!o.keepGoing) break;
     }
     if (stop) break;
   }
-  return status;
+  return failed(...errors);
 }
 
 /** Prints one outcome; returns true when the run must end (`exit`). */

@@ -2,7 +2,7 @@
 // outcome. Shared by the interactive shell, -c, -f and stdin. Nothing is printed here.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { Resolution } from '../lang/index.js';
-import { isRoutershError, RoutershError } from '../errors.js';
+import { asRoutershError, notConfiguredError, RoutershError } from '../errors.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
 import { helpText } from './help.js';
 import type { Outcome } from './outcome.js';
@@ -30,14 +30,8 @@ export interface RunState {
   context: string[];
 }
 
-function toOutcomeError(e: unknown): Outcome {
-  if (isRoutershError(e)) return { kind: 'error', error: e };
-  if ((e as Error)?.name === 'AbortError')
-    return { kind: 'error', error: new RoutershError('cancelled', 'cancelled', 1) };
-  // An unexpected failure is still one line for the user; the stack is not theirs to read.
-  const msg = e instanceof Error ? e.message : String(e);
-  return { kind: 'error', error: new RoutershError('protocol', `internal error: ${msg}`, 1) };
-}
+// An unexpected failure is still one line for the user; the stack is not theirs to read.
+const toOutcomeError = (e: unknown): Outcome => ({ kind: 'error', error: asRoutershError(e) });
 
 export async function runLine(
   line: string,
@@ -66,7 +60,7 @@ async function runResolution(
       const err = res.error;
       return {
         kind: 'error',
-        error: new RoutershError('validation', err.message, 1, {
+        error: new RoutershError('validation', err.message, {
           column: err.column + 1,
           word: err.wordIndex,
         }),
@@ -144,10 +138,8 @@ async function runBuiltin(
       if (!deps.telemetry) {
         return {
           kind: 'error',
-          error: new RoutershError(
-            'usage',
+          error: notConfiguredError(
             'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)',
-            1,
           ),
         };
       }
@@ -156,6 +148,6 @@ async function runBuiltin(
         { signal, interactive: deps.interactive, width: deps.width() },
       );
     default:
-      return { kind: 'error', error: new RoutershError('validation', `unknown command '${name}'`, 1) };
+      return { kind: 'error', error: new RoutershError('validation', `unknown command '${name}'`) };
   }
 }

@@ -3,7 +3,7 @@
 // full-screen pane. --json prints the data as received.
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { LogRecord, Series } from '../api/telemetry/types.js';
-import { usageError } from '../errors.js';
+import { argumentError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { renderChartText, renderSummaryTable } from '../panes/chart/render-text.js';
 import { renderHistogramText } from '../panes/logs/histogram-strip.js';
@@ -29,7 +29,7 @@ function intOption(o: Record<string, string[]>, k: string): number | undefined {
   const v = one(o, k);
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw usageError(`${k} wants a positive whole number, not '${v}'`);
+  if (!Number.isInteger(n) || n <= 0) throw argumentError(`${k} wants a positive whole number, not '${v}'`);
   return n;
 }
 
@@ -154,7 +154,7 @@ export async function runTelemetry(
       return { kind: 'text', text: text || '(none)\n', json: res.raw };
     }
     default:
-      throw usageError(`'${cmd.name}' needs more words (try 'help')`);
+      throw argumentError(`'${cmd.name}' needs more words (try 'help')`);
   }
 }
 

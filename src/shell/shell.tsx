@@ -2,7 +2,7 @@
 // `exit`, Ctrl-D, SIGINT/SIGTERM/SIGHUP, and an unexpected error.
 import { render } from 'ink';
 import type { Config } from '../config/config.js';
-import { EXIT, isRoutershError, type RoutershError } from '../errors.js';
+import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
 import { errorLine } from '../run/batch.js';
 import { appendHistory, historyPath, loadHistory } from './editor/history-file.js';
 import { plainValues } from '../lang/plain-values.js';
@@ -10,7 +10,7 @@ import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
 import type { Session } from '../run/session.js';
 
-export async function runShell(session: Session, cfg: Readonly<Config>): Promise<number> {
+export async function runShell(session: Session, cfg: Readonly<Config>): Promise<Ending> {
   const path = historyPath(process.env);
   const history = await loadHistory(path).catch(() => []);
   const entries = [...history];
@@ -24,7 +24,7 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
     writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
   };
 
-  let code = 0;
+  let ending: Ending = OK;
   const instance = render(
     <ShellApp
       session={session}
@@ -32,7 +32,7 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
       recordHistory={recordHistory}
       color={cfg.color}
       onExit={() => {
-        code = 0;
+        ending = OK;
       }}
     />,
     { exitOnCtrlC: false, patchConsole: false },
@@ -42,20 +42,20 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
   // answer also warms the root metadata), so start-up does not wait for the network.
   let failure: RoutershError | undefined;
   session.cache.get([]).catch((e: unknown) => {
-    if (isRoutershError(e) && e.exitCode === EXIT.connect) {
+    if (isRoutershError(e) && isConnectFailure(e)) {
       failure = e;
       instance.unmount();
     }
   });
-  const stop = (signalCode: number) => () => {
-    code = signalCode;
+  const stop = (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => () => {
+    ending = { kind: 'signal', signal };
     instance.unmount();
   };
   // In raw mode Ctrl-C is a key; a SIGINT comes from outside (kill -INT) and ends the shell
   // as cleanly as the others: Ink's unmount restores the terminal mode.
-  const onInt = stop(130);
-  const onTerm = stop(143);
-  const onHup = stop(129);
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  const onHup = stop('SIGHUP');
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   process.on('SIGHUP', onHup);
@@ -69,7 +69,7 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
   }
   if (failure) {
     process.stderr.write(`${errorLine(failure)}\n`);
-    return failure.exitCode;
+    return failed(failure);
   }
-  return code;
+  return ending;
 }

@@ -1,7 +1,7 @@
 // The interactive shell's controller: the line editor, completion, running a line (with a
 // cancellable request and a spinner), contexts, panes, pasted blocks, and the scrollback.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cancelledError, isRoutershError, RoutershError } from '../errors.js';
+import { asRoutershError, cancelledError } from '../errors.js';
 import { useLineEditor } from './editor/use-line-editor.js';
 import type { Key } from './keys/key-parser.js';
 import { isPaste } from './keys/key-parser.js';
@@ -111,7 +111,7 @@ export function useShell(o: UseShellOptions) {
         await run(check.lines.map((l) => l.text));
       })
       .catch((e: unknown) => {
-        push(errorItem(isRoutershError(e) ? e : new RoutershError('protocol', String(e), 1)));
+        push(errorItem(asRoutershError(e)));
       })
       .finally(() => {
         if (inflight.current === ac) {

@@ -6,6 +6,7 @@ import { parseApiArgs, serverUrl } from '../../src/cli/api-args.js';
 import { isRoutershError } from '../../src/errors.js';
 import { DEMO_USERS, startRouterSim } from '../../sim/router/index.js';
 import { freePort } from '../api/router/helpers/http-server.js';
+import { exitStatus } from '../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
 let sim: Sim;
@@ -30,7 +31,7 @@ interface Run {
 async function run(argv: string[], connection: ApiIo['connection'] = {}): Promise<Run> {
   let out = '';
   let err = '';
-  const code = await runApiCommand(['-s', sim.url, ...argv], {
+  const ending = await runApiCommand(['-s', sim.url, ...argv], {
     stdout: (s) => {
       out += s;
     },
@@ -40,7 +41,7 @@ async function run(argv: string[], connection: ApiIo['connection'] = {}): Promis
     env: {},
     connection: { user: DEMO_USERS.admin.user, password: DEMO_USERS.admin.password, ...connection },
   });
-  return { code, out, err };
+  return { code: exitStatus(ending), out, err };
 }
 
 const last = () => sim.requests[sim.requests.length - 1]!;
@@ -67,7 +68,7 @@ describe('routersh api: one request', () => {
       env: {},
       connection: { user: 'admin', password: 'admin' },
     });
-    expect(code).toBe(0);
+    expect(exitStatus(code)).toBe(0);
     expect(JSON.parse(out).RequestStatus).toBe('OK');
   });
 

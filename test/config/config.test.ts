@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMainArgs, splitConnectionArgs } from '../../src/cli/args.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { isRoutershError } from '../../src/errors.js';
+import { exitStatusOf } from '../../src/exit-status.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routersh-config-'));
 const file = (name: string, text: string) => {
@@ -35,7 +36,7 @@ function usage(f: () => unknown): string {
     f();
   } catch (e) {
     if (isRoutershError(e)) {
-      expect(e.exitCode).toBe(2);
+      expect(exitStatusOf(e)).toBe(2);
       return e.message;
     }
     throw e;

@@ -179,3 +179,25 @@ describe('a 20-line script piped into jq', () => {
 function hasJq(): boolean {
   return spawnSync('jq', ['--version']).status === 0;
 }
+
+describe('bad command arguments exit 1, bad flags 2', () => {
+  // A wrong argument of a command is a failed command (CLI.md), with or without --keep-going.
+  it.each([
+    'metrics range up since 0m',
+    'metrics range up step 0',
+    'metrics range up since 5x',
+    'logs search error limit 0',
+    'metrics range up from now to now-1h',
+  ])('%s', async (line) => {
+    for (const extra of [[], ['--keep-going']]) {
+      const r = await runBin(['--demo', ...extra, '-c', line], { env: {} });
+      expect([line, extra.join(''), r.code]).toEqual([line, extra.join(''), 1]);
+      expect(r.stderr).toMatch(/^% .*\(command 1\)\n$/);
+    }
+  });
+
+  it('a bad flag still exits 2', async () => {
+    const r = await runBin(['--demo', '--no-such-flag']);
+    expect(r.code).toBe(2);
+  });
+});

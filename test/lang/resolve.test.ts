@@ -9,6 +9,7 @@ import {
   validationError,
 } from '../../src/lang/index.js';
 import { gardenTree, routerTree, treeFetch } from './fixtures.js';
+import { exitStatusOf } from '../../src/exit-status.js';
 
 const signal = new AbortController().signal;
 
@@ -262,7 +263,7 @@ describe('errors and metadata failures', () => {
   it('validationError wraps a LineError', async () => {
     const e = validationError(error(await router('intrface')));
     expect(e.code).toBe('validation');
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
     expect(e.details).toEqual({ column: 0, word: 0 });
   });
   it('a node the router refuses to describe falls back to its parent entry', async () => {

@@ -1,13 +1,11 @@
 // Local checks against the capabilities' limits, made BEFORE a request is sent: a request the
 // server would refuse (413, 422, 400 on limits) is refused here with a hint, and nothing is sent.
-import { EXIT, limitError, RoutershError } from '../../errors.js';
+import { limitError, validationError } from '../../errors.js';
 import { coarserStep, pointsPerSeries } from './step.js';
 import { formatTime } from './time.js';
 import type { Capabilities, Limits } from './types.js';
 
 const DAY_MS = 86_400_000;
-
-export const validationError = (message: string) => new RoutershError('validation', message, EXIT.failed);
 
 export function checkTime(name: string, ms: number | undefined): void {
   if (ms !== undefined && !Number.isFinite(ms)) throw validationError(`${name} is not a valid time`);

@@ -1,6 +1,6 @@
 // Turns telemetry HTTP failures into RoutershErrors: one line, sanitized, and never holding
 // the API key (a server that echoes it back is redacted too).
-import { EXIT, protocolError, RoutershError, transportError } from '../../errors.js';
+import { protocolError, RoutershError, transportError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { isObj } from './decode.js';
 
@@ -51,7 +51,7 @@ export function httpError(
   const details: Record<string, unknown> = { status, code: redactDeep(code, secret), ...extra };
   if (requestId !== undefined) details.requestId = redactDeep(requestId, secret);
   if (isObj(e) && e.details !== undefined) details.details = redactDeep(e.details, secret);
-  return new RoutershError('telemetry', line + suffix, status === 401 ? EXIT.connect : EXIT.failed, details);
+  return new RoutershError(status === 401 ? 'telemetry_auth' : 'telemetry', line + suffix, details);
 }
 
 /** A 3xx: redirects are never followed, so the key never reaches another origin. */
@@ -65,11 +65,10 @@ export function redirectError(status: number, location: string | undefined, base
     }
   }
   return new RoutershError(
-    'telemetry',
+    'telemetry_redirect',
     sanitizeLine(
       `redirect: the telemetry API redirected (HTTP ${status}) to ${where}; redirects are not followed and the API key was not sent there (check the telemetry URL)`,
     ),
-    EXIT.connect,
     { status, code: 'redirect', location: sanitizeLine(where) },
   );
 }

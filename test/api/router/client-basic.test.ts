@@ -4,6 +4,7 @@ import { RouterClient, type RouterClientConfig, responseBodyOf } from '../../../
 import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
 import { failure, secretsIn } from './helpers/expect-error.js';
 import { freePort } from './helpers/http-server.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
 let sim: Sim;
@@ -94,7 +95,7 @@ describe('errors', () => {
     const c = client({ password: 'hunter2-wrong' });
     const e = await failure(c.get(['interface']));
     expect(e.code).toBe('auth');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toBe(`authentication failed for user admin at ${sim.url}`);
     expect(secretsIn(e, 'hunter2-wrong', Buffer.from('admin:hunter2-wrong').toString('base64'))).toEqual([]);
   });
@@ -102,7 +103,7 @@ describe('errors', () => {
   it('400 with ErrorStatus: rejected, message is the ErrorStatus', async () => {
     const e = await failure(client().get(['nosuchword']));
     expect(e.code).toBe('rejected');
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
     expect(e.details['status']).toBe(400);
     expect(e.message).toBe(e.details['errorStatus']);
     expect(e.message).toMatch(/nosuchword/);
@@ -129,7 +130,7 @@ describe('errors', () => {
     const port = await freePort();
     const e = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).get([]));
     expect(e.code).toBe('transport');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toBe(`connection refused by 127.0.0.1:${port}`);
   });
 
@@ -157,7 +158,7 @@ describe('errors', () => {
     sim.faults.set({ hang: 1 });
     const e = await failure(client({ timeoutMs: 150 }).get(['interface']));
     expect(e.code).toBe('timeout');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toBe(`no answer from ${sim.url} within 0.15 s`);
   });
 

@@ -5,6 +5,7 @@ import { RouterClient, type RouterClientConfig } from '../../../src/api/router/c
 import { ManualClock } from '../../../sim/clock.js';
 import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
 import { failure, secretsIn } from './helpers/expect-error.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
 let sim: Sim;
@@ -83,7 +84,7 @@ describe('token mode with a password', () => {
   it('a wrong password gives an auth error without the password', async () => {
     const e = await failure(client({ password: 'Wr0ng-pass' }).get(['interface']));
     expect(e.code).toBe('auth');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toBe(`authentication failed for user admin at ${sim.url}`);
     expect(secretsIn(e, 'Wr0ng-pass')).toEqual([]);
   });
@@ -127,7 +128,7 @@ describe('a pre-issued token (user without password)', () => {
     const c = client({ user: undefined, password: undefined, token });
     const e = await failure(c.get(['interface']));
     expect(e.code).toBe('auth');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(secretsIn(e, token)).toEqual([]);
     // one renewal attempt, no loop
     expect(paths().filter((x) => x.endsWith('/create-token')).length).toBeLessThanOrEqual(1);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RouterClient } from '../../../src/api/router/client.js';
 import { failure, secretsIn } from './helpers/expect-error.js';
 import { startServer, type TestServer } from './helpers/http-server.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -103,7 +104,7 @@ describe('401 on the token route', () => {
     const e = await failure(c.get(['interface']));
     await c.close();
     expect(e.code).toBe('auth');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(router.requests.map((r) => r.url)).toEqual([
       '/token',
       '/api-oauth/interface',

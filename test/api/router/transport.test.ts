@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RouterClient } from '../../../src/api/router/client.js';
 import { failure } from './helpers/expect-error.js';
 import { startServer, type TestServer } from './helpers/http-server.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const cert = fixture('localhost-cert.pem');
@@ -46,7 +47,7 @@ describe('TLS', () => {
     const url = await startTls();
     const e = await failure(client(url).get([]));
     expect(e.code).toBe('transport');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toMatch(/^TLS: .*certificate/);
   });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TelemetryClient, type TelemetryClientConfig } from '../../../src/api/telemetry/client.js';
 import { isRoutershError, type RoutershError } from '../../../src/errors.js';
 import { capabilitiesBody, type Fixture, type Handler, json, startFixture } from './fixture-server.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 const KEY = 'tk_secret_0123456789';
 const T0 = Date.parse('2026-11-22T12:00:00Z');
@@ -57,8 +58,8 @@ describe('redirects are never followed', () => {
       }),
     );
     const e = await failure(client(api.url).query({ expression: 'up' }));
-    expect(e.code).toBe('telemetry');
-    expect(e.exitCode).toBe(3);
+    expect(e.code).toBe('telemetry_redirect');
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toContain(`redirected (HTTP 307) to ${other.origin}`);
     expect(e.message).toContain('the API key was not sent there');
     expect(e.details).toMatchObject({ status: 307, code: 'redirect', location: other.origin });
@@ -133,7 +134,7 @@ describe('transport', () => {
     const retries: number[] = [];
     const e = await failure(client(url, { onRetry: (i) => retries.push(i.status) }).capabilities());
     expect(e.code).toBe('transport');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toContain('ECONNREFUSED');
     expect(retries).toEqual([0]); // capabilities is idempotent: one transport retry
   });
@@ -163,7 +164,7 @@ describe('transport', () => {
     const api = await fixture(withCaps(() => {}));
     const e = await failure(client(api.url, { timeoutMs: 150 }).query({ expression: 'up' }));
     expect(e.code).toBe('timeout');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
   });
 
   it('is cancelled by the signal while waiting for an answer', async () => {
@@ -185,7 +186,7 @@ describe('transport', () => {
     );
     const e = await failure(client(api.url).query({ expression: 'up' }));
     expect(e.code).toBe('protocol');
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
   });
 });
 

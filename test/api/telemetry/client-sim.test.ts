@@ -7,6 +7,7 @@ import { chooseStep } from '../../../src/api/telemetry/step.js';
 import { isRoutershError, type RoutershError } from '../../../src/errors.js';
 import { ManualClock } from '../../../sim/clock.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -161,7 +162,7 @@ describe('metrics', () => {
     const { c } = await harness();
     const e = await failure(c.query({ expression: 'rate(pkts_down[40d])' }));
     expect(e.code).toBe('telemetry');
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
     expect(e.details.status).toBe(422);
     expect(e.message).toMatch(/^range_too_large: .* \(request_id req_[0-9a-f]+\)$/);
     expect(sent('/metrics/query')).toHaveLength(1);
@@ -231,7 +232,7 @@ describe('local limits: refused with nothing sent', () => {
     ];
     for (const [name, p] of cases) {
       const e = await failure(p);
-      expect([name, e.code, e.exitCode]).toEqual([name, 'limit', 1]);
+      expect([name, e.code, exitStatusOf(e)]).toEqual([name, 'limit', 1]);
     }
     expect(sim.requests).toEqual([]);
   });
@@ -288,7 +289,7 @@ describe('retries (fault injection)', () => {
       sim.requests.length = 0;
       sim.faults.set({ status: { code, count: 5 } });
       const e = await failure(c.query({ expression: 'up' }));
-      expect([code, e.details.status, e.exitCode]).toEqual([code, code, code === 401 ? 3 : 1]);
+      expect([code, e.details.status, exitStatusOf(e)]).toEqual([code, code, code === 401 ? 3 : 1]);
       expect(sent('/metrics/query')).toHaveLength(1);
     }
     expect(waits).toEqual([]);
@@ -316,7 +317,7 @@ describe('keys and scopes', () => {
   it('an expired key could not authenticate (exit 3), once, without the key anywhere', async () => {
     const { c } = await harness({}, sim.keys.expired);
     const e = await failure(c.capabilities());
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toMatch(/^invalid_api_key: could not authenticate .*expired \(request_id req_/);
     expect(JSON.stringify(e.toJSON()) + e.message).not.toContain(sim.keys.expired);
     expect(sim.requests).toHaveLength(1);
@@ -326,7 +327,7 @@ describe('keys and scopes', () => {
     const { c } = await harness({}, sim.keys.metricsOnly);
     const e = await failure(c.logsSearch({ query: '*' }));
     expect(e.details).toMatchObject({ status: 403, code: 'insufficient_scope' });
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
     expect(sent('/logs/search')).toHaveLength(1);
   });
 

@@ -9,6 +9,7 @@ import {
   retryTransport,
 } from '../../../src/api/telemetry/retry.js';
 import { httpError, redactDeep } from '../../../src/api/telemetry/telemetry-errors.js';
+import { exitStatusOf } from '../../../src/exit-status.js';
 
 const zero: RetryCounts = { throttled: 0, unavailable: 0, deadline: 0 };
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -140,7 +141,7 @@ describe('telemetry errors', () => {
     });
     const e = httpError(422, body, 'SECRET');
     expect(e.code).toBe('telemetry');
-    expect(e.exitCode).toBe(1);
+    expect(exitStatusOf(e)).toBe(1);
     expect(e.message).toBe('result_too_large: too many (request_id req-9)');
     expect(e.details).toEqual({
       status: 422,
@@ -159,7 +160,7 @@ describe('telemetry errors', () => {
       },
     });
     const e = httpError(401, body, 'SECRET');
-    expect(e.exitCode).toBe(3);
+    expect(exitStatusOf(e)).toBe(3);
     expect(e.message).toMatch(/^invalid_api_key: could not authenticate/);
     expect(JSON.stringify(e.toJSON())).not.toContain('SECRET');
     expect(redactDeep({ a: ['xSECRETx'] }, 'SECRET')).toEqual({ a: ['x[redacted]x'] });

@@ -120,7 +120,7 @@ describe('ChartPane', () => {
   it('offers a coarser step on result_too_large and asks for half the columns after c', async () => {
     const { lastFrame, stdin, source } = pane();
     await waitForFrame(lastFrame, loaded);
-    source.fail = new RoutershError('telemetry', 'result too large: 120000 points', 1, {
+    source.fail = new RoutershError('telemetry', 'result too large: 120000 points', {
       code: 'result_too_large',
     });
     stdin.write('r');
@@ -136,7 +136,7 @@ describe('ChartPane', () => {
   it('shows other errors as error: <message> without the hint', async () => {
     const { lastFrame, stdin, source } = pane();
     await waitForFrame(lastFrame, loaded);
-    source.fail = new RoutershError('telemetry', 'bad query', 1, { code: 'bad_request' });
+    source.fail = new RoutershError('telemetry', 'bad query', { code: 'bad_request' });
     stdin.write('r');
     const f = await waitForFrame(lastFrame, (x) => x.includes('error: bad query'));
     expect(f).not.toContain('coarser');

@@ -159,7 +159,7 @@ describe('LogPane', () => {
     const source = fakeLogSource(range(20));
     const { lastFrame, stdin } = pane(source, { follow: false });
     await waitForFrame(lastFrame, (x) => x.split('\n')[1]!.includes('█'));
-    source.fail = new RoutershError('telemetry', 'logs:read scope missing', 1, { code: 'forbidden' });
+    source.fail = new RoutershError('telemetry', 'logs:read scope missing', { code: 'forbidden' });
     for (let i = 0; i < 3; i++) stdin.write(KEYS.pageUp);
     stdin.write(KEYS.up);
     const none = await waitForFrame(lastFrame, (x) => x.includes('fixed range'));
@@ -168,7 +168,7 @@ describe('LogPane', () => {
 
   it('shows source errors as error: <message>', async () => {
     const source = fakeLogSource([]);
-    source.fail = new RoutershError('telemetry', 'logs:read scope missing', 1, { code: 'forbidden' });
+    source.fail = new RoutershError('telemetry', 'logs:read scope missing', { code: 'forbidden' });
     const { lastFrame } = pane(source);
     await waitForFrame(lastFrame, (x) => x.includes('error: logs:read scope missing'));
   });
