@@ -1,19 +1,31 @@
-// Text from a server (router messages, log records, labels) must not drive the terminal:
-// escape sequences are removed and other control characters made visible. Newlines and
-// tabs survive where the caller allows them (multi-line messages).
+// THE sanitizer: text from a server (router messages, metadata, log records, labels, error
+// text) must not drive the terminal. Escape sequences are removed; other control characters
+// are made visible, and so are the invisible format characters that can reorder or hide
+// text on screen (bidi overrides such as U+202E, zero-width characters). Newlines and tabs
+// survive where the caller allows them (multi-line messages). `jsonText` is the same promise
+// for --json: valid JSON whose bytes carry no control or format character raw.
 
 // CSI, OSC (terminated by BEL or ST), and other two-byte ESC sequences.
 const ANSI_SEQUENCE =
   /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[PX^_][^\u001b]*(?:\u001b\\)?|[@-Z\\-_])/g;
-// C0 controls except TAB and LF, DEL, and C1 controls (0x80–0x9f act as CSI etc. on some terminals).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const CONTROL_NO_NEWLINE = /[\u0000-\u001f\u007f-\u009f]/g;
+// Invisible format characters: bidi embeddings, overrides and isolates (U+202A–E, U+2066–9),
+// marks (U+200E/F, U+061C), zero-width space/joiners (U+200B–D), word joiner and invisible
+// operators (U+2060–4), BOM (U+FEFF), line/paragraph separators (U+2028/9) that some
+// terminals and editors treat as newlines.
+const FORMAT = '\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+// C0 controls except TAB and LF, DEL, C1 controls (0x80–0x9f act as CSI etc. on some terminals).
+const CONTROL = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${FORMAT}]`, 'g');
+const CONTROL_NO_NEWLINE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${FORMAT}]`, 'g');
+const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f${FORMAT}]`, 'g');
+
+const hex4 = (code: number) => code.toString(16).padStart(4, '0');
 
 function visible(ch: string): string {
   const code = ch.charCodeAt(0);
   if (code === 0x0d) return '';
   if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
-  return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return `<U+${hex4(code).toUpperCase()}>`;
 }
 
 /** Sanitizes multi-line text: keeps LF and TAB, drops CR, removes escapes, shows the rest. */
@@ -27,4 +39,13 @@ export function sanitizeLine(text: string): string {
     .replace(ANSI_SEQUENCE, '')
     .replace(/\r?\n/g, ' ')
     .replace(CONTROL_NO_NEWLINE, (c) => (c === '\t' ? ' ' : visible(c)));
+}
+
+/**
+ * One JSON document on one line. JSON.stringify escapes C0 controls but leaves DEL, C1 and
+ * format characters raw; they are escaped here (`\u009b`), so the document means the same
+ * and a terminal showing it is not driven by it.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value).replace(JSON_UNSAFE, (c) => `\\u${hex4(c.charCodeAt(0))}`);
 }
