@@ -1,0 +1,228 @@
+// A router nobody on this team would write: a small, valid node tree served by node:http whose
+// answers a mode makes hostile. Every request is recorded as it arrived (raw URL, before any
+// normalising), so a test can prove what was, and was not, sent.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WireEnvelope, WireNodeInfo, WireOptionInfo } from '../../src/api/router/wire.js';
+import { type Harness, type Recorded, startHarness } from './harness.js';
+
+/** Text that drives a terminal: title (OSC 0), clipboard (OSC 52), clear + scrollback wipe, C1 CSI, bidi, zero-width. */
+export const EVIL =
+  '\u001b]0;pwned\u0007\u001b]52;c;aGFja2Vk\u0007\u001b[2J\u001b[3J\u009b31m\u202eevil\u200b\u007f';
+
+export interface RouterModes {
+  /** Every string the router sends carries EVIL (names stay usable: EVIL is appended to descriptions, help, messages, errors, option names of a second node). */
+  controls?: boolean;
+  /** NodeInfo fields of the wrong JSON type. */
+  wrongTypes?: boolean;
+  /** `show` answers a table whose cells are arrays, objects, null, numbers and booleans. */
+  tableCells?: boolean;
+  /** The Value node under `interface` has this InputRe (e.g. a catastrophic `^(a+)+$`). */
+  inputRe?: string;
+  /** GET of a node other than the root fails like this. */
+  metadataFailure?: 500 | 404 | 'html' | 'garbage';
+  /** The root lists this many extra Token sub-nodes (150,000 to overflow naive recursion). */
+  hugeSubnodes?: number;
+  /** `describe deep` returns NodeInfo nested this deep. */
+  deepNesting?: number;
+  /** ErrorStatus of every POST echoes the Authorization header, decoded (a router that leaks it). */
+  echoAuth?: boolean;
+  /** Every answer waits this long first. */
+  delayMs?: number;
+  /** Accept the connection, read the request, never answer. */
+  silent?: boolean;
+  /** /token issues tokens with this lifetime (seconds) and this `sub`. */
+  token?: { ttlSeconds: number; sub?: string };
+  /** GET /token answers with a redirect to this URL first. */
+  tokenRedirect?: string;
+}
+
+export type HostileRouter = Harness<RouterModes>;
+
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+function option(description: string, inputRe?: string, key = false): WireOptionInfo {
+  return {
+    ...(inputRe !== undefined ? { InputRe: inputRe, ValueType: '%STR' } : {}),
+    Count: 1,
+    Description: description,
+    AvailableInSet: 1,
+    AvailableInUnSet: flag(key),
+    AvailableInShow: 0,
+    Key: flag(key),
+  };
+}
+
+function node(
+  name: string,
+  type: 'Token' | 'Value',
+  o: Partial<WireNodeInfo> & { children?: WireNodeInfo[] } = {},
+): WireNodeInfo {
+  const { children = [], ...rest } = o;
+  return {
+    Name: name,
+    Type: type,
+    Description: '',
+    Help: '',
+    InputRe: '',
+    AllowSet: 0,
+    AllowUnSet: 0,
+    AllowShow: 0,
+    HasSetSubnodes: flag(children.length > 0),
+    HasUnSetSubnodes: flag(children.length > 0),
+    HasShowSubnodes: flag(children.length > 0),
+    HasSubnodes: flag(children.length > 0),
+    SetValues: null,
+    SetOptions: [],
+    PossibleValues: null,
+    PossibleOptions: {},
+    MultiValue: 0,
+    SubNodes: children,
+    ...rest,
+  };
+}
+
+/** The tree as path → NodeInfo (SubNodes one level deep, as real routers answer). */
+function tree(m: RouterModes): Map<string, WireNodeInfo> {
+  const evil = m.controls ? EVIL : '';
+  const ifValue = node('%IF', 'Value', {
+    Help: `<ifname>${evil}`,
+    Description: `an interface${evil}`,
+    InputRe: m.inputRe ?? '[\\w\\-\\.]+',
+    AllowSet: 1,
+    AllowUnSet: 1,
+    AllowShow: 1,
+    SetValues: [`eth0`, `eth1`, ...(m.controls ? [`eth${EVIL}`] : [])],
+    SetOptions: [{ description: [`uplink${evil}`] }, {}],
+    PossibleOptions: {
+      description: option(`free text${evil}`, '.+'),
+      mtu: { ...option(`bytes${evil}`, '\\d+'), ValueType: `%NUM${evil}` },
+      password: option('a secret', '.+'),
+    },
+  });
+  const iface = node('interface', 'Token', {
+    Description: `interfaces${evil}`,
+    AllowShow: 1,
+    children: [ifValue],
+  });
+  const hostname = node('hostname', 'Token', {
+    Description: `the name${evil}`,
+    AllowSet: 1,
+    AllowShow: 1,
+    PossibleOptions: { name: option('host name', '[a-z0-9-]+') },
+  });
+  const deep = node('deep', 'Token', { Description: 'deeply nested metadata', AllowShow: 1 });
+  const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) => node(`n${i}`, 'Token'));
+  const root = node('', 'Token', { children: [iface, hostname, deep, ...extra] });
+  const out = new Map<string, WireNodeInfo>([
+    ['', root],
+    ['interface', { ...iface, SubNodes: [ifValue] }],
+    ['hostname', hostname],
+    ['deep', deep],
+  ]);
+  for (const v of ifValue.SetValues ?? []) out.set(`interface/${v}`, { ...ifValue, SubNodes: [] });
+  return out;
+}
+
+function nested(depth: number): WireNodeInfo {
+  let n = node('leaf', 'Token');
+  for (let i = 0; i < depth; i++) n = node(`d${i}`, 'Token', { children: [n] });
+  return n;
+}
+
+function wrongTypes(n: WireNodeInfo): unknown {
+  return {
+    ...n,
+    AllowSet: 'yes',
+    SubNodes: { not: 'an array' },
+    PossibleOptions: [],
+    SetValues: 'eth0',
+    Name: 5,
+  };
+}
+
+const TABLE = [
+  {
+    name: 'eth0',
+    addresses: ['10.0.0.1/24', '10.0.1.1/24'],
+    stats: { rx: 1, tx: 2 },
+    note: null,
+    up: true,
+    mtu: 1500,
+  },
+  { name: 'eth1', addresses: [], stats: {}, note: 'spare', up: false, mtu: null },
+];
+
+function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse): void {
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const evil = m.controls ? EVIL : '';
+  const url = new URL(rec.url, 'http://x');
+  if (url.pathname === '/token') {
+    if (m.tokenRedirect && !url.searchParams.has('r')) {
+      res.writeHead(302, { location: m.tokenRedirect });
+      res.end();
+      return;
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const payload = { sub: m.token?.sub ?? 'admin', iat: now, exp: now + (m.token?.ttlSeconds ?? 1800) };
+    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    json(200, { token: `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2ln` });
+    return;
+  }
+  const m2 = /^\/api(?:-oauth)?\/?(.*)$/.exec(url.pathname);
+  if (!m2) return json(404, { RequestStatus: 'ERROR', ErrorStatus: `no route${evil}` });
+  const words = (m2[1] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  const path = words.join('/');
+  const envelope = (o: Partial<WireEnvelope>): WireEnvelope => ({
+    RequestStatus: 'OK',
+    Message: [],
+    Request: { Node: words, PostData: rec.body ? (JSON.parse(rec.body) as Record<string, unknown>) : {} },
+    ...o,
+  });
+  if (rec.method === 'GET') {
+    if (path !== '' && m.metadataFailure !== undefined) {
+      const f = m.metadataFailure;
+      if (f === 'html') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      } else if (f === 'garbage') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"RequestStatus": "OK", "NodeInfo": {"Na');
+      } else json(f, { RequestStatus: 'ERROR', ErrorStatus: `metadata unavailable (${f})${evil}` });
+      return;
+    }
+    if (path === 'deep' && m.deepNesting) return json(200, envelope({ NodeInfo: nested(m.deepNesting) }));
+    const info = tree(m).get(path);
+    if (!info)
+      return json(400, envelope({ RequestStatus: 'ERROR', ErrorStatus: `unknown node ${path}${evil}` }));
+    const body = envelope({ NodeInfo: info });
+    if (m.controls) (body as Record<string, unknown>)[`X${EVIL}`] = 1;
+    return json(200, m.wrongTypes && path !== '' ? { ...body, NodeInfo: wrongTypes(info) } : body);
+  }
+  const auth = rec.headers.authorization ?? '';
+  const echoed = m.echoAuth
+    ? ` (you sent ${auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString() : auth})`
+    : '';
+  if (m.echoAuth)
+    return json(400, envelope({ RequestStatus: 'ERROR', ErrorStatus: `denied${echoed}${evil}` }));
+  const actions = rec.body ? ((JSON.parse(rec.body) as { Actions?: string[] }).Actions ?? ['SET']) : [];
+  if (actions.includes('SHOW')) {
+    if (m.tableCells)
+      return json(200, envelope({ NodeInfo: { ShowFormat: 'table', ShowOutput: TABLE as never } }));
+    return json(200, envelope({ NodeInfo: { ShowFormat: 'text', ShowOutput: `state of ${path}${evil}\n` } }));
+  }
+  json(200, envelope({ Message: [`done: ${rec.method} ${path}${evil}`, '\n'] }));
+}
+
+/** Starts the hostile router on 127.0.0.1 (ephemeral port). Modes can change while it runs. */
+export function startHostileRouter(modes: RouterModes = {}): Promise<HostileRouter> {
+  return startHarness(modes, (m, rec, req: IncomingMessage, res) => {
+    void req;
+    if (m.silent) return; // never answers; the client's deadline must end the wait
+    const go = () => routerAnswer(m, rec, res);
+    if (m.delayMs) setTimeout(go, m.delayMs);
+    else go();
+  });
+}
