@@ -152,7 +152,7 @@ const TABLE = [
   { name: 'eth1', addresses: [], stats: {}, note: 'spare', up: false, mtu: null },
 ];
 
-function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse): void {
+function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
   const json = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));

@@ -28,7 +28,7 @@ export type HostileTelemetry = Harness<TelemetryModes>;
 
 const now = () => new Date().toISOString().replace('Z', '000000Z');
 
-function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse): void {
+function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
   const json = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
