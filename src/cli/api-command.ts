@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { RouterClient, type RouterClientConfig, responseBodyOf } from '../api/router/client.js';
 import type { RouterRequest } from '../api/router/types.js';
+import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import {
   commandFailedError,
   type Ending,
@@ -39,17 +40,17 @@ function toRequest(a: ApiArgs): RouterRequest {
 }
 
 function printEnvelope(io: ApiIo, raw: Record<string, unknown>): void {
-  // output=dumper answers text; print it as the router sent it.
+  // output=dumper answers text: printed as the router sent it, but never able to drive the terminal.
   if (typeof raw['Dumper'] === 'string' && Object.keys(raw).length === 1) {
-    const text = raw['Dumper'];
+    const text = sanitizeText(raw['Dumper']);
     io.stdout(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
-  io.stdout(`${JSON.stringify(raw, null, 2)}\n`);
+  io.stdout(`${jsonText(raw, 2)}\n`);
 }
 
 function fail(io: ApiIo, e: RoutershError): Ending {
-  io.stderr(`% ${e.message}\n`);
+  io.stderr(`% ${sanitizeLine(e.message)}\n`);
   return failed(e);
 }
 
@@ -78,7 +79,7 @@ async function repeat(client: RouterClient, req: RouterRequest, count: number, i
   io.stdout(formatSummary(summarize(latencies, errors, wall)));
   if (first === undefined) return OK;
   const summary = `${errors} of ${count} requests failed`;
-  io.stderr(`% ${summary}; first: ${first.message}\n`);
+  io.stderr(`% ${summary}; first: ${sanitizeLine(first.message)}\n`);
   // Nothing got through at all: report it as that failure (e.g. 3 for a refused connection).
   return failed(errors === count ? first : commandFailedError(summary));
 }

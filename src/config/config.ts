@@ -64,8 +64,13 @@ function checkUrl(u: string, what: string): string {
   return u.replace(/\/+$/, '');
 }
 
+/** The environment with empty variables removed: `ROUTERSH_PASSWORD=` means unset, as in most tools. */
+function nonEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+}
+
 export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> {
-  const { env } = deps;
+  const env = nonEmpty(deps.env);
   const read = deps.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
   const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
   let prof: Profile = profileName ? profileByName(profileName, env, read) : {};

@@ -5,19 +5,9 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configError } from '../errors.js';
+import { decodeProfile, type Profile } from './profile-schema.js';
 
-export interface Profile {
-  router?: string;
-  user?: string;
-  auth?: string;
-  passwordFile?: string;
-  tokenFile?: string;
-  ca?: string;
-  insecure?: boolean;
-  timeout?: number;
-  telemetry?: string;
-  telemetryKeyFile?: string;
-}
+export type { Profile } from './profile-schema.js';
 
 export function configPath(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
@@ -27,7 +17,7 @@ export function configPath(env: NodeJS.ProcessEnv): string {
 type Read = (p: string) => string;
 
 /** All profiles; undefined when there is no config file. Throws on a broken file. */
-export function loadProfiles(env: NodeJS.ProcessEnv, read: Read): Record<string, Profile> | undefined {
+export function loadProfiles(env: NodeJS.ProcessEnv, read: Read): Record<string, unknown> | undefined {
   const path = configPath(env);
   let text: string;
   try {
@@ -41,31 +31,24 @@ export function loadProfiles(env: NodeJS.ProcessEnv, read: Read): Record<string,
   } catch {
     throw configError(`${path} is not valid JSON`);
   }
-  const profiles = (doc as { profiles?: unknown } | null)?.profiles;
-  if (profiles === undefined) return {};
-  if (!profiles || typeof profiles !== 'object') throw configError(`${path}: "profiles" must be an object`);
-  return profiles as Record<string, Profile>;
-}
-
-/** The profile about to be used must be an object and hold no secret inline. */
-function checked(name: string, p: unknown): Profile {
-  if (!p || typeof p !== 'object') throw configError(`profile '${name}' must be an object`);
-  for (const secret of ['password', 'token', 'telemetryKey', 'apiKey']) {
-    if (secret in p)
-      throw configError(`profile '${name}' holds '${secret}' inline: use ${secret}File instead`);
-  }
-  return p as Profile;
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw configError(`${path} must hold a JSON object`);
+  if (!Object.hasOwn(doc, 'profiles')) return {};
+  const profiles = (doc as { profiles: unknown }).profiles;
+  if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles))
+    throw configError(`${path}: "profiles" must be an object`);
+  return profiles as Record<string, unknown>;
 }
 
 export function profileByName(name: string, env: NodeJS.ProcessEnv, read: Read): Profile {
   const profiles = loadProfiles(env, read);
   if (!profiles) throw configError(`profile '${name}' requested but ${configPath(env)} cannot be read`);
-  const p = profiles[name];
-  if (!p) {
+  // Own names only: `--profile __proto__` or `constructor` must not find Object's members.
+  if (!Object.hasOwn(profiles, name)) {
     const known = Object.keys(profiles).join(', ') || 'none';
     throw configError(`no profile '${name}' in ${configPath(env)} (profiles: ${known})`);
   }
-  return checked(name, p);
+  return decodeProfile(name, profiles[name], configPath(env));
 }
 
 const originOf = (u: string): string | undefined => {
@@ -81,10 +64,11 @@ const originOf = (u: string): string | undefined => {
 export function profileForRouter(router: string, env: NodeJS.ProcessEnv, read: Read): Profile | undefined {
   const want = originOf(router);
   const profiles = loadProfiles(env, read) ?? {};
-  const hit = Object.entries(profiles).find(
-    ([, p]) => typeof p?.router === 'string' && originOf(p.router) === want,
-  );
-  return hit ? checked(hit[0], hit[1]) : undefined;
+  const hit = Object.entries(profiles).find(([, p]) => {
+    const router = p !== null && typeof p === 'object' ? (p as { router?: unknown }).router : undefined;
+    return typeof router === 'string' && originOf(router) === want;
+  });
+  return hit ? decodeProfile(hit[0], hit[1], configPath(env)) : undefined;
 }
 
 /**

@@ -42,10 +42,10 @@ export function sanitizeLine(text: string): string {
 }
 
 /**
- * One JSON document on one line. JSON.stringify escapes C0 controls but leaves DEL, C1 and
+ * One JSON document (on one line unless `indent`). JSON.stringify escapes C0 controls but leaves DEL, C1 and
  * format characters raw; they are escaped here (`\u009b`), so the document means the same
  * and a terminal showing it is not driven by it.
  */
-export function jsonText(value: unknown): string {
-  return JSON.stringify(value).replace(JSON_UNSAFE, (c) => `\\u${hex4(c.charCodeAt(0))}`);
+export function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${hex4(c.charCodeAt(0))}`);
 }
