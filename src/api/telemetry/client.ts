@@ -48,7 +48,7 @@ function compact(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Larger answers are refused rather than buffered without bound (100,000 points fit easily). */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** Per-request limit until capabilities tell the route deadline. */
 const DEFAULT_TIMEOUT_MS = 25_000;
 
