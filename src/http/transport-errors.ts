@@ -1,11 +1,22 @@
-// Turns what undici/node throw into one-line typed errors that say which failure it was.
-// Messages carry the host and the failure kind only: never a header, URL query or secret.
-import { type RoutershError, timeoutError, transportError } from '../errors.js';
+// THE errno → error map of both APIs: one wording, naming the service and its host:port
+// ("connection refused by the router at 127.0.0.1:8080"). Messages carry the service, the host
+// and the failure kind only: never a header, a URL query or a secret; anything a server or
+// the socket layer wrote goes through sanitizeLine.
+import { protocolError, type RoutershError, timeoutError, transportError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
+
+/** Who an exchange talks to, for messages: `service` is e.g. 'router' or 'telemetry API'. */
+export interface Peer {
+  service: string;
+  /** host:port (the port only when it is not the scheme's default). */
+  host: string;
+}
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED']);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+
+const at = (p: Peer) => `the ${p.service} at ${sanitizeLine(p.host)}`;
 
 function errCode(e: unknown): string {
   if (typeof e !== 'object' || e === null) return '';
@@ -37,8 +48,20 @@ export function describeSeconds(ms: number): string {
   return `${Number.isInteger(s) ? s : Number(s.toFixed(3))} s`;
 }
 
-export function timeoutFor(origin: string, timeoutMs: number): RoutershError {
-  return timeoutError(`no answer from ${origin} within ${describeSeconds(timeoutMs)}`, { timeoutMs });
+export function timeoutFor(peer: Peer, timeoutMs: number): RoutershError {
+  return timeoutError(`no answer from ${at(peer)} within ${describeSeconds(timeoutMs)}`, { timeoutMs });
+}
+
+export function tooLarge(peer: Peer, maxBodyBytes: number): RoutershError {
+  return protocolError(`response from ${at(peer)} is larger than ${maxBodyBytes} bytes`, { maxBodyBytes });
+}
+
+/** `target` is the origin a redirect pointed to (server-supplied). */
+export function redirectRefused(peer: Peer, target: string): RoutershError {
+  const where = sanitizeLine(target);
+  return transportError(`refused a redirect from ${at(peer)} to another origin (${where})`, {
+    redirect: where,
+  });
 }
 
 function isTlsCode(code: string): boolean {
@@ -48,30 +71,24 @@ function isTlsCode(code: string): boolean {
     code.startsWith('CERT_') ||
     code.includes('SELF_SIGNED') ||
     code.startsWith('UNABLE_TO_') ||
-    code === 'HOSTNAME_MISMATCH' ||
-    code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+    code === 'HOSTNAME_MISMATCH'
   );
 }
 
-/** `host` is host:port of the router. */
-export function mapTransportError(
-  e: unknown,
-  host: string,
-  origin: string,
-  timeoutMs: number,
-): RoutershError {
+/** What undici or node threw, as one typed line. */
+export function mapTransportError(e: unknown, peer: Peer, timeoutMs: number): RoutershError {
   const cause = rootCause(e);
   const code = errCode(e) || errCode(cause);
-  const details = { errno: code };
-  if (TIMEOUT_CODES.has(code)) return timeoutFor(origin, timeoutMs);
-  if (code === 'ECONNREFUSED') return transportError(`connection refused by ${host}`, details);
-  if (DNS_CODES.has(code)) return transportError(`cannot resolve host ${host.replace(/:\d+$/, '')}`, details);
+  const details = { errno: code, service: peer.service, host: peer.host };
+  if (TIMEOUT_CODES.has(code)) return timeoutFor(peer, timeoutMs);
+  if (code === 'ECONNREFUSED') return transportError(`connection refused by ${at(peer)}`, details);
+  if (DNS_CODES.has(code)) return transportError(`cannot resolve the host of ${at(peer)}`, details);
   if (isTlsCode(code) || /\b(ssl|tls|certificate)\b/i.test(errMessage(cause))) {
-    return transportError(`TLS: ${sanitizeLine(errMessage(cause))}`, details);
+    return transportError(`TLS failed with ${at(peer)}: ${sanitizeLine(errMessage(cause))}`, details);
   }
-  if (RESET_CODES.has(code)) return transportError(`connection reset by ${host}`, details);
+  if (RESET_CODES.has(code)) return transportError(`connection reset by ${at(peer)}`, details);
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-    return transportError(`host ${host} is unreachable`, details);
+    return transportError(`cannot reach ${at(peer)}: host unreachable`, details);
   }
-  return transportError(`cannot talk to ${host}: ${sanitizeLine(errMessage(cause))}`, details);
+  return transportError(`cannot talk to ${at(peer)}: ${sanitizeLine(errMessage(cause))}`, details);
 }

@@ -1,20 +1,36 @@
-// One keep-alive undici Agent per client. Every call has a deadline for the whole exchange
-// (plus the Agent's connect/headers/body timeouts), can be cancelled by the caller's signal,
-// and reads the body under a size cap; a failed exchange aborts its request so the socket is
-// freed.
+// THE HTTP transport of both APIs: one keep-alive undici Agent per client. Every call has a
+// deadline for the whole exchange, can be cancelled by the caller's signal (cancel and timeout
+// are told apart), reads the body under the instance's size cap, and follows redirects only
+// when asked and only within the origin. A failed exchange aborts its request, so its socket
+// is destroyed rather than left waiting for an answer. Auth is the caller's: it arrives in
+// `headers` at send time.
 import { Agent, type Dispatcher, interceptors } from 'undici';
-import { cancelledError, isRoutershError, protocolError, transportError } from '../errors.js';
+import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
-import { isTimeoutCode, mapTransportError, timeoutFor } from './transport-errors.js';
+import { sameOriginOnly } from './same-origin.js';
+import { isTimeoutCode, mapTransportError, type Peer, timeoutFor, tooLarge } from './transport-errors.js';
+
+/**
+ * `never`: a 3xx comes back to the caller with its Location (telemetry: the key must not
+ * travel). `same-origin`: followed (at most 3 hops) while it stays on the origin; a hop to
+ * another origin is refused before anything is sent there (the router's GET /token).
+ */
+export type RedirectPolicy = 'never' | 'same-origin';
 
 export interface TransportOptions {
+  /** scheme://host[:port] every request goes to. */
   origin: string;
-  /** host:port, for messages. */
-  host: string;
+  /** Named in every error message: 'router', 'telemetry API'. */
+  service: string;
+  /** Deadline of one exchange unless the call gives its own. */
   timeoutMs: number;
+  /** Larger answers fail with `protocol` (router 8 MiB, telemetry 64 MiB). */
   maxBodyBytes: number;
+  /** Keep-alive sockets to the origin. */
   connections: number;
+  /** PEM text of a CA to trust. */
   ca?: string | undefined;
+  /** Skip TLS verification. */
   insecure?: boolean | undefined;
 }
 
@@ -23,52 +39,33 @@ export interface HttpCall {
   /** Path and query, starting with '/'. */
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | undefined;
   signal?: AbortSignal | undefined;
-  /** Follow same-origin redirects (only GET /token does). */
-  followRedirects?: boolean;
+  /** This exchange's deadline (default: the instance's). */
+  timeoutMs?: number | undefined;
+  /** Default `never`. */
+  redirect?: RedirectPolicy | undefined;
 }
 
 export type HttpResponse = Collected;
 
-/**
- * Refuses any hop that leaves the origin before it is attempted: undici would strip
- * Authorization across origins, but credentials must not even start towards another host.
- * Composed inside the redirect interceptor so it sees every hop.
- */
-function sameOriginOnly(origin: string): Dispatcher.DispatcherComposeInterceptor {
-  return (dispatch) => (opts, handler) => {
-    const target = opts.origin === undefined ? origin : new URL(String(opts.origin)).origin;
-    if (target !== origin) {
-      const err = transportError(`refused a redirect from ${origin} to another origin (${target})`, {
-        redirect: target,
-      });
-      handler.onResponseError?.(null as unknown as Dispatcher.DispatchController, err);
-      return true;
-    }
-    return dispatch(opts, handler);
-  };
-}
-
 export class Transport {
+  readonly origin: string;
+  readonly peer: Peer;
   private readonly agent: Agent;
   private readonly redirecting: Dispatcher;
+
   constructor(private readonly o: TransportOptions) {
+    this.origin = new URL(o.origin).origin;
+    this.peer = { service: o.service, host: new URL(o.origin).host };
     const connect: { ca?: string; rejectUnauthorized?: boolean; timeout: number } = {
       timeout: o.timeoutMs,
     };
     if (o.ca !== undefined) connect.ca = o.ca;
     if (o.insecure) connect.rejectUnauthorized = false;
-    this.agent = new Agent({
-      connections: o.connections,
-      pipelining: 1,
-      keepAliveTimeout: 10_000,
-      headersTimeout: o.timeoutMs,
-      bodyTimeout: o.timeoutMs,
-      connect,
-    });
+    this.agent = new Agent({ connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000, connect });
     this.redirecting = this.agent.compose(
-      sameOriginOnly(o.origin),
+      sameOriginOnly(this.origin, this.peer),
       interceptors.redirect({ maxRedirections: 3 }),
     );
   }
@@ -76,52 +73,55 @@ export class Transport {
   async call(c: HttpCall): Promise<HttpResponse> {
     const caller = c.signal;
     if (caller?.aborted) throw cancelledError();
-    const tooBig = () =>
-      protocolError(`response from router is larger than ${this.o.maxBodyBytes} bytes`, {
-        maxBodyBytes: this.o.maxBodyBytes,
-      });
+    const timeoutMs = c.timeoutMs ?? this.o.timeoutMs;
     const onCallerAbort = () => collector.abort(cancelledError());
-    // One deadline for the whole exchange (the Agent's own timeouts tick at ~1 s resolution).
-    const timer = setTimeout(
-      () => collector.abort(timeoutFor(this.o.origin, this.o.timeoutMs)),
-      this.o.timeoutMs,
+    // One deadline for the whole exchange; undici's own timeouts (per request, below) tick at
+    // ~1 s resolution and only back it up.
+    const timer = setTimeout(() => collector.abort(timeoutFor(this.peer, timeoutMs)), timeoutMs);
+    const collector = new Collector(
+      this.o.maxBodyBytes,
+      () => tooLarge(this.peer, this.o.maxBodyBytes),
+      () => {
+        clearTimeout(timer);
+        caller?.removeEventListener('abort', onCallerAbort);
+      },
     );
-    const collector = new Collector(this.o.maxBodyBytes, tooBig, () => {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onCallerAbort);
-    });
     caller?.addEventListener('abort', onCallerAbort, { once: true });
-    const dispatcher = c.followRedirects ? this.redirecting : this.agent;
+    const dispatcher = c.redirect === 'same-origin' ? this.redirecting : this.agent;
     try {
       dispatcher.dispatch(
         {
-          origin: this.o.origin,
+          origin: this.origin,
           path: c.path,
           method: c.method,
           headers: c.headers,
           body: c.body ?? null,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
         },
         collector,
       );
       return await collector.done;
     } catch (e) {
       collector.abort(e instanceof Error ? e : new Error(String(e)));
-      throw this.failure(e, caller);
+      throw this.failure(e, caller, timeoutMs);
     }
   }
 
-  private failure(e: unknown, caller: AbortSignal | undefined): Error {
+  private failure(e: unknown, caller: AbortSignal | undefined, timeoutMs: number): Error {
     if (isRoutershError(e)) return e;
     if (caller?.aborted) return cancelledError();
-    if (isTimeoutCode(e)) return timeoutFor(this.o.origin, this.o.timeoutMs);
-    return mapTransportError(e, this.o.host, this.o.origin, this.o.timeoutMs);
+    if (isTimeoutCode(e)) return timeoutFor(this.peer, timeoutMs);
+    return mapTransportError(e, this.peer, timeoutMs);
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  /** Lets requests in flight finish, then closes the sockets. */
+  async close(): Promise<void> {
+    if (!this.agent.closed && !this.agent.destroyed) await this.agent.close();
   }
 
-  destroy(): Promise<void> {
-    return this.agent.destroy();
+  /** Ends everything now: requests in flight fail, a hung one cannot hold the process open. */
+  async destroy(): Promise<void> {
+    if (!this.agent.destroyed) await this.agent.destroy();
   }
 }

@@ -5,7 +5,7 @@ import { type ApiIo, runApiCommand } from '../../src/cli/api-command.js';
 import { parseApiArgs, serverUrl } from '../../src/cli/api-args.js';
 import { isRoutershError } from '../../src/errors.js';
 import { DEMO_USERS, startRouterSim } from '../../sim/router/index.js';
-import { freePort } from '../api/router/helpers/http-server.js';
+import { freePort } from '../helpers/http-server.js';
 import { exitStatus } from '../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
@@ -133,7 +133,7 @@ describe('routersh api: one request', () => {
     const port = await freePort();
     const r = await run(['-s', `127.0.0.1:${port}`, 'interface']);
     expect(r.code).toBe(3);
-    expect(r.err).toBe(`% connection refused by 127.0.0.1:${port}\n`);
+    expect(r.err).toBe(`% connection refused by the router at 127.0.0.1:${port}\n`);
   });
 
   it('a 400: exit 1 with the ErrorStatus', async () => {

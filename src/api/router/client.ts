@@ -72,7 +72,7 @@ export class RouterClient {
     this.prefix = base.prefix;
     this.transport = new Transport({
       origin: base.origin,
-      host: base.host,
+      service: 'router',
       timeoutMs: cfg.timeoutMs,
       maxBodyBytes: cfg.maxBodyBytes ?? 8 * 1024 * 1024,
       connections: cfg.connections ?? 16,

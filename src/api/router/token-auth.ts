@@ -76,7 +76,7 @@ export class TokenAuth {
       method: 'GET',
       path: `${this.d.prefix}/token`,
       headers: { authorization: basicHeader(this.d.user, this.d.password), accept: 'application/json' },
-      followRedirects: true,
+      redirect: 'same-origin',
     });
     if (res.status === 401 || res.status === 403) throw this.failed('');
     if (res.status !== 200) {

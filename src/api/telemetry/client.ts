@@ -4,7 +4,8 @@
 import { decodeCapabilities } from './capabilities.js';
 import { type Decoded, decodeEnvelope, decodeMeta, decodeMetrics, decodeRecords } from './decode.js';
 import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
-import { parseBaseUrl, type RawResponse, Transport } from './http.js';
+import { type HttpResponse, Transport } from '../../http/transport.js';
+import { checkApiKey, parseBaseUrl } from './endpoint.js';
 import {
   checkBody,
   checkBuckets,
@@ -46,6 +47,11 @@ function compact(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
 }
 
+/** Larger answers are refused rather than buffered without bound (100,000 points fit easily). */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Per-request limit until capabilities tell the route deadline. */
+const DEFAULT_TIMEOUT_MS = 25_000;
+
 const t = (ms: number | undefined) => (ms === undefined ? undefined : formatTime(ms));
 
 export class TelemetryClient {
@@ -55,8 +61,16 @@ export class TelemetryClient {
   private caps: Capabilities | undefined;
 
   constructor(private readonly config: TelemetryClientConfig) {
-    this.transport = new Transport(parseBaseUrl(config.baseUrl), config.apiKey);
-    this.sender = new Sender(this.transport, config.apiKey, config);
+    const base = parseBaseUrl(config.baseUrl);
+    checkApiKey(config.apiKey);
+    this.transport = new Transport({
+      origin: base.origin,
+      service: 'telemetry API',
+      timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxBodyBytes: MAX_RESPONSE_BYTES,
+      connections: 4,
+    });
+    this.sender = new Sender(this.transport, base, config.apiKey, config);
   }
 
   /**
@@ -217,7 +231,7 @@ export class TelemetryClient {
 
   /** Ends the keep-alive connections; requests still in flight fail. */
   async close(): Promise<void> {
-    await this.transport.close();
+    await this.transport.destroy();
   }
 
   private async discovery(
@@ -262,7 +276,7 @@ export class TelemetryClient {
     return out;
   }
 
-  private envelope(res: RawResponse): { data: unknown; meta: unknown } {
+  private envelope(res: HttpResponse): { data: unknown; meta: unknown } {
     let body: unknown;
     try {
       body = JSON.parse(res.text);
@@ -274,12 +288,12 @@ export class TelemetryClient {
     return decodeEnvelope(body);
   }
 
-  private call(op: Op, signal: AbortSignal | undefined): Promise<RawResponse> {
+  private call(op: Op, signal: AbortSignal | undefined): Promise<HttpResponse> {
     return this.sender.call(op, signal, () => this.timeoutMs());
   }
 
   private timeoutMs(): number {
     if (this.config.timeoutMs !== undefined) return this.config.timeoutMs;
-    return this.caps ? (this.caps.limits.routeDeadlineSeconds + 5) * 1000 : 25_000;
+    return this.caps ? (this.caps.limits.routeDeadlineSeconds + 5) * 1000 : DEFAULT_TIMEOUT_MS;
   }
 }

@@ -1,8 +1,9 @@
-// Sends one operation until a 2xx: retries per retry.ts with waits that the caller's signal
-// cancels; a 3xx or a final non-2xx becomes an error.
+// Sends one operation until a 2xx: the key attached here, only as X-API-Key; retries per
+// retry.ts with waits that the caller's signal cancels; a 3xx (never followed, so the key
+// cannot travel to another origin) or a final non-2xx becomes an error.
 import { setTimeout as delay } from 'node:timers/promises';
 import { cancelledError, isRoutershError } from '../../errors.js';
-import type { RawResponse, Transport } from './http.js';
+import type { HttpResponse, Transport } from '../../http/transport.js';
 import {
   DEFAULT_POLICY,
   type RetryCounts,
@@ -40,12 +41,15 @@ const defaultSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, 
 
 export class Sender {
   private readonly policy: RetryPolicy;
+  private readonly prefix: string;
 
   constructor(
     private readonly transport: Transport,
+    private readonly base: URL,
     private readonly apiKey: string,
     private readonly options: RetryOptions,
   ) {
+    this.prefix = base.pathname.replace(/\/+$/, '');
     this.policy = {
       ...DEFAULT_POLICY,
       retries: options.maxRetries ?? DEFAULT_POLICY.retries,
@@ -53,16 +57,29 @@ export class Sender {
     };
   }
 
-  async call(op: Op, signal: AbortSignal | undefined, timeoutMs: () => number): Promise<RawResponse> {
+  async call(op: Op, signal: AbortSignal | undefined, timeoutMs: () => number): Promise<HttpResponse> {
     const done: RetryCounts = { throttled: 0, unavailable: 0, deadline: 0 };
     let transportRetries = 0;
     let attempt = 0;
     const body = op.body !== undefined ? JSON.stringify(op.body) : undefined;
+    const headers: Record<string, string> = {
+      'x-api-key': this.apiKey,
+      accept: 'application/json',
+      'user-agent': 'routersh',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
     for (;;) {
-      let res: RawResponse;
+      let res: HttpResponse;
       try {
-        const send = { method: op.method, path: op.path, timeoutMs: timeoutMs(), signal };
-        res = await this.transport.send(body !== undefined ? { ...send, body } : send);
+        res = await this.transport.call({
+          method: op.method,
+          path: this.prefix + op.path,
+          headers,
+          body,
+          signal,
+          timeoutMs: timeoutMs(),
+          redirect: 'never',
+        });
       } catch (e) {
         if (isRoutershError(e) && e.code === 'transport' && retryTransport(op.idempotent, transportRetries)) {
           transportRetries++;
@@ -74,7 +91,7 @@ export class Sender {
       }
       if (res.status >= 200 && res.status < 300) return res;
       if (res.status >= 300 && res.status < 400) {
-        throw redirectError(res.status, header(res, 'location'), this.transport.base);
+        throw redirectError(res.status, header(res, 'location'), this.base);
       }
       const d = retryDecision({
         status: res.status,
@@ -129,7 +146,7 @@ export function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Pr
   });
 }
 
-function header(res: RawResponse, name: string): string | undefined {
+function header(res: HttpResponse, name: string): string | undefined {
   const v = res.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }

@@ -1,6 +1,6 @@
 // Turns telemetry HTTP failures into RoutershErrors: one line, sanitized, and never holding
 // the API key (a server that echoes it back is redacted too).
-import { protocolError, RoutershError, transportError } from '../../errors.js';
+import { protocolError, RoutershError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { isObj } from './decode.js';
 
@@ -75,21 +75,4 @@ export function redirectError(status: number, location: string | undefined, base
 
 export function garbageError(what: string, status: number) {
   return protocolError(`telemetry API answered HTTP ${status} with ${what}`, { status });
-}
-
-/** Refused, reset, DNS, TLS …: names the origin and the system code, nothing else. */
-export function connectError(err: unknown, origin: string) {
-  const code = errCode(err);
-  const cause = isObj(err) && isObj(err.cause) ? errCode(err.cause) : undefined;
-  const why =
-    [code, cause].filter((c) => c !== undefined && c !== 'UND_ERR').join(', ') || 'connection failed';
-  return transportError(sanitizeLine(`could not reach the telemetry API at ${origin}: ${why}`), {
-    origin,
-    ...(code !== undefined ? { cause: code } : {}),
-  });
-}
-
-function errCode(e: unknown): string | undefined {
-  if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') return e.code;
-  return undefined;
 }

@@ -2,8 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient, type RouterClientConfig, responseBodyOf } from '../../../src/api/router/client.js';
 import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
-import { failure, secretsIn } from './helpers/expect-error.js';
-import { freePort } from './helpers/http-server.js';
+import { failure, secretsIn } from '../../helpers/expect-error.js';
+import { freePort } from '../../helpers/http-server.js';
 import { exitStatusOf } from '../../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
@@ -131,7 +131,7 @@ describe('errors', () => {
     const e = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).get([]));
     expect(e.code).toBe('transport');
     expect(exitStatusOf(e)).toBe(3);
-    expect(e.message).toBe(`connection refused by 127.0.0.1:${port}`);
+    expect(e.message).toBe(`connection refused by the router at 127.0.0.1:${port}`);
   });
 
   it('connection reset: transport error', async () => {
@@ -159,7 +159,7 @@ describe('errors', () => {
     const e = await failure(client({ timeoutMs: 150 }).get(['interface']));
     expect(e.code).toBe('timeout');
     expect(exitStatusOf(e)).toBe(3);
-    expect(e.message).toBe(`no answer from ${sim.url} within 0.15 s`);
+    expect(e.message).toBe(`no answer from the router at ${new URL(sim.url).host} within 0.15 s`);
   });
 
   it('a slow router times out too', async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient, type RouterClientConfig } from '../../../src/api/router/client.js';
 import { ManualClock } from '../../../sim/clock.js';
 import { DEMO_USERS, startRouterSim } from '../../../sim/router/index.js';
-import { failure, secretsIn } from './helpers/expect-error.js';
+import { failure, secretsIn } from '../../helpers/expect-error.js';
 import { exitStatusOf } from '../../../src/exit-status.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RouterClient } from '../../../src/api/router/client.js';
-import { failure } from './helpers/expect-error.js';
-import { startServer, type TestServer } from './helpers/http-server.js';
-import { exitStatusOf } from '../../../src/exit-status.js';
+import { RouterClient } from '../../src/api/router/client.js';
+import { failure } from '../helpers/expect-error.js';
+import { startServer, type TestServer } from '../helpers/http-server.js';
+import { exitStatusOf } from '../../src/exit-status.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const cert = fixture('localhost-cert.pem');
@@ -48,7 +48,7 @@ describe('TLS', () => {
     const e = await failure(client(url).get([]));
     expect(e.code).toBe('transport');
     expect(exitStatusOf(e)).toBe(3);
-    expect(e.message).toMatch(/^TLS: .*certificate/);
+    expect(e.message).toMatch(/^TLS failed with the router at localhost:\d+: .*certificate/);
   });
 
   it('trusts the router CA given as PEM', async () => {
@@ -87,7 +87,7 @@ describe('bodies and hosts', () => {
   it('an unresolvable host says so', async () => {
     const e = await failure(client('http://routersh-test.invalid:8080').get([]));
     expect(e.code).toBe('transport');
-    expect(e.message).toBe('cannot resolve host routersh-test.invalid');
+    expect(e.message).toBe('cannot resolve the host of the router at routersh-test.invalid:8080');
   });
 
   it('204 without a body is an OK envelope', async () => {

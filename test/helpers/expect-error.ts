@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isRoutershError, type RoutershError } from '../../../../src/errors.js';
+import { isRoutershError, type RoutershError } from '../../src/errors.js';
 
 /** Awaits a promise that must fail with a RoutershError; checks the message is one line. */
 export async function failure(p: Promise<unknown>): Promise<RoutershError> {

@@ -1,7 +1,8 @@
-// A tiny real node:http server for cases the simulator does not play (a second origin for
-// redirect tests, hand-made bodies). Records every request it receives.
+// A tiny real node:http server for cases the simulators do not play (a second origin for
+// redirect tests, hand-made bodies, hangs). Records every request it receives and counts the
+// sockets still open, so a test can see that the client closed its connection.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface Seen {
   method: string;
@@ -13,6 +14,10 @@ export interface TestServer {
   url: string;
   port: number;
   requests: Seen[];
+  /** Connections accepted so far. */
+  connections: () => number;
+  /** Connections not yet closed (by either side). */
+  openSockets: () => number;
   close(): Promise<void>;
 }
 
@@ -20,10 +25,17 @@ export async function startServer(
   handle: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<TestServer> {
   const requests: Seen[] = [];
+  const sockets = new Set<Socket>();
+  let accepted = 0;
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     req.resume();
     handle(req, res);
+  });
+  server.on('connection', (s: Socket) => {
+    accepted++;
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
@@ -31,6 +43,8 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    connections: () => accepted,
+    openSockets: () => sockets.size,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
