@@ -2,17 +2,7 @@
 // checks from time.ts), context moves and cross-option rules. builtins.ts builds the walker's
 // NodeInfo tree from it; src/run/handlers.ts must hold one handler per name (the compiler
 // refuses a handler map that misses one). Adding a built-in: one entry here, one handler there.
-import {
-  checkCount,
-  checkDuration,
-  checkStep,
-  checkTime,
-  DURATION_HELP,
-  rangeRule,
-  STEP_HELP,
-  TIME_HELP,
-  type ValueCheck,
-} from './time.js';
+import { checkCount, checkDuration, checkStep, checkTime, rangeRule, type ValueCheck } from './time.js';
 
 export interface OptionSpec {
   description: string;
@@ -25,11 +15,19 @@ export interface OptionSpec {
 }
 
 export const OPTIONS = {
-  since: { description: `how far back: ${DURATION_HELP}`, valueType: 'DURATION', check: checkDuration },
-  at: { description: `evaluation ${TIME_HELP}`, valueType: 'TIME', check: checkTime },
-  from: { description: `start ${TIME_HELP}`, valueType: 'TIME', check: checkTime },
-  to: { description: `end ${TIME_HELP} (default now)`, valueType: 'TIME', check: checkTime },
-  step: { description: `resolution: ${STEP_HELP}`, valueType: 'DURATION', check: checkStep },
+  since: {
+    description: 'how far back, e.g. 15m, 6h, 7d, 1h30m',
+    valueType: 'DURATION',
+    check: checkDuration,
+  },
+  at: { description: 'evaluation time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
+  from: { description: 'start time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
+  to: { description: 'end time: RFC 3339, now, now-1h (default now)', valueType: 'TIME', check: checkTime },
+  step: {
+    description: 'resolution, e.g. 30s, 5m, or seconds (300)',
+    valueType: 'DURATION',
+    check: checkStep,
+  },
   limit: { description: 'at most this many records', valueType: 'N', check: checkCount },
   match: {
     description: 'series selector, e.g. {job="router"}',
@@ -50,7 +48,7 @@ export interface ArgSpec {
 }
 
 /** How a built-in moves the `edit` context (see src/run/context.ts). */
-export type ContextMove = 'enter' | 'up' | 'top' | 'leave';
+export type ContextMove = 'enter' | 'parent' | 'root' | 'leave';
 
 export interface BuiltinSpec {
   description: string;
@@ -77,8 +75,8 @@ export const BUILTIN_TABLE = {
     path: 'required',
     context: 'enter',
   },
-  up: { description: 'leave one level of the context', context: 'up' },
-  top: { description: 'leave the context', context: 'top' },
+  up: { description: 'leave one level of the context', context: 'parent' },
+  top: { description: 'leave the context', context: 'root' },
   refresh: { description: 'forget cached metadata (all, or under WORD…)', path: 'optional' },
   'metrics query': { description: 'instant query: a table of labels and value', arg: expr, options: ['at'] },
   'metrics range': {

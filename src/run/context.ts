@@ -15,9 +15,9 @@ export function nextContext(
     case 'enter':
       // The resolver checked the words and gives the absolute router path.
       return [...args];
-    case 'up':
+    case 'parent':
       return context.slice(0, -1);
-    case 'top':
+    case 'root':
       return [];
     case 'leave':
       // Inside a context, exit leaves the context; at the top, the shell.
