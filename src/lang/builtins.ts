@@ -1,14 +1,30 @@
 // Built-in commands described in the same NodeInfo shape as router nodes, so resolution,
-// completion and `?` treat them alike. At the first word of a line built-ins (and the verbs
-// no/show/describe) win over router words of the same name: a router word that clashes is
-// reachable after a verb, e.g. `show history` or `describe help`.
+// completion and `?` treat them alike; built from THE table in grammar.ts. At the first word
+// of a line built-ins (and the verbs no/show/describe) win over router words of the same
+// name: a router word that clashes is reachable after a verb, e.g. `show history`.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
 import { emptyNode } from './empty-node.js';
+import {
+  type ArgSpec,
+  BUILTIN_NAMES,
+  BUILTIN_TABLE,
+  type BuiltinName,
+  type BuiltinSpec,
+  GROUPS,
+  isBuiltinName,
+  OPTIONS,
+  type OptionName,
+  type OptionSpec,
+  VERBS,
+} from './grammar.js';
+import type { ValueCheck } from './time.js';
 
 const builtinNodes = new WeakSet<NodeInfo>();
 const slots = new WeakMap<NodeInfo, string>();
 const pathTaking = new WeakSet<NodeInfo>();
 const verbs = new WeakSet<NodeInfo>();
+const names = new WeakMap<NodeInfo, BuiltinName>();
+const checks = new WeakMap<OptionInfo, ValueCheck>();
 
 export const isBuiltinNode = (n: NodeInfo): boolean => builtinNodes.has(n);
 export const isVerbNode = (n: NodeInfo): boolean => verbs.has(n);
@@ -16,41 +32,37 @@ export const isVerbNode = (n: NodeInfo): boolean => verbs.has(n);
 export const takesRouterPath = (n: NodeInfo): boolean => pathTaking.has(n);
 /** The id of a built-in value slot, for the telemetry layer's ValueCompleter. */
 export const slotIdOf = (n: NodeInfo): string | undefined => slots.get(n);
-
-export const DURATION_RE = '\\d+[smhdw]';
-export const TIME_RE =
-  'now|now-\\d+[smhdw]|\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:[Zz]|[+-]\\d{2}:\\d{2})';
-const ANY_RE = '[\\s\\S]+';
+/** The built-in a node runs, when the line may end at it. */
+export const builtinNameOf = (n: NodeInfo): BuiltinName | undefined => names.get(n);
+/** A built-in option's value check (from time.ts); router options have none. */
+export const valueCheckOf = (o: OptionInfo): ValueCheck | undefined => checks.get(o);
 
 /** Option value slots that the telemetry layer may complete dynamically. */
-export const OPTION_SLOTS: Readonly<Record<string, string>> = { match: 'metrics.selector', by: 'logs.field' };
+export const OPTION_SLOTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(OPTIONS as Record<string, OptionSpec>).flatMap(([k, o]) => (o.slot ? [[k, o.slot]] : [])),
+);
 
-function opt(name: string, description: string, re?: string, valueType?: string): OptionInfo {
+function optionInfo(name: string, spec: OptionSpec): OptionInfo {
   const o: OptionInfo = {
     name,
     count: 1,
-    description,
+    description: spec.description,
     availableInSet: true,
     availableInUnSet: false,
     availableInShow: false,
     key: false,
   };
-  if (re !== undefined) o.inputRe = re;
-  if (valueType !== undefined) o.valueType = valueType;
+  if (spec.valueType !== undefined) o.valueType = spec.valueType;
+  if (spec.check) checks.set(o, spec.check);
   return o;
 }
 
-const since = opt('since', 'how far back, e.g. 15m, 6h, 7d', DURATION_RE, 'DURATION');
-const at = opt('at', 'evaluation time: RFC 3339, now, now-1h', TIME_RE, 'TIME');
-const from = opt('from', 'start time: RFC 3339, now, now-1h', TIME_RE, 'TIME');
-const to = opt('to', 'end time: RFC 3339, now, now-1h', TIME_RE, 'TIME');
-const step = opt('step', 'resolution in seconds', '\\d+', 'SECONDS');
-const limit = opt('limit', 'at most this many records', '\\d+', 'N');
-const match = opt('match', 'series selector, e.g. {job="router"}', ANY_RE, 'SELECTOR');
-const by = opt('by', 'split the counts by this field', ANY_RE, 'FIELD');
-const all = opt('all', 'follow next_offset to the end');
+const optionInfos = new Map(
+  Object.entries(OPTIONS as Record<string, OptionSpec>).map(([k, o]) => [k, optionInfo(k, o)]),
+);
+const optionsOf = (ns: readonly OptionName[] = []) => ns.map((n) => optionInfos.get(n)!);
 
-interface Spec {
+interface NodeSpec {
   name: string;
   type?: 'Token' | 'Value';
   description?: string;
@@ -61,12 +73,11 @@ interface Spec {
   children?: NodeInfo[];
 }
 
-function node(s: Spec): NodeInfo {
+function node(s: NodeSpec): NodeInfo {
   const children = s.children ?? [];
-  const runnable = s.runnable ?? false;
   const n: NodeInfo = {
     ...emptyNode(s.name, s.type ?? 'Token'),
-    allowSet: runnable,
+    allowSet: s.runnable ?? false,
     hasSetSubnodes: children.length > 0,
     hasSubnodes: children.length > 0,
     possibleOptions: s.options ?? [],
@@ -79,34 +90,31 @@ function node(s: Spec): NodeInfo {
   return n;
 }
 
-function slot(id: string, help: string, description: string, options: OptionInfo[]): NodeInfo {
-  const n = node({
-    name: `%${id.split('.')[1]!.toUpperCase()}`,
-    type: 'Value',
-    help,
-    description,
-    inputRe: ANY_RE,
-    runnable: true,
-    options,
-  });
-  slots.set(n, id);
+function argSlot(a: ArgSpec, options: OptionInfo[]): NodeInfo {
+  const name = `%${a.slot.split('.')[1]!.toUpperCase()}`;
+  const n = node({ name, type: 'Value', help: a.help, description: a.description, inputRe: '[\\s\\S]+' });
+  n.allowSet = true;
+  n.possibleOptions = options;
+  slots.set(n, a.slot);
   return n;
 }
 
-function cmd(
-  name: string,
-  description: string,
-  children: NodeInfo[] = [],
-  options: OptionInfo[] = [],
-): NodeInfo {
-  return node({ name, description, children, options, runnable: children.length === 0 });
-}
-
-function pathCmd(name: string, description: string, runnable: boolean): NodeInfo {
-  const n = node({ name, description, runnable });
-  n.hasSetSubnodes = true;
-  n.hasSubnodes = true;
-  pathTaking.add(n);
+/** The node a built-in's line ends at (its arg slot, or its own word), named for the runner. */
+function command(word: string, name: BuiltinName, spec: BuiltinSpec): NodeInfo {
+  const options = optionsOf(spec.options);
+  if (spec.arg) {
+    const slot = argSlot(spec.arg, options);
+    names.set(slot, name);
+    return node({ name: word, description: spec.description, children: [slot] });
+  }
+  const n = node({ name: word, description: spec.description, runnable: true, options });
+  if (spec.path) {
+    n.allowSet = spec.path === 'optional';
+    n.hasSetSubnodes = true;
+    n.hasSubnodes = true;
+    pathTaking.add(n);
+  }
+  names.set(n, name);
   return n;
 }
 
@@ -118,52 +126,38 @@ function verb(name: string, description: string): NodeInfo {
   return n;
 }
 
-const metrics = cmd('metrics', 'query metrics', [
-  cmd('query', 'instant query: a table of labels and value', [
-    slot('metrics.expr', '<expr>', 'a query expression', [at]),
-  ]),
-  cmd('range', 'range query: a chart and a summary', [
-    slot('metrics.expr', '<expr>', 'a query expression', [since, from, to, step]),
-  ]),
-  cmd('names', 'metric names', [], [match]),
-  cmd('labels', 'label names', [], [match]),
-  cmd('label-values', 'values of one label', [slot('metrics.label', '<label>', 'a label name', [match])]),
-]);
-
-const logs = cmd('logs', 'search logs', [
-  cmd('search', 'log records', [slot('logs.query', '<query>', 'a log query', [since, limit, all])]),
-  cmd('histogram', 'counts over time', [slot('logs.query', '<query>', 'a log query', [since, step, by])]),
-  cmd('fields', 'log field names'),
-  cmd('field-values', 'values of one field', [slot('logs.field', '<field>', 'a field name', [])]),
-  cmd('facets', 'field value counts'),
-]);
+function buildBuiltins(): NodeInfo[] {
+  const out: NodeInfo[] = Object.entries(VERBS).map(([n, d]) => verb(n, d));
+  const groups = new Map<string, NodeInfo>();
+  for (const name of BUILTIN_NAMES) {
+    const spec: BuiltinSpec = BUILTIN_TABLE[name];
+    const [first, sub] = name.split(' ') as [string, string | undefined];
+    if (sub === undefined) {
+      out.push(command(first, name, spec));
+      continue;
+    }
+    let group = groups.get(first);
+    if (!group) {
+      group = node({ name: first, description: GROUPS[first] ?? first });
+      groups.set(first, group);
+      out.push(group);
+    }
+    group.subNodes.push(command(sub, name, spec));
+    group.hasSetSubnodes = true;
+    group.hasSubnodes = true;
+  }
+  return out;
+}
 
 /** Verbs first, then commands; the order completion lists them in. */
-export const BUILTINS: readonly NodeInfo[] = [
-  verb('no', 'delete or unset'),
-  verb('show', 'show state'),
-  verb('describe', "show a node's metadata"),
-  pathCmd('help', 'help on the language, or on a command', true),
-  cmd('exit', 'leave the shell'),
-  cmd('quit', 'leave the shell'),
-  cmd('history', 'show the command history'),
-  pathCmd('edit', 'enter a context: later lines are relative to it', false),
-  cmd('up', 'leave one level of the context'),
-  cmd('top', 'leave the context'),
-  pathCmd('refresh', 'forget cached metadata (all, or under WORD…)', true),
-  metrics,
-  logs,
-];
+export const BUILTINS: readonly NodeInfo[] = buildBuiltins();
 
 const byName = new Map(BUILTINS.map((n) => [n.name, n]));
 export const builtinByName = (name: string): NodeInfo | undefined => byName.get(name);
 
-/** Checks a built-in's options beyond what its grammar can say; returns a message when wrong. */
+/** Checks a built-in's options beyond what each value says; returns a message when wrong. */
 export function checkBuiltin(name: string, options: Record<string, string[]>): string | undefined {
-  if (name === 'metrics range') {
-    if (options['since'] && (options['from'] || options['to']))
-      return "use either 'since' or 'from … to', not both";
-    if (!options['from'] !== !options['to']) return "'from' and 'to' go together";
-  }
-  return undefined;
+  if (!isBuiltinName(name)) return undefined;
+  const spec: BuiltinSpec = BUILTIN_TABLE[name];
+  return spec.check?.(options);
 }

@@ -15,14 +15,18 @@ interface Prepared {
   replaceFrom: number;
   replaceTo: number;
   comment: boolean;
+  /** The lexer's open quote at the cursor (what isInsideQuote answers). */
+  openQuote?: '"' | "'";
 }
 
 function prepare(line: string, cursor: number): Prepared {
   const at = Math.max(0, Math.min(cursor, line.length));
   const scan = scanLine(line.slice(0, at));
   const last = scan.tokens[scan.tokens.length - 1];
+  const quote = scan.openQuote !== undefined ? { openQuote: scan.openQuote } : {};
   if (scan.comment !== undefined || scan.atNewWord || !last) {
     return {
+      ...quote,
       before: scan.tokens,
       partial: '',
       partialQuoted: false,
@@ -32,6 +36,7 @@ function prepare(line: string, cursor: number): Prepared {
     };
   }
   return {
+    ...quote,
     before: scan.tokens.slice(0, -1),
     partial: last.text,
     partialQuoted: last.quoted,
@@ -70,7 +75,9 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
     const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
     // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
     const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
-    const open = quoted ? reopen(lcp, p.partialQuoted ? line[p.replaceFrom] : undefined) : lcp;
+    const open = quoted
+      ? reopen(lcp, p.partialQuoted ? (p.openQuote ?? line[p.replaceFrom]) : undefined)
+      : lcp;
     // An empty LCP adds nothing (and must not open a quote): the typed text stays.
     if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
   } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
@@ -80,6 +87,7 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
     candidates: ranked.items.map(strip),
     commonPrefix,
   };
+  if (p.openQuote !== undefined) c.openQuote = p.openQuote;
   if (g.hint !== undefined) c.hint = sanitizeLine(g.hint);
   return c;
 }
@@ -106,6 +114,7 @@ const empty = (p: Prepared, hint?: string): Completion => ({
   candidates: [],
   commonPrefix: '',
   ...(hint !== undefined ? { hint } : {}),
+  ...(p.openQuote !== undefined ? { openQuote: p.openQuote } : {}),
 });
 
 export async function complete(
@@ -127,7 +136,7 @@ export async function complete(
         match: c.text,
         text: c.insertable
           ? p.partialQuoted
-            ? reopen(c.text, line[p.replaceFrom])
+            ? reopen(c.text, p.openQuote ?? line[p.replaceFrom])
             : quoteWord(c.text)
           : c.text,
       }));

@@ -22,15 +22,25 @@ export { type CacheStats, MetadataCache, pathKey } from './cache.js';
 export {
   BUILTINS,
   builtinByName,
+  builtinNameOf,
   checkBuiltin,
-  DURATION_RE,
   isBuiltinNode,
   isVerbNode,
   OPTION_SLOTS,
   slotIdOf,
-  TIME_RE,
   takesRouterPath,
+  valueCheckOf,
 } from './builtins.js';
+export {
+  BUILTIN_NAMES,
+  BUILTIN_TABLE,
+  type BuiltinName,
+  type BuiltinSpec,
+  builtinSpec,
+  type ContextMove,
+  isBuiltinName,
+  type OptionOf,
+} from './grammar.js';
 export { classifyLineSync, resolveLine } from './resolve.js';
 export { validationError } from './line-error.js';
 export { complete, completeSync } from './complete.js';

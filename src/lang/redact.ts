@@ -8,6 +8,13 @@
 // the line alone the two cannot be told apart, so the value after `key` IS redacted (the
 // safe failure) unless the caller's `isPlainValue` says otherwise, e.g. when the value is
 // one of the option's PossibleValues in the router metadata.
+//
+// Words are THE lexer's tokens (tokenize.ts), so a value is exactly the word the line runs
+// with ("a b" is one value) and `#` at a word start ends the command (`password # later`
+// has no value to hide). A comment's own text is redacted the same way, read by the same
+// lexer: a secret typed in a note is still a secret (the safe failure).
+import { scanLine } from './tokenize.js';
+import type { Token } from './types.js';
 
 const SECRET_PART = /^(?:pass|password|passwd|passphrase|secret|token|key|apikey|community|psk)$/i;
 
@@ -32,60 +39,36 @@ export function isSecretName(word: string): boolean {
   return false;
 }
 
-interface Word {
-  start: number;
-  end: number;
-  /** The word with quotes and escapes removed. */
-  value: string;
-}
-
-// Splits like the command language: blanks separate, quotes group, backslash escapes.
-function words(line: string): Word[] {
-  const out: Word[] = [];
-  let i = 0;
-  while (i < line.length) {
-    while (i < line.length && /\s/.test(line[i]!)) i++;
-    if (i >= line.length) break;
-    const start = i;
-    let value = '';
-    let quote: string | null = null;
-    for (; i < line.length; i++) {
-      const ch = line[i]!;
-      if (quote === null && /\s/.test(ch)) break;
-      if (ch === '\\' && quote !== "'" && i + 1 < line.length) {
-        value += line[++i];
-      } else if (quote === null && (ch === '"' || ch === "'")) {
-        quote = ch;
-      } else if (ch === quote) {
-        quote = null;
-      } else {
-        value += ch;
-      }
-    }
-    out.push({ start, end: i, value });
-  }
-  return out;
-}
-
 /** `line` with the values of secret-like words replaced by `***`, everything else kept. */
 export function redact(line: string, options: RedactOptions = {}): string {
-  const ws = words(line);
-  const values = ws.map((w) => w.value);
+  // The command, then each comment's text in turn (a loop: `# # # …` must not recurse deep).
+  let out = '';
+  let rest = line;
+  for (;;) {
+    const { tokens, comment } = scanLine(rest);
+    if (comment === undefined) return out + redactWords(rest, tokens, options);
+    out += redactWords(rest.slice(0, comment + 1), tokens, options);
+    rest = rest.slice(comment + 1);
+  }
+}
+
+function redactWords(line: string, ws: readonly Token[], options: RedactOptions): string {
+  const values = ws.map((w) => w.text);
   const cuts: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
-    const eq = w.value.indexOf('=');
-    if (eq > 0 && isSecretName(w.value.slice(0, eq))) {
+    const eq = w.text.indexOf('=');
+    if (eq > 0 && isSecretName(w.text.slice(0, eq))) {
       const raw = line.slice(w.start, w.end);
       const rawEq = raw.indexOf('=');
-      const value = w.value.slice(eq + 1);
-      if (rawEq > 0 && value !== '' && !options.isPlainValue?.(w.value.slice(0, eq), value, values)) {
+      const value = w.text.slice(eq + 1);
+      if (rawEq > 0 && value !== '' && !options.isPlainValue?.(w.text.slice(0, eq), value, values)) {
         cuts.push({ start: w.start + rawEq + 1, end: w.end });
       }
       continue;
     }
     const next = ws[i + 1];
-    if (next && isSecretName(w.value) && !options.isPlainValue?.(w.value, next.value, values)) {
+    if (next && isSecretName(w.text) && !options.isPlainValue?.(w.text, next.text, values)) {
       cuts.push({ start: next.start, end: next.end });
       i++; // the value is not a name itself
     }

@@ -3,7 +3,7 @@
 // cache and reports 'pending' words, for colouring on every keystroke.
 import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isRoutershError } from '../errors.js';
-import { checkBuiltin } from './builtins.js';
+import { builtinNameOf, checkBuiltin } from './builtins.js';
 import { pathKey } from './cache.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { tokenUsable } from './match.js';
@@ -122,17 +122,18 @@ function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup:
   if (s.mode === 'raw') return { kind: 'builtin', name: 'help', args: s.args, options: {}, words };
   if (s.mode === 'builtin') {
     const n = s.node!;
-    const name = s.builtinWords.join(' ');
-    if (!n.allowSet) return incomplete(err, n, 'SET', name);
+    const name = builtinNameOf(n);
+    if (!n.allowSet || name === undefined) return incomplete(err, n, 'SET', s.builtinWords.join(' '));
     const why = checkBuiltin(name, options);
     if (why) return err('builtin', `${name}: ${why}`);
     return { kind: 'builtin', name, args: s.args, options, words };
   }
   if (s.pathBuiltin) {
     const b = s.pathBuiltin;
-    if (!b.allowSet && s.typedPath === 0)
+    const name = builtinNameOf(b);
+    if (name === undefined || (!b.allowSet && s.typedPath === 0))
       return err('incomplete', `incomplete command: '${b.name}' needs a word`);
-    return { kind: 'builtin', name: b.name, args: s.path, options: {}, words };
+    return { kind: 'builtin', name, args: s.path, options: {}, words };
   }
   const n = finalNode(s, lookup) ?? undefined;
   const words0 = s.path;

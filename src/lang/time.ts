@@ -1,49 +1,126 @@
-// DURATION (15m, 6h, 7d) and TIME (RFC 3339, now, now-1h) from telemetry command lines.
+// THE duration and time grammar of the command language. Built-in options check their values
+// with the readers here (no second pattern can drift from them); handlers turn values into
+// numbers with the parsers, which throw argumentError.
+//
+//   DURATION  one or more <whole number><unit>, units largest first, each at most once:
+//             w d h m s ms — 90s, 15m, 6h, 7d, 2w, 1h30m, 500ms. More than zero.
+//   STEP      a DURATION of whole seconds (5m, 1m30s), or bare seconds (300).
+//   TIME      now · now-DURATION · RFC 3339 with seconds and a zone (2026-11-22T10:00:00Z),
+//             read by the telemetry wire parser (one RFC 3339 parser in the program).
+//   RANGE     since DURATION · from TIME [to TIME] (to defaults to now) · neither: the default
+//             lookback. since with from/to, or to without from, is refused.
+import { parseTime as parseRfc3339 } from '../api/telemetry/time.js';
 import { argumentError } from '../errors.js';
 
-const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+export type Read<T> = { ok: true; value: T } | { ok: false; why: string };
 
-export function parseDuration(s: string): number {
-  const m = /^(\d+(?:\.\d+)?)([smhdw])$/.exec(s.trim());
-  if (!m) throw argumentError(`'${s}' is not a duration (like 90s, 15m, 6h, 7d)`);
-  const ms = Number(m[1]) * (UNIT_MS[m[2] as string] as number);
-  if (ms <= 0) throw argumentError(`duration '${s}' must be positive`);
-  return ms;
+const UNIT_MS = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 } as const;
+const DURATION = /^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
+const UNITS = Object.values(UNIT_MS);
+
+export const DURATION_HELP = 'a duration like 90s, 15m, 6h, 7d, 1h30m';
+export const STEP_HELP = 'a duration like 30s, 5m, 1h, or whole seconds';
+export const TIME_HELP = 'a time: RFC 3339 (2026-11-22T10:00:00Z), now, or now-1h';
+
+const ok = <T>(value: T): Read<T> => ({ ok: true, value });
+const no = <T>(why: string): Read<T> => ({ ok: false, why });
+
+export function readDuration(text: string): Read<number> {
+  const m = DURATION.exec(text);
+  if (!m || text === '') return no(`expected ${DURATION_HELP}`);
+  let ms = 0;
+  for (let i = 0; i < UNITS.length; i++) ms += Number(m[i + 1] ?? 0) * UNITS[i]!;
+  if (ms <= 0) return no('a duration must be more than 0');
+  if (!Number.isSafeInteger(ms)) return no('the duration is too large');
+  return ok(ms);
 }
 
-export function parseTime(s: string, now: number): number {
-  const t = s.trim();
-  if (t === 'now') return now;
-  const rel = /^now\s*-\s*(.+)$/.exec(t);
-  if (rel) return now - parseDuration(rel[1] as string);
-  // RFC 3339 needs a date, a time and a zone; Date.parse alone accepts too much.
-  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.test(t)) {
-    throw argumentError(`'${s}' is not a time (RFC 3339 like 2026-11-22T10:00:00Z, now, or now-1h)`);
+/** `step`: seconds, from a duration or a bare whole number (today's form). */
+export function readStep(text: string): Read<number> {
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    return n > 0 && Number.isSafeInteger(n) ? ok(n) : no('a step must be more than 0 seconds');
   }
-  const ms = Date.parse(t);
-  if (Number.isNaN(ms)) throw argumentError(`'${s}' is not a valid time`);
-  return ms;
+  const d = readDuration(text);
+  if (!d.ok) return no(`expected ${STEP_HELP}`);
+  if (d.value % 1000 !== 0) return no('a step is whole seconds');
+  return ok(d.value / 1000);
+}
+
+/** Epoch milliseconds of a TIME; `now` is the clock reading relative times are taken from. */
+export function readTime(text: string, now: number): Read<number> {
+  if (text === 'now') return ok(now);
+  if (text.startsWith('now-')) {
+    const d = readDuration(text.slice(4));
+    return d.ok ? ok(now - d.value) : no(`expected ${TIME_HELP}`);
+  }
+  const ms = parseRfc3339(text);
+  return ms === undefined ? no(`expected ${TIME_HELP}`) : ok(ms);
+}
+
+/** A positive whole number (`limit N`). */
+export function readCount(text: string): Read<number> {
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return n > 0 && Number.isSafeInteger(n) ? ok(n) : no('expected a whole number more than 0');
+}
+
+const must =
+  <A extends unknown[]>(read: (text: string, ...a: A) => Read<number>) =>
+  (text: string, ...a: A): number => {
+    const r = read(text, ...a);
+    if (!r.ok) throw argumentError(`invalid value '${text}': ${r.why}`);
+    return r.value;
+  };
+
+export const parseDuration = must(readDuration);
+export const parseStep = must(readStep);
+export const parseTime = must(readTime);
+export const parseCount = must(readCount);
+
+/** The value check of a built-in option: why `text` is wrong, or undefined. */
+export type ValueCheck = (text: string) => string | undefined;
+const checkOf =
+  (read: (text: string, now: number) => Read<number>): ValueCheck =>
+  (text) => {
+    const r = read(text, 0);
+    return r.ok ? undefined : r.why;
+  };
+export const checkDuration = checkOf(readDuration);
+export const checkStep = checkOf(readStep);
+export const checkTime = checkOf(readTime);
+export const checkCount = checkOf(readCount);
+
+export interface RangeOptions {
+  since?: readonly string[] | undefined;
+  from?: readonly string[] | undefined;
+  to?: readonly string[] | undefined;
+}
+
+/** THE rule for combining since/from/to: why the combination is wrong, or undefined. */
+export function rangeRule(o: RangeOptions): string | undefined {
+  if (o.since && (o.from || o.to)) return "use either 'since DURATION' or 'from TIME [to TIME]', not both";
+  if (o.to && !o.from) return "'to' needs 'from' (or use 'since DURATION')";
+  return undefined;
 }
 
 export interface TimeRange {
   startMs: number;
   endMs: number;
-  /** True for `since D` (and the default): the end follows now. */
+  /** True when the end is now and follows it (since, from alone, or the default). */
   live: boolean;
 }
 
-/** `since D` | `from T to T` (either end may be given alone) with a default lookback. */
-export function parseRange(options: Record<string, string[]>, now: number, defaultMs: number): TimeRange {
-  const since = options.since?.[0];
-  const from = options.from?.[0];
-  const to = options.to?.[0];
-  if (since !== undefined && (from !== undefined || to !== undefined)) {
-    throw argumentError("give either 'since DURATION' or 'from TIME to TIME', not both");
-  }
+/** The range of since/from/to, or the default lookback ending now. Throws argumentError. */
+export function parseRange(o: RangeOptions, now: number, defaultMs: number): TimeRange {
+  const why = rangeRule(o);
+  if (why) throw argumentError(why);
+  const since = o.since?.[0];
+  const from = o.from?.[0];
+  const to = o.to?.[0];
   if (since !== undefined) return { startMs: now - parseDuration(since), endMs: now, live: true };
-  if (from === undefined && to === undefined) return { startMs: now - defaultMs, endMs: now, live: true };
+  if (from === undefined) return { startMs: now - defaultMs, endMs: now, live: true };
+  const startMs = parseTime(from, now);
   const endMs = to !== undefined ? parseTime(to, now) : now;
-  const startMs = from !== undefined ? parseTime(from, now) : endMs - defaultMs;
   if (startMs >= endMs) throw argumentError("'from' must be before 'to'");
   return { startMs, endMs, live: to === undefined };
 }

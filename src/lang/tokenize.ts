@@ -1,5 +1,7 @@
-// Splits a line into words: blanks separate, "…" and '…' quote, \ escapes (not inside '…'),
-// '#' at the start of a word begins a comment. Columns are UTF-16 indexes into the line.
+// THE lexer of the command language; nothing else splits a line (the resolver, completion,
+// the quote check, redaction and the paste check all read these tokens). Blanks (space, tab)
+// separate, "…" and '…' quote, \ escapes (not inside '…'), '#' at the start of a word begins
+// a comment. Columns are UTF-16 indexes into the line.
 import type { Token } from './types.js';
 
 export interface ScannedLine {
@@ -8,6 +10,8 @@ export interface ScannedLine {
   comment?: number;
   /** True when the next typed character starts a new word (empty line or trailing blank). */
   atNewWord: boolean;
+  /** The quote still open at the end of the line, if any. */
+  openQuote?: '"' | "'";
 }
 
 const isBlank = (c: string) => c === ' ' || c === '\t';
@@ -23,7 +27,7 @@ export function scanLine(line: string): ScannedLine {
     const start = i;
     let text = '';
     let quoted = false;
-    let closed = true;
+    let open: '"' | "'" | undefined;
     while (i < n && !isBlank(line[i]!)) {
       const c = line[i]!;
       if (c === '\\') {
@@ -49,16 +53,18 @@ export function scanLine(line: string): ScannedLine {
             i++;
           }
         }
-        if (!done) closed = false;
+        if (!done) open = c;
       } else {
         text += c;
         i++;
       }
     }
-    tokens.push({ text, start, end: Math.min(i, n), quoted, closed });
+    tokens.push({ text, start, end: Math.min(i, n), quoted, closed: open === undefined });
+    // An open quote runs to the end of the line: this was the last token.
+    if (open !== undefined) return { tokens, atNewWord: false, openQuote: open };
   }
   const last = tokens[tokens.length - 1];
-  const atNewWord = !last || (last.closed && last.end < n);
+  const atNewWord = !last || last.end < n;
   return { tokens, atNewWord };
 }
 
@@ -68,9 +74,7 @@ export function tokenize(line: string): Token[] {
 
 /** True when `cursor` sits inside an open quote (there `?` is literal text, not help). */
 export function isInsideQuote(line: string, cursor: number): boolean {
-  const { tokens } = scanLine(line.slice(0, Math.max(0, Math.min(cursor, line.length))));
-  const last = tokens[tokens.length - 1];
-  return last !== undefined && !last.closed;
+  return scanLine(line.slice(0, Math.max(0, Math.min(cursor, line.length)))).openQuote !== undefined;
 }
 
 /** Quotes a word for insertion when it would not survive tokenizing as one word. */

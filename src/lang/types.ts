@@ -2,6 +2,7 @@
 // completion candidates and the dependencies the engine is given (a cache, a context, an
 // optional completer for telemetry value slots).
 import type { NodeInfo, OptionInfo, RouterRequest } from '../api/router/types.js';
+import type { BuiltinName } from './grammar.js';
 
 export type FetchNode = (words: string[], signal: AbortSignal) => Promise<NodeInfo>;
 
@@ -64,8 +65,8 @@ export type Resolution =
   | { kind: 'router'; request: RouterRequest; words: ResolvedWord[] }
   | {
       kind: 'builtin';
-      /** Built-in command words joined by a blank, e.g. 'metrics range'. */
-      name: string;
+      /** Built-in command words joined by a blank, e.g. 'metrics range' (grammar.ts). */
+      name: BuiltinName;
       /** Value words (telemetry), or the absolute router path (edit, help, refresh). */
       args: string[];
       options: Record<string, string[]>;
@@ -108,6 +109,8 @@ export interface Completion {
   commonPrefix: string;
   /** The slot's Help, or why the word is wrong. */
   hint?: string;
+  /** The quote open at the cursor, as the lexer sees it (isInsideQuote agrees). */
+  openQuote?: '"' | "'";
 }
 
 export type ValueCompleter = (

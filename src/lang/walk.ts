@@ -3,7 +3,14 @@
 // pending, so the synchronous (per-keystroke) and asynchronous paths cannot disagree.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
 import { emptyNode } from './empty-node.js';
-import { builtinByName, BUILTINS, isBuiltinNode, isVerbNode, takesRouterPath } from './builtins.js';
+import {
+  builtinByName,
+  BUILTINS,
+  isBuiltinNode,
+  isVerbNode,
+  takesRouterPath,
+  valueCheckOf,
+} from './builtins.js';
 import { lineError, quoteName } from './line-error.js';
 import { optionMatchError, pathError, secretSlot } from './word-errors.js';
 import { type Action, matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
@@ -95,15 +102,18 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
 
     if (s.phase === 'option-value') {
       const o = s.option!;
-      if (!matchesInputRe(o.inputRe, w)) {
+      const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
+      // A built-in option is checked by the grammar (time.ts); a router option by its InputRe.
+      const check = valueCheckOf(o);
+      const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${expected}`;
+      if (why !== undefined) {
         words.push({ token: tok, role: 'error', option: o });
         const shown = secretSlot(s, o.name) ? '***' : w;
-        const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
         return fail(
           lineError(
             at,
             'option-value',
-            `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: expected ${expected}`,
+            `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: ${why}`,
             {
               expected,
             },

@@ -10,13 +10,15 @@ const GENERAL = `Commands (words come from the router's live metadata: press Tab
   refresh [WORD…]                forget cached metadata (all, or under WORD…)
   history                        commands typed so far (secrets shown as ***)
   metrics query EXPR [at TIME]                       instant MetricsQL query
-  metrics range EXPR [since D | from T to T] [step S] chart (full screen on a terminal)
+  metrics range EXPR [since D | from T [to T]] [step D] chart (full screen on a terminal)
   metrics names | labels [match SEL] | label-values LABEL [match SEL]
   logs search QUERY [since D] [limit N] [all]        log tail (full screen on a terminal)
-  logs histogram QUERY [since D] [step S] [by FIELD] · logs fields · logs field-values F · logs facets
+  logs histogram QUERY [since D] [step D] [by FIELD] · logs fields · logs field-values F · logs facets
   help · exit
 Keys: Tab completes, Tab Tab or ? lists, Ctrl-R searches history, Ctrl-C cancels, Ctrl-D exits.
-Durations: 15m, 6h, 7d. Times: RFC 3339, now, now-1h. Quote expressions with blanks.
+Durations: 90s, 15m, 6h, 7d, 1h30m (a step may also be bare seconds: 300).
+Times: RFC 3339 (2026-11-22T10:00:00Z), now, now-1h; 'from T' alone runs to now.
+Quote expressions with blanks.
 `;
 
 export function helpText(args: string[]): string {

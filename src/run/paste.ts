@@ -1,7 +1,11 @@
 // A pasted block of several lines: checked line by line first (nothing sent but metadata
 // lookups), threading context changes, so the user sees how many commands there are and
-// which lines are wrong before anything runs.
-import type { Resolution } from '../lang/index.js';
+// which lines are wrong before anything runs. Lines are read by THE lexer: a line without
+// words (blank, or only a comment) is not a command.
+import { type Resolution, scanLine } from '../lang/index.js';
+import { contextAfter } from './context.js';
+
+export { contextAfter } from './context.js';
 
 export interface PastedLine {
   n: number;
@@ -17,27 +21,10 @@ export function pastedLines(text: string): PastedLine[] {
   return text
     .split('\n')
     .map((t, i) => ({ n: i + 1, text: t.replace(/\s+$/, '') }))
-    .filter((l) => l.text.trim() !== '' && !l.text.trim().startsWith('#'));
+    .filter((l) => scanLine(l.text).tokens.length > 0);
 }
 
 type Resolve = (line: string, context: string[], signal: AbortSignal) => Promise<Resolution>;
-
-/** Context after a line that changes it (edit/up/top/exit), else unchanged. */
-export function contextAfter(res: Resolution, context: string[]): string[] {
-  if (res.kind !== 'builtin') return context;
-  switch (res.name) {
-    case 'edit':
-      return res.args;
-    case 'up':
-      return context.slice(0, -1);
-    case 'top':
-    case 'exit':
-    case 'quit':
-      return [];
-    default:
-      return context;
-  }
-}
 
 export async function checkPaste(
   text: string,

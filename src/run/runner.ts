@@ -1,34 +1,14 @@
 // Runs one line of the command language: resolve against live metadata, send, shape the
 // outcome. Shared by the interactive shell, -c, -f and stdin. Nothing is printed here.
-import type { Envelope, RouterRequest } from '../api/router/types.js';
+import type { RouterRequest } from '../api/router/types.js';
+import { asRoutershError, RoutershError } from '../errors.js';
 import type { Resolution } from '../lang/index.js';
-import { asRoutershError, notConfiguredError, RoutershError } from '../errors.js';
+import type { RunnerDeps, RunState } from './deps.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
-import { helpText } from './help.js';
+import { runBuiltin } from './handlers.js';
 import type { Outcome } from './outcome.js';
 
-export interface TelemetryRun {
-  name: string;
-  args: string[];
-  options: Record<string, string[]>;
-}
-
-export interface RunnerDeps {
-  resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
-  router: { send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope> };
-  cache: { invalidate(words: string[]): void; clear(prefix?: string[]): void };
-  telemetry?: (
-    cmd: TelemetryRun,
-    o: { signal: AbortSignal; interactive: boolean; width: number },
-  ) => Promise<Outcome>;
-  history?: () => string[];
-  width: () => number;
-  interactive: boolean;
-}
-
-export interface RunState {
-  context: string[];
-}
+export type { RunnerDeps, RunState } from './deps.js';
 
 // An unexpected failure is still one line for the user; the stack is not theirs to read.
 const toOutcomeError = (e: unknown): Outcome => ({ kind: 'error', error: asRoutershError(e) });
@@ -70,7 +50,7 @@ async function runResolution(
     case 'router':
       return runRouter(res.request, deps, signal);
     case 'builtin':
-      return runBuiltin(res.name, res.args, res.options, state, deps, signal);
+      return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, deps, signal });
     default: {
       const never: never = res;
       throw new Error(`unhandled resolution ${(never as { kind: string }).kind}`);
@@ -96,58 +76,4 @@ async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: Abort
     deps.cache.invalidate(request.words);
   }
   return { kind: 'router', request, envelope, text };
-}
-
-async function runBuiltin(
-  name: string,
-  args: string[],
-  options: Record<string, string[]>,
-  state: RunState,
-  deps: RunnerDeps,
-  signal: AbortSignal,
-): Promise<Outcome> {
-  const top = name.split(' ')[0];
-  switch (top) {
-    case 'exit':
-    case 'quit':
-      if (state.context.length > 0) return { kind: 'context', context: [], text: '' };
-      return { kind: 'exit' };
-    case 'up':
-      return { kind: 'context', context: state.context.slice(0, -1), text: '' };
-    case 'top':
-      return { kind: 'context', context: [], text: '' };
-    case 'edit':
-      // The resolver checked the words and gives the absolute router path.
-      return { kind: 'context', context: args, text: '' };
-    case 'refresh':
-      deps.cache.clear(args.length ? args : undefined);
-      return {
-        kind: 'text',
-        text: args.length ? `metadata under '${args.join(' ')}' refreshed\n` : 'metadata refreshed\n',
-        json: { refreshed: args },
-      };
-    case 'history': {
-      const entries = deps.history?.() ?? [];
-      const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${e}`).join('\n');
-      return { kind: 'text', text: text ? `${text}\n` : '', json: { history: entries } };
-    }
-    case 'help':
-      return { kind: 'text', text: helpText(args), json: { help: helpText(args) } };
-    case 'metrics':
-    case 'logs':
-      if (!deps.telemetry) {
-        return {
-          kind: 'error',
-          error: notConfiguredError(
-            'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)',
-          ),
-        };
-      }
-      return deps.telemetry(
-        { name, args, options },
-        { signal, interactive: deps.interactive, width: deps.width() },
-      );
-    default:
-      return { kind: 'error', error: new RoutershError('validation', `unknown command '${name}'`) };
-  }
 }

@@ -6,7 +6,6 @@ import { MetadataCache, resolveLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
 import { type Config, routerConnection } from '../config/config.js';
 import type { RunnerDeps } from './runner.js';
-import { runTelemetry } from './telemetry-commands.js';
 import { telemetryCompleter } from './telemetry-completer.js';
 
 export interface Session {
@@ -37,7 +36,7 @@ export function createSession(
       resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
     router,
     cache,
-    ...(telemetry ? { telemetry: (cmd, ctx) => runTelemetry(telemetry, cmd, ctx) } : {}),
+    ...(telemetry ? { telemetry } : {}),
     ...(o.history ? { history: o.history } : {}),
     width,
     interactive: o.interactive,

@@ -1,5 +1,7 @@
 // pgcli's test_cte_does_not_crash, for us: every prefix of every line, through every entry
-// point, cold and warm, with and without a context — nothing throws.
+// point, cold and warm, with and without a context — nothing throws. And the quote state is
+// one answer: what completion and classification see on a prefix is what isInsideQuote says
+// (THE lexer), comments included (`# it's` opens no quote).
 import { describe, expect, it } from 'vitest';
 import type { NodeInfo } from '../../src/api/router/types.js';
 import {
@@ -32,6 +34,21 @@ const LINES = [
   'history history no no show show',
   '🌱 "é x" \\',
   'metrics label-values job match {a="b"} match x',
+  `metrics range 'rate(x{a="b"}[5m])' since 1h`,
+  'metrics query "sum by (a) (rate(x{y=~\\"a|b\\"}[1m]))" at now-1h30m',
+  'metrics range up from 2026-11-22T10:00:00Z to now step 5m',
+  `logs search 'level:error AND host:"r1"' since 1h30m limit 5 all`,
+  "show x # it's a comment \"with 'quotes",
+  "# it's only a comment",
+  `a\\ b 'c\\' "d\\"e" f#g #h 'i`,
+  "system user bob password 'it''s' \"a b\"c'd e'",
+  '"unclosed',
+  "'",
+  '\\',
+  '#',
+  "x#y 'z # w",
+  'edit "plant" s1 # "x',
+  'plant s1 tag \'a\\\' tag "b\\\\" tag c\\ d',
 ];
 
 const trees: Array<[string, () => NodeInfo]> = [
@@ -52,10 +69,19 @@ describe('every prefix never throws', () => {
             const prefix = line.slice(0, i);
             expect(() => classifyLineSync(prefix, { cache: cold, context })).not.toThrow();
             expect(() => completeSync(prefix, i, { cache: cold, context })).not.toThrow();
-            expect(() => isInsideQuote(line, i)).not.toThrow();
+            const inQuote = isInsideQuote(line, i);
+            expect(isInsideQuote(prefix, i)).toBe(inQuote);
+            const sync = completeSync(prefix, i, { cache: warm, context });
+            if (sync !== 'pending') expect(sync.openQuote !== undefined, prefix).toBe(inQuote);
+            const cls = classifyLineSync(prefix, { cache: warm, context });
+            const lastWord = cls.kind === 'empty' ? undefined : cls.words.at(-1)?.token;
+            // Every word the walker read is closed, except an open last one.
+            if (lastWord && lastWord.end === prefix.length) expect(!lastWord.closed, prefix).toBe(inQuote);
+            else expect(inQuote && cls.kind !== 'empty' && cls.kind !== 'error', prefix).toBe(false);
             const r = await resolveLine(prefix, { cache: warm, context }, signal);
             expect(r.kind).toMatch(/^(router|builtin|empty|error)$/);
             const c = await complete(prefix, i, { cache: warm, context, valueCompleter: vc }, signal);
+            expect(c.openQuote !== undefined, prefix).toBe(inQuote);
             expect(c.replaceFrom).toBeLessThanOrEqual(c.replaceTo);
             for (const cand of c.candidates) if (!cand.insertable) expect(cand.text).toBe('');
             expect(() => classifyLineSync(prefix, { cache: warm, context })).not.toThrow();

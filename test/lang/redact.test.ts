@@ -57,3 +57,30 @@ describe('redact', () => {
     );
   });
 });
+
+describe('redaction reads THE lexer’s words', () => {
+  it('a quoted or escaped value is one word, hidden whole', () => {
+    expect(redact('system user bob password "a b" next')).toBe('system user bob password *** next');
+    expect(redact("password 'a b'c\\ d next")).toBe('password *** next');
+    expect(redact('password "open quote to the end')).toBe('password ***');
+  });
+
+  it('`#` at a word start ends the command: the comment is not the value', () => {
+    // The old splitter took `#` for the password and hid it, leaving the comment readable.
+    expect(redact('user bob password # set it later')).toBe('user bob password # set it later');
+    expect(redact('user bob password #')).toBe('user bob password #');
+    // Not at a word start, `#` is part of the word.
+    expect(redact('user bob password pa#ss')).toBe('user bob password ***');
+  });
+
+  it('a comment is read as words by the same lexer: a secret typed in it is still hidden', () => {
+    expect(redact('# password hunter2')).toBe('# password ***');
+    expect(redact('show x # note: key abc # token def')).toBe('show x # note: key *** # token ***');
+    expect(redact('#'.repeat(100_000))).toBe('#'.repeat(100_000));
+  });
+
+  it('only space and tab separate words, as when the line runs', () => {
+    // U+00A0 is not a blank: `password\u00a0x` is one word, not a name and a value.
+    expect(redact('password\u00a0x')).toBe('password\u00a0x');
+  });
+});

@@ -1,0 +1,128 @@
+// THE table of built-in commands: name, description, arguments, options (with their value
+// checks from time.ts), context moves and cross-option rules. builtins.ts builds the walker's
+// NodeInfo tree from it; src/run/handlers.ts must hold one handler per name (the compiler
+// refuses a handler map that misses one). Adding a built-in: one entry here, one handler there.
+import { checkCount, checkDuration, checkStep, checkTime, rangeRule, type ValueCheck } from './time.js';
+
+export interface OptionSpec {
+  description: string;
+  /** Placeholder shown for the value (`<duration>`); none for a flag. */
+  valueType?: string;
+  /** Why a value is wrong, or undefined; checked as the line is typed and before it runs. */
+  check?: ValueCheck;
+  /** A value slot the telemetry completer may fill (e.g. `metrics.selector`). */
+  slot?: string;
+}
+
+export const OPTIONS = {
+  since: {
+    description: 'how far back, e.g. 15m, 6h, 7d, 1h30m',
+    valueType: 'DURATION',
+    check: checkDuration,
+  },
+  at: { description: 'evaluation time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
+  from: { description: 'start time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
+  to: { description: 'end time: RFC 3339, now, now-1h (default now)', valueType: 'TIME', check: checkTime },
+  step: {
+    description: 'resolution, e.g. 30s, 5m, or seconds (300)',
+    valueType: 'DURATION',
+    check: checkStep,
+  },
+  limit: { description: 'at most this many records', valueType: 'N', check: checkCount },
+  match: {
+    description: 'series selector, e.g. {job="router"}',
+    valueType: 'SELECTOR',
+    slot: 'metrics.selector',
+  },
+  by: { description: 'split the counts by this field', valueType: 'FIELD', slot: 'logs.field' },
+  all: { description: 'follow next_offset to the end' },
+} as const satisfies Record<string, OptionSpec>;
+
+export type OptionName = keyof typeof OPTIONS;
+
+/** The one free-form argument of a telemetry command, completed by the telemetry layer. */
+export interface ArgSpec {
+  slot: string;
+  help: string;
+  description: string;
+}
+
+/** How a built-in moves the `edit` context (see src/run/context.ts). */
+export type ContextMove = 'enter' | 'parent' | 'root' | 'leave';
+
+export interface BuiltinSpec {
+  description: string;
+  /** The words after it are a router path (help, edit, refresh); `optional`: may be none. */
+  path?: 'optional' | 'required';
+  arg?: ArgSpec;
+  options?: readonly OptionName[];
+  context?: ContextMove;
+  /** A rule over several options; returns why the combination is wrong. */
+  check?: (options: Readonly<Partial<Record<OptionName, readonly string[]>>>) => string | undefined;
+}
+
+const expr: ArgSpec = { slot: 'metrics.expr', help: '<expr>', description: 'a query expression' };
+const query: ArgSpec = { slot: 'logs.query', help: '<query>', description: 'a log query' };
+
+/** In this order completion lists them; a multi-word name groups under its first word. */
+export const BUILTIN_TABLE = {
+  help: { description: 'help on the language, or on a command', path: 'optional' },
+  exit: { description: 'leave the shell', context: 'leave' },
+  quit: { description: 'leave the shell', context: 'leave' },
+  history: { description: 'show the command history' },
+  edit: {
+    description: 'enter a context: later lines are relative to it',
+    path: 'required',
+    context: 'enter',
+  },
+  up: { description: 'leave one level of the context', context: 'parent' },
+  top: { description: 'leave the context', context: 'root' },
+  refresh: { description: 'forget cached metadata (all, or under WORD…)', path: 'optional' },
+  'metrics query': { description: 'instant query: a table of labels and value', arg: expr, options: ['at'] },
+  'metrics range': {
+    description: 'range query: a chart and a summary',
+    arg: expr,
+    options: ['since', 'from', 'to', 'step'],
+    check: rangeRule,
+  },
+  'metrics names': { description: 'metric names', options: ['match'] },
+  'metrics labels': { description: 'label names', options: ['match'] },
+  'metrics label-values': {
+    description: 'values of one label',
+    arg: { slot: 'metrics.label', help: '<label>', description: 'a label name' },
+    options: ['match'],
+  },
+  'logs search': { description: 'log records', arg: query, options: ['since', 'limit', 'all'] },
+  'logs histogram': { description: 'counts over time', arg: query, options: ['since', 'step', 'by'] },
+  'logs fields': { description: 'log field names' },
+  'logs field-values': {
+    description: 'values of one field',
+    arg: { slot: 'logs.field', help: '<field>', description: 'a field name' },
+  },
+  'logs facets': { description: 'field value counts' },
+} as const satisfies Record<string, BuiltinSpec>;
+
+export type BuiltinName = keyof typeof BUILTIN_TABLE;
+
+/** The options a built-in declares, by name (never wider than its table entry). */
+export type OptionOf<K extends BuiltinName> = (typeof BUILTIN_TABLE)[K] extends {
+  options: readonly (infer O extends OptionName)[];
+}
+  ? O
+  : never;
+
+/** Descriptions of the first word of multi-word built-ins. */
+export const GROUPS: Readonly<Record<string, string>> = { metrics: 'query metrics', logs: 'search logs' };
+
+/** The verbs of router lines; listed with the built-ins, handled by the resolver. */
+export const VERBS = {
+  no: 'delete or unset',
+  show: 'show state',
+  describe: "show a node's metadata",
+} as const;
+
+export const BUILTIN_NAMES = Object.keys(BUILTIN_TABLE) as BuiltinName[];
+
+export const builtinSpec = (name: BuiltinName): BuiltinSpec => BUILTIN_TABLE[name];
+
+export const isBuiltinName = (name: string): name is BuiltinName => Object.hasOwn(BUILTIN_TABLE, name);

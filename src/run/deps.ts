@@ -1,0 +1,21 @@
+// What running a line needs, injected: the resolver, the router and telemetry clients, the
+// metadata cache, the history, the terminal width and a clock.
+import type { Envelope, RouterRequest } from '../api/router/types.js';
+import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { Resolution } from '../lang/index.js';
+
+export interface RunnerDeps {
+  resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
+  router: { send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope> };
+  cache: { invalidate(words: string[]): void; clear(prefix?: string[]): void };
+  /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
+  telemetry?: TelemetryClient;
+  history?: () => string[];
+  width: () => number;
+  interactive: boolean;
+  now?: () => number;
+}
+
+export interface RunState {
+  context: string[];
+}

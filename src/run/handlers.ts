@@ -1,0 +1,43 @@
+// THE handler map: one handler per built-in of grammar.ts's table. The type makes a missing
+// or extra entry a compile error; the runner dispatches through it and nothing else.
+import type { BuiltinName } from '../lang/index.js';
+import type { BuiltinCall, HandlerEnv, Handlers } from './handler.js';
+import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from './logs-commands.js';
+import {
+  metricsLabels,
+  metricsLabelValues,
+  metricsNames,
+  metricsQuery,
+  metricsRange,
+} from './metrics-commands.js';
+import type { Outcome } from './outcome.js';
+import { help, history, moveContext, refresh } from './shell-commands.js';
+
+export const HANDLERS: Handlers = {
+  help,
+  exit: moveContext,
+  quit: moveContext,
+  history,
+  edit: moveContext,
+  up: moveContext,
+  top: moveContext,
+  refresh,
+  'metrics query': metricsQuery,
+  'metrics range': metricsRange,
+  'metrics names': metricsNames,
+  'metrics labels': metricsLabels,
+  'metrics label-values': metricsLabelValues,
+  'logs search': logsSearch,
+  'logs histogram': logsHistogram,
+  'logs fields': logsFields,
+  'logs field-values': logsFieldValues,
+  'logs facets': logsFacets,
+};
+
+export async function runBuiltin<K extends BuiltinName>(
+  call: BuiltinCall<K>,
+  env: HandlerEnv,
+): Promise<Outcome> {
+  const handler: Handlers[K] = HANDLERS[call.name];
+  return handler(call, env);
+}

@@ -1,0 +1,33 @@
+// Handlers of the shell's own built-ins: help, history, refresh and the context moves.
+import type { BuiltinName } from '../lang/index.js';
+import { nextContext } from './context.js';
+import type { Handler } from './handler.js';
+import { helpText } from './help.js';
+
+/** edit, up, top, exit, quit: the move is in the built-in table. */
+export const moveContext: Handler<BuiltinName> = ({ name, args }, { state }) => {
+  const next = nextContext(name, args, state.context);
+  if (next === 'exit') return { kind: 'exit' };
+  return { kind: 'context', context: next ?? state.context, text: '' };
+};
+
+export const help: Handler<'help'> = ({ args }) => ({
+  kind: 'text',
+  text: helpText(args),
+  json: { help: helpText(args) },
+});
+
+export const history: Handler<'history'> = (_call, { deps }) => {
+  const entries = deps.history?.() ?? [];
+  const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${e}`).join('\n');
+  return { kind: 'text', text: text ? `${text}\n` : '', json: { history: entries } };
+};
+
+export const refresh: Handler<'refresh'> = ({ args }, { deps }) => {
+  deps.cache.clear(args.length ? args : undefined);
+  return {
+    kind: 'text',
+    text: args.length ? `metadata under '${args.join(' ')}' refreshed\n` : 'metadata refreshed\n',
+    json: { refreshed: args },
+  };
+};
