@@ -1,7 +1,6 @@
 // Bundles a bench entry exactly as dist/ is built (scripts/build.mjs: React's production
-// build, devtools stubbed, the Ink patches), so benches measure what users run.
+// build, devtools stubbed; node_modules carries the patches), so benches measure what users run.
 import { build } from 'esbuild';
-import { inkPatches } from '../scripts/ink-patches.mjs';
 import { ROOT } from './util.js';
 
 export async function bundleForBench(entry: string): Promise<string> {
@@ -13,7 +12,6 @@ export async function bundleForBench(entry: string): Promise<string> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    plugins: [inkPatches],
     alias: { 'react-devtools-core': `${ROOT}scripts/devtools-stub.mjs` },
     define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },

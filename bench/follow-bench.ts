@@ -1,6 +1,6 @@
 // Issue 4: following at 50 records/s for 10 minutes keeps memory flat — measured with the
 // pane really rendering through Ink, bundled exactly like dist/ (the bundle bounds Ink's text
-// caches: scripts/ink-patches.mjs), and unbundled for comparison.
+// caches: patches/ink+*.patch), and unbundled for comparison.
 import { spawnSync } from 'node:child_process';
 import { bundleForBench } from './bundle.js';
 import { ROOT } from './util.js';

@@ -8,8 +8,8 @@ import type { LogRecord, Series } from '../src/api/telemetry/types.js';
 import type { ChartState } from '../src/panes/chart/chart-reducer.js';
 import { median } from './util.js';
 
-// npm run bench runs this bundled like dist/ (bench/bundle.ts): React's production build and
-// the Ink patches. Run directly with tsx, NODE_ENV decides which React build is measured.
+// npm run bench runs this bundled like dist/ (bench/bundle.ts): React's production build. Ink's
+// patches are in node_modules (patches/). Run directly with tsx, NODE_ENV picks the React build.
 const { render } = await import('ink');
 const { createElement: h } = await import('react');
 const { ChartFrameView } = await import('../src/panes/chart/ChartPane.js');

@@ -7,7 +7,7 @@ import { bundleForBench } from './bundle.js';
 import { ROOT } from './util.js';
 
 // Suites marked bundled run from a bundle built like dist/ (bench/bundle.ts): they measure
-// rendering, which the bundle's Ink patches change.
+// rendering, which React's production build and the bundling of Ink change.
 const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]> = [
   ['router API client (issue 2)', 'api-bench.ts', 'benchApi'],
   ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],

@@ -1,9 +1,10 @@
 // Bundles src/main.ts into dist/main.js: one file starts in about half the time of the
 // unbundled module graph (PLATFORM-NOTES). React's production build, devtools stubbed out.
+// Dependencies are bundled as installed: their patches (patches/) are applied to node_modules
+// by patch-package on install, so tests and the binary run the same code.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { inkPatches } from './ink-patches.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry hashes: start clean so stale chunks never pile up.
@@ -25,7 +26,6 @@ await build({
   sourcemap: false,
   legalComments: 'none',
   metafile: process.env.BUILD_META === '1',
-  plugins: [inkPatches],
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
   define: { 'process.env.NODE_ENV': '"production"' },
   banner: {

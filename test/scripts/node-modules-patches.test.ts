@@ -1,0 +1,85 @@
+// The patches of node_modules (patches/, applied by patch-package on `npm install` and
+// `npm ci`) are in effect where tests and the bundle load them from: Ink's text caches are
+// bounded, wrapText's cache key is unambiguous (ink PR #998), and every string-width that
+// Ink or our code imports has the fast path, which measures exactly what the slow path does.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ours = createRequire(import.meta.url);
+const inkIndex = ours.resolve('ink');
+const fromInk = createRequire(inkIndex);
+const inkFile = (name: string) => readFileSync(`${dirname(inkIndex)}/${name}`, 'utf8');
+
+/** Every string-width copy in Ink's text pipeline and ours, as the importers resolve it. */
+function stringWidthCopies(): string[] {
+  const importers = ['widest-line', 'cli-truncate', 'wrap-ansi'].map((p) =>
+    createRequire(fromInk.resolve(p)),
+  );
+  return [...new Set([ours, fromInk, ...importers].map((r) => r.resolve('string-width')))];
+}
+
+type StringWidth = (text: string) => number;
+type WrapText = (text: string, maxWidth: number, wrapType: string) => string;
+const load = async <T>(path: string): Promise<T> => (await import(pathToFileURL(path).href)).default as T;
+
+/** The fast path's character class, as installed (so the test checks what runs). */
+function fastPathClass(source: string): RegExp {
+  const m = /ambiguousIsNarrow && \/(\^\[[^\]]+\]\*\$)\/\.test\(string\)/.exec(source);
+  if (!m?.[1]) throw new Error('string-width fast path not found');
+  return new RegExp(m[1]);
+}
+
+describe('patches of node_modules', () => {
+  it('Ink imports the top-level string-width and wrap-ansi its own 7.x: both copies are patched', () => {
+    const copies = stringWidthCopies();
+    expect(copies.length).toBeGreaterThanOrEqual(2);
+    for (const file of copies) expect(() => fastPathClass(readFileSync(file, 'utf8'))).not.toThrow();
+  });
+
+  it('the string-width fast path only covers characters the slow path measures as one column', async () => {
+    for (const file of stringWidthCopies()) {
+      const fast = fastPathClass(readFileSync(file, 'utf8'));
+      const stringWidth = await load<StringWidth>(file);
+      const covered: number[] = [];
+      const wrong: string[] = [];
+      for (let c = 0; c <= 0xffff; c++) {
+        const ch = String.fromCharCode(c);
+        if (!fast.test(ch)) continue;
+        covered.push(c);
+        // A wide CJK character sends the pair down the slow path (grapheme segmenter + EAW).
+        const slow = stringWidth(`${ch}日`) - 2;
+        if (stringWidth(ch) !== 1 || slow !== 1) wrong.push(`U+${c.toString(16)}: slow path ${slow}`);
+      }
+      expect(wrong, file).toEqual([]);
+      for (const ch of '─╮█▁·é…') expect(covered, file).toContain(ch.charCodeAt(0));
+      expect(stringWidth('─╮ 日本'), file).toBe(7); // outside the fast path: still wide
+      expect(stringWidth('a\u0301'), file).toBe(1); // a combining mark leaves the fast path
+    }
+  });
+
+  it('wrapText keeps "ab" at 12 columns and "ab1" at 2 columns apart (ink PR #998)', async () => {
+    const wrapText = await load<WrapText>(`${dirname(inkIndex)}/wrap-text.js`);
+    expect(wrapText('ab', 12, 'wrap')).toBe('ab');
+    expect(wrapText('ab1', 2, 'wrap')).toBe('ab\n1'); // the old key 'ab12wrap' returned 'ab'
+    expect(wrapText('xy', 12, 'truncate')).toBe('xy');
+    expect(wrapText('xy1', 2, 'truncate')).toBe('x…');
+  });
+
+  it("Ink's measure-text and wrap-text caches are cleared at 4096 entries", () => {
+    expect(inkFile('measure-text.js')).toContain('if (cache.size >= 4096) {\n        cache.clear();');
+    expect(inkFile('wrap-text.js')).toContain('if (cache.size >= 4096) {\n        cache.clear();');
+  });
+
+  it('the built bundle carries the same patched code', () => {
+    const dir = new URL('../../dist/chunks/', import.meta.url);
+    const code = readdirSync(dir)
+      .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+      .join('\n');
+    expect(code.match(/if \(cache\d*\.size >= 4096\)/g)).toHaveLength(2);
+    expect(code).toMatch(/cacheKey = String\(maxWidth\) \+ "\|" \+ String\(wrapType\) \+ "\|" \+ text;/);
+    expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
+  });
+});
