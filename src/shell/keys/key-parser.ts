@@ -275,3 +275,14 @@ export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState
   const more = flushKeys(rest.state);
   return { keys: [key('escape', ESC), ...rest.keys, ...more.keys], state: initialParserState };
 }
+
+/**
+ * A typed run ('text', e.g. `jj` or `--` read at once) as one key per grapheme, so a pane
+ * applies each; other keys are returned as they are.
+ */
+export function splitText(k: Key): Key[] {
+  if (isPaste(k) || k.name !== 'text') return [k];
+  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(k.sequence)].map((g) =>
+    textKey(g.segment),
+  );
+}
