@@ -1,8 +1,8 @@
 // The interactive shell: scrollback in <Static> (append-only, stable ids, bounded), then
 // either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
-import { Box, Static, Text, useApp, useStdout } from 'ink';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { Box, useApp, useStdout } from 'ink';
+import { type ReactNode, useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import type { PaneSpec } from '../run/outcome.js';
@@ -11,7 +11,7 @@ import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
 import { KeyProvider } from './keys/KeyProvider.js';
 import type { OpenPane } from './open-pane.js';
-import type { ShellItem } from './scrollback.js';
+import { ScrollbackView } from './ScrollbackView.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
 import { SuggestionsMenu } from './SuggestionsMenu.js';
@@ -23,12 +23,6 @@ export interface ShellAppProps {
   recordHistory: (line: string, context: readonly string[]) => void;
   color: boolean;
   onExit: () => void;
-}
-
-function Item({ it, color }: { it: ShellItem; color: boolean }) {
-  if (it.kind === 'error') return <Text {...(color ? { color: 'red' } : {})}>{it.text}</Text>;
-  if (it.kind === 'info') return <Text dimColor>{it.text}</Text>;
-  return <Text>{it.text}</Text>;
 }
 
 export function ShellApp(props: ShellAppProps) {
@@ -123,8 +117,6 @@ function Shell(props: ShellAppProps) {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
   const { scrollback, pane } = shell.state;
-  // After each commit <Static> has written every item it was given.
-  useLayoutEffect(() => shell.markWritten(scrollback.epoch, scrollback.items.length));
 
   const live: ReactNode = pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
@@ -133,9 +125,7 @@ function Shell(props: ShellAppProps) {
   );
   return (
     <>
-      <Static key={scrollback.epoch} items={scrollback.items as ShellItem[]}>
-        {(it) => <Item key={it.id} it={it} color={props.color} />}
-      </Static>
+      <ScrollbackView scrollback={scrollback} color={props.color} onWritten={shell.markWritten} />
       {live}
     </>
   );

@@ -1,4 +1,4 @@
-// Turns raw terminal input into keys. Ink hands several keys read at once to useInput as
+// Turns raw terminal input into keys. Ink's own input hook hands several keys read at once as
 // one event (PLATFORM-NOTES), so the shell parses stdin itself: CR/LF/TAB inside a chunk
 // become keys of their own, escape sequences (xterm, tmux, rxvt, SS3, kitty CSI-u) are
 // decoded with their modifiers, and bracketed paste becomes one key even when its markers
