@@ -1,16 +1,20 @@
-// The interactive shell: scrollback in <Static> (append-only, stable ids), then either a
-// full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions menu and
-// a spinner for slow requests.
-import { Box, Static, Text, useApp, useStdout } from 'ink';
-import { useEffect, useState } from 'react';
+// The interactive shell: scrollback in <Static> (append-only, stable ids, bounded), then
+// either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
+// menu and a spinner for slow requests. Keys come from the one KeyProvider.
+import { Box, useApp, useStdout } from 'ink';
+import { type ReactNode, useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
-import { PromptLine } from './editor/PromptLine.js';
-import { SuggestionsMenu } from './SuggestionsMenu.js';
-import { useParsedKeys } from './editor/use-line-editor.js';
-import type { ShellItem } from './scrollback.js';
+import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
-import { chartSource, logSource } from '../run/telemetry-sources.js';
+import { currentMatch } from './editor/reverse-search.js';
+import { PromptLine } from './editor/PromptLine.js';
+import { KeyProvider } from './keys/KeyProvider.js';
+import type { OpenPane } from './open-pane.js';
+import { ScrollbackView } from './ScrollbackView.js';
+import type { ShellState } from './shell-controller.js';
+import { Spinner } from './Spinner.js';
+import { SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
 
 export interface ShellAppProps {
@@ -21,30 +25,78 @@ export interface ShellAppProps {
   onExit: () => void;
 }
 
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-
-function Spinner({ since }: { since: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 80);
-    return () => clearInterval(t);
-  }, []);
-  // Fast answers never flash a spinner.
-  if (now - since < 150) return null;
+export function ShellApp(props: ShellAppProps) {
   return (
-    <Text
-      dimColor
-    >{`${FRAMES[Math.floor(now / 80) % FRAMES.length]} waiting for the router… (Ctrl-C cancels)`}</Text>
+    <KeyProvider>
+      <Shell {...props} />
+    </KeyProvider>
   );
 }
 
-function Item({ it, color }: { it: ShellItem; color: boolean }) {
-  if (it.kind === 'error') return <Text {...(color ? { color: 'red' } : {})}>{it.text}</Text>;
-  if (it.kind === 'info') return <Text dimColor>{it.text}</Text>;
-  return <Text>{it.text}</Text>;
+const rangeOf = (spec: PaneSpec) =>
+  spec.live ? { sinceMs: spec.endMs - spec.startMs } : { startMs: spec.startMs, endMs: spec.endMs };
+
+function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; color: boolean }) {
+  if (pane.kind === 'chart') {
+    const { spec } = pane;
+    return (
+      <ChartPane
+        source={pane.source}
+        expression={spec.expression}
+        initialRange={rangeOf(spec)}
+        onClose={onClose}
+        color={color}
+      />
+    );
+  }
+  const { spec } = pane;
+  return (
+    <LogPane
+      source={pane.source}
+      query={spec.query}
+      range={rangeOf(spec)}
+      pageSize={spec.limit}
+      onClose={onClose}
+      color={color}
+    />
+  );
 }
 
-export function ShellApp(props: ShellAppProps) {
+function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; color: boolean }) {
+  const p = state.prompt;
+  const match = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  return (
+    <Box flexDirection="column">
+      <PromptLine
+        prompt={prompt}
+        text={p.editor.text}
+        cursor={p.editor.cursor}
+        spans={color ? p.spans : []}
+        hint={state.running ? undefined : p.hint}
+        showCursor={!state.running}
+        search={
+          p.search
+            ? { query: p.search.query, match, failing: p.search.query !== '' && match === undefined }
+            : undefined
+        }
+      />
+      {state.running ? <Spinner since={state.running.since} /> : null}
+      {p.menu ? (
+        <SuggestionsMenu
+          items={p.menu.candidates.map((c) => ({
+            name: c.display,
+            kind: c.kind,
+            description: c.description,
+            configured: c.configured,
+          }))}
+          selected={p.menu.selected}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+function Shell(props: ShellAppProps) {
   const { exit } = useApp();
   // Ink's write(): clears its live region, writes, and draws the prompt again below.
   const { write } = useStdout();
@@ -59,80 +111,21 @@ export function ShellApp(props: ShellAppProps) {
       exit();
     },
   });
-  useParsedKeys(shell.handleKey, { isActive: shell.pane === null, bracketedPaste: true });
   // The telemetry limits are read once at start, while the user reads the prompt.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
   useEffect(() => {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
-  const { editor, completion, pane } = shell;
-  const telemetry = props.session.telemetry;
+  const { scrollback, pane } = shell.state;
 
-  let live: React.ReactNode;
-  if (pane && telemetry) {
-    live =
-      pane.pane === 'chart' ? (
-        <ChartPane
-          source={chartSource(telemetry, pane.expression, pane.stepSeconds)}
-          expression={pane.expression}
-          initialRange={
-            pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }
-          }
-          onClose={shell.closePane}
-          color={props.color}
-        />
-      ) : (
-        <LogPane
-          source={logSource(telemetry, pane.query)}
-          query={pane.query}
-          range={
-            pane.live ? { sinceMs: pane.endMs - pane.startMs } : { startMs: pane.startMs, endMs: pane.endMs }
-          }
-          pageSize={pane.limit}
-          onClose={shell.closePane}
-          color={props.color}
-        />
-      );
-  } else {
-    const search = editor.state.search;
-    live = (
-      <Box flexDirection="column">
-        <PromptLine
-          prompt={shell.prompt}
-          text={editor.text}
-          cursor={editor.cursor}
-          spans={props.color ? completion.spans : []}
-          hint={shell.running ? undefined : completion.hint}
-          showCursor={!shell.running}
-          search={
-            search
-              ? {
-                  query: search.query,
-                  match: editor.searchMatch,
-                  failing: search.query !== '' && editor.searchMatch === undefined,
-                }
-              : undefined
-          }
-        />
-        {shell.running ? <Spinner since={shell.running.since} /> : null}
-        {completion.menu ? (
-          <SuggestionsMenu
-            items={completion.menu.candidates.map((c) => ({
-              name: c.display,
-              kind: c.kind,
-              description: c.description,
-              configured: c.configured,
-            }))}
-            selected={completion.menu.selected}
-          />
-        ) : null}
-      </Box>
-    );
-  }
-
+  const live: ReactNode = pane ? (
+    <Pane pane={pane} onClose={shell.closePane} color={props.color} />
+  ) : (
+    <Prompt state={shell.state} prompt={shell.prompt} color={props.color} />
+  );
   return (
     <>
-      <Static items={shell.items}>{(it) => <Item key={it.id} it={it} color={props.color} />}</Static>
+      <ScrollbackView scrollback={scrollback} color={props.color} onWritten={shell.markWritten} />
       {live}
     </>
   );

@@ -33,3 +33,31 @@ export function errorItem(
   }
   return item('error', caret + errorLine(e));
 }
+
+/** Items held at most: Ink's <Static> wrote older ones to the terminal already. */
+export const SCROLLBACK_MAX = 1000;
+
+/**
+ * What <Static> is given. Static writes `items.slice(n)` where n is the length it saw last,
+ * so a list can only grow; to stay bounded, a full list starts a new `epoch` (the view keys
+ * Static by it, so a fresh Static writes the new list from its start) holding only the
+ * items not written yet.
+ */
+export interface Scrollback {
+  epoch: number;
+  items: readonly ShellItem[];
+}
+
+export const emptyScrollback: Scrollback = { epoch: 0, items: [] };
+
+/** Appends `add`; `written` is how many of `sb.items` Static has written (this epoch). */
+export function pushItems(
+  sb: Scrollback,
+  add: readonly ShellItem[],
+  written: number,
+  max = SCROLLBACK_MAX,
+): Scrollback {
+  if (add.length === 0) return sb;
+  if (sb.items.length + add.length <= max) return { epoch: sb.epoch, items: [...sb.items, ...add] };
+  return { epoch: sb.epoch + 1, items: [...sb.items.slice(Math.min(written, sb.items.length)), ...add] };
+}

@@ -26,6 +26,8 @@ describe.skipIf(!hasTmux())('panes in tmux', () => {
     expect(chart.trimEnd().split('\n').length).toBeLessThanOrEqual(39);
     t.type('p');
     await t.waitFor(/paused/);
+    t.type('__'); // `_` zooms out like `-` (tmux reads `--` as its end of options); one read: both apply
+    await t.waitFor(/last 1d \(live\)|last 24h \(live\)/);
     t.type('q');
     await t.waitFor(PROMPT);
     t.type('show hostname');
@@ -40,6 +42,10 @@ describe.skipIf(!hasTmux())('panes in tmux', () => {
     t.keys('Enter');
     await t.waitFor(/\d\d:\d\d:\d\d\.\d{3} ERROR /);
     await t.waitFor(/following/);
+    t.type('kkk'); // one read: three rows
+    await t.waitFor(/3 newer below/);
+    t.type('jj');
+    await t.waitFor(/1 newer below/);
     t.keys('PPage');
     await t.waitFor((s) => !/following ·/.test(s));
     t.keys('End');

@@ -100,10 +100,40 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
     await t.waitFor(/^router$/m);
     t.type('int');
     t.keys('C-l');
-    const cleared = await t.waitFor((s) => !/^router$/m.test(s));
-    expect(cleared.split('\n')[0]).toMatch(/^admin@127\.0\.0\.1> int/);
+    // Ink redraws its last frame after the clear, then the frame with `int` (under load the
+    // capture can fall between the two): wait for the settled screen.
+    const cleared = await t.waitFor(
+      (s) => !/^router$/m.test(s) && /^admin@127\.0\.0\.1> int/.test(s.split('\n')[0] ?? ''),
+    );
+    expect(cleared).not.toMatch(/^router$/m);
     t.keys('C-u');
     t.keys('C-d');
     await t.waitFor(/\[exited 0\]/);
+  });
+
+  it('Ctrl-R finds a line, Ctrl-C clears one and cancels a slow request', async () => {
+    const t = launch();
+    await t.waitFor(PROMPT);
+    t.type('show hostname');
+    t.keys('Enter');
+    await t.waitFor(/^router$/m);
+    t.keys('C-r');
+    t.type('hostn');
+    await t.waitFor(/\(reverse-i-search\)'hostn': show hostname/);
+    t.keys('Enter');
+    await t.waitFor(/admin@127\.0\.0\.1> show hostname\s*$/m);
+    t.keys('C-c');
+    await t.waitFor(/show hostname\^C/);
+    sim.faults.set({ latencyMs: 5000 });
+    try {
+      t.type('show interface');
+      t.keys('Enter');
+      await t.waitFor(/waiting for the router/);
+      t.keys('C-c');
+      await t.waitFor(/% cancelled/);
+      await t.waitFor(PROMPT);
+    } finally {
+      sim.faults.clear();
+    }
   });
 });

@@ -1,5 +1,16 @@
-// Shared helpers for pane tests: plain frames and waiting for a frame to change (no sleeps).
+// Shared helpers for Ink tests: rendering under the one key source, plain frames, and
+// waiting for a frame to change (no sleeps).
 import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink-testing-library';
+import { createElement, type ReactElement } from 'react';
+import { KeyProvider } from '../../src/shell/keys/KeyProvider.js';
+
+/** Renders `el` under a KeyProvider (as ShellApp does), so stdin writes reach its keys. */
+export function renderWithKeys(el: ReactElement) {
+  const wrap = (e: ReactElement) => createElement(KeyProvider, null, e);
+  const r = render(wrap(el));
+  return { ...r, rerender: (next: ReactElement) => r.rerender(wrap(next)) };
+}
 
 export const KEYS = {
   left: '\u001b[D',

@@ -1,23 +1,90 @@
-// Pane key tables: q, Esc and Ctrl-C leave either pane; other Ctrl keys do nothing unless bound.
+// Pane keys come from the one keymap (`chart.*`, `logs.*`), matched on real terminal input:
+// q, Esc and Ctrl-C leave either pane; other Ctrl keys do nothing unless bound; the log
+// pane's `/` prompt takes every key.
 import { describe, expect, it } from 'vitest';
-import { matchChartKey } from '../../src/panes/chart/chart-keys.js';
-import { matchLogKey } from '../../src/panes/logs/log-keys.js';
+import { logKeyAction } from '../../src/panes/logs/log-commands.js';
+import { type Key, parseKeys, flushKeys, splitText } from '../../src/shell/keys/key-parser.js';
+import { resolveCommand } from '../../src/shell/keys/keymap.js';
 
-describe('pane keys', () => {
-  it('q, Esc and Ctrl-C close the chart', () => {
-    expect(matchChartKey('q', {})).toBe('chart.close');
-    expect(matchChartKey('', { escape: true })).toBe('chart.close');
-    expect(matchChartKey('c', { ctrl: true })).toBe('chart.close');
-    expect(matchChartKey('c', {})).toBe('chart.coarser');
-    expect(matchChartKey('x', { ctrl: true })).toBeUndefined();
+const keys = (raw: string): Key[] => {
+  const out = parseKeys(raw);
+  return [...out.keys, ...flushKeys(out.state).keys].flatMap(splitText);
+};
+const key = (raw: string): Key => {
+  const [k] = keys(raw);
+  if (!k) throw new Error(`no key for ${JSON.stringify(raw)}`);
+  return k;
+};
+const chart = (raw: string) => resolveCommand(key(raw), { mode: 'chart' });
+
+describe('chart keys', () => {
+  it.each([
+    ['q', 'chart.close'],
+    ['\u001b', 'chart.close'],
+    ['\u001b\u001b', 'chart.close'],
+    ['\u0003', 'chart.close'],
+    ['p', 'chart.pause'],
+    [' ', 'chart.pause'],
+    ['+', 'chart.zoomIn'],
+    ['=', 'chart.zoomIn'],
+    ['-', 'chart.zoomOut'],
+    ['_', 'chart.zoomOut'],
+    ['h', 'chart.panLeft'],
+    ['\u001b[D', 'chart.panLeft'],
+    ['l', 'chart.panRight'],
+    ['\u001b[C', 'chart.panRight'],
+    ['r', 'chart.refresh'],
+    ['c', 'chart.coarser'],
+    ['3', 'chart.toggle3'],
+    ['9', 'chart.toggle9'],
+  ] as const)('%j → %s', (raw, cmd) => {
+    expect(chart(raw)).toBe(cmd);
   });
 
-  it('q, Esc and Ctrl-C close the log pane; Ctrl-B/F page', () => {
-    expect(matchLogKey('q', {}, false)).toBe('close');
-    expect(matchLogKey('', { escape: true }, false)).toBe('close');
-    expect(matchLogKey('c', { ctrl: true }, false)).toBe('close');
-    expect(matchLogKey('b', { ctrl: true }, false)).toEqual({ type: 'page', direction: -1 });
-    // While the `/` prompt is open, q is a letter.
-    expect(matchLogKey('q', {}, true)).toEqual({ type: 'promptInput', text: 'q' });
+  it('refuses modifiers that are not bound', () => {
+    expect(chart('\u0018')).toBeUndefined(); // Ctrl-X
+    expect(chart('\u0010')).toBeUndefined(); // Ctrl-P
+    expect(chart('0')).toBeUndefined();
+  });
+
+  it('a run read at once is one key per character', () => {
+    expect(keys('--').map((k) => resolveCommand(k, { mode: 'chart' }))).toEqual([
+      'chart.zoomOut',
+      'chart.zoomOut',
+    ]);
+  });
+});
+
+describe('log pane keys', () => {
+  it('q, Esc and Ctrl-C close the log pane; Ctrl-B/F and PgUp/PgDn page', () => {
+    expect(logKeyAction(key('q'), false)).toBe('close');
+    expect(logKeyAction(key('\u001b'), false)).toBe('close');
+    expect(logKeyAction(key('\u0003'), false)).toBe('close');
+    expect(logKeyAction(key('\u0002'), false)).toEqual({ type: 'page', direction: -1 });
+    expect(logKeyAction(key('\u0006'), false)).toEqual({ type: 'page', direction: 1 });
+    expect(logKeyAction(key('\u001b[5~'), false)).toEqual({ type: 'page', direction: -1 });
+    expect(logKeyAction(key('\u001b[6~'), false)).toEqual({ type: 'page', direction: 1 });
+  });
+
+  it('scrolls, jumps, wraps, shows facets and opens the search prompt', () => {
+    expect(logKeyAction(key('j'), false)).toEqual({ type: 'scroll', by: -1 });
+    expect(logKeyAction(key('\u001b[B'), false)).toEqual({ type: 'scroll', by: -1 });
+    expect(logKeyAction(key('k'), false)).toEqual({ type: 'scroll', by: 1 });
+    expect(logKeyAction(key('g'), false)).toEqual({ type: 'top' });
+    expect(logKeyAction(key('\u001b[H'), false)).toEqual({ type: 'top' });
+    expect(logKeyAction(key('G'), false)).toEqual({ type: 'bottom' });
+    expect(logKeyAction(key('\u001b[F'), false)).toEqual({ type: 'bottom' });
+    expect(logKeyAction(key('w'), false)).toEqual({ type: 'toggleWrap' });
+    expect(logKeyAction(key('f'), false)).toEqual({ type: 'toggleFacets' });
+    expect(logKeyAction(key('/'), false)).toEqual({ type: 'promptOpen' });
+    expect(logKeyAction(key('\u0018'), false)).toBeUndefined();
+  });
+
+  it('while the `/` prompt is open it takes every key: q is a letter', () => {
+    expect(logKeyAction(key('q'), true)).toEqual({ type: 'promptInput', text: 'q' });
+    expect(logKeyAction(key('\r'), true)).toEqual({ type: 'promptApply' });
+    expect(logKeyAction(key('\u001b'), true)).toEqual({ type: 'promptCancel' });
+    expect(logKeyAction(key('\u007f'), true)).toEqual({ type: 'promptBackspace' });
+    expect(logKeyAction(key('\u0003'), true)).toBeUndefined();
   });
 });

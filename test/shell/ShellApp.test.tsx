@@ -41,19 +41,22 @@ function start(history: string[] = []): Rendered {
     },
     { interactive: true, warn: () => {}, width: () => 100 },
   );
-  app = render(
-    <ShellApp
-      session={session}
-      history={history}
-      recordHistory={(l) => recorded.push(l)}
-      color={false}
-      onExit={() => {
-        exited = true;
-      }}
-    />,
-  );
+  app = render(element(history));
   return app;
 }
+
+// A new element each time (new callbacks), as a parent re-rendering the shell would make.
+const element = (history: string[] = []) => (
+  <ShellApp
+    session={session}
+    history={history}
+    recordHistory={(l) => recorded.push(l)}
+    color={false}
+    onExit={() => {
+      exited = true;
+    }}
+  />
+);
 
 afterEach(async () => {
   app?.unmount();
@@ -175,6 +178,23 @@ describe('ShellApp', () => {
     }
   });
 
+  it('keys typed while a request runs are kept and appear at the prompt afterwards', async () => {
+    const a = start();
+    await typed(a, 'show hostname', 'show hostname');
+    sim.faults.set({ latencyMs: 300 });
+    try {
+      a.stdin.write('\r');
+      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
+      a.stdin.write('show ver');
+      a.stdin.write('\u0001'); // Ctrl-A, replayed too
+      await waitFor(() => expect(screen(a)).toMatch(/^router$/m));
+      await waitFor(() => expect(live(a)).toMatch(/> show ver\s*$/m));
+      await typed(a, 'X', '> Xshow ver');
+    } finally {
+      sim.faults.clear();
+    }
+  });
+
   it('a pasted block is checked first: a wrong line means nothing runs', async () => {
     const a = start();
     await waitFor(() => expect(live(a)).toContain('>'));
@@ -193,5 +213,28 @@ describe('ShellApp', () => {
     await typed(a, 'metrics query pkts_d', 'metrics query pkts_d');
     await typed(a, '\t', 'metrics query pkts_down');
     await typed(a, 'xyz', /pkts_down\s?xyz/);
+  });
+
+  it('a chart pane fetches once however often the shell re-renders; r fetches once more; q returns', async () => {
+    const a = start();
+    const ranges = () => tele.requests.filter((r) => r.url.endsWith('query-range')).length;
+    const before = ranges();
+    await typed(a, 'metrics range "rate(pkts_down[5m])" since 1h', 'since 1h');
+    a.stdin.write('\r');
+    await waitFor(() => expect(live(a)).toContain('refreshed'));
+    // Re-renders spaced out so that a refetch they caused would reach the simulator.
+    for (let i = 0; i < 3; i++) {
+      a.rerender(element());
+      a.stdout.emit('resize');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ranges() - before).toBe(1);
+    a.stdin.write('r');
+    await waitFor(() => expect(ranges() - before).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(live(a)).toContain('refreshed'));
+    expect(ranges() - before).toBe(2);
+    a.stdin.write('q');
+    await waitFor(() => expect(live(a)).toMatch(/admin@127\.0\.0\.1>\s*$/));
+    await typed(a, 'show hostname', '> show hostname');
   });
 });

@@ -1,9 +1,10 @@
 // Effects of the chart pane: fetch on every change (aborting the obsolete request), auto-refresh
 // while live and not paused, refetch after a resize settles (250 ms), keys → reducer actions.
-import { useInput, useStdin } from 'ink';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { isRoutershError } from '../../errors.js';
-import { type ChartCommand, matchChartKey } from './chart-keys.js';
+import { splitText } from '../../shell/keys/key-parser.js';
+import { type Command, resolveCommand } from '../../shell/keys/keymap.js';
+import { useKeys } from '../../shell/keys/use-keys.js';
 import {
   type ChartInitialRange,
   type ChartState,
@@ -79,48 +80,50 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
     return () => clearInterval(t);
   }, [state.live, state.paused, refreshMs]);
 
-  const { isRawModeSupported } = useStdin();
-  useInput(
-    (input, key) => {
-      const command = matchChartKey(input, key);
-      if (command !== undefined) apply(command);
-    },
-    { isActive: isRawModeSupported === true },
-  );
+  // Keys read at once (`--`) are each applied: the reducer queues every dispatch.
+  useKeys((key) => {
+    let used = false;
+    for (const k of splitText(key)) {
+      const command = resolveCommand(k, { mode: 'chart' });
+      if (command !== undefined) used = apply(command) || used;
+    }
+    return used;
+  });
 
-  function apply(command: ChartCommand): void {
-    if (typeof command === 'object') {
-      const series = stateRef.current.data?.series[command.toggle];
+  function apply(command: Command): boolean {
+    const toggle = /^chart\.toggle(\d)$/.exec(command);
+    if (toggle) {
+      const series = stateRef.current.data?.series[Number(toggle[1]) - 1];
       if (series) dispatch({ type: 'toggleSeries', key: seriesKey(series.labels) });
-      return;
+      return true;
     }
     switch (command) {
       case 'chart.close':
         onClose();
-        return;
+        return true;
       case 'chart.pause':
         dispatch({ type: 'togglePause' });
-        return;
+        return true;
       case 'chart.zoomIn':
         dispatch({ type: 'zoomIn', now: now() });
-        return;
+        return true;
       case 'chart.zoomOut':
         dispatch({ type: 'zoomOut', now: now() });
-        return;
+        return true;
       case 'chart.panLeft':
         dispatch({ type: 'pan', direction: -1, now: now() });
-        return;
+        return true;
       case 'chart.panRight':
         dispatch({ type: 'pan', direction: 1, now: now() });
-        return;
+        return true;
       case 'chart.refresh':
         dispatch({ type: 'refresh' });
-        return;
+        return true;
       case 'chart.coarser':
         dispatch({ type: 'coarser' });
-        return;
+        return true;
       default:
-        command satisfies never;
+        return false;
     }
   }
   return state;

@@ -1,11 +1,12 @@
 // Effects of the log pane: first page, older pages on request, follow polling for records newer
 // than the last seen _time (de-duplicated by the buffer), histogram and facets; all requests
 // abort when obsolete or on unmount; poll results reach React at most ~10 times a second.
-import { useInput, useStdin } from 'ink';
 import { useEffect, useReducer, useRef } from 'react';
 import type { LogRecord } from '../../api/telemetry/types.js';
-import { matchLogKey } from './log-keys.js';
-import { type LogAction, type LogState, initLogState, logReducer } from './log-reducer.js';
+import { splitText } from '../../shell/keys/key-parser.js';
+import { useKeys } from '../../shell/keys/use-keys.js';
+import { logKeyAction } from './log-commands.js';
+import { type LogState, initLogState, logReducer } from './log-reducer.js';
 import type { LogSource } from './source.js';
 
 export const MIN_DISPATCH_INTERVAL_MS = 100;
@@ -165,18 +166,22 @@ export function useLogPane(opts: LogPaneOptions): LogState {
   // Tracked synchronously: keys typed right after `/` arrive before React re-renders.
   const promptOpen = useRef(false);
   promptOpen.current = state.prompt !== null;
-  const { isRawModeSupported } = useStdin();
-  useInput(
-    (input, key) => {
-      const result = matchLogKey(input, key, promptOpen.current);
-      if (result === 'close') opts.onClose();
-      else if (result) {
-        if (result.type === 'promptOpen') promptOpen.current = true;
-        if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
-        dispatch(result satisfies LogAction);
+  // Keys read at once (`jj`, `/abc`) are each applied, in order.
+  useKeys((key) => {
+    let used = false;
+    for (const k of splitText(key)) {
+      const result = logKeyAction(k, promptOpen.current);
+      if (result === undefined) continue;
+      used = true;
+      if (result === 'close') {
+        opts.onClose();
+        continue;
       }
-    },
-    { isActive: isRawModeSupported === true },
-  );
+      if (result.type === 'promptOpen') promptOpen.current = true;
+      if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
+      dispatch(result);
+    }
+    return used;
+  });
   return state;
 }

@@ -1,4 +1,4 @@
-// Turns raw terminal input into keys. Ink hands several keys read at once to useInput as
+// Turns raw terminal input into keys. Ink's own input hook hands several keys read at once as
 // one event (PLATFORM-NOTES), so the shell parses stdin itself: CR/LF/TAB inside a chunk
 // become keys of their own, escape sequences (xterm, tmux, rxvt, SS3, kitty CSI-u) are
 // decoded with their modifiers, and bracketed paste becomes one key even when its markers
@@ -274,4 +274,15 @@ export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState
   const rest = parseKeys(state.pending.slice(1), initialParserState);
   const more = flushKeys(rest.state);
   return { keys: [key('escape', ESC), ...rest.keys, ...more.keys], state: initialParserState };
+}
+
+/**
+ * A typed run ('text', e.g. `jj` or `--` read at once) as one key per grapheme, so a pane
+ * applies each; other keys are returned as they are.
+ */
+export function splitText(k: Key): Key[] {
+  if (isPaste(k) || k.name !== 'text') return [k];
+  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(k.sequence)].map((g) =>
+    textKey(g.segment),
+  );
 }

@@ -1,9 +1,12 @@
-// Keys are data: every command has a dotted id and a list of bindings per mode, so the
-// table can be checked (no key bound twice), shown in help, and overridden later.
-// Conditions express the two context-dependent keys: Ctrl-D (exit on an empty line,
-// delete forward otherwise) and `?` (list candidates, but a literal inside quotes).
+// Keys are data: every command has a dotted id and a list of bindings in one mode, so the
+// table can be checked (no key bound twice in a mode), shown in help, and overridden later.
+// The prompt (edit/menu/search) and the panes (chart, logs, the log pane's `/` prompt) share
+// this one table. Conditions express the two context-dependent prompt keys: Ctrl-D (exit on
+// an empty line, delete forward otherwise) and `?` (list candidates, but a literal in quotes).
 import type { Key, KeyPress } from './key-parser.js';
 import type { EditorAction } from '../editor/line-editor.js';
+
+const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 export const COMMANDS = [
   'edit.left',
@@ -38,12 +41,37 @@ export const COMMANDS = [
   'search.accept',
   'search.cancel',
   'search.backspace',
+  'chart.close',
+  'chart.pause',
+  'chart.zoomIn',
+  'chart.zoomOut',
+  'chart.panLeft',
+  'chart.panRight',
+  'chart.refresh',
+  'chart.coarser',
+  ...TOGGLES.map((n) => `chart.toggle${n}` as const),
+  'logs.close',
+  'logs.pageUp',
+  'logs.pageDown',
+  'logs.scrollUp',
+  'logs.scrollDown',
+  'logs.top',
+  'logs.bottom',
+  'logs.wrap',
+  'logs.facets',
+  'logs.search',
+  'logs.promptApply',
+  'logs.promptCancel',
+  'logs.promptBackspace',
 ] as const;
 
 export type Command = (typeof COMMANDS)[number];
 
-/** edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search. */
-export type Mode = 'edit' | 'menu' | 'search';
+/**
+ * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
+ * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key).
+ */
+export type Mode = 'edit' | 'menu' | 'search' | 'chart' | 'logs' | 'logsPrompt';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -67,32 +95,42 @@ const ctrl = (name: string, when?: Condition): KeyBinding =>
   when ? { name, ctrl: true, when } : { name, ctrl: true };
 const meta = (name: string): KeyBinding => ({ name, meta: true });
 const plain = (name: string, when?: Condition): KeyBinding => (when ? { name, when } : { name });
+// A typed character: the parser marks upper-case letters as shifted.
+const ch = (c: string): KeyBinding => (c !== c.toLowerCase() ? { name: c, shift: true } : { name: c });
+const edit = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'edit', keys });
+const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
+const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
+
+const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
+  `chart.toggle${(typeof TOGGLES)[number]}`,
+  CommandSpec
+>;
 
 export const DEFAULT_KEYMAP: Keymap = {
-  'edit.left': { mode: 'edit', keys: [plain('left'), ctrl('b')] },
-  'edit.right': { mode: 'edit', keys: [plain('right'), ctrl('f')] },
-  'edit.home': { mode: 'edit', keys: [plain('home'), ctrl('a')] },
-  'edit.end': { mode: 'edit', keys: [plain('end'), ctrl('e')] },
-  'edit.wordLeft': { mode: 'edit', keys: [meta('b'), ctrl('left'), meta('left')] },
-  'edit.wordRight': { mode: 'edit', keys: [meta('f'), ctrl('right'), meta('right')] },
-  'edit.backspace': { mode: 'edit', keys: [plain('backspace')] },
-  'edit.delete': { mode: 'edit', keys: [plain('delete'), ctrl('d', 'lineNotEmpty')] },
-  'edit.killWordLeft': { mode: 'edit', keys: [ctrl('w'), meta('backspace')] },
-  'edit.killWordRight': { mode: 'edit', keys: [meta('d'), ctrl('delete')] },
-  'edit.killToEnd': { mode: 'edit', keys: [ctrl('k')] },
-  'edit.killToStart': { mode: 'edit', keys: [ctrl('u')] },
-  'edit.yank': { mode: 'edit', keys: [ctrl('y')] },
-  'edit.yankPop': { mode: 'edit', keys: [meta('y')] },
-  'edit.transpose': { mode: 'edit', keys: [ctrl('t')] },
-  'history.prev': { mode: 'edit', keys: [plain('up'), ctrl('p')] },
-  'history.next': { mode: 'edit', keys: [plain('down'), ctrl('n')] },
-  'history.search': { mode: 'edit', keys: [ctrl('r')] },
-  'complete.tab': { mode: 'edit', keys: [plain('tab')] },
-  'complete.list': { mode: 'edit', keys: [plain('?', 'notInQuote')] },
-  'line.submit': { mode: 'edit', keys: [plain('return')] },
-  'line.cancel': { mode: 'edit', keys: [ctrl('c')] },
-  'app.exit': { mode: 'edit', keys: [ctrl('d', 'lineEmpty')] },
-  'screen.clear': { mode: 'edit', keys: [ctrl('l')] },
+  'edit.left': edit(plain('left'), ctrl('b')),
+  'edit.right': edit(plain('right'), ctrl('f')),
+  'edit.home': edit(plain('home'), ctrl('a')),
+  'edit.end': edit(plain('end'), ctrl('e')),
+  'edit.wordLeft': edit(meta('b'), ctrl('left'), meta('left')),
+  'edit.wordRight': edit(meta('f'), ctrl('right'), meta('right')),
+  'edit.backspace': edit(plain('backspace')),
+  'edit.delete': edit(plain('delete'), ctrl('d', 'lineNotEmpty')),
+  'edit.killWordLeft': edit(ctrl('w'), meta('backspace')),
+  'edit.killWordRight': edit(meta('d'), ctrl('delete')),
+  'edit.killToEnd': edit(ctrl('k')),
+  'edit.killToStart': edit(ctrl('u')),
+  'edit.yank': edit(ctrl('y')),
+  'edit.yankPop': edit(meta('y')),
+  'edit.transpose': edit(ctrl('t')),
+  'history.prev': edit(plain('up'), ctrl('p')),
+  'history.next': edit(plain('down'), ctrl('n')),
+  'history.search': edit(ctrl('r')),
+  'complete.tab': edit(plain('tab')),
+  'complete.list': edit(plain('?', 'notInQuote')),
+  'line.submit': edit(plain('return')),
+  'line.cancel': edit(ctrl('c')),
+  'app.exit': edit(ctrl('d', 'lineEmpty')),
+  'screen.clear': edit(ctrl('l')),
   'menu.up': { mode: 'menu', keys: [plain('up'), ctrl('p'), { name: 'tab', shift: true }] },
   'menu.down': { mode: 'menu', keys: [plain('down'), ctrl('n'), plain('tab')] },
   'menu.accept': { mode: 'menu', keys: [plain('return')] },
@@ -101,14 +139,37 @@ export const DEFAULT_KEYMAP: Keymap = {
   'search.accept': { mode: 'search', keys: [plain('return')] },
   'search.cancel': { mode: 'search', keys: [plain('escape'), ctrl('g'), ctrl('c')] },
   'search.backspace': { mode: 'search', keys: [plain('backspace')] },
+  // Ctrl-C leaves a pane like q: in the shell it is the key that stops what is on screen.
+  'chart.close': chart(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'chart.pause': chart(ch('p'), ch(' ')),
+  'chart.zoomIn': chart(ch('+'), ch('=')),
+  'chart.zoomOut': chart(ch('-'), ch('_')),
+  'chart.panLeft': chart(plain('left'), ch('h')),
+  'chart.panRight': chart(plain('right'), ch('l')),
+  'chart.refresh': chart(ch('r')),
+  'chart.coarser': chart(ch('c')),
+  ...TOGGLE_BINDINGS,
+  'logs.close': logs(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'logs.pageUp': logs(plain('pageup'), ctrl('b')),
+  'logs.pageDown': logs(plain('pagedown'), ctrl('f')),
+  'logs.scrollUp': logs(plain('up'), ch('k')),
+  'logs.scrollDown': logs(plain('down'), ch('j')),
+  'logs.top': logs(plain('home'), ch('g')),
+  'logs.bottom': logs(plain('end'), ch('G')),
+  'logs.wrap': logs(ch('w')),
+  'logs.facets': logs(ch('f')),
+  'logs.search': logs(ch('/')),
+  'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
+  'logs.promptCancel': { mode: 'logsPrompt', keys: [plain('escape'), meta('escape')] },
+  'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
 };
 
 export interface KeyContext {
   mode: Mode;
   /** The line being edited is empty (Ctrl-D exits). */
-  lineEmpty: boolean;
+  lineEmpty?: boolean;
   /** The cursor is inside an open quote (`?` is a literal). */
-  inQuote: boolean;
+  inQuote?: boolean;
 }
 
 function holds(when: Condition | undefined, ctx: Partial<KeyContext> | undefined): boolean {
@@ -151,8 +212,7 @@ export function matchesCommand(
 
 /**
  * The command `key` runs in `ctx`. In menu mode keys the menu does not use fall through to
- * the editor (typing goes on while the menu is open); search mode has no fall-through, the
- * caller decides what other keys do there (readline: accept, then run the key).
+ * the editor (typing goes on while the menu is open); other modes have no fall-through.
  */
 export function resolveCommand(
   key: Key,
@@ -166,33 +226,19 @@ export function resolveCommand(
   return find('edit');
 }
 
-/** Printable characters bound to a command (such as `?`): a typed run must split on them. */
-export function boundPrintables(keymap: Keymap = DEFAULT_KEYMAP): Set<string> {
+/** Printable characters bound to a command in `modes` (such as `?`): a typed run must split on them. */
+export function boundPrintables(
+  keymap: Keymap = DEFAULT_KEYMAP,
+  modes: readonly Mode[] = ['edit', 'menu'],
+): Set<string> {
   const out = new Set<string>();
   for (const cmd of COMMANDS) {
+    if (!modes.includes(keymap[cmd].mode)) continue;
     for (const b of keymap[cmd].keys) {
       if (!b.ctrl && !b.meta && [...b.name].length === 1) out.add(b.name);
     }
   }
   return out;
-}
-
-/**
- * Whether `cursor` is inside an open quote of the command language: `"…"` and `'…'` quote,
- * a backslash escapes the next character (not inside single quotes).
- */
-export function insideQuote(text: string, cursor: number): boolean {
-  let quote: string | null = null;
-  for (let i = 0; i < cursor && i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\\' && quote !== "'") {
-      i++;
-      continue;
-    }
-    if (quote === null && (ch === '"' || ch === "'")) quote = ch;
-    else if (ch === quote) quote = null;
-  }
-  return quote !== null;
 }
 
 // The editor commands are the line editor's actions under their keymap names.

@@ -1,9 +1,8 @@
-import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { RoutershError } from '../../../src/errors.js';
 import { ChartPane } from '../../../src/panes/chart/ChartPane.js';
-import { KEYS, waitFor, waitForFrame } from '../../helpers/ink.js';
+import { KEYS, renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 import { fakeChartSource } from './fake-source.js';
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
@@ -19,7 +18,7 @@ afterEach(() => cleanup());
 function pane(opts: { rows?: number; gen?: (l: Record<string, string>, i: number) => number } = {}) {
   const source = fakeChartSource(two, opts.gen ?? ((l, i) => (l['customer_id'] === 'c17' ? 1200 + i : 3400)));
   const onClose = vi.fn();
-  const r = render(
+  const r = renderWithKeys(
     <ChartPane
       source={source}
       expression="rate(pkts_down[5m])"
@@ -99,6 +98,15 @@ describe('ChartPane', () => {
     await waitForFrame(lastFrame, (f) => f.includes('last 2h (live)'));
   });
 
+  it('keys read at once are each applied: `--` zooms out twice, `++` in twice', async () => {
+    const { lastFrame, stdin } = pane();
+    await waitForFrame(lastFrame, loaded);
+    stdin.write('--');
+    await waitForFrame(lastFrame, (f) => f.includes('last 4h (live)'));
+    stdin.write('++');
+    await waitForFrame(lastFrame, (f) => f.includes('last 1h (live)'));
+  });
+
   it('digits toggle a series and q closes', async () => {
     const { lastFrame, stdin, onClose } = pane();
     await waitForFrame(lastFrame, loaded);
@@ -154,7 +162,7 @@ describe('ChartPane', () => {
         columns={columns}
       />
     );
-    const { lastFrame, rerender } = render(el(100));
+    const { lastFrame, rerender } = renderWithKeys(el(100));
     await waitForFrame(lastFrame, loaded);
     rerender(el(60));
     await waitFor(() => expect(source.calls.at(-1)!.columns).toBe(50));
@@ -164,7 +172,7 @@ describe('ChartPane', () => {
 
   it('refreshes on its own while live', async () => {
     const source = fakeChartSource(two, () => 1);
-    const { lastFrame } = render(
+    const { lastFrame } = renderWithKeys(
       <ChartPane
         source={source}
         expression="x"

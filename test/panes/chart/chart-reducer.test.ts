@@ -5,7 +5,6 @@ import {
   initChartState,
   seriesKey,
 } from '../../../src/panes/chart/chart-reducer.js';
-import { matchChartKey } from '../../../src/panes/chart/chart-keys.js';
 
 const NOW = 1_000_000_000_000;
 const H = 3_600_000;
@@ -48,15 +47,5 @@ describe('chartReducer', () => {
     expect(chartReducer(s, { type: 'zoomIn', now: NOW })).toBe(s);
     s = initChartState({ sinceMs: 40 * 24 * H }, NOW);
     expect(s.spanMs).toBe(31 * 24 * H);
-  });
-});
-
-describe('chart keys', () => {
-  it('maps keys to commands', () => {
-    expect(matchChartKey('p', {})).toBe('chart.pause');
-    expect(matchChartKey('', { leftArrow: true })).toBe('chart.panLeft');
-    expect(matchChartKey('', { escape: true, meta: true })).toBe('chart.close');
-    expect(matchChartKey('3', {})).toEqual({ toggle: 2 });
-    expect(matchChartKey('p', { ctrl: true })).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RoutershError } from '../../../src/errors.js';
 import { LogPane } from '../../../src/panes/logs/LogPane.js';
-import { KEYS, waitFor, waitForFrame } from '../../helpers/ink.js';
+import { KEYS, renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 import { BASE, type FakeLogSource, fakeLogSource, rec } from './fake-source.js';
 
 afterEach(() => cleanup());
@@ -12,7 +12,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => rec(i));
 
 function pane(source: FakeLogSource, extra: { pollMs?: number; rows?: number; follow?: boolean } = {}) {
   const onClose = vi.fn();
-  const r = render(
+  const r = renderWithKeys(
     <LogPane
       source={source}
       query="service_name:bgpd"
@@ -97,6 +97,16 @@ describe('LogPane', () => {
     await waitForFrame(lastFrame, (x) => x.includes('· wrap'));
     stdin.write(KEYS.end);
     await waitForFrame(lastFrame, (x) => x.includes('arrived while paused') && x.includes('following'));
+  });
+
+  it('keys read at once are each applied: `kkk` scrolls three rows, `jj` two back', async () => {
+    const source = fakeLogSource(range(100));
+    const { lastFrame, stdin } = pane(source);
+    await waitForFrame(lastFrame, (x) => x.includes('message 99'));
+    stdin.write('kkk');
+    await waitForFrame(lastFrame, (x) => x.includes('3 newer below'));
+    stdin.write('jj');
+    await waitForFrame(lastFrame, (x) => x.includes('1 newer below'));
   });
 
   it('w toggles wrapping of long lines', async () => {

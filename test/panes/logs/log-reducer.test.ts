@@ -5,7 +5,6 @@ import {
   initLogState,
   logReducer,
 } from '../../../src/panes/logs/log-reducer.js';
-import { matchLogKey } from '../../../src/panes/logs/log-keys.js';
 import { rec } from './fake-source.js';
 
 const run = (s: LogState, ...actions: LogAction[]) => actions.reduce(logReducer, s);
@@ -67,13 +66,5 @@ describe('logReducer', () => {
     expect(s).toMatchObject({ highlight: 'err', prompt: null });
     s = run(s, { type: 'promptOpen' }, { type: 'promptInput', text: 'zz' }, { type: 'promptCancel' });
     expect(s).toMatchObject({ highlight: 'err', prompt: null });
-  });
-
-  it('keys: the prompt takes q; otherwise q closes', () => {
-    expect(matchLogKey('q', {}, true)).toEqual({ type: 'promptInput', text: 'q' });
-    expect(matchLogKey('q', {}, false)).toBe('close');
-    expect(matchLogKey('', { escape: true, meta: true }, true)).toEqual({ type: 'promptCancel' });
-    expect(matchLogKey('', { pageUp: true }, false)).toEqual({ type: 'page', direction: -1 });
-    expect(matchLogKey('', { end: true }, false)).toEqual({ type: 'bottom' });
   });
 });

@@ -8,7 +8,6 @@ import {
   editActionFor,
   type KeyBinding,
   type KeyContext,
-  insideQuote,
   matchesCommand,
   resolveCommand,
 } from '../../../src/shell/keys/keymap.js';
@@ -44,10 +43,13 @@ describe('the default keymap table', () => {
 
   it('command ids are dotted and their mode matches the prefix where one is implied', () => {
     for (const cmd of COMMANDS) {
-      expect(cmd).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+      expect(cmd).toMatch(/^[a-z]+\.[a-zA-Z]+[1-9]?$/);
       const { mode } = DEFAULT_KEYMAP[cmd];
       if (cmd.startsWith('menu.')) expect(mode).toBe('menu');
       else if (cmd.startsWith('search.')) expect(mode).toBe('search');
+      else if (cmd.startsWith('chart.')) expect(mode).toBe('chart');
+      else if (cmd.startsWith('logs.prompt')) expect(mode).toBe('logsPrompt');
+      else if (cmd.startsWith('logs.')) expect(mode).toBe('logs');
       else expect(mode).toBe('edit');
     }
   });
@@ -156,26 +158,8 @@ describe('matching real terminal input', () => {
     expect(editActionFor('edit.killToEnd')).toEqual({ type: 'killToEnd' });
   });
 
-  it('lists the printable characters that are commands', () => {
+  it('lists the printable characters that are commands at the prompt', () => {
     expect([...boundPrintables()]).toEqual(['?']);
-  });
-});
-
-describe('insideQuote', () => {
-  it.each([
-    ['logs search "a b', true],
-    ['logs search "a b" ', false],
-    ["metrics query 'up", true],
-    ['x \\"y', false],
-    ["'it\\'", false],
-    ['"a\\"b', true],
-    ['plain', false],
-  ] as const)('%j → %s', (text, inside) => {
-    expect(insideQuote(text, text.length)).toBe(inside);
-  });
-
-  it('only looks before the cursor', () => {
-    expect(insideQuote('a "b" c', 3)).toBe(true);
-    expect(insideQuote('a "b" c', 1)).toBe(false);
+    expect([...boundPrintables(DEFAULT_KEYMAP, ['logs'])].sort().join('')).toBe('/Gfgjkqw');
   });
 });

@@ -1,0 +1,67 @@
+// What a completion answer does to the prompt, pure: Tab inserts the one candidate (and a
+// blank), or the common prefix, or opens the menu when nothing can be inserted; `?` opens
+// the menu; the menu's keys move, accept and close it.
+import { type Candidate, type Completion, isInsideQuote } from '../lang/index.js';
+import { type LineSnapshot, lineOf, type PromptState, setLine } from './prompt-state.js';
+
+export type CompletionHow = 'tab' | 'list';
+
+/** Inserts `text` in place of [from, to); `blank` adds a separating blank after it. */
+export function splice(
+  line: LineSnapshot,
+  from: number,
+  to: number,
+  text: string,
+  blank: boolean,
+): LineSnapshot {
+  const after = line.text.slice(to);
+  // Text that leaves a quote open (an expression still being written) gets no blank after it.
+  if (blank && isInsideQuote(line.text.slice(0, from) + text, from + text.length)) blank = false;
+  const sep = blank && !after.startsWith(' ') ? ' ' : '';
+  const next = line.text.slice(0, from) + text + sep + after;
+  return { text: next, cursor: from + text.length + (blank ? 1 : 0) };
+}
+
+export function openMenu(s: PromptState, c: Completion): PromptState {
+  if (c.candidates.length === 0) return { ...s, menu: null, hint: c.hint ?? 'nothing can follow here' };
+  return { ...s, menu: { candidates: c.candidates, selected: undefined, completion: c } };
+}
+
+/** Applies a completion computed for the current line. */
+export function applyCompletion(
+  s: PromptState,
+  c: Completion,
+  how: CompletionHow,
+  repeat: boolean,
+): PromptState {
+  if (how === 'list') return openMenu(s, c);
+  const line = lineOf(s);
+  const insertable = c.candidates.filter((x) => x.insertable);
+  const current = line.text.slice(c.replaceFrom, c.replaceTo);
+  if (!repeat && insertable.length === 1) {
+    return setLine(s, splice(line, c.replaceFrom, c.replaceTo, (insertable[0] as Candidate).text, true));
+  }
+  if (!repeat && insertable.length > 1 && c.commonPrefix.length > current.length) {
+    return setLine(s, splice(line, c.replaceFrom, c.replaceTo, c.commonPrefix, false));
+  }
+  return openMenu(s, c);
+}
+
+export function menuMove(s: PromptState, step: 1 | -1): PromptState {
+  const { menu } = s;
+  if (!menu) return s;
+  const n = menu.candidates.length;
+  const selected = menu.selected === undefined ? (step > 0 ? 0 : n - 1) : (menu.selected + step + n) % n;
+  return { ...s, menu: { ...menu, selected } };
+}
+
+/** Enter in the menu: the selected candidate replaces the word (with a blank after it). */
+export function menuAccept(s: PromptState): PromptState {
+  const { menu } = s;
+  if (!menu) return s;
+  const pick = menu.selected === undefined ? undefined : menu.candidates[menu.selected];
+  const closed = { ...s, menu: null };
+  if (!pick?.insertable) return closed;
+  const { replaceFrom, replaceTo } = menu.completion;
+  return setLine(closed, splice(lineOf(s), replaceFrom, replaceTo, pick.text, true));
+}

@@ -1,0 +1,110 @@
+// Completion off the keystroke path: colour and hint from the metadata cache at once, then
+// (when the cache lacks something) one background lookup that shows once more; Tab and `?`
+// from the cache, or after a lookup. Every lookup takes an AbortSignal; a newer one aborts
+// the older, and an answer for a line that has changed since is dropped.
+import {
+  classifyLineSync,
+  complete,
+  completeSync,
+  type MetadataCache,
+  resolveLine,
+  type ValueCompleter,
+} from '../lang/index.js';
+import { applyCompletion, type CompletionHow } from './completion-apply.js';
+import { lineHint, lineSpans } from './editor/line-view.js';
+import { type LineSnapshot, lineOf, type PromptState, sameLine } from './prompt-state.js';
+
+export interface LookupDeps {
+  cache: MetadataCache;
+  context: readonly string[];
+  valueCompleter: ValueCompleter | undefined;
+}
+
+export interface CompletionLookup {
+  /** Colours the line and sets the hint (after every change of the line or the context). */
+  decorate(): void;
+  /** Tab or `?` on the current line. */
+  complete(how: CompletionHow, repeat: boolean): void;
+  dispose(): void;
+}
+
+export function createCompletionLookup(
+  getPrompt: () => PromptState,
+  setPrompt: (s: PromptState) => void,
+  deps: () => LookupDeps,
+): CompletionLookup {
+  let background: AbortController | null = null;
+  const view = () => {
+    const d = deps();
+    return { cache: d.cache, context: d.context, dynamicValues: d.valueCompleter !== undefined };
+  };
+  const engine = () => {
+    const d = deps();
+    return {
+      cache: d.cache,
+      context: d.context,
+      ...(d.valueCompleter ? { valueCompleter: d.valueCompleter } : {}),
+    };
+  };
+  const restart = () => {
+    background?.abort();
+    background = new AbortController();
+    return background;
+  };
+  // Applies `fn` to the prompt only while the line is still `line`.
+  const ifStill = (line: LineSnapshot, fn: (s: PromptState) => PromptState) => {
+    const s = getPrompt();
+    if (sameLine(line, lineOf(s))) setPrompt(fn(s));
+  };
+
+  const show = (line: LineSnapshot, comp: ReturnType<typeof completeSync>) => {
+    const c = classifyLineSync(line.text, view());
+    const atEnd = line.cursor === line.text.length;
+    ifStill(line, (s) => ({ ...s, spans: lineSpans(c), hint: lineHint(c, comp, atEnd) }));
+    return c;
+  };
+
+  function decorate(): void {
+    const line = lineOf(getPrompt());
+    const comp = completeSync(line.text, line.cursor, view());
+    const c = show(line, comp);
+    if (c.kind !== 'pending' && comp !== 'pending') return;
+    // Fill the cache, then show once more. No second round: a slot that is always 'pending'
+    // synchronously (telemetry values) must not turn into a loop of lookups.
+    const ac = restart();
+    const e = engine();
+    void (async () => {
+      if (c.kind === 'pending') await resolveLine(line.text, e, ac.signal);
+      const done = comp === 'pending' ? await complete(line.text, line.cursor, e, ac.signal) : comp;
+      if (!ac.signal.aborted) show(line, done);
+    })().catch(() => {
+      // The router may be unreachable: typing goes on; the error shows when the line runs.
+    });
+  }
+
+  function completeNow(how: CompletionHow, repeat: boolean): void {
+    const line = lineOf(getPrompt());
+    const sync = completeSync(line.text, line.cursor, view());
+    if (sync !== 'pending') {
+      setPrompt(applyCompletion(getPrompt(), sync, how, repeat));
+      if (!sameLine(line, lineOf(getPrompt()))) decorate();
+      return;
+    }
+    const ac = restart();
+    ifStill(line, (s) => ({ ...s, hint: '…' }));
+    complete(line.text, line.cursor, engine(), ac.signal).then(
+      (res) => {
+        if (ac.signal.aborted) return;
+        ifStill(line, (s) => applyCompletion(s, res, how, repeat));
+        const now = getPrompt();
+        if (!sameLine(line, lineOf(now)) || now.hint === '…') decorate();
+      },
+      (e: unknown) => {
+        if (!ac.signal.aborted)
+          ifStill(line, (s) => ({ ...s, hint: `completion unavailable: ${(e as Error).message}` }));
+      },
+    );
+  }
+
+  return { decorate, complete: completeNow, dispose: () => background?.abort() };
+}

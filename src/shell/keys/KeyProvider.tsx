@@ -1,0 +1,43 @@
+// The one key source for the whole app, on Ink's public API: useStdin()'s stream emits
+// 'data' for every chunk Ink reads (PLATFORM-NOTES), the chunks go through the key parser,
+// and each key goes to the consumers registered with useKeys (newest first). Raw mode and
+// bracketed paste are on while the provider is mounted and stdin is a TTY.
+import { useStdin, useStdout } from 'ink';
+import { createContext, type ReactNode, useEffect, useState } from 'react';
+import { createKeyDispatcher, createKeyReader, type KeyDispatcher } from './key-stream.js';
+
+export const KeySourceContext = createContext<KeyDispatcher | null>(null);
+
+export interface KeyProviderProps {
+  children?: ReactNode;
+  /** Ask the terminal for bracketed paste (ESC[?2004h); default on. */
+  bracketedPaste?: boolean | undefined;
+  /** How long an incomplete escape sequence waits for the rest (ms). */
+  escapeTimeoutMs?: number | undefined;
+}
+
+export function KeyProvider(props: KeyProviderProps) {
+  const { stdin, setRawMode, isRawModeSupported } = useStdin();
+  const { stdout } = useStdout();
+  const [dispatcher] = useState(createKeyDispatcher);
+  const paste = props.bracketedPaste !== false;
+  const timeout = props.escapeTimeoutMs ?? 50;
+  const active = isRawModeSupported === true;
+
+  useEffect(() => {
+    if (!active) return;
+    setRawMode(true);
+    if (paste) stdout.write('\u001b[?2004h');
+    const reader = createKeyReader((k) => dispatcher.dispatch(k), timeout);
+    const onData = (chunk: string | Buffer) => reader.push(String(chunk));
+    stdin.on('data', onData);
+    return () => {
+      reader.stop();
+      stdin.off('data', onData);
+      if (paste) stdout.write('\u001b[?2004l');
+      setRawMode(false);
+    };
+  }, [active, dispatcher, paste, setRawMode, stdin, stdout, timeout]);
+
+  return <KeySourceContext.Provider value={dispatcher}>{props.children}</KeySourceContext.Provider>;
+}

@@ -1,0 +1,17 @@
+// A pane and its data source, made together when the pane opens (so a re-render of the
+// shell never makes a new source, and the pane never refetches because of one).
+import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { ChartSource } from '../panes/chart/source.js';
+import type { LogSource } from '../panes/logs/source.js';
+import type { PaneSpec } from '../run/outcome.js';
+import { chartSource, logSource } from '../run/telemetry-sources.js';
+
+export type OpenPane =
+  | { kind: 'chart'; spec: Extract<PaneSpec, { pane: 'chart' }>; source: ChartSource }
+  | { kind: 'logs'; spec: Extract<PaneSpec, { pane: 'logs' }>; source: LogSource };
+
+export function openPane(spec: PaneSpec, telemetry: TelemetryClient): OpenPane {
+  return spec.pane === 'chart'
+    ? { kind: 'chart', spec, source: chartSource(telemetry, spec.expression, spec.stepSeconds) }
+    : { kind: 'logs', spec, source: logSource(telemetry, spec.query) };
+}

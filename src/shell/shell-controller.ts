@@ -1,0 +1,209 @@
+// The shell's side effects, without React: keys go through the one handleKey, and what it
+// asks for is done here (run a line with a cancellable request, check and run a pasted
+// block, complete, write the scrollback, open a pane with its data source).
+import { asRoutershError, cancelledError } from '../errors.js';
+import type { Outcome, PaneSpec } from '../run/outcome.js';
+import { checkPaste } from '../run/paste.js';
+import { runLine } from '../run/runner.js';
+import type { Session } from '../run/session.js';
+import { createCompletionLookup } from './completion-lookup.js';
+import { promptText } from './editor/line-view.js';
+import { handleKey, type PromptEffect } from './handle-key.js';
+import type { Key } from './keys/key-parser.js';
+import { openPane, type OpenPane } from './open-pane.js';
+import { lineOf, type PromptState, sameLine } from './prompt-state.js';
+import { errorItem, item, pushItems, type Scrollback, type ShellItem } from './scrollback.js';
+import type { Store } from './store.js';
+
+export interface ShellState {
+  prompt: PromptState;
+  context: string[];
+  running: { since: number } | null;
+  pane: OpenPane | null;
+  scrollback: Scrollback;
+}
+
+export interface ShellDeps {
+  session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
+  /** Records a command as typed in `context` (the context lets redaction read the metadata). */
+  recordHistory: (line: string, context: readonly string[]) => void;
+  onExit: () => void;
+  /** Ctrl-L. */
+  onClearScreen?: (() => void) | undefined;
+}
+
+export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
+  let inflight: AbortController | null = null;
+  // How many items of which epoch <Static> has written (reported by the view after commit).
+  let written = { epoch: 0, count: 0 };
+  const get = store.get;
+  const patch = (p: Partial<ShellState>) => store.set({ ...get(), ...p });
+  const setPrompt = (prompt: PromptState) => patch({ prompt });
+  const lookup = createCompletionLookup(
+    () => get().prompt,
+    setPrompt,
+    () => ({
+      cache: deps().session.cache,
+      context: get().context,
+      valueCompleter: deps().session.valueCompleter,
+    }),
+  );
+  const prompt = () => promptText(deps().session.label, get().context);
+  const push = (...add: ShellItem[]) => {
+    const sb = get().scrollback;
+    patch({ scrollback: pushItems(sb, add, written.epoch === sb.epoch ? written.count : 0) });
+  };
+
+  // Applies one outcome; returns false when it failed (a paste stops there).
+  const apply = (outcome: Outcome, line: { prompt: string; text: string }): boolean => {
+    switch (outcome.kind) {
+      case 'empty':
+        return true;
+      case 'router':
+      case 'text':
+        if (outcome.text) push(item('output', outcome.text));
+        return true;
+      case 'context':
+        patch({ context: outcome.context });
+        lookup.decorate();
+        return true;
+      case 'exit':
+        deps().onExit();
+        return true;
+      case 'pane':
+        showPane(outcome.spec);
+        return true;
+      case 'error':
+        push(errorItem(outcome.error, { ...line, ...(outcome.at ? { at: outcome.at } : {}) }));
+        return false;
+      default: {
+        const never: never = outcome;
+        return Boolean(never);
+      }
+    }
+  };
+
+  // The pane's data source is made here, once per pane, never per render.
+  const showPane = (spec: PaneSpec) => {
+    const telemetry = deps().session.telemetry;
+    if (telemetry) patch({ pane: openPane(spec, telemetry) });
+  };
+
+  const begin = () => {
+    const ac = new AbortController();
+    inflight = ac;
+    patch({ running: { since: Date.now() } });
+    return ac;
+  };
+  const end = (ac: AbortController) => {
+    if (inflight !== ac) return;
+    inflight = null;
+    patch({ running: null });
+    replay();
+  };
+
+  const run = async (texts: string[], ac = begin()) => {
+    try {
+      for (const text of texts) {
+        const p = prompt();
+        if (texts.length > 1) push(item('command', p + text));
+        const outcome = await runLine(text, { context: get().context }, deps().session.deps, ac.signal);
+        if (!apply(outcome, { prompt: p, text }) || ac.signal.aborted) break;
+      }
+    } finally {
+      end(ac);
+    }
+  };
+
+  const pasteBlock = (text: string) => {
+    const ac = begin();
+    void checkPaste(text, get().context, deps().session.deps.resolve, ac.signal)
+      .then(async (check) => {
+        const n = check.lines.length;
+        const bad = check.bad.length ? `; ${check.bad.length} wrong, nothing run:` : '';
+        push(item('info', `pasted ${n} command${n === 1 ? '' : 's'}${bad}`));
+        if (check.bad.length) {
+          for (const b of check.bad) push(item('error', `% line ${b.n}: ${b.message}`));
+          return end(ac);
+        }
+        for (const l of check.lines) deps().recordHistory(l.text, get().context);
+        await run(
+          check.lines.map((l) => l.text),
+          ac,
+        );
+      })
+      .catch((e: unknown) => {
+        push(errorItem(asRoutershError(e)));
+        end(ac);
+      });
+  };
+
+  const perform = (e: PromptEffect) => {
+    switch (e.type) {
+      case 'submit':
+        push(item('command', prompt() + e.text));
+        if (e.text.trim() === '') return;
+        deps().recordHistory(e.text, get().context);
+        void run([e.text]);
+        return;
+      case 'cancelLine':
+        push(item('command', `${prompt()}${e.text}^C`));
+        return;
+      case 'cancelRun':
+        inflight?.abort(cancelledError());
+        return;
+      case 'exit':
+        deps().onExit();
+        return;
+      case 'clearScreen':
+        deps().onClearScreen?.();
+        return;
+      case 'paste':
+        pasteBlock(e.text);
+        return;
+      case 'complete':
+        lookup.complete(e.how, e.repeat);
+        return;
+      default:
+        e satisfies never;
+    }
+  };
+
+  function onKey(key: Key): boolean {
+    const s = get();
+    if (s.pane) return false;
+    const r = handleKey(s.prompt, key, { running: s.running !== null });
+    setPrompt(r.state);
+    if (!sameLine(lineOf(s.prompt), lineOf(r.state))) lookup.decorate();
+    for (const e of r.effects) perform(e);
+    return r.by !== undefined;
+  }
+
+  // Keys typed while a request ran (or a pane was open) are replayed at the prompt.
+  function replay(): void {
+    const s = get();
+    if (s.running || s.pane || s.prompt.typeAhead.length === 0) return;
+    const keys = s.prompt.typeAhead;
+    setPrompt({ ...s.prompt, typeAhead: [] });
+    for (const k of keys) onKey(k);
+  }
+
+  return {
+    onKey,
+    closePane: () => {
+      patch({ pane: null });
+      replay();
+    },
+    /** Called by the view after each commit: <Static> has written `count` items of `epoch`. */
+    markWritten: (epoch: number, count: number) => {
+      written = { epoch, count };
+    },
+    decorate: lookup.decorate,
+    dispose: () => {
+      lookup.dispose();
+      inflight?.abort(cancelledError());
+    },
+  };
+}
+
+export type ShellController = ReturnType<typeof createShellController>;

@@ -1,0 +1,208 @@
+// The prompt's one handleKey, as a pure unit: which handler takes a key in which state
+// (request running → reverse search → paste → menu → completion → editor → app), and the
+// readline behaviours the line editor had, fed with real terminal input.
+import { describe, expect, it } from 'vitest';
+import type { Completion } from '../../src/lang/index.js';
+import { isInsideQuote } from '../../src/lang/index.js';
+import { openMenu } from '../../src/shell/completion-apply.js';
+import { startSearch } from '../../src/shell/editor/reverse-search.js';
+import { type HandledBy, handleKey, type PromptEffect } from '../../src/shell/handle-key.js';
+import { flushKeys, type Key, parseKeys } from '../../src/shell/keys/key-parser.js';
+import { initPrompt, type PromptState, reseed, setLine } from '../../src/shell/prompt-state.js';
+
+const keys = (raw: string): Key[] => {
+  const out = parseKeys(raw);
+  return [...out.keys, ...flushKeys(out.state).keys];
+};
+
+/** Feeds raw input key by key, as the key source does. */
+function feed(s: PromptState, raw: string, running = false) {
+  const effects: PromptEffect[] = [];
+  let by: HandledBy | undefined;
+  let command: string | undefined;
+  for (const k of keys(raw)) {
+    const r = handleKey(s, k, { running });
+    s = r.state;
+    effects.push(...r.effects);
+    by = r.by;
+    command = r.command;
+  }
+  return { s, effects, by, command };
+}
+
+const comp = (names: string[]): Completion =>
+  ({
+    candidates: names.map((n) => ({ text: n, display: n, kind: 'word', insertable: true })),
+    replaceFrom: 0,
+    replaceTo: 0,
+    commonPrefix: '',
+  }) as unknown as Completion;
+
+const typed = (text: string) =>
+  setLine(initPrompt(['show version', 'show interface eth0']), { text, cursor: text.length });
+const withMenu = (text = 'sh') => openMenu(typed(text), comp(['show', 'shutdown']));
+const searching = () => ({ ...typed('draft'), search: startSearch({ text: 'draft', cursor: 5 }) });
+const PASTE1 = '\u001b[200~one line\u001b[201~';
+const PASTE2 = '\u001b[200~a\nb\u001b[201~';
+
+describe('handleKey order: key × state → who takes it', () => {
+  it.each<[string, () => PromptState, string, boolean, HandledBy | undefined, string | undefined, string[]]>([
+    ['running: a key is kept for later', () => typed('x'), 'a', true, 'running', undefined, []],
+    [
+      'running: Ctrl-C cancels the request',
+      () => typed('x'),
+      '\u0003',
+      true,
+      'running',
+      undefined,
+      ['cancelRun'],
+    ],
+    ['search: Ctrl-R steps', searching, '\u0012', false, 'search', 'search.next', []],
+    [
+      'search: Ctrl-C cancels the search, not the line',
+      searching,
+      '\u0003',
+      false,
+      'search',
+      'search.cancel',
+      [],
+    ],
+    ['search: a letter types into the query', searching, 'v', false, 'search', undefined, []],
+    ['search: a paste types into the query', searching, PASTE1, false, 'search', undefined, []],
+    ['search: another key accepts, then edits', searching, '\u0001', false, 'editor', 'edit.home', []],
+    ['paste: one line is inserted', () => typed(''), PASTE1, false, 'paste', undefined, []],
+    [
+      'paste: several lines are checked and run',
+      () => typed(''),
+      PASTE2,
+      false,
+      'paste',
+      undefined,
+      ['paste'],
+    ],
+    ['paste before the menu', withMenu, PASTE2, false, 'paste', undefined, ['paste']],
+    ['menu: Tab moves', withMenu, '\t', false, 'menu', 'menu.down', []],
+    ['menu: Enter accepts (no submit)', withMenu, '\r', false, 'menu', 'menu.accept', []],
+    ['menu: Esc closes', withMenu, '\u001b', false, 'menu', 'menu.close', []],
+    ['menu: ? lists again', withMenu, '?', false, 'completion', 'complete.list', ['complete']],
+    ['menu: a letter is typed', withMenu, 'o', false, 'editor', undefined, []],
+    ['menu: Ctrl-C still cancels the line', withMenu, '\u0003', false, 'app', 'line.cancel', ['cancelLine']],
+    ['Tab completes', () => typed('sh'), '\t', false, 'completion', 'complete.tab', ['complete']],
+    ['? lists', () => typed('show '), '?', false, 'completion', 'complete.list', ['complete']],
+    ['? inside quotes is typed', () => typed('x "why'), '?', false, 'editor', undefined, []],
+    ['a letter is typed', () => typed(''), 'a', false, 'editor', undefined, []],
+    ['Ctrl-D on a line deletes', () => typed('ab'), '\u0004', false, 'editor', 'edit.delete', []],
+    ['Up walks the history', () => typed(''), '\u001b[A', false, 'editor', 'history.prev', []],
+    ['Ctrl-R starts a search', () => typed(''), '\u0012', false, 'editor', 'history.search', []],
+    ['Enter submits', () => typed('show version'), '\r', false, 'app', 'line.submit', ['submit']],
+    ['Ctrl-C clears a typed line', () => typed('abc'), '\u0003', false, 'app', 'line.cancel', ['cancelLine']],
+    ['Ctrl-C on an empty line', () => typed(''), '\u0003', false, 'app', 'line.cancel', []],
+    ['Ctrl-D on an empty line exits', () => typed(''), '\u0004', false, 'app', 'app.exit', ['exit']],
+    ['Ctrl-L clears the screen', () => typed('x'), '\u000c', false, 'app', 'screen.clear', ['clearScreen']],
+    ['an unbound key is nobody’s', () => typed('x'), '\u001b[15~', false, undefined, undefined, []],
+  ])('%s', (_name, state, raw, running, by, command, effects) => {
+    const r = feed(state(), raw, running);
+    expect(r.by).toBe(by);
+    expect(r.command).toBe(command);
+    expect(r.effects.map((e) => e.type)).toEqual(effects);
+  });
+});
+
+describe('what the handlers do', () => {
+  it('keeps keys typed while a request runs; Ctrl-C drops them', () => {
+    let { s } = feed(typed(''), 'show', true);
+    expect(s.typeAhead).toHaveLength(1);
+    expect(s.editor.text).toBe('');
+    s = feed(s, '\u0003', true).s;
+    expect(s.typeAhead).toEqual([]);
+  });
+
+  it('several keys read at once: two submits, then Up recalls them', () => {
+    const r = feed(initPrompt(), 'show version\rshow ip\r');
+    expect(r.effects).toEqual([
+      { type: 'submit', text: 'show version' },
+      { type: 'submit', text: 'show ip' },
+    ]);
+    let s = feed(r.s, 'draft').s;
+    s = feed(s, '\u001b[A').s;
+    expect(s.editor.text).toBe('show ip');
+    s = feed(s, '\u001b[A').s;
+    expect(s.editor.text).toBe('show version');
+    s = feed(s, '\u001b[B\u001b[B').s;
+    expect(s.editor.text).toBe('draft');
+  });
+
+  it('editing keys: Ctrl-A, Alt-F, Ctrl-K, Ctrl-Y, Ctrl-W', () => {
+    let s = feed(initPrompt(), 'set interface eth0').s;
+    s = feed(s, '\u0001\u001bf\u000b').s;
+    expect(s.editor.text).toBe('set');
+    s = feed(s, '\u0019').s;
+    expect(s.editor.text).toBe('set interface eth0');
+    s = feed(s, '\u0017\u0017').s;
+    expect(s.editor.text).toBe('set ');
+  });
+
+  it('tells completion when a Tab directly follows a Tab (the list gesture)', () => {
+    const repeats = (s: PromptState, raw: string) =>
+      feed(s, raw).effects.flatMap((e) => (e.type === 'complete' ? [e.repeat] : []));
+    const s = feed(initPrompt(), 'sh').s;
+    expect(repeats(s, '\t\t\t')).toEqual([false, true, true]);
+    expect(repeats(feed(s, '\ti').s, '\t')).toEqual([false]);
+  });
+
+  it('`ab?` read at once types ab and then lists', () => {
+    const r = feed(initPrompt(), 'show ab?');
+    expect(r.s.editor.text).toBe('show ab');
+    expect(r.effects).toEqual([{ type: 'complete', how: 'list', repeat: false }]);
+  });
+
+  it('? is literal exactly where the lexer says a quote is open', () => {
+    for (const text of ['logs search "a b', 'logs search "a b" ', "metrics query 'up", 'x \\"y', '"a\\"b']) {
+      const r = feed(typed(text), '?');
+      expect(r.effects.length === 0, text).toBe(isInsideQuote(text, text.length));
+    }
+  });
+
+  it('Ctrl-R finds a line; Enter puts it on the line; Ctrl-G restores the draft', () => {
+    let s = feed(initPrompt(['show interface eth0', 'show version', 'metrics query up']), 'partial').s;
+    s = feed(s, '\u0012ver').s;
+    expect(s.search?.query).toBe('ver');
+    const accepted = feed(s, '\r');
+    expect(accepted.s.editor.text).toBe('show version');
+    expect(accepted.effects).toEqual([]);
+    s = feed(accepted.s, '\u0015\u0012int\u0007').s;
+    expect(s.search).toBeNull();
+    expect(s.editor.text).toBe('');
+  });
+
+  it('a bracketed paste split across reads is one key: one line is inserted, several are run', () => {
+    const paste = (a: string, b: string) => {
+      const first = parseKeys(a);
+      expect(first.keys).toEqual([]);
+      const [k] = parseKeys(b, first.state).keys;
+      return handleKey(initPrompt(), k as Key, { running: false });
+    };
+    expect(paste('\u001b[200~set a', ' set\tb\u001b[201~').state.editor.text).toBe('set a set b');
+    expect(paste('\u001b[200~set a\r\n', 'set b\u001b[201~').effects).toEqual([
+      { type: 'paste', text: 'set a\nset b' },
+    ]);
+  });
+
+  it('a changed line closes the menu; menu keys move and accept', () => {
+    expect(feed(withMenu(), 'o').s.menu).toBeNull();
+    const s = feed(withMenu(''), '\t\t\r').s;
+    expect(s.menu).toBeNull();
+    expect(s.editor.text).toBe('shutdown ');
+  });
+
+  it('history read after the first render keeps this session’s lines after it', () => {
+    let s = feed(initPrompt(), 'typed now\r').s;
+    s = reseed(s, ['from file']);
+    s = feed(s, '\u001b[A').s;
+    expect(s.editor.text).toBe('typed now');
+    // The same content again (an inline array literal) does not reset the walk.
+    s = reseed(s, ['from file']);
+    s = feed(s, '\u001b[A').s;
+    expect(s.editor.text).toBe('from file');
+  });
+});
