@@ -44,4 +44,4 @@ export {
 export { classifyLineSync, resolveLine } from './resolve.js';
 export { validationError } from './line-error.js';
 export { complete, completeSync } from './complete.js';
-export { matchesInputRe } from './regex.js';
+export { matchesInputRe, uncheckedNote } from './regex.js';

@@ -1,15 +1,51 @@
-// InputRe handling. Patterns come from a server: they are compiled once (memoized), anchored to
-// the whole word, and a pattern that does not compile never throws — it accepts any word
-// (the server still validates), so a broken regex cannot lock the user out.
-const compiled = new Map<string, RegExp | null>();
-const MAX_MEMO = 2000;
+// InputRe handling. Patterns come from a server, so they are untrusted: they are matched in
+// linear time by RE2 (re2js) after a translation that keeps V8's meaning (regex-translate.ts).
+// Patterns only a backtracking engine can run (lookarounds, backreferences), and words with
+// surrogates (V8 counts UTF-16 units, RE2 code points), run on V8 under a hard bound of
+// V8_MATCH_BUDGET_MS per word (regex-bounded.ts). A match that overruns is "unchecked": the word
+// is not refused locally (the router still validates it) and the hint says so; a pattern that
+// overruns twice is no longer run at all. Patterns are anchored to the whole word and compiled
+// once (memoized, bounded). A pattern V8 does not compile accepts any non-empty word, so a broken
+// regex cannot lock the user out.
+import { RE2JS } from 're2js';
+import { testBounded, V8_MATCH_BUDGET_MS } from './regex-bounded.js';
+import { toRe2 } from './regex-translate.js';
+import type { ResolvedWord } from './types.js';
 
-function compile(re: string): RegExp | null {
+export type InputReVerdict = 'match' | 'no-match' | 'unchecked';
+
+interface Pattern {
+  v8: RegExp;
+  re2: RE2JS | null;
+  /** Answers from the bounded V8 path, by word. */
+  verdicts: Map<string, boolean | 'timeout'>;
+  timeouts: number;
+}
+
+const compiled = new Map<string, Pattern | null>();
+const MAX_MEMO = 2000;
+const MAX_VERDICTS = 256;
+/** After this many overruns a pattern is not run on V8 any more (each costs the whole budget). */
+const MAX_TIMEOUTS = 2;
+const SURROGATE = /[\ud800-\udfff]/;
+
+function compileRe2(re: string): RE2JS | null {
+  const t = toRe2(re);
+  if (t === null) return null;
+  try {
+    return RE2JS.compile(`^(?:${t})$`);
+  } catch {
+    return null; // e.g. a program over RE2's size limit: V8 under the bound instead
+  }
+}
+
+function compile(re: string): Pattern | null {
   const hit = compiled.get(re);
   if (hit !== undefined) return hit;
-  let out: RegExp | null;
+  let out: Pattern | null;
   try {
-    out = new RegExp(`^(?:${re})$`);
+    // V8 decides what is a valid pattern (as before): compiling is linear, only matching is not.
+    out = { v8: new RegExp(`^(?:${re})$`), re2: compileRe2(re), verdicts: new Map(), timeouts: 0 };
   } catch {
     out = null;
   }
@@ -18,21 +54,46 @@ function compile(re: string): RegExp | null {
   return out;
 }
 
-/** Whole-word match; an absent or broken pattern accepts any non-empty word. */
-export function matchesInputRe(re: string | undefined, word: string): boolean {
-  if (re === undefined || re === '') return word !== '';
-  const rx = compile(re);
-  if (rx === null) return word !== '';
-  try {
-    return rx.test(word);
-  } catch {
-    return true;
+function boundedVerdict(p: Pattern, word: string): InputReVerdict {
+  let v = p.verdicts.get(word);
+  if (v === undefined) {
+    if (p.timeouts >= MAX_TIMEOUTS) return 'unchecked';
+    v = testBounded(p.v8, word);
+    if (v === 'timeout') p.timeouts++;
+    if (p.verdicts.size >= MAX_VERDICTS) p.verdicts.clear();
+    p.verdicts.set(word, v);
   }
+  return v === 'timeout' ? 'unchecked' : v ? 'match' : 'no-match';
+}
+
+/** Whole-word match, never slower than the bound: 'unchecked' when it could not be told in time. */
+export function inputReVerdict(re: string | undefined, word: string): InputReVerdict {
+  const p = re === undefined || re === '' ? null : compile(re);
+  if (p === null) return word !== '' ? 'match' : 'no-match';
+  if (p.re2 && !SURROGATE.test(word)) return p.re2.test(word) ? 'match' : 'no-match';
+  return boundedVerdict(p, word);
+}
+
+/** Whole-word match; an absent or broken pattern, or one not checked in time, accepts any non-empty word. */
+export function matchesInputRe(re: string | undefined, word: string): boolean {
+  const v = inputReVerdict(re, word);
+  return v === 'unchecked' ? word !== '' : v === 'match';
 }
 
 /** True when the pattern compiles (used to tell the user why nothing was checked). */
 export function isValidInputRe(re: string): boolean {
   return compile(re) !== null;
+}
+
+/** For the hint: a note when a value on the line was accepted only because its pattern ran out of time. */
+export function uncheckedNote(words: readonly ResolvedWord[]): string | undefined {
+  for (const w of words) {
+    const re =
+      w.role === 'value' ? w.node?.inputRe : w.role === 'option-value' ? w.option?.inputRe : undefined;
+    if (re !== undefined && inputReVerdict(re, w.token.text) === 'unchecked')
+      return `value not checked here: its pattern took over ${V8_MATCH_BUDGET_MS} ms (the router will check it)`;
+  }
+  return undefined;
 }
 
 const DIGITS_ONLY = /^\^?\(?(?:\?:)?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})?\)?\$?$/;

