@@ -1,10 +1,12 @@
 // A pane and its data source, made together when the pane opens (so a re-render of the
 // shell never makes a new source, and the pane never refetches because of one).
-import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource } from '../panes/logs/source.js';
 import type { PaneSpec } from '../run/outcome.js';
+import type { Session } from '../run/session.js';
 import { chartSource, logSource } from '../run/telemetry-sources.js';
+
+type TelemetryClient = NonNullable<Session['telemetry']>;
 
 export type OpenPane =
   | { kind: 'chart'; spec: Extract<PaneSpec, { pane: 'chart' }>; source: ChartSource }

@@ -39,6 +39,15 @@ describe('patches of node_modules', () => {
     for (const file of copies) expect(() => fastPathClass(readFileSync(file, 'utf8'))).not.toThrow();
   });
 
+  it('each patch is in place once, however often npm install runs (a patch must not apply twice)', () => {
+    for (const file of stringWidthCopies()) {
+      expect(readFileSync(file, 'utf8').match(/routersh patch/g)).toHaveLength(1);
+    }
+    for (const name of ['measure-text.js', 'wrap-text.js']) {
+      expect(inkFile(name).match(/size >= 4096/g)).toHaveLength(1);
+    }
+  });
+
   it('the string-width fast path only covers characters the slow path measures as one column', async () => {
     for (const file of stringWidthCopies()) {
       const fast = fastPathClass(readFileSync(file, 'utf8'));
