@@ -1,18 +1,18 @@
 // `routersh sim`: both simulators in the foreground, for trainees and demos. Unless told
 // not to, it saves a profile 'sim' for them (secrets in 0600 files), so `routersh --profile
 // sim`, or any command naming the simulator's URL, logs in without more flags.
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Ending, OK, usageError } from '../errors.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
-import { historyPath } from '../shell/editor/history-file.js';
+import { stateDir } from '../config/paths.js';
 import { DEMO_USERS } from '../../sim/router/index.js';
 import { type Sims, simBanner, startSims } from './demo.js';
 
 const USAGE = 'routersh sim [--host H] [--port N] [--telemetry-port M] [--no-save]';
 
 function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
-  const state = dirname(historyPath(env));
+  const state = stateDir(env);
   const passwordFile = writeSecretFile(join(state, 'sim-admin.password'), DEMO_USERS.admin.password);
   const telemetryKeyFile = writeSecretFile(join(state, 'sim-telemetry.key'), sims.telemetry.keys.demo);
   const path = saveProfile(

@@ -2,17 +2,12 @@
 // as file paths. A profile is chosen by name (--profile), or — like ~/.netrc — by the router
 // URL when no user or token was given. `routersh sim` saves one for its demo router.
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { configError } from '../errors.js';
+import { configPath } from './paths.js';
 import { decodeProfile, type Profile } from './profile-schema.js';
 
 export type { Profile } from './profile-schema.js';
-
-export function configPath(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
-  return join(base, 'routersh', 'config.json');
-}
 
 type Read = (p: string) => string;
 

@@ -2,24 +2,12 @@
 // one entry a line, in a 0700 directory with mode 0600. Every line is redacted before it is
 // written, so no code path can put a secret in the file. Paths and env are injected.
 import { chmod, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { DEFAULT_HISTORY_MAX } from './history.js';
 import { type RedactOptions, redact } from '../../lang/redact.js';
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
-
-/** Where the history lives for this environment. */
-export function historyPath(
-  env: Readonly<Record<string, string | undefined>>,
-  home: string = homedir(),
-): string {
-  const state = env['XDG_STATE_HOME'];
-  // XDG: a relative value is invalid and must be ignored.
-  const base = state?.startsWith('/') ? state : join(env['HOME'] || home, '.local', 'state');
-  return join(base, 'routersh', 'history');
-}
 
 /** One entry as one line: backslash, LF and CR are escaped. */
 export function escapeEntry(line: string): string {

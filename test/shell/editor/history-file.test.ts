@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   appendHistory,
   escapeEntry,
-  historyPath,
   loadHistory,
   unescapeEntry,
 } from '../../../src/shell/editor/history-file.js';
+import { historyPath } from '../../../src/config/paths.js';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,0 +1,24 @@
+// Where routersh keeps its files (XDG Base Directory): the configuration under
+// $XDG_CONFIG_HOME/routersh/, state (history, demo secrets) under $XDG_STATE_HOME/routersh/.
+// A relative XDG value is invalid and ignored, as the specification says.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function base(env: Env, variable: string, fallback: string[], home: string): string {
+  const value = env[variable];
+  return value?.startsWith('/') ? value : join(env['HOME'] || home, ...fallback);
+}
+
+/** `$XDG_CONFIG_HOME/routersh/config.json` (default `~/.config/routersh/config.json`). */
+export const configPath = (env: Env, home: string = homedir()): string =>
+  join(base(env, 'XDG_CONFIG_HOME', ['.config'], home), 'routersh', 'config.json');
+
+/** `$XDG_STATE_HOME/routersh` (default `~/.local/state/routersh`). */
+export const stateDir = (env: Env, home: string = homedir()): string =>
+  join(base(env, 'XDG_STATE_HOME', ['.local', 'state'], home), 'routersh');
+
+/** The history file, in the state directory. */
+export const historyPath = (env: Env, home: string = homedir()): string =>
+  join(stateDir(env, home), 'history');
