@@ -6,9 +6,9 @@ import type { LogRecord, Series } from '../api/telemetry/types.js';
 import { argumentError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { renderChartText, renderSummaryTable } from '../panes/chart/render-text.js';
-import { renderHistogramText } from '../panes/logs/histogram-strip.js';
 import { renderLogLine } from '../panes/logs/log-format.js';
 import { renderTable } from '../term/table.js';
+import { histogramText } from './histogram-text.js';
 import type { Outcome } from './outcome.js';
 import type { TelemetryRun } from './runner.js';
 import { bucketStep, planRange } from './telemetry-sources.js';
@@ -129,7 +129,7 @@ export async function runTelemetry(
         },
         signal,
       );
-      return { kind: 'text', text: renderHistogramText(res.data, ctx.width), json: res.raw };
+      return { kind: 'text', text: histogramText(res, ctx.width), json: res.raw };
     }
     case 'logs fields':
     case 'logs field-values': {
