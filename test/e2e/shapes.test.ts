@@ -128,9 +128,7 @@ describe('a metadata GET that fails', () => {
       const out = await runBin(['-c', 'show interface eth0 counters'], { env: routerEnv(r.url) });
       expect(out.code).toBe(1);
       expect(out.stdout).toBe('');
-      expect(out.stderr).toMatch(
-        /^% could not read the metadata of 'interface eth0': router answered|^% could not/,
-      );
+      expect(out.stderr).toMatch(/^% could not read the metadata of 'interface eth0': /);
       expect(out.stderr).toMatch(why);
       expect(out.stderr).not.toMatch(/unknown word/);
     });
