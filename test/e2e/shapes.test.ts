@@ -112,11 +112,13 @@ describe('logs histogram in other shapes', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^level=\w+ {2}total [1-9]\d*/m);
     expect(out.stdout).toMatch(BARS);
+    const json = await runBin(['--json', '-c', 'logs histogram * since 1h by level'], { env });
+    expect(Object.keys(JSON.parse(json.stdout).data)).toEqual(['step_seconds', 'buckets']);
   });
 });
 
 describe('a metadata GET that fails', () => {
-  const cases: Array<[RouterModes['metadataFailure'], RegExp]> = [
+  const cases: Array<[NonNullable<RouterModes['metadataFailure']>, RegExp]> = [
     [500, /HTTP 500: metadata unavailable \(500\)/],
     [404, /HTTP 404: metadata unavailable \(404\)/],
     ['html', /HTTP 502 \(not a JSON envelope\)/],

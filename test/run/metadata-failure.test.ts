@@ -31,7 +31,7 @@ async function engine(modes: RouterModes) {
   return { client, cache, signal: new AbortController().signal };
 }
 
-const FAILURES: Array<[RouterModes['metadataFailure'], RegExp]> = [
+const FAILURES: Array<[NonNullable<RouterModes['metadataFailure']>, RegExp]> = [
   [500, /router answered HTTP 500: metadata unavailable \(500\)/],
   [404, /router answered HTTP 404: metadata unavailable \(404\)/],
   ['html', /router answered HTTP 502 \(not a JSON envelope\)/],
