@@ -6,7 +6,7 @@ import { dumper } from './dumper.js';
 import { buildNodeInfo } from './node-info.js';
 import type { RouterState } from './state.js';
 import { ROOT } from './tree/index.js';
-import type { Ctx, HandlerResult, NodeDef, OptionDef, ShowResult } from './tree/types.js';
+import type { Ctx, HandlerResult, NodeDef, OptionDef, RouterVariant, ShowResult } from './tree/types.js';
 
 const ACTIONS = ['SET', 'UNSET', 'GET', 'SHOW'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -67,6 +67,8 @@ export interface EngineRequest {
   state: RouterState;
   now: number;
   issueToken(user: string): Promise<string>;
+  /** Default 'default'. */
+  variant?: RouterVariant;
 }
 
 export interface EngineResponse {
@@ -201,6 +203,7 @@ async function run(req: EngineRequest): Promise<WireEnvelope> {
   const options = parseOptions(node, req.words, rawOptions, actions);
   const ctx: Ctx = {
     state: req.state,
+    variant: req.variant ?? 'default',
     args,
     options,
     words: req.words,

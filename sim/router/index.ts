@@ -4,13 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import { type RecordedRequest, createSimServer } from './server.js';
+import type { RouterVariant } from './tree/types.js';
 
 export type { RecordedRequest } from './server.js';
+export type { RouterVariant } from './tree/types.js';
 
 export interface RouterSimOptions {
   host?: string;
   port?: number;
   clock?: Clock;
+  /** 'reference': show tables hold arrays, objects, null and booleans (default 'default'). */
+  variant?: RouterVariant;
 }
 
 export interface RouterSim {
@@ -36,7 +40,7 @@ export const DEMO_USERS = {
 export async function startRouterSim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
-  const core = createSimServer(clock);
+  const core = createSimServer(clock, opts.variant);
   const { server } = core;
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,7 @@ import { Auth } from './auth.js';
 import { handle } from './engine.js';
 import { isLoopback, readBody, sendJson } from './http-util.js';
 import { type RouterState, seedState } from './state.js';
+import type { RouterVariant } from './tree/types.js';
 
 export interface RecordedRequest {
   method: string;
@@ -24,14 +25,15 @@ export interface SimCore {
   auth: Auth;
   faults: Faults;
   requests: RecordedRequest[];
+  variant: RouterVariant;
 }
 
-export function createSimServer(clock: Clock): SimCore {
+export function createSimServer(clock: Clock, variant: RouterVariant = 'default'): SimCore {
   const state = seedState(clock.now());
   const auth = new Auth(state, clock);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
-  const core: SimCore = { server: createServer(), state, auth, faults, requests };
+  const core: SimCore = { server: createServer(), state, auth, faults, requests, variant };
 
   core.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     onRequest(core, clock, req, res).catch((e: unknown) => {
@@ -115,6 +117,7 @@ async function onRequest(core: SimCore, clock: Clock, req: IncomingMessage, res:
     state: core.state,
     now: clock.now(),
     issueToken: (u) => core.auth.issue(u),
+    variant: core.variant,
   });
   sendJson(res, out.status, out.body);
 }

@@ -19,14 +19,18 @@ import type { Faults } from '../faults.js';
 import { makeKeys, type SimKeys } from './auth.js';
 import { TelemetryFaults } from './faults.js';
 import { createHandler, type RecordedRequest, type SimState } from './server.js';
+import type { HistogramShape } from './routes-metrics.js';
 
 export { METRIC_NAMES } from './data/metrics-gen.js';
+export type { HistogramShape } from './routes-metrics.js';
 
 export interface TelemetrySimOptions {
   host?: string;
   port?: number;
   clock?: Clock;
   seed?: number;
+  /** logs/histogram answer shape: 'hits' (default, VictoriaLogs') or 'buckets'. */
+  histogram?: HistogramShape;
 }
 
 export interface TelemetrySim {
@@ -45,6 +49,7 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const faults = new TelemetryFaults();
   const { keys, table } = makeKeys(clock.now());
   const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
+  if (opts.histogram) state.histogram = opts.histogram;
   const server = createServer(createHandler(state));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

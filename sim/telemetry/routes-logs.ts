@@ -2,7 +2,8 @@
 //   search     data: { records: [{ _time, _msg, service_name, level, host, customer_id? }] },
 //              newest first; meta.pagination { offset, limit, next_offset (full page only) }
 //   histogram  data: { hits: [{ fields: {group…}, timestamps: [rfc3339…], values: [count…], total }] },
-//              only non-empty buckets; bucket start = floor(t / step) * step
+//              only non-empty buckets; bucket start = floor(t / step) * step. With the
+//              'buckets' switch: data: { step_seconds, buckets: [{ timestamp, count, group: {group…} }] }
 //   facets     data: { facets: [{ field_name, values: [{ field_value, hits }] }] } (no _time/_msg)
 //   fields     data: { values: [{ value, hits }] }   (field names)
 //   field-values data: { values: [{ value, hits }] }
@@ -104,6 +105,12 @@ export function histogram(ctx: RouteCtx, raw: unknown): RouteResult {
         total: buckets.reduce((acc, [, n]) => acc + n, 0),
       };
     });
+  if (ctx.histogram === 'buckets') {
+    const buckets = hits.flatMap((h) =>
+      h.timestamps.map((timestamp, i) => ({ timestamp, count: h.values[i] ?? 0, group: h.fields })),
+    );
+    return { data: { step_seconds: step, buckets }, meta: meta() };
+  }
   return { data: { hits }, meta: meta() };
 }
 

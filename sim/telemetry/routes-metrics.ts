@@ -13,7 +13,15 @@ export interface RouteCtx {
   now: number;
   seed: number;
   org: number;
+  /** logs/histogram answer shape (default 'hits'). */
+  histogram?: HistogramShape;
 }
+
+/**
+ * 'hits': VictoriaLogs' `{ hits: [{ fields, timestamps, values, total }] }`; 'buckets': a
+ * server answering `{ step_seconds, buckets: [{ timestamp, count, group }] }`.
+ */
+export type HistogramShape = 'hits' | 'buckets';
 
 export interface RouteResult {
   data: unknown;

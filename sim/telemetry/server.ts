@@ -10,7 +10,7 @@ import { LIMITS } from './limits.js';
 import { CLIENT_GUIDE, DOCS_HTML, OPENAPI_YAML } from './openapi.js';
 import * as logs from './routes-logs.js';
 import * as metrics from './routes-metrics.js';
-import type { RouteCtx, RouteResult } from './routes-metrics.js';
+import type { HistogramShape, RouteCtx, RouteResult } from './routes-metrics.js';
 
 export interface RecordedRequest {
   method: string;
@@ -25,6 +25,7 @@ export interface SimState {
   faults: TelemetryFaults;
   keyTable: Map<string, KeyInfo>;
   requests: RecordedRequest[];
+  histogram?: HistogramShape;
 }
 
 const MAX_RECORDED = 10_000;
@@ -138,7 +139,8 @@ function route(state: SimState, req: IncomingMessage, path: string, body: { text
   } catch {
     throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
   }
-  return post.fn({ now, seed: state.seed, org: key.org }, parsed);
+  const shape = state.histogram ? { histogram: state.histogram } : {};
+  return post.fn({ now, seed: state.seed, org: key.org, ...shape }, parsed);
 }
 
 export function createHandler(state: SimState): (req: IncomingMessage, res: ServerResponse) => void {

@@ -178,7 +178,7 @@ Usage:
   routersh [connection] [output] -c CMD [-c CMD]… run the commands in order, then exit
   routersh [connection] [output] -f FILE         run a script file ('-' = stdin); '#' starts a comment
   routersh --demo [output] [-c …|-f …]           start the embedded simulators and connect to them
-  routersh sim [--host H] [--port N] [--telemetry-port M] [--no-save]
+  routersh sim [--host H] [--port N] [--telemetry-port M] [--variant reference] [--no-save]
                                                  run the simulators in the foreground (and save
                                                  the profile 'sim' for them)
   routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…

@@ -9,12 +9,26 @@ export interface Sims {
   close(): Promise<void>;
 }
 
-export async function startSims(o: { host: string; port: number; telemetryPort: number }): Promise<Sims> {
-  const router = await startRouterSim({ host: o.host, port: o.port });
-  const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort }).catch(async (e) => {
-    await router.close();
-    throw e;
+export async function startSims(o: {
+  host: string;
+  port: number;
+  telemetryPort: number;
+  /** 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type, histogram buckets). */
+  variant?: 'default' | 'reference';
+}): Promise<Sims> {
+  const reference = o.variant === 'reference';
+  const router = await startRouterSim({
+    host: o.host,
+    port: o.port,
+    ...(reference ? { variant: 'reference' } : {}),
   });
+  const shape = reference ? { histogram: 'buckets' as const } : {};
+  const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort, ...shape }).catch(
+    async (e) => {
+      await router.close();
+      throw e;
+    },
+  );
   return {
     router,
     telemetry,

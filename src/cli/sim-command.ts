@@ -9,7 +9,8 @@ import { stateDir } from '../config/paths.js';
 import { DEMO_USERS } from '../../sim/router/index.js';
 import { type Sims, simBanner, startSims } from './demo.js';
 
-const USAGE = 'routersh sim [--host H] [--port N] [--telemetry-port M] [--no-save]';
+const USAGE =
+  'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--no-save]';
 
 function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
   const state = stateDir(env);
@@ -37,6 +38,7 @@ export async function runSimCommand(
     host?: string | undefined;
     port?: string | undefined;
     'telemetry-port'?: string | undefined;
+    variant?: string | undefined;
     'no-save'?: boolean | undefined;
   };
   try {
@@ -46,6 +48,7 @@ export async function runSimCommand(
         host: { type: 'string' },
         port: { type: 'string' },
         'telemetry-port': { type: 'string' },
+        variant: { type: 'string' },
         'no-save': { type: 'boolean' },
       },
       strict: true,
@@ -60,10 +63,14 @@ export async function runSimCommand(
       throw usageError(`${what} wants a port number, not '${s}'`);
     return n;
   };
+  const variant = v.variant ?? 'default';
+  if (variant !== 'default' && variant !== 'reference')
+    throw usageError(`--variant wants default or reference, not '${variant}'`);
   const sims = await startSims({
     host: v.host ?? '127.0.0.1',
     port: port(v.port, '--port', 8080),
     telemetryPort: port(v['telemetry-port'], '--telemetry-port', 8428),
+    variant,
   });
   io.stdout(await simBanner(sims));
   if (!v['no-save']) {

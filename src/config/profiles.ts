@@ -2,7 +2,7 @@
 // as file paths. A profile is chosen by name (--profile), or — like ~/.netrc — by the router
 // URL when no user or token was given. `routersh sim` saves one for its demo router.
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { configError } from '../errors.js';
 import { configPath } from './paths.js';
 import { decodeProfile, type Profile } from './profile-schema.js';

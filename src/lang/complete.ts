@@ -3,6 +3,7 @@
 import { sanitizeLine } from '../term/sanitize.js';
 import { ENTER, type Gathered, gather, type Item, slotNeed } from './candidates.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
+import { metadataFailureText } from './metadata-failure.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
 import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
@@ -125,7 +126,7 @@ export async function complete(
 ): Promise<Completion> {
   const p = prepare(line, cursor);
   if (p.comment) return empty(p);
-  const { result, lookup, fetchError } = await walkAsync(p.before, deps, signal, slotNeed, true);
+  const { result, lookup, fetchError, failure } = await walkAsync(p.before, deps, signal, slotNeed, true);
   const g = gather(result, lookup);
   if (g.dynamic !== undefined && deps.valueCompleter) {
     try {
@@ -146,7 +147,9 @@ export async function complete(
       g.hint = `${g.hint ? `${g.hint} — ` : ''}no suggestions: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  if (fetchError !== undefined && g.hint === undefined) {
+  // Candidates still come from the parent's description; the hint names why they may be short.
+  if (failure) g.hint = metadataFailureText(failure);
+  else if (fetchError !== undefined && g.hint === undefined) {
     g.hint = `metadata unavailable: ${fetchError instanceof Error ? fetchError.message : String(fetchError)}`;
   }
   const ranked = rank(g.items, p.partial);

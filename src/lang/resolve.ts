@@ -6,13 +6,17 @@ import { isRoutershError } from '../errors.js';
 import { builtinNameOf, checkBuiltin } from './builtins.js';
 import { pathKey } from './cache.js';
 import { lineError, listNames, quoteName } from './line-error.js';
+import { type MetadataFailure, reportFailure, unreadable } from './metadata-failure.js';
 import { tokenUsable } from './match.js';
 import { isNumericSlot, toNumberIfNumeric } from './regex.js';
 import { scanLine } from './tokenize.js';
 import type { CacheView, Classification, EngineDeps, Resolution, SyncView, Token } from './types.js';
 import { currentNode, type Lookup, walk, type WalkResult, type WalkState } from './walk.js';
 
-/** Errors after which a path is treated as a leaf described by its parent (router said no). */
+/**
+ * Errors after which a path is treated as a leaf described by its parent: the router said no,
+ * or its answer could not be read (then a verdict against the parent reports that failure).
+ */
 const FALLBACK_CODES = new Set(['rejected', 'command_failed', 'protocol']);
 
 export function isAbort(e: unknown, signal?: AbortSignal): boolean {
@@ -30,7 +34,7 @@ export async function walkAsync(
   signal: AbortSignal,
   finish: (r: WalkResult, lookup: Lookup) => string[] | undefined,
   fallbackAll = false,
-): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown }> {
+): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown; failure?: MetadataFailure }> {
   const local = new Map<string, NodeInfo | 'failed'>();
   // Cached nodes are used at once; prefetch revalidates them in the background when stale.
   const lookup: Lookup = (p) => {
@@ -40,17 +44,25 @@ export async function walkAsync(
     return hit;
   };
   let fetchError: unknown;
+  let failure: MetadataFailure | undefined;
   for (;;) {
     signal.throwIfAborted();
     const result = walk(tokens, deps.context ?? [], lookup);
     const need = result.pending ?? (result.error ? undefined : finish(result, lookup));
-    if (!need) return fetchError === undefined ? { result, lookup } : { result, lookup, fetchError };
+    if (!need)
+      return {
+        result,
+        lookup,
+        ...(fetchError !== undefined ? { fetchError } : {}),
+        ...(failure ? { failure } : {}),
+      };
     try {
       local.set(pathKey(need), await deps.cache.get(need, signal));
     } catch (e) {
       if (isAbort(e, signal)) throw e;
       if (!fallbackAll && !(isRoutershError(e) && FALLBACK_CODES.has(e.code))) throw e;
       fetchError = e;
+      if (unreadable(e)) failure = { path: need, error: e };
       local.set(pathKey(need), 'failed');
     }
   }
@@ -77,8 +89,8 @@ function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
 export async function resolveLine(line: string, deps: EngineDeps, signal: AbortSignal): Promise<Resolution> {
   const { tokens } = scanLine(line);
   if (tokens.length === 0) return { kind: 'empty' };
-  const { result, lookup } = await walkAsync(tokens, deps, signal, finalNeed);
-  return finalize(result, tokens, line, lookup);
+  const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed);
+  return reportFailure(finalize(result, tokens, line, lookup), failure);
 }
 
 function syncLookup(cache: CacheView): Lookup {

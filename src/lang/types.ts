@@ -45,7 +45,9 @@ export type LineErrorReason =
   | 'missing-value'
   | 'key'
   | 'incomplete'
-  | 'builtin';
+  | 'builtin'
+  /** The metadata needed to judge the word could not be read (see metadata-failure.ts). */
+  | 'metadata';
 
 export interface LineError {
   /** One line, e.g. "unknown word 'intrface': expected one of interface, ipv4… (did you mean 'interface'?)". */

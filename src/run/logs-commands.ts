@@ -3,7 +3,7 @@
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { LogRecord } from '../api/telemetry/types.js';
 import { parseCount, parseRange, parseStep } from '../lang/time.js';
-import { renderHistogramText } from '../panes/logs/histogram-strip.js';
+import { histogramText } from './histogram-text.js';
 import { renderLogLine } from '../panes/logs/log-format.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { renderTable } from '../term/table.js';
@@ -37,7 +37,7 @@ export const logsHistogram: Handler<'logs histogram'> = async ({ args, options }
     },
     env.signal,
   );
-  return { kind: 'text', text: renderHistogramText(res.data, env.deps.width()), json: res.raw };
+  return { kind: 'text', text: histogramText(res, env.deps.width()), json: res.raw };
 };
 
 function valueHits(

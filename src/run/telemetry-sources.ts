@@ -5,6 +5,7 @@ import { alignToStep, chooseStep } from '../api/telemetry/step.js';
 import type { Limits } from '../api/telemetry/types.js';
 import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource } from '../panes/logs/source.js';
+import { histogramNote } from './histogram-text.js';
 
 /** The step and aligned range for a chart: the user's step, or one fitted to the columns. */
 export function planRange(
@@ -60,7 +61,8 @@ export function logSource(client: TelemetryClient, query: string): LogSource {
     async histogram(q, signal) {
       const stepSeconds = bucketStep(q.startMs, q.endMs, q.buckets);
       const res = await client.logsHistogram({ query, start: q.startMs, end: q.endMs, stepSeconds }, signal);
-      return res.data;
+      const note = histogramNote(res);
+      return note !== undefined ? { note } : res.data;
     },
     async facets(signal) {
       const res = await client.facets({ query }, signal);

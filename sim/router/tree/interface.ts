@@ -136,11 +136,24 @@ const shutdown = token('shutdown', 'Administratively disable the interface', {
   },
 });
 
+/** A reference router's row: cells of every JSON type (the spec only says "table"). */
+function referenceRow(i: Interface, k: ReturnType<typeof ifCounters>) {
+  return {
+    Name: i.name,
+    Up: !i.shutdown,
+    MTU: i.mtu,
+    Addresses: [...i.addresses],
+    Counters: { rx_packets: k.rxPackets, tx_packets: k.txPackets },
+    Description: i.description ?? null,
+  };
+}
+
 export const interfaceNode: NodeDef = token('interface', 'Network interfaces', {
   show: (c) => ({
     format: 'table',
     output: [...c.state.interfaces.values()].map((i) => {
       const k = ifCounters(i, c.now);
+      if (c.variant === 'reference') return referenceRow(i, k);
       return {
         Name: i.name,
         State: i.shutdown ? 'DOWN' : 'UP',

@@ -18,8 +18,15 @@ export interface OptionDef {
   key?: boolean;
 }
 
+/**
+ * Which router the simulator imitates: 'default' (our reading of the spec) or 'reference'
+ * (a router whose show tables hold arrays, objects, null and booleans in their cells).
+ */
+export type RouterVariant = 'default' | 'reference';
+
 export interface Ctx {
   state: RouterState;
+  variant: RouterVariant;
   /** Values captured by Value nodes along the path, by their `bind` name. */
   args: Record<string, string>;
   /** Validated options of the request (numbers already turned into strings). */

@@ -2,7 +2,8 @@
 // booleans, null lists become [], both AllowUnSet spellings count, unknown fields stay in
 // `raw`. A wrong shape is a protocol error naming the field, never a crash further in.
 import { protocolError } from '../../errors.js';
-import type { NodeInfo, OptionInfo, ShowTable } from './types.js';
+import { decodeShowOutput } from './decode-table.js';
+import type { NodeInfo, OptionInfo } from './types.js';
 
 export type Json = Record<string, unknown>;
 
@@ -89,33 +90,12 @@ function decodeOptions(v: unknown, where: string): OptionInfo[] {
   return Object.entries(v).map(([name, o]) => decodeOption(name, o, `${where}.${name}`));
 }
 
-/**
- * ShowOutput: text, a table as row objects (columns in order of first appearance), or rows
- * as arrays whose first row is the header.
- */
-export function decodeShowOutput(v: unknown, field = 'ShowOutput'): string | ShowTable {
-  if (typeof v === 'string') return v;
-  if (!Array.isArray(v)) return bad(field, 'text or a table');
-  if (v.length === 0) return { columns: [], rows: [] };
-  if (v.every(Array.isArray)) {
-    const [head = [], ...rest] = v as unknown[][];
-    return {
-      columns: head.map((c) => cell(c, field)),
-      rows: rest.map((r) => r.map((c) => cell(c, field))),
-    };
-  }
-  if (!v.every(isObject)) return bad(field, 'a table');
-  const columns: string[] = [];
-  for (const row of v as Json[]) for (const k of Object.keys(row)) if (!columns.includes(k)) columns.push(k);
-  const rows = (v as Json[]).map((row) => columns.map((c) => cell(row[c], `${field}.${c}`)));
-  return { columns, rows };
-}
-
 export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
   if (!isObject(v)) return bad(where, 'an object');
   const w = `${where}.`;
-  const name = optString(v, 'Name', w);
-  if (name === undefined) bad(`${w}Name`, 'present');
+  const hasShow = v['ShowOutput'] !== undefined && v['ShowOutput'] !== null;
+  // A show answer may carry only ShowOutput/ShowFormat: its Name is not needed to print it.
+  const name = optString(v, 'Name', w) ?? (hasShow ? '' : bad(`${w}Name`, 'present'));
   const t = v['Type'];
   let type: 'Token' | 'Value';
   if (t === 'Token' || t === 'Value') type = t;
@@ -151,8 +131,8 @@ export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
     const s = optString(v, key, w);
     if (s !== undefined) node[prop] = s;
   }
-  if (v['ShowOutput'] !== undefined && v['ShowOutput'] !== null) {
-    const out = decodeShowOutput(v['ShowOutput'], `${w}ShowOutput`);
+  if (hasShow) {
+    const out = decodeShowOutput(v['ShowOutput']);
     node.showOutput = out;
     node.showFormat = typeof out === 'string' ? 'text' : 'table';
   }

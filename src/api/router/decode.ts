@@ -5,7 +5,8 @@ import { protocolError } from '../../errors.js';
 import { decodeNodeInfo, isObject, type Json } from './decode-node.js';
 import type { Envelope } from './types.js';
 
-export { decodeNodeInfo, decodeShowOutput, isObject } from './decode-node.js';
+export { decodeNodeInfo, isObject } from './decode-node.js';
+export { decodeShowOutput } from './decode-table.js';
 
 /**
  * Joins Message elements as lines: an element that does not end in a newline is followed by

@@ -16,8 +16,11 @@ export interface WireOptionInfo {
   [extra: string]: unknown;
 }
 
-/** A table ShowOutput: rows of column → cell. */
-export type WireTable = Array<Record<string, string | number | null>>;
+/** Any JSON value: routers put arrays, objects and booleans in table cells too. */
+export type WireJson = string | number | boolean | null | WireJson[] | { [key: string]: WireJson };
+
+/** A table ShowOutput: rows of column → cell (a cell may be any JSON value). */
+export type WireTable = Array<Record<string, WireJson>>;
 
 export interface WireNodeInfo {
   Name?: string;

@@ -1,9 +1,10 @@
 // Decoders for the shapes the spec leaves out (histogram, facets, fields, field values,
 // metrics discovery). They accept the VictoriaLogs-like shapes and a few plausible variants,
-// and report anything else as a warning instead of failing.
-import { type Decoded, isObj, num, type Obj, summarize, warn } from './decode.js';
-import { parseTime } from './time.js';
-import type { Facet, HistogramBucket, ValueHits } from './types.js';
+// and report anything else as a warning instead of failing. The histogram has its own file.
+import { type Decoded, isObj, num, summarize, warn } from './decode.js';
+import type { Facet, ValueHits } from './types.js';
+
+export { decodeHistogram, UNKNOWN_HISTOGRAM } from './decode-histogram.js';
 
 /** A number, or a string holding one (counts sometimes travel as strings). */
 const numLike = (v: unknown): number | undefined =>
@@ -80,75 +81,4 @@ export function decodeFacets(data: unknown): Decoded<Facet[]> {
     out.push({ field, values });
   }
   return warn(out, summarize(problems));
-}
-
-function decodeFields(fields: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (isObj(fields)) for (const [k, v] of Object.entries(fields)) out[k] = str(v) ?? JSON.stringify(v);
-  return out;
-}
-
-/**
- * Histogram: `{hits:[{fields, timestamps, values, total}]}` with only non-empty buckets. The
- * result is zero-filled on the grid floor(start/step)…end (end excluded); a bucket off the grid
- * is added to the bucket containing it, and one outside [start, end) extends the grid. An
- * ungrouped histogram with no hits at all is one all-zero series (a flat line, not nothing).
- */
-export function decodeHistogram(
-  data: unknown,
-  range: { startMs: number; endMs: number; stepSeconds: number; grouped?: boolean },
-): Decoded<HistogramBucket[]> {
-  const list = listOf(data, ['hits', 'buckets', 'series']);
-  if (!list) return warn([], 'histogram data has no hits list');
-  const problems: string[] = [];
-  const stepMs = range.stepSeconds * 1000;
-  const parsed: Array<{ fields: Record<string, string>; points: Array<[number, number]>; total?: number }> =
-    [];
-  let first = Math.floor(range.startMs / stepMs) * stepMs;
-  let end = Math.max(range.endMs, first + stepMs);
-  for (const h of list) {
-    if (!isObj(h)) {
-      problems.push('a histogram entry is not an object');
-      continue;
-    }
-    const points = histogramPoints(h, problems);
-    for (const [t] of points) {
-      first = Math.min(first, Math.floor(t / stepMs) * stepMs);
-      end = Math.max(end, t + 1);
-    }
-    const total = num(h.total);
-    parsed.push({ fields: decodeFields(h.fields), points, ...(total !== undefined ? { total } : {}) });
-  }
-  if (parsed.length === 0 && range.grouped !== true && problems.length === 0)
-    parsed.push({ fields: {}, points: [] });
-  const n = Math.ceil((end - first) / stepMs);
-  const timestamps = Array.from({ length: n }, (_, i) => first + i * stepMs);
-  const buckets = parsed.map((p) => {
-    const values = new Array<number>(n).fill(0);
-    for (const [t, v] of p.points) {
-      const i = Math.floor((t - first) / stepMs);
-      values[i] = (values[i] ?? 0) + v;
-    }
-    const sum = values.reduce((a, b) => a + b, 0);
-    return { fields: p.fields, timestamps: [...timestamps], values, total: p.total ?? sum };
-  });
-  return warn(buckets, summarize(problems));
-}
-
-function histogramPoints(h: Obj, problems: string[]): Array<[number, number]> {
-  const ts = Array.isArray(h.timestamps) ? h.timestamps : undefined;
-  const vs = Array.isArray(h.values) ? h.values : undefined;
-  if (!ts || !vs) {
-    problems.push('a histogram entry lacks timestamps or values');
-    return [];
-  }
-  if (ts.length !== vs.length) problems.push('histogram timestamps and values differ in length');
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i < Math.min(ts.length, vs.length); i++) {
-    const t = parseTime(ts[i]) ?? num(ts[i]);
-    const v = numLike(vs[i]);
-    if (t === undefined || v === undefined) problems.push('a histogram point is not a time and a number');
-    else out.push([t, v]);
-  }
-  return out;
 }

@@ -52,8 +52,23 @@ export function barRows(columns: readonly number[], rows: number): string[] {
   return out;
 }
 
-/** The pane's strip: the total over all groups in `rows` rows, exactly `width` columns. */
-export function histogramStrip(buckets: readonly HistogramBucket[], width: number, rows: number): string[] {
+/**
+ * The pane's strip: the total over all groups in `rows` rows, exactly `width` columns; with a
+ * `note` (the histogram could not be read) that line instead of bars.
+ */
+export function histogramStrip(
+  buckets: readonly HistogramBucket[],
+  width: number,
+  rows: number,
+  note?: string | null,
+): string[] {
+  if (note) {
+    const line = sanitizeLine(note);
+    const shown = line.length > width ? `${line.slice(0, Math.max(0, width - 1))}…` : line;
+    return Array.from({ length: Math.max(0, Math.floor(rows)) }, (_, i) =>
+      (i === 0 ? shown : '').padEnd(width),
+    );
+  }
   return barRows(toColumns(totalCounts(buckets).counts, width), rows).map((l) => l.padEnd(width));
 }
 

@@ -57,7 +57,7 @@ export function logFrame(state: LogState, opts: LogFrameOptions): LogFrame {
   );
   return {
     title,
-    histogram: histogramStrip(state.histogram, opts.width, layout.histogramRows),
+    histogram: histogramStrip(state.histogram, opts.width, layout.histogramRows, state.histogramNote),
     body: visibleRows(state, layout, opts),
     facets: state.facetsOpen ? facetsColumn(state.facets, opts.facetsAvailable, layout) : null,
     facetsWidth: layout.facetsWidth,

@@ -19,6 +19,8 @@ export interface LogState {
   facetsOpen: boolean;
   facets: Facet[] | null;
   histogram: HistogramBucket[];
+  /** Shown instead of the histogram's bars when the server's answer could not be read. */
+  histogramNote: string | null;
   /** Offset of the next older page; null when there is none. */
   olderOffset: number | null;
   /** Offsets already loaded (never fetched twice). */
@@ -50,7 +52,7 @@ export type LogAction =
   | { type: 'page-loaded'; offset: number; records: LogRecord[]; nextOffset?: number | undefined }
   | { type: 'polled'; records: LogRecord[]; at: number }
   | { type: 'failed'; message: string; at: number }
-  | { type: 'histogram'; buckets: HistogramBucket[] }
+  | { type: 'histogram'; buckets: HistogramBucket[]; note?: string }
   | { type: 'facets'; facets: Facet[] };
 
 export function initLogState(opts: { follow: boolean; max?: number | undefined }): LogState {
@@ -66,6 +68,7 @@ export function initLogState(opts: { follow: boolean; max?: number | undefined }
     facetsOpen: false,
     facets: null,
     histogram: [],
+    histogramNote: null,
     olderOffset: null,
     loadedOffsets: [],
     pendingOlder: null,
@@ -145,7 +148,7 @@ export function logReducer(s: LogState, a: LogAction): LogState {
     case 'failed':
       return { ...s, loading: false, pendingOlder: null, error: a.message, lastPoll: a.at };
     case 'histogram':
-      return { ...s, histogram: a.buckets };
+      return { ...s, histogram: a.buckets, histogramNote: a.note ?? null };
     case 'facets':
       return { ...s, facets: a.facets };
     default: {

@@ -14,12 +14,17 @@ export interface LogPage {
   nextOffset?: number;
 }
 
+/** The histogram could not be read: the strip shows this line instead of bars. */
+export interface HistogramNote {
+  note: string;
+}
+
 /** Errors are RoutershErrors; the pane shows `error: <message>` in its status line. */
 export interface LogSource {
   search(q: LogSearch, signal: AbortSignal): Promise<LogPage>;
   histogram(
     q: { startMs: number; endMs: number; buckets: number },
     signal: AbortSignal,
-  ): Promise<HistogramBucket[]>;
+  ): Promise<HistogramBucket[] | HistogramNote>;
   facets?(signal: AbortSignal): Promise<Facet[]>;
 }

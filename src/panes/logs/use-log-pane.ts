@@ -99,8 +99,13 @@ export function useLogPane(opts: LogPaneOptions): LogState {
   function loadHistogram(signal: AbortSignal): void {
     const end = opts.endMs ?? now();
     source.histogram({ startMs, endMs: end, buckets: Math.max(1, histogramCols) }, signal).then(
-      (buckets) => {
-        if (!signal.aborted) dispatch({ type: 'histogram', buckets });
+      (r) => {
+        if (!signal.aborted)
+          dispatch(
+            Array.isArray(r)
+              ? { type: 'histogram', buckets: r }
+              : { type: 'histogram', buckets: [], note: r.note },
+          );
       },
       (e: unknown) => fail(e, signal),
     );
