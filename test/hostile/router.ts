@@ -26,11 +26,16 @@ export interface RouterModes {
   deepNesting?: number;
   /** ErrorStatus of every POST echoes the Authorization header, decoded (a router that leaks it). */
   echoAuth?: boolean;
+  /** Successful POSTs echo the Authorization header, decoded, in Message and in show output. */
+  echoAuthOk?: boolean;
+  /** Every /api and /api-oauth request (create-token too) answers 401; its ErrorStatus echoes like echoAuth. */
+  unauthorized?: boolean;
   /** Every answer waits this long first. */
   delayMs?: number;
   /** Accept the connection, read the request, never answer. */
   silent?: boolean;
-  /** /token issues tokens with this lifetime (seconds) and this `sub`. */
+  /** /token issues tokens with this lifetime (seconds) and this `sub`; so does a POST to
+   *  `system/user/<name>/api/create-token` (its Message is the token). */
   token?: { ttlSeconds: number; sub?: string };
   /** GET /token answers with a redirect to this URL first. */
   tokenRedirect?: string;
@@ -152,6 +157,14 @@ const TABLE = [
   { name: 'eth1', addresses: [], stats: {}, note: 'spare', up: false, mtu: null },
 ];
 
+/** An unsigned-looking JWT with the mode's `sub` and lifetime (the client never verifies it). */
+function issueToken(m: RouterModes): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { sub: m.token?.sub ?? 'admin', iat: now, exp: now + (m.token?.ttlSeconds ?? 1800) };
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2ln`;
+}
+
 function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
   const json = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -165,14 +178,19 @@ function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
       res.end();
       return;
     }
-    const now = Math.floor(Date.now() / 1000);
-    const payload = { sub: m.token?.sub ?? 'admin', iat: now, exp: now + (m.token?.ttlSeconds ?? 1800) };
-    const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    json(200, { token: `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2ln` });
+    json(200, { token: issueToken(m) });
     return;
   }
+  const auth = rec.headers.authorization ?? '';
+  const echoed = ` (you sent ${auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString() : auth})`;
   const m2 = /^\/api(?:-oauth)?\/?(.*)$/.exec(url.pathname);
   if (!m2) return json(404, { RequestStatus: 'ERROR', ErrorStatus: `no route${evil}` });
+  if (m.unauthorized) {
+    return json(401, {
+      RequestStatus: 'ERROR',
+      ErrorStatus: `unauthorized${m.echoAuth ? echoed : ''}${evil}`,
+    });
+  }
   const words = (m2[1] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
   const path = words.join('/');
   const envelope = (o: Partial<WireEnvelope>): WireEnvelope => ({
@@ -201,19 +219,26 @@ function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
     if (m.controls) (body as Record<string, unknown>)[`X${EVIL}`] = 1;
     return json(200, m.wrongTypes && path !== '' ? { ...body, NodeInfo: wrongTypes(info) } : body);
   }
-  const auth = rec.headers.authorization ?? '';
-  const echoed = m.echoAuth
-    ? ` (you sent ${auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString() : auth})`
-    : '';
+  if (m.token && rec.method === 'POST' && /^system\/user\/[^/]+\/api\/create-token$/.test(path)) {
+    return json(200, envelope({ Message: [issueToken(m), '\n'] }));
+  }
   if (m.echoAuth)
     return json(400, envelope({ RequestStatus: 'ERROR', ErrorStatus: `denied${echoed}${evil}` }));
+  const okEcho = m.echoAuthOk ? echoed : '';
   const actions = rec.body ? ((JSON.parse(rec.body) as { Actions?: string[] }).Actions ?? ['SET']) : [];
   if (actions.includes('SHOW')) {
+    // A show answer names its node, as a NodeInfo does (the client requires Name).
+    const named = { Name: words.at(-1) ?? '', Type: 'Token' as const };
     if (m.tableCells)
-      return json(200, envelope({ NodeInfo: { ShowFormat: 'table', ShowOutput: TABLE as never } }));
-    return json(200, envelope({ NodeInfo: { ShowFormat: 'text', ShowOutput: `state of ${path}${evil}\n` } }));
+      return json(200, envelope({ NodeInfo: { ...named, ShowFormat: 'table', ShowOutput: TABLE as never } }));
+    return json(
+      200,
+      envelope({
+        NodeInfo: { ...named, ShowFormat: 'text', ShowOutput: `state of ${path}${okEcho}${evil}\n` },
+      }),
+    );
   }
-  json(200, envelope({ Message: [`done: ${rec.method} ${path}${evil}`, '\n'] }));
+  json(200, envelope({ Message: [`done: ${rec.method} ${path}${okEcho}${evil}`, '\n'] }));
 }
 
 /** Starts the hostile router on 127.0.0.1 (ephemeral port). Modes can change while it runs. */

@@ -1,5 +1,6 @@
 // The router REST client: one request = one envelope, decoded at the boundary; every failure
-// is one typed, one-line error (src/errors.ts) with credentials nowhere in it.
+// is one typed, one-line error (src/errors.ts) with credentials nowhere in it — our own
+// credentials are redacted from every answer before anything reads it (credentials.ts).
 import {
   authError,
   cancelledError,
@@ -11,7 +12,8 @@ import {
 import { sanitizeLine } from '../../term/sanitize.js';
 import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
-import { basicHeader, TokenAuth } from './token-auth.js';
+import { Credentials } from './credentials.js';
+import { TokenAuth } from './token-auth.js';
 import { Transport, type HttpResponse } from '../../http/transport.js';
 import type { Envelope, NodeInfo, RouterRequest } from './types.js';
 import type { Action } from './wire.js';
@@ -65,6 +67,7 @@ export class RouterClient {
   private readonly transport: Transport;
   private readonly tokens: TokenAuth | undefined;
   private readonly basic: string | undefined;
+  private readonly credentials: Credentials;
 
   constructor(private readonly cfg: RouterClientConfig) {
     const base = parseBaseUrl(cfg.baseUrl);
@@ -80,24 +83,25 @@ export class RouterClient {
       insecure: cfg.insecure,
     });
     if (cfg.insecure) cfg.onWarning?.('TLS verification disabled (--insecure)');
+    this.credentials = new Credentials(cfg.user, cfg.password);
     if (cfg.auth === 'token' || cfg.token !== undefined) {
       this.tokens = new TokenAuth({
         transport: this.transport,
         prefix: this.prefix,
         origin: this.origin,
-        user: cfg.user,
-        password: cfg.password,
+        credentials: this.credentials,
         token: cfg.token,
         now: cfg.now ?? Date.now,
+        onWarning: cfg.onWarning,
       });
     } else if (cfg.user !== undefined || cfg.password !== undefined) {
-      this.basic = basicHeader(cfg.user, cfg.password);
+      this.basic = this.credentials.basic;
     }
   }
 
   /** The user shown in prompts and messages (for a bare token: its `sub`). */
   get displayUser(): string {
-    return this.tokens?.user ?? this.cfg.user ?? '';
+    return this.tokens?.displayUser ?? sanitizeLine(this.cfg.user ?? '');
   }
 
   get(words: string[], o?: CallOptions): Promise<Envelope> {
@@ -180,8 +184,10 @@ export class RouterClient {
       if (res.text.trim() === '' && status === 204) {
         return decodeEnvelope({ RequestStatus: 'OK' });
       }
-      if (query?.output === 'dumper' && !looksLikeJson(res.text)) return dumperEnvelope(res.text);
-      const body = parseJson(res.text);
+      if (query?.output === 'dumper' && !looksLikeJson(res.text)) {
+        return dumperEnvelope(this.credentials.redactText(res.text));
+      }
+      const body = this.credentials.redactBody(parseJson(res.text), res.text);
       const env = decodeEnvelope(body);
       if (!env.ok) {
         const text = sanitizeLine(env.errorStatus ?? `request failed: ${env.requestStatus}`);
@@ -193,7 +199,7 @@ export class RouterClient {
     // Error statuses: the router's ErrorStatus when it sent one.
     let body: unknown;
     try {
-      body = JSON.parse(res.text);
+      body = this.credentials.redactBody(JSON.parse(res.text) as unknown, res.text);
     } catch {
       body = undefined;
     }
@@ -211,6 +217,7 @@ export class RouterClient {
   }
 
   async close(): Promise<void> {
+    this.tokens?.close();
     await this.transport.close();
   }
 }

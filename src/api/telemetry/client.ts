@@ -30,7 +30,8 @@ import type {
   QueryRangeParams,
   TelemetryResponse,
 } from './shapes.js';
-import { garbageError, redactDeep } from './telemetry-errors.js';
+import { mayHoldSecret, redactDeep } from '../redact.js';
+import { garbageError } from './telemetry-errors.js';
 import { formatTime } from './time.js';
 import type { Capabilities, Facet, HistogramBucket, LogRecord, MetricsResult, ValueHits } from './types.js';
 
@@ -284,7 +285,7 @@ export class TelemetryClient {
       throw garbageError('a body that is not JSON', res.status);
     }
     // A server echoing the key must not make us return (and print) it.
-    if (res.text.includes(this.config.apiKey)) body = redactDeep(body, this.config.apiKey);
+    if (mayHoldSecret(res.text, this.config.apiKey)) body = redactDeep(body, this.config.apiKey);
     return decodeEnvelope(body);
   }
 

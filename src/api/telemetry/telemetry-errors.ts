@@ -1,23 +1,9 @@
 // Turns telemetry HTTP failures into RoutershErrors: one line, sanitized, and never holding
-// the API key (a server that echoes it back is redacted too).
+// the API key (a server that echoes it back is redacted too: src/api/redact.ts).
 import { protocolError, RoutershError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { redactDeep } from '../redact.js';
 import { isObj } from './decode.js';
-
-const REDACTED = '[redacted]';
-
-/** Replaces every occurrence of `secret` in the strings of a JSON-like value. */
-export function redactDeep<T>(value: T, secret: string): T {
-  if (secret === '') return value;
-  if (typeof value === 'string') return value.split(secret).join(REDACTED) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secret)) as T;
-  if (isObj(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[redactDeep(k, secret)] = redactDeep(v, secret);
-    return out as T;
-  }
-  return value;
-}
 
 const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n)}…` : s);
 

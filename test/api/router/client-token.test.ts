@@ -1,4 +1,4 @@
-// Token access against the simulator: /token through its redirect, renewal before expiry on a
+// Token access against the simulator: /token through its redirect, renewal at 80 % of the lifetime on a
 // manual clock, create-token renewal of a pre-issued token, shared renewals.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient, type RouterClientConfig } from '../../../src/api/router/client.js';
@@ -56,17 +56,17 @@ describe('token mode with a password', () => {
     expect(bearerOf(p.length - 1)).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
-  it('renews before expiry (less than max(30 s, 10 %) left) on the manual clock', async () => {
+  it('renews once 80 % of the lifetime has passed, on the manual clock', async () => {
     const c = client();
     await c.get(['interface']);
     await c.get(['interface']);
     expect(tokenFetches()).toBeGreaterThanOrEqual(1);
     const first = tokenFetches();
     const oldBearer = bearerOf(sim.requests.length - 1);
-    clock.advance((1800 - 200) * 1000); // 200 s left of 1800: still more than 180 s
+    clock.advance(1400 * 1000); // 1400 s of 1800 passed: under 80 % (1440 s)
     await c.get(['interface']);
     expect(tokenFetches()).toBe(first);
-    clock.advance(30 * 1000); // 170 s left: renew
+    clock.advance(50 * 1000); // 1450 s passed: renew
     await c.get(['interface']);
     expect(tokenFetches()).toBeGreaterThan(first);
     expect(bearerOf(sim.requests.length - 1)).not.toBe(oldBearer);
@@ -112,7 +112,7 @@ describe('a pre-issued token (user without password)', () => {
     await c.get(['interface']);
     expect(paths()).toEqual(['GET /api-oauth/interface']);
     expect(bearerOf(0)).toBe(`Bearer ${token}`);
-    clock.advance((600 - 50) * 1000); // 50 s left < max(30, 60)
+    clock.advance((600 - 50) * 1000); // 550 s of 600 passed: over 80 %
     await c.get(['interface']);
     const p = paths();
     expect(p[1]).toBe('POST /api-oauth/system/user/automation/api/create-token');

@@ -8,7 +8,8 @@ import {
   retryDecision,
   retryTransport,
 } from '../../../src/api/telemetry/retry.js';
-import { httpError, redactDeep } from '../../../src/api/telemetry/telemetry-errors.js';
+import { redactDeep } from '../../../src/api/redact.js';
+import { httpError } from '../../../src/api/telemetry/telemetry-errors.js';
 import { exitStatusOf } from '../../../src/exit-status.js';
 
 const zero: RetryCounts = { throttled: 0, unavailable: 0, deadline: 0 };

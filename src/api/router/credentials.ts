@@ -1,0 +1,58 @@
+// Our credentials for one router: how they are sent (Basic, Bearer) and everything that must
+// never come back out of the router's answers — the password, `user:password` and its Basic
+// base64 form, and every token this session held (the Bearer value). `redact` is applied to
+// each answer before it becomes a message, output, a --json document or an error.
+import { mayHoldSecret, redactDeep } from '../redact.js';
+
+// Tokens remembered for redaction: the pre-issued one and the latest renewals.
+const MAX_TOKENS = 8;
+
+export function basicHeader(user: string | undefined, password: string | undefined): string {
+  return `Basic ${Buffer.from(`${user ?? ''}:${password ?? ''}`, 'utf8').toString('base64')}`;
+}
+
+export class Credentials {
+  private readonly fixed: string[] = [];
+  private readonly tokens: string[] = [];
+
+  constructor(
+    readonly user: string | undefined,
+    readonly password: string | undefined,
+  ) {
+    if (password !== undefined && password !== '') {
+      const pair = `${user ?? ''}:${password}`;
+      this.fixed.push(pair, Buffer.from(pair, 'utf8').toString('base64'));
+      // A password equal to the user name is already printed as the user name (prompt, messages);
+      // hiding every mention of the user would only garble the output. Its pair and Basic form
+      // above are still redacted.
+      if (password !== user) this.fixed.push(password);
+    }
+  }
+
+  /** The Basic header of these credentials. */
+  get basic(): string {
+    return basicHeader(this.user, this.password);
+  }
+
+  /** A token we hold (pre-issued or issued to us): redacted from now on. */
+  remember(token: string): void {
+    if (token === '' || this.tokens.includes(token)) return;
+    this.tokens.push(token);
+    if (this.tokens.length > MAX_TOKENS) this.tokens.shift();
+  }
+
+  get secrets(): readonly string[] {
+    return [...this.fixed, ...this.tokens];
+  }
+
+  /** The parsed JSON answer `body` (text `raw`) with our secrets replaced. */
+  redactBody<T>(body: T, raw: string): T {
+    const secrets = this.secrets;
+    return mayHoldSecret(raw, secrets) ? redactDeep(body, secrets) : body;
+  }
+
+  /** A text answer (or one line of it) with our secrets replaced. */
+  redactText(text: string): string {
+    return redactDeep(text, this.secrets);
+  }
+}
