@@ -48,6 +48,10 @@ interface Lexed {
   error?: { message: string; column: number };
   /** Quoted strings, [open, close] columns: to spot an expression wrapped whole in one pair. */
   strings: Map<number, number>;
+  /** A bracket is still open at the end. */
+  depth: number;
+  /** The text outside comments, blanks squeezed: what the expression says so far. */
+  code: string;
 }
 
 /** One pass over the text: quotes, brackets, `#` comments and the blank-separated words. */
@@ -60,13 +64,16 @@ function lex(line: string, from: number, lang: RawLang): Lexed {
   let firstPiped = Number.POSITIVE_INFINITY;
   let error: Lexed['error'];
   let word: Word | undefined;
+  let code = '';
   const n = line.length;
   for (let i = from; i < n; i++) {
     const c = line[i]!;
+    const at = i;
     if (!quote && isBlank(c)) {
       if (word) words.push(word);
       word = undefined;
       if (c === '\n') comment = false;
+      if (!comment && code !== '' && !code.endsWith(' ')) code += ' ';
       continue;
     }
     if (!word) word = { start: i, end: i, text: '', plain: stack.length === 0 };
@@ -99,6 +106,7 @@ function lex(line: string, from: number, lang: RawLang): Lexed {
     }
     if (!plainChar) word.plain = false;
     word.end = i + 1;
+    if (!comment) code += line.slice(at, i + 1);
   }
   if (word) {
     word.end = n;
@@ -110,7 +118,14 @@ function lex(line: string, from: number, lang: RawLang): Lexed {
     error = { message: `unbalanced '${top.c}' in the expression`, column: top.at };
   }
   if (quote && !error) error = { message: `unbalanced ${quote.q} in the expression`, column: quote.at };
-  const out: Lexed = { words, firstPiped, strings, ...(error ? { error } : {}) };
+  const out: Lexed = {
+    words,
+    firstPiped,
+    strings,
+    depth: stack.length,
+    code: code.trim(),
+    ...(error ? { error } : {}),
+  };
   if (quote) out.openQuote = quote;
   return out;
 }
@@ -145,8 +160,7 @@ export function scanExpression(
   let clauses: Word[] = [];
   const balanced = !lx.error || prefix;
   const afterPipe = (k: number) => {
-    const prev = W[k - 1]?.text;
-    return prev !== undefined && prev.endsWith('|') && !lx.openQuote;
+    return W[k - 1]?.text.endsWith('|') === true && !lx.openQuote;
   };
   // ` -- CLAUSES`: the last separator whose right side is clauses and nothing else.
   for (let k = W.length - 1; k >= 0 && balanced; k--) {
@@ -236,4 +250,31 @@ function unwrap(raw: string): string {
   const q = raw[0]!;
   const inner = raw.slice(1, -1);
   return q === '"' ? inner.replace(/\\([\s\S])/g, '$1') : inner;
+}
+
+const OPERATOR_END =
+  /(?:[([{,|=~!+\-*/^%<>]|\b(?:and|or|unless|by|without|on|ignoring|group_left|group_right|bool|offset|AND|OR|NOT)|\b(?:on|ignoring|group_left|group_right) ?\([^()]*\))$/;
+const OPERATOR_START =
+  /^(?:[()\]}|=!+\-*/^%<>]|(?:and|or|unless|on|ignoring|group_left|group_right|by|without|offset|bool|AND|OR|NOT)\b)/;
+
+/**
+ * Whether a pasted expression (the text from `from`) goes on at the next pasted line: it ends
+ * inside a quote or bracket, has said nothing yet but comments, one of the two lines holds an
+ * operator at the break (`a /` ⏎ `b`, `x` ⏎ `| stats …`, `y` ⏎ `or z`), or the next line is
+ * indented deeper than the command's own line (how rules are laid out).
+ */
+export function goesOnAt(line: string, from: number, lang: RawLang, next: string): boolean {
+  const lx = lex(line, from, lang);
+  if (lx.openQuote || lx.depth > 0) return true;
+  if (lx.error) return false;
+  const head = next.trimStart();
+  if (head === '') return false;
+  const indent = (t: string) => t.length - t.trimStart().length;
+  return (
+    lx.code === '' ||
+    OPERATOR_END.test(lx.code) ||
+    OPERATOR_START.test(head) ||
+    head.startsWith('#') ||
+    indent(next) > indent(line)
+  );
 }

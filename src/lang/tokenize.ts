@@ -2,7 +2,7 @@
 // the quote check, redaction and the paste check all read these tokens). Blanks (space, tab)
 // separate, "…" and '…' quote, \ escapes (not inside '…'), '#' at the start of a word begins
 // a comment. Columns are UTF-16 indexes into the line.
-import { scanExpression } from './expr-scan.js';
+import { goesOnAt, type RawLang, scanExpression } from './expr-scan.js';
 import { rawCommandOf } from './grammar.js';
 import type { Token } from './types.js';
 
@@ -16,6 +16,8 @@ export interface ScannedLine {
   openQuote?: '"' | "'";
   /** The quote open at the end of a raw expression (a backtick too), if any. */
   exprQuote?: '"' | "'" | '`';
+  /** Where the raw expression part of the line begins, and its language. */
+  raw?: { from: number; lang: RawLang };
 }
 
 const isBlank = (c: string) => c === ' ' || c === '\t';
@@ -76,7 +78,7 @@ export function scanLine(line: string, prefix = false): ScannedLine {
       const e = scanExpression(line, i, raw.lang, raw.clauses, prefix);
       if (e.expr) tokens.push(e.expr);
       tokens.push(...e.clauses);
-      const out: ScannedLine = { tokens, atNewWord: e.atNewWord };
+      const out: ScannedLine = { tokens, atNewWord: e.atNewWord, raw: { from: i, lang: raw.lang } };
       if (e.openQuote) out.exprQuote = e.openQuote;
       return out;
     }
@@ -105,6 +107,16 @@ export function isInsideQuote(line: string, cursor: number): boolean {
 
 /** Whether a `?` typed at `cursor` is text (inside a quote) rather than the help key. */
 export const isLiteralAt = isInsideQuote;
+
+/**
+ * Whether pasted `line` goes on at the pasted `next` line: only an expression (metrics query,
+ * logs search, …) with no clause after it, open at the break or broken at an operator.
+ */
+export function continuesOnNextLine(line: string, next: string): boolean {
+  const s = scanLine(line);
+  if (!s.raw || s.tokens.at(-1)?.raw === undefined) return false;
+  return goesOnAt(line, s.raw.from, s.raw.lang, next);
+}
 
 /** Quotes a word for insertion when it would not survive tokenizing as one word. */
 export function quoteWord(word: string): string {
