@@ -113,11 +113,12 @@ function lex(line: string, from: number, lang: RawLang): Lexed {
     words.push(word);
   }
   for (const w of words) w.text = line.slice(w.start, w.end);
+  // An open quote first: it is why the brackets after it look open.
+  if (quote && !error) error = { message: `unbalanced '${quote.q}' in the expression`, column: quote.at };
   if (!error && stack.length > 0) {
     const top = stack[stack.length - 1]!;
     error = { message: `unbalanced '${top.c}' in the expression`, column: top.at };
   }
-  if (quote && !error) error = { message: `unbalanced ${quote.q} in the expression`, column: quote.at };
   const out: Lexed = {
     words,
     firstPiped,
@@ -228,9 +229,13 @@ export function scanExpression(
     end = line.length;
     out.atNewWord = false;
   }
+  // Byte for byte: blanks after the expression are its own when no clause follows.
+  if (!prefix && clauses.length === 0 && exprWords.length > 0) end = line.length;
   const raw = line.slice(start, end);
   const expr: Token = { text: raw, start, end, quoted: false, closed: !lx.openQuote, raw: lang };
-  if (lang === 'metricsql' && lx.strings.get(start) === end - 1 && raw.length >= 2) {
+  const q = raw[0];
+  // The command language's own quotes only ("…", '…'); a backtick string is PromQL's.
+  if (lang === 'metricsql' && (q === '"' || q === "'") && lx.strings.get(start) === end - 1) {
     expr.text = unwrap(raw);
     expr.quoted = true;
   }

@@ -72,7 +72,7 @@ describe('the issue’s lines, as typed', () => {
   it('an unbalanced quote or bracket is a local error with its column', async () => {
     for (const [line, message, column] of [
       ['metrics query sum(rate(x[5m])', "unbalanced '(' in the expression", 17],
-      ['metrics query up{a="b}', 'unbalanced " in the expression', 19],
+      ['metrics query up{a="b}', "unbalanced '\"' in the expression", 19],
       ['logs search error)', "unbalanced ')' in the expression", 17],
     ] as const) {
       const r = await resolve(line);
