@@ -243,7 +243,9 @@ function takeExpression(s: WalkState, tok: Token, wordIndex: number): LineError 
   const slot = s.node?.subNodes.find((c) => c.type === 'Value');
   if (!slot) return lineError({ token: tok, wordIndex, column: tok.start }, 'unknown', 'no expression here');
   if (tok.rawError) {
-    const e = lineError({ wordIndex, column: tok.rawError.column }, 'value', `${tok.rawError.message}`);
+    // The column is in the text too: -c and -f print no caret.
+    const where = `${tok.rawError.message} at column ${tok.rawError.column + 1}`;
+    const e = lineError({ wordIndex, column: tok.rawError.column }, 'value', where);
     return { ...e, length: 1 };
   }
   if (tok.text === '') {

@@ -77,7 +77,11 @@ describe('the issue’s lines, as typed', () => {
     ] as const) {
       const r = await resolve(line);
       expect(r.kind, line).toBe('error');
-      if (r.kind === 'error') expect([r.error.message, r.error.column], line).toEqual([message, column]);
+      if (r.kind === 'error')
+        expect([r.error.message, r.error.column], line).toEqual([
+          `${message} at column ${column + 1}`,
+          column,
+        ]);
     }
   });
 
