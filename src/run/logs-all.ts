@@ -43,8 +43,12 @@ async function counts(c: Ctx, w: Window, stepSeconds: number): Promise<Array<[nu
     c.signal,
   );
   const byTime = new Map<number, number>();
-  for (const s of res.data)
-    s.timestamps.forEach((t, i) => byTime.set(t, (byTime.get(t) ?? 0) + (s.values[i] ?? 0)));
+  for (const s of res.data) {
+    for (let i = 0; i < s.timestamps.length; i++) {
+      const t = s.timestamps[i]!;
+      byTime.set(t, (byTime.get(t) ?? 0) + (s.values[i] ?? 0));
+    }
+  }
   return [...byTime.entries()].sort((a, b) => a[0] - b[0]);
 }
 

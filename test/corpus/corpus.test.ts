@@ -34,7 +34,7 @@ interface Tally {
 }
 const pct = (t: Tally) => (100 * (t.total - t.failed.length)) / t.total;
 const report = (name: string, t: Tally) =>
-  // biome-ignore lint/suspicious/noConsole: the percentages are the test's report
+  // the percentages are this test's report
   console.log(
     `${name}: ${pct(t).toFixed(2)} % of ${t.total} byte-exact${t.failed.length ? `; failing: ${JSON.stringify(t.failed.slice(0, 5))}` : ''}`,
   );
