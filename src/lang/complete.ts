@@ -17,30 +17,37 @@ interface Prepared {
   replaceTo: number;
   comment: boolean;
   /** The lexer's open quote at the cursor (what isInsideQuote answers). */
-  openQuote?: '"' | "'";
+  openQuote?: '"' | "'" | '`';
+  /** The partial is a raw expression (tokenize.ts): candidates are inserted as they are. */
+  partialRaw: boolean;
 }
 
 function prepare(line: string, cursor: number): Prepared {
   const at = Math.max(0, Math.min(cursor, line.length));
-  const scan = scanLine(line.slice(0, at));
+  const scan = scanLine(line.slice(0, at), true);
   const last = scan.tokens[scan.tokens.length - 1];
-  const quote = scan.openQuote !== undefined ? { openQuote: scan.openQuote } : {};
+  const open = scan.openQuote ?? scan.exprQuote;
+  const quote = open !== undefined ? { openQuote: open } : {};
   if (scan.comment !== undefined || scan.atNewWord || !last) {
     return {
       ...quote,
       before: scan.tokens,
       partial: '',
       partialQuoted: false,
+      partialRaw: false,
       replaceFrom: at,
       replaceTo: at,
       comment: scan.comment !== undefined,
     };
   }
+  // A raw expression is completed on its bytes as typed (quotes and all).
+  const raw = last.raw !== undefined;
   return {
     ...quote,
     before: scan.tokens.slice(0, -1),
-    partial: last.text,
-    partialQuoted: last.quoted,
+    partial: raw ? line.slice(last.start, at) : last.text,
+    partialQuoted: raw ? false : last.quoted,
+    partialRaw: raw,
     replaceFrom: last.start,
     replaceTo: at,
     comment: false,
@@ -75,9 +82,12 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
   else if (prefixed.length > 1) {
     const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
     // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
-    const quoted = p.partialQuoted || quoteWord(lcp) !== lcp;
+    const quoted = !p.partialRaw && (p.partialQuoted || quoteWord(lcp) !== lcp);
     const open = quoted
-      ? reopen(lcp, p.partialQuoted ? (p.openQuote ?? line[p.replaceFrom]) : undefined)
+      ? reopen(
+          lcp,
+          p.partialQuoted ? (p.openQuote === '`' ? '"' : (p.openQuote ?? line[p.replaceFrom])) : undefined,
+        )
       : lcp;
     // An empty LCP adds nothing (and must not open a quote): the typed text stays.
     if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
@@ -136,9 +146,11 @@ export async function complete(
         ...c,
         match: c.text,
         text: c.insertable
-          ? p.partialQuoted
-            ? reopen(c.text, p.openQuote ?? line[p.replaceFrom])
-            : quoteWord(c.text)
+          ? p.partialRaw
+            ? c.text
+            : p.partialQuoted
+              ? reopen(c.text, p.openQuote ?? line[p.replaceFrom])
+              : quoteWord(c.text)
           : c.text,
       }));
       g.items = [...dyn, ...g.items];

@@ -4,6 +4,19 @@
 // refuses a handler map that misses one). Adding a built-in: one entry here, one handler there.
 import { checkCount, checkDuration, checkStep, checkTime, rangeRule, type ValueCheck } from './time.js';
 
+/** A LogsQL field name as `by` takes it: one plain word. */
+const checkField: ValueCheck = (text) =>
+  /^[\p{L}_@][\p{L}\p{N}_.@:-]*$/u.test(text) ? undefined : 'expected a field name';
+
+/** The expression language of a raw argument (read byte for byte, see expr-scan.ts). */
+export type RawLang = 'metricsql' | 'logsql';
+
+/** A clause the command takes: a flag, or a name whose value `check` accepts. */
+export interface ClauseSpec {
+  flag: boolean;
+  check?: (text: string) => string | undefined;
+}
+
 export interface OptionSpec {
   description: string;
   /** Placeholder shown for the value (`<duration>`); none for a flag. */
@@ -34,7 +47,12 @@ export const OPTIONS = {
     valueType: 'SELECTOR',
     slot: 'metrics.selector',
   },
-  by: { description: 'split the counts by this field', valueType: 'FIELD', slot: 'logs.field' },
+  by: {
+    description: 'split the counts by this field',
+    valueType: 'FIELD',
+    check: checkField,
+    slot: 'logs.field',
+  },
   all: { description: 'follow next_offset to the end' },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -45,6 +63,8 @@ export interface ArgSpec {
   slot: string;
   help: string;
   description: string;
+  /** The rest of the line is this language's expression, read raw (expr-scan.ts). */
+  raw?: RawLang;
 }
 
 /** How a built-in moves the `edit` context (see src/run/context.ts). */
@@ -61,8 +81,18 @@ export interface BuiltinSpec {
   check?: (options: Readonly<Partial<Record<OptionName, readonly string[]>>>) => string | undefined;
 }
 
-const expr: ArgSpec = { slot: 'metrics.expr', help: '<expr>', description: 'a query expression' };
-const query: ArgSpec = { slot: 'logs.query', help: '<query>', description: 'a log query' };
+const expr: ArgSpec = {
+  slot: 'metrics.expr',
+  help: '<expr>',
+  description: 'a MetricsQL expression, as typed',
+  raw: 'metricsql',
+};
+const query: ArgSpec = {
+  slot: 'logs.query',
+  help: '<query>',
+  description: 'a LogsQL query, as typed',
+  raw: 'logsql',
+};
 
 /** In this order completion lists them; a multi-word name groups under its first word. */
 export const BUILTIN_TABLE = {
@@ -126,3 +156,33 @@ export const BUILTIN_NAMES = Object.keys(BUILTIN_TABLE) as BuiltinName[];
 export const builtinSpec = (name: BuiltinName): BuiltinSpec => BUILTIN_TABLE[name];
 
 export const isBuiltinName = (name: string): name is BuiltinName => Object.hasOwn(BUILTIN_TABLE, name);
+
+export interface RawCommand {
+  name: BuiltinName;
+  lang: RawLang;
+  clauses: ReadonlyMap<string, ClauseSpec>;
+}
+
+const rawCommands = new Map<string, RawCommand>();
+for (const name of BUILTIN_NAMES) {
+  const spec: BuiltinSpec = BUILTIN_TABLE[name];
+  if (!spec.arg?.raw) continue;
+  const clauses = new Map<string, ClauseSpec>();
+  for (const o of spec.options ?? []) {
+    const os: OptionSpec = OPTIONS[o];
+    clauses.set(o, { flag: os.valueType === undefined, ...(os.check ? { check: os.check } : {}) });
+  }
+  rawCommands.set(name, { name, lang: spec.arg.raw, clauses });
+}
+
+/**
+ * The built-in whose argument is read raw, named by a line's first two words: the group word
+ * exactly (`metrics`, `logs`), then a sub-command or a unique prefix of one (`q`, `hist`).
+ */
+export function rawCommandOf(first: string, second: string): RawCommand | undefined {
+  if (second === '') return undefined;
+  const subs = BUILTIN_NAMES.filter((n) => n.startsWith(`${first} `));
+  const exact = subs.find((n) => n === `${first} ${second}`);
+  const hits = exact ? [exact] : subs.filter((n) => n.startsWith(`${first} ${second}`));
+  return hits.length === 1 ? rawCommands.get(hits[0]!) : undefined;
+}

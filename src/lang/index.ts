@@ -17,7 +17,15 @@ export type {
   ValueCompleter,
   WordRole,
 } from './types.js';
-export { isInsideQuote, quoteWord, type ScannedLine, scanLine, tokenize } from './tokenize.js';
+export {
+  continuesOnNextLine,
+  isInsideQuote,
+  isLiteralAt,
+  quoteWord,
+  type ScannedLine,
+  scanLine,
+  tokenize,
+} from './tokenize.js';
 export { type CacheStats, MetadataCache, pathKey } from './cache.js';
 export {
   BUILTINS,

@@ -2,6 +2,9 @@
 // the quote check, redaction and the paste check all read these tokens). Blanks (space, tab)
 // separate, "…" and '…' quote, \ escapes (not inside '…'), '#' at the start of a word begins
 // a comment. Columns are UTF-16 indexes into the line.
+import { goesOnAt, scanExpression } from './expr-scan.js';
+import type { RawLang } from './grammar.js';
+import { rawCommandOf } from './grammar.js';
 import type { Token } from './types.js';
 
 export interface ScannedLine {
@@ -12,11 +15,20 @@ export interface ScannedLine {
   atNewWord: boolean;
   /** The quote still open at the end of the line, if any. */
   openQuote?: '"' | "'";
+  /** The quote open at the end of a raw expression (a backtick too), if any. */
+  exprQuote?: '"' | "'" | '`';
+  /** Where the raw expression part of the line begins, and its language. */
+  raw?: { from: number; lang: RawLang };
 }
 
 const isBlank = (c: string) => c === ' ' || c === '\t';
 
-export function scanLine(line: string): ScannedLine {
+/**
+ * `prefix`: the line ends at the cursor (completion, the `?` check), so a trailing clause may
+ * be half typed. After `metrics query|range` / `logs search|histogram` the rest is handed to
+ * expr-scan.ts: the expression is one token (flagged `raw`), then the clause words.
+ */
+export function scanLine(line: string, prefix = false): ScannedLine {
   const tokens: Token[] = [];
   let i = 0;
   const n = line.length;
@@ -62,19 +74,49 @@ export function scanLine(line: string): ScannedLine {
     tokens.push({ text, start, end: Math.min(i, n), quoted, closed: open === undefined });
     // An open quote runs to the end of the line: this was the last token.
     if (open !== undefined) return { tokens, atNewWord: false, openQuote: open };
+    const raw = tokens.length === 2 && i < n ? rawCommandOf(...plainWords(tokens)) : undefined;
+    if (raw) {
+      const e = scanExpression(line, i, raw.lang, raw.clauses, prefix);
+      if (e.expr) tokens.push(e.expr);
+      tokens.push(...e.clauses);
+      const out: ScannedLine = { tokens, atNewWord: e.atNewWord, raw: { from: i, lang: raw.lang } };
+      if (e.openQuote) out.exprQuote = e.openQuote;
+      return out;
+    }
   }
   const last = tokens[tokens.length - 1];
   const atNewWord = !last || last.end < n;
   return { tokens, atNewWord };
 }
 
+/** The first two words, or empty strings when quoted (a quoted word never names a command). */
+const plainWords = (t: Token[]): [string, string] =>
+  t[0]!.quoted || t[1]!.quoted ? ['', ''] : [t[0]!.text, t[1]!.text];
+
 export function tokenize(line: string): Token[] {
   return scanLine(line).tokens;
 }
 
-/** True when `cursor` sits inside an open quote (there `?` is literal text, not help). */
+/**
+ * True when `cursor` sits inside an open quote: a quoted word, or a quoted string (a label
+ * value, a regex, a LogsQL phrase) of a raw expression. There `?` is literal text, not help.
+ */
 export function isInsideQuote(line: string, cursor: number): boolean {
-  return scanLine(line.slice(0, Math.max(0, Math.min(cursor, line.length)))).openQuote !== undefined;
+  const s = scanLine(line.slice(0, Math.max(0, Math.min(cursor, line.length))), true);
+  return s.openQuote !== undefined || s.exprQuote !== undefined;
+}
+
+/** Whether a `?` typed at `cursor` is text (inside a quote) rather than the help key. */
+export const isLiteralAt = isInsideQuote;
+
+/**
+ * Whether pasted `line` goes on at the pasted `next` line: only an expression (metrics query,
+ * logs search, …) with no clause after it, open at the break or broken at an operator.
+ */
+export function continuesOnNextLine(line: string, next: string): boolean {
+  const s = scanLine(line);
+  if (!s.raw || s.tokens.at(-1)?.raw === undefined) return false;
+  return goesOnAt(line, s.raw.from, s.raw.lang, next);
 }
 
 /** Quotes a word for insertion when it would not survive tokenizing as one word. */

@@ -15,6 +15,10 @@ export interface Token {
   quoted: boolean;
   /** False while a quote is still open at the end of the line. */
   closed: boolean;
+  /** The expression of a command whose argument is read raw (grammar.ts `arg.raw`). */
+  raw?: 'metricsql' | 'logsql';
+  /** Why that expression cannot be sent (an unbalanced quote or bracket, at `column`). */
+  rawError?: { message: string; column: number };
 }
 
 export type WordRole =
@@ -111,8 +115,8 @@ export interface Completion {
   commonPrefix: string;
   /** The slot's Help, or why the word is wrong. */
   hint?: string;
-  /** The quote open at the cursor, as the lexer sees it (isInsideQuote agrees). */
-  openQuote?: '"' | "'";
+  /** The quote open at the cursor, as the lexer sees it (isInsideQuote agrees); a backtick only in an expression. */
+  openQuote?: '"' | "'" | '`';
 }
 
 export type ValueCompleter = (

@@ -100,6 +100,13 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
     const w = tok.text;
     const at = { token: tok, wordIndex: i, column: tok.start };
 
+    if (tok.raw !== undefined && s.mode === 'builtin' && s.phase === 'path') {
+      const err = takeExpression(s, tok, i);
+      words.push({ token: tok, role: err ? 'error' : 'value', ...(s.node ? { node: s.node } : {}) });
+      if (err) return fail(err);
+      continue;
+    }
+
     if (s.phase === 'option-value') {
       const o = s.option!;
       const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
@@ -230,6 +237,32 @@ function enterBuiltin(s: WalkState, b: NodeInfo): void {
 }
 
 export type At = { token: Token; wordIndex: number; column: number };
+
+/** The raw expression token (tokenize.ts) fills the command's value slot as it is. */
+function takeExpression(s: WalkState, tok: Token, wordIndex: number): LineError | undefined {
+  const slot = s.node?.subNodes.find((c) => c.type === 'Value');
+  if (!slot) return lineError({ token: tok, wordIndex, column: tok.start }, 'unknown', 'no expression here');
+  if (tok.rawError) {
+    // The column is in the text too: -c and -f print no caret.
+    const where = `${tok.rawError.message} at column ${tok.rawError.column + 1}`;
+    const e = lineError({ wordIndex, column: tok.rawError.column }, 'value', where);
+    return { ...e, length: 1 };
+  }
+  if (tok.text === '') {
+    const what = `${s.builtinWords.join(' ')} ${slot.help ?? ''}`.trim();
+    return lineError(
+      { token: tok, wordIndex, column: tok.start },
+      'missing-value',
+      `'${what}' needs a value`,
+      {
+        expected: slot.help ?? '',
+      },
+    );
+  }
+  s.args.push(tok.text);
+  s.node = slot;
+  return undefined;
+}
 
 function startOption(s: WalkState, o: OptionInfo, at: At): LineError | undefined {
   const action = s.mode === 'builtin' ? 'SET' : s.action;

@@ -1,24 +1,27 @@
 // `logs …` handlers: records (a pane on a terminal, otherwise lines; `all` follows
 // next_offset to the end), a histogram drawn as bars, field discovery.
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import type { LogRecord } from '../api/telemetry/types.js';
 import { parseCount, parseRange, parseStep } from '../lang/time.js';
 import { histogramText } from './histogram-text.js';
 import { renderLogLine } from '../panes/logs/log-format.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { renderTable } from '../term/table.js';
 import type { Handler } from './handler.js';
+import { MAX_ALL_RECORDS, searchAll } from './logs-all.js';
 import type { Outcome } from './outcome.js';
 import { bucketStep } from './telemetry-sources.js';
-import { HOUR, nowOf, telemetryOf } from './telemetry-text.js';
+import { HOUR, nowOf, telemetryOf, withNotices } from './telemetry-text.js';
 
 export const logsSearch: Handler<'logs search'> = async ({ args, options }, env) => {
   const client = telemetryOf(env);
   const range = parseRange(options, nowOf(env), HOUR);
-  const limit = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : 200;
+  const given = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : undefined;
   const query = args[0] ?? '*';
-  if (env.deps.interactive) return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit } };
-  return logsPlain(client, query, range, limit, options.all !== undefined, env.signal);
+  if (env.deps.interactive)
+    return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit: given ?? 200 } };
+  // With `all`, `limit N` bounds the total (the pages are as large as the API allows).
+  if (options.all !== undefined) return logsAll(client, query, range, given ?? MAX_ALL_RECORDS, env.signal);
+  return logsPlain(client, query, range, given ?? 200, env.signal);
 };
 
 export const logsHistogram: Handler<'logs histogram'> = async ({ args, options }, env) => {
@@ -70,23 +73,26 @@ async function logsPlain(
   query: string,
   range: { startMs: number; endMs: number },
   limit: number,
-  all: boolean,
   signal: AbortSignal,
 ): Promise<Outcome> {
-  const pages: unknown[] = [];
-  const records: LogRecord[] = [];
-  let offset: number | undefined;
-  do {
-    const res = await client.logsSearch(
-      { query, start: range.startMs, end: range.endMs, limit, ...(offset !== undefined ? { offset } : {}) },
-      signal,
-    );
-    pages.push(res.raw);
-    records.push(...res.data);
-    offset = all ? res.meta.pagination?.nextOffset : undefined;
-  } while (offset !== undefined);
-  // The service answers newest first (page after page); a tail reads oldest to newest.
-  const lines = records.reverse().map(renderLogLine);
+  const res = await client.logsSearch({ query, start: range.startMs, end: range.endMs, limit }, signal);
+  // The service answers newest first; a tail reads oldest to newest.
+  return recordsText([...res.data].reverse().map(renderLogLine), [], res.raw);
+}
+
+async function logsAll(
+  client: TelemetryClient,
+  query: string,
+  range: { startMs: number; endMs: number },
+  max: number,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const r = await searchAll(client, query, range, signal, max);
+  return recordsText(r.records.map(renderLogLine), r.notes, r.pages.length === 1 ? r.pages[0] : r.pages);
+}
+
+function recordsText(lines: string[], notes: string[], json: unknown): Outcome {
   const text = lines.length ? `${lines.join('\n')}\n` : '(no records)\n';
-  return { kind: 'text', text, json: pages.length === 1 ? pages[0] : pages };
+  // Notes after the records: a cut output says so where the reader stops.
+  return { kind: 'text', text: text + withNotices('', notes), json };
 }

@@ -1,13 +1,15 @@
 // A pasted block of several lines: checked line by line first (nothing sent but metadata
 // lookups), threading context changes, so the user sees how many commands there are and
 // which lines are wrong before anything runs. Lines are read by THE lexer: a line without
-// words (blank, or only a comment) is not a command.
-import { type Resolution, scanLine } from '../lang/index.js';
+// words (blank, or only a comment) is not a command. A multi-line expression (an alerting
+// rule after `metrics query`) is joined into one command, its newlines kept.
+import { continuesOnNextLine, type Resolution, scanLine } from '../lang/index.js';
 import { contextAfter } from './context.js';
 
 export { contextAfter } from './context.js';
 
 export interface PastedLine {
+  /** The pasted line the command starts on. */
   n: number;
   text: string;
 }
@@ -18,9 +20,20 @@ export interface PasteCheck {
 }
 
 export function pastedLines(text: string): PastedLine[] {
-  return text
-    .split('\n')
-    .map((t, i) => ({ n: i + 1, text: t.replace(/\s+$/, '') }))
+  const out: PastedLine[] = [];
+  let open: PastedLine | undefined;
+  text.split('\n').forEach((raw, i) => {
+    const t = raw.replace(/\r$/, '');
+    if (open && continuesOnNextLine(open.text, t)) {
+      open.text += `\n${t}`;
+      return;
+    }
+    if (open) out.push(open);
+    open = { n: i + 1, text: t };
+  });
+  if (open) out.push(open);
+  return out
+    .map((l) => ({ n: l.n, text: l.text.replace(/\s+$/, '') }))
     .filter((l) => scanLine(l.text).tokens.length > 0);
 }
 

@@ -182,11 +182,13 @@ function hasJq(): boolean {
 
 describe('bad command arguments exit 1, bad flags 2', () => {
   // A wrong argument of a command is a failed command (CLI.md), with or without --keep-going.
+  // After an expression, a clause whose value does not parse is expression text; after ` -- `
+  // the words are clauses and a wrong value is refused locally.
   it.each([
-    'metrics range up since 0m',
-    'metrics range up step 0',
-    'metrics range up since 5x',
-    'logs search error limit 0',
+    'metrics range up -- since 0m',
+    'metrics range up -- step 0',
+    'metrics range up -- since 5x',
+    'logs search error -- limit 0',
     'metrics range up from now to now-1h',
   ])('%s', async (line) => {
     for (const extra of [[], ['--keep-going']]) {

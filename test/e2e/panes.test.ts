@@ -38,7 +38,7 @@ describe.skipIf(!hasTmux())('panes in tmux', () => {
   it('logs search shows a followable, pageable tail', async () => {
     const t = demo();
     await t.waitFor(PROMPT);
-    t.type('logs search "level:error" since 6h');
+    t.type('logs search level:error since 6h');
     t.keys('Enter');
     await t.waitFor(/\d\d:\d\d:\d\d\.\d{3} ERROR /);
     await t.waitFor(/following/);

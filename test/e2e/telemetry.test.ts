@@ -42,7 +42,8 @@ describe('plain output', () => {
       tele.keys.demo,
       'metrics query "sum by (grp) (rate(pkts_down[5m]))"',
       'metrics label-values customer_id',
-      'logs search "level:error" since 1h limit 5',
+      // typed raw: a quoted "level:error" would be a LogsQL phrase query
+      'logs search level:error since 1h limit 5',
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\{grp="business"\}/);

@@ -9,8 +9,14 @@ export interface TelemetryModes {
   controls?: boolean;
   /** logs/search: `next_offset` is always the offset asked for (a server that never advances). */
   stuckPagination?: boolean;
-  /** logs/search: records in the whole range (paged by limit/offset; next_offset while more). */
+  /**
+   * logs/search: this many records, their `_time` spread evenly over `recordsSpanMs` ending a
+   * minute before the harness started, filtered by the request's start/end (inclusive) and
+   * paged by limit/offset (next_offset while more). logs/histogram counts the same records.
+   */
   records?: number;
+  /** How long a stretch the `records` cover (default 50 minutes). */
+  recordsSpanMs?: number;
   /** logs/search: one page of this many records, whatever the limit (a 300k-record page). */
   hugePage?: number;
   /** logs/histogram answer shape: the documented-elsewhere `buckets`, VictoriaLogs' `hits`, or garbage. */
@@ -27,6 +33,34 @@ export interface TelemetryModes {
 export type HostileTelemetry = Harness<TelemetryModes>;
 
 const now = () => new Date().toISOString().replace('Z', '000000Z');
+const startedAt = Date.now();
+
+/** Epoch ms of each `records` record, oldest first (cached per count and span). */
+const timesCache = new Map<string, number[]>();
+function recordTimes(m: TelemetryModes): number[] {
+  const n = m.records ?? 0;
+  const span = m.recordsSpanMs ?? 3_000_000;
+  const key = `${n}/${span}`;
+  let times = timesCache.get(key);
+  if (!times) {
+    const base = startedAt - 60_000 - span;
+    times = Array.from({ length: n }, (_, k) => base + Math.floor((k * span) / n));
+    timesCache.set(key, times);
+  }
+  return times;
+}
+
+const msOf = (v: unknown, fallback: number) => (typeof v === 'string' ? Date.parse(v) : fallback);
+
+/** Indexes of the `records` records in [start, end], newest first. */
+function inRange(m: TelemetryModes, body: Record<string, unknown>): number[] {
+  const times = recordTimes(m);
+  const end = msOf(body.end, Date.now());
+  const start = msOf(body.start, end - 3_600_000);
+  const out: number[] = [];
+  for (let k = times.length - 1; k >= 0; k--) if (times[k]! >= start && times[k]! <= end) out.push(k);
+  return out;
+}
 
 function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
   const json = (status: number, body: unknown) => {
@@ -75,6 +109,23 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
     case 'logs/search': {
       const limit = typeof body.limit === 'number' ? body.limit : 200;
       const offset = typeof body.offset === 'number' ? body.offset : 0;
+      if (m.records !== undefined && m.hugePage === undefined) {
+        const hits = inRange(m, body);
+        const page = hits.slice(offset, offset + limit);
+        const times = recordTimes(m);
+        const records = page.map((k) => ({
+          _time: new Date(times[k]!).toISOString(),
+          _msg: `record ${k}${evil}`,
+          level: `error${evil}`,
+        }));
+        const more = m.stuckPagination || offset + page.length < hits.length;
+        const pagination = {
+          offset,
+          limit,
+          ...(more ? { next_offset: m.stuckPagination ? offset : offset + page.length } : {}),
+        };
+        return json(200, { data: { records }, meta: meta({ source: 'store_logs', pagination }) });
+      }
       const total = m.hugePage ?? m.records ?? 3;
       const count = m.hugePage ?? Math.max(0, Math.min(limit, total - offset));
       const records = Array.from({ length: count }, (_, i) => ({
@@ -93,6 +144,30 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
     case 'logs/histogram': {
       const t = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
       if (m.histogram === 'garbage') return json(200, { data: { whatever: [1, 2, 3] }, meta: meta() });
+      if (m.records !== undefined) {
+        const step = (typeof body.step_seconds === 'number' ? body.step_seconds : 60) * 1000;
+        const times = recordTimes(m);
+        const counts = new Map<number, number>();
+        for (const k of inRange(m, body)) {
+          const b = Math.floor(times[k]! / step) * step;
+          counts.set(b, (counts.get(b) ?? 0) + 1);
+        }
+        const sorted = [...counts.entries()].sort((a, b) => a[0] - b[0]);
+        const iso = (b: number) => new Date(b).toISOString();
+        if (m.histogram === 'hits') {
+          const hits = [
+            {
+              fields: {},
+              timestamps: sorted.map(([b]) => iso(b)),
+              values: sorted.map(([, n]) => n),
+              total: sorted.reduce((a, [, n]) => a + n, 0),
+            },
+          ];
+          return json(200, { data: { hits }, meta: meta() });
+        }
+        const buckets = sorted.map(([b, count]) => ({ timestamp: iso(b), count }));
+        return json(200, { data: { step_seconds: step / 1000, buckets }, meta: meta() });
+      }
       if (m.histogram === 'hits')
         return json(200, {
           data: { hits: [{ fields: { level: 'error' }, timestamps: [t], values: [7], total: 7 }] },

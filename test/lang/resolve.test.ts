@@ -216,9 +216,10 @@ describe('context, built-ins, empty lines', () => {
       args: ['rate(x[5m])'],
       options: { since: ['1h'], step: ['30'] },
     });
+    // A LogsQL query is never unwrapped: "level:error" is a phrase query, sent as typed.
     expect(await garden('logs search "level:error" limit 10 all')).toMatchObject({
       name: 'logs search',
-      args: ['level:error'],
+      args: ['"level:error"'],
       options: { limit: ['10'], all: [] },
     });
     expect(await garden('met label-v job match {a="b"}')).toMatchObject({
@@ -227,7 +228,7 @@ describe('context, built-ins, empty lines', () => {
     });
     expect(await garden('metrics query up at now-1h')).toMatchObject({ options: { at: ['now-1h'] } });
     expect(await garden('logs fields')).toMatchObject({ kind: 'builtin', name: 'logs fields', args: [] });
-    expect(error(await garden('metrics range up since 5x')).reason).toBe('option-value');
+    expect(error(await garden('metrics range up -- since 5x')).reason).toBe('option-value');
     expect(error(await garden('metrics range up since 1h from now to now')).reason).toBe('builtin');
     expect(error(await garden('metrics')).reason).toBe('incomplete');
   });

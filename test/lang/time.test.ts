@@ -191,12 +191,14 @@ describe('built-in options are checked by this grammar (no second pattern)', () 
 
   it('a wrong value is refused while the line is checked, with the grammar’s reason', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['metrics range up since 0m', /'since': a duration must be more than 0/],
-      ['metrics range up since 1.5h', /'since': expected a duration/],
-      ['metrics range up step 500ms', /'step': a step is whole seconds/],
-      ['metrics range up step 0', /'step': a step must be more than 0/],
-      ['metrics range up from 2026-11-22', /'from': expected a time/],
-      ['logs search x limit 0', /'limit': expected a whole number more than 0/],
+      // A trailing clause whose value does not parse is expression text; after ` -- ` the
+      // words are clauses, checked with the grammar's reason.
+      ['metrics range up -- since 0m', /'since': a duration must be more than 0/],
+      ['metrics range up -- since 1.5h', /'since': expected a duration/],
+      ['metrics range up -- step 500ms', /'step': a step is whole seconds/],
+      ['metrics range up -- step 0', /'step': a step must be more than 0/],
+      ['metrics range up -- from 2026-11-22', /'from': expected a time/],
+      ['logs search x -- limit 0', /'limit': expected a whole number more than 0/],
       ['metrics range up to now', /'to' needs 'from'/],
     ];
     for (const [line, message] of cases) {

@@ -12,9 +12,9 @@ describe('tokenize', () => {
     ]);
   });
   it('double and single quotes, adjacent segments form one word', () => {
-    expect(texts(`logs search "level:error host:a" 'it''s' a"b c"d`)).toEqual([
+    expect(texts(`logs fields "level:error host:a" 'it''s' a"b c"d`)).toEqual([
       'logs',
-      'search',
+      'fields',
       'level:error host:a',
       'its',
       'ab cd',
@@ -27,8 +27,8 @@ describe('tokenize', () => {
     expect(texts('trailing\\')).toEqual(['trailing\\']);
   });
   it('an unclosed quote gives closed: false and keeps the text', () => {
-    const s = scanLine('metrics query "rate(x');
-    expect(s.tokens[2]).toEqual({ text: 'rate(x', start: 14, end: 21, quoted: true, closed: false });
+    const s = scanLine('metrics labels "rate(x');
+    expect(s.tokens[2]).toEqual({ text: 'rate(x', start: 15, end: 22, quoted: true, closed: false });
     expect(s.atNewWord).toBe(false);
     expect(scanLine('a "b ').atNewWord).toBe(false);
   });

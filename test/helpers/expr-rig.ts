@@ -1,0 +1,52 @@
+// Runs command lines through the real runner and telemetry client against the hostile
+// telemetry harness (node:http on 127.0.0.1), and reads back the JSON body the server got.
+import { TelemetryClient } from '../../src/api/telemetry/client.js';
+import { MetadataCache, resolveLine } from '../../src/lang/index.js';
+import type { Outcome } from '../../src/run/outcome.js';
+import { type RunnerDeps, runLine } from '../../src/run/runner.js';
+import { type HostileTelemetry, startHostileTelemetry } from '../hostile/telemetry.js';
+import { gardenTree, treeFetch } from '../lang/fixtures.js';
+
+export interface ExprRig {
+  server: HostileTelemetry;
+  /** Runs a line; returns the outcome and the body of the request it sent (if any). */
+  send(line: string): Promise<{ outcome: Outcome; body?: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export async function startExprRig(): Promise<ExprRig> {
+  const server = await startHostileTelemetry();
+  const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k'.repeat(20) });
+  const cache = new MetadataCache(treeFetch(gardenTree()));
+  const deps: RunnerDeps = {
+    resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
+    router: {
+      send: () => {
+        throw new Error('no router request expected');
+      },
+    },
+    cache: { invalidate() {}, clear() {} },
+    telemetry: client,
+    width: () => 80,
+    interactive: false,
+  };
+  const signal = new AbortController().signal;
+  return {
+    server,
+    async send(line) {
+      const before = server.requests.length;
+      const outcome = await runLine(line, { context: [] }, deps, signal);
+      const sent = server.requests.slice(before).filter((r) => r.method === 'POST');
+      const last = sent.at(-1);
+      return last ? { outcome, body: JSON.parse(last.body) as Record<string, unknown> } : { outcome };
+    },
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** The span of a request's start/end, in ms. */
+export const spanMs = (body: Record<string, unknown> | undefined) =>
+  body ? Date.parse(String(body.end)) - Date.parse(String(body.start)) : Number.NaN;
