@@ -8,6 +8,7 @@ import { type Config, resolveConfig, routerConnection } from './config/config.js
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
 import { errorLine, runBatch } from './run/batch.js';
+import { sanitizeLine } from './term/sanitize.js';
 import { createSession, type Session } from './run/session.js';
 
 const VERSION = '0.1.0';
@@ -104,7 +105,7 @@ async function runMain(argv: string[]): Promise<Ending> {
   const controller = new AbortController();
   let session: Session | undefined;
   try {
-    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${m}\n`) });
+    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
     if (interactive) {
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.
@@ -148,7 +149,7 @@ runMain(process.argv.slice(2)).then(
   },
   (e: unknown) => {
     const error = asRoutershError(e);
-    err(isRoutershError(e) ? `${errorLine(error)}\n` : `routersh: ${error.message}\n`);
+    err(isRoutershError(e) ? `${errorLine(error)}\n` : `routersh: ${sanitizeLine(error.message)}\n`);
     process.exitCode = exitStatus(failed(error));
   },
 );

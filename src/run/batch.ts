@@ -1,6 +1,7 @@
 // The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
 import { cancelledError, type Ending, failed, isTelemetryError, type RoutershError } from '../errors.js';
+import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from './outcome.js';
 import { type RunnerDeps, type RunState, runLine } from './runner.js';
 
@@ -17,9 +18,13 @@ export interface BatchOptions {
   signal: AbortSignal;
 }
 
-/** `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). */
+/**
+ * `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). Every
+ * error reaches the terminal through here, so this is where its text is sanitized: messages
+ * quote server text (Help, ValueType, JSON key names, a token's `sub`).
+ */
 export function errorLine(e: RoutershError): string {
-  const text = e.message.replace(/\s*\n\s*/g, ' ');
+  const text = sanitizeLine(e.message.replace(/\s*\n\s*/g, ' '));
   return isTelemetryError(e) ? `error: ${text}` : `% ${text}`;
 }
 
@@ -46,19 +51,22 @@ export async function runBatch(
   return failed(...errors);
 }
 
-/** Prints one outcome; returns true when the run must end (`exit`). */
+/**
+ * Prints one outcome; returns true when the run must end (`exit`). The last write sanitizes:
+ * text through sanitizeText, JSON through jsonText (DEL, C1 and bidi characters escaped).
+ */
 function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: BatchOptions): boolean {
-  const json = (doc: unknown) => io.stdout(`${JSON.stringify(doc)}\n`);
+  const json = (doc: unknown) => io.stdout(`${jsonText(doc)}\n`);
   switch (outcome.kind) {
     case 'empty':
       return false;
     case 'router':
       if (o.json) json(outcome.envelope.raw);
-      else io.stdout(outcome.text);
+      else io.stdout(sanitizeText(outcome.text));
       return false;
     case 'text':
       if (o.json) json(outcome.json);
-      else io.stdout(outcome.text);
+      else io.stdout(sanitizeText(outcome.text));
       return false;
     case 'context':
       state.context = outcome.context;

@@ -3,6 +3,7 @@ import type { BuiltinName } from '../lang/index.js';
 import { nextContext } from './context.js';
 import type { Handler } from './handler.js';
 import { helpText } from './help.js';
+import { sanitizeLine } from '../term/sanitize.js';
 
 /** edit, up, top, exit, quit: the move is in the built-in table. */
 export const moveContext: Handler<BuiltinName> = ({ name, args }, { state }) => {
@@ -19,7 +20,8 @@ export const help: Handler<'help'> = ({ args }) => ({
 
 export const history: Handler<'history'> = (_call, { deps }) => {
   const entries = deps.history?.() ?? [];
-  const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${e}`).join('\n');
+  // The history file is text anyone (or a pasted hostile value) may have written: shown sanitized.
+  const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${sanitizeLine(e)}`).join('\n');
   return { kind: 'text', text: text ? `${text}\n` : '', json: { history: entries } };
 };
 

@@ -3,12 +3,16 @@
 // which `onWritten` reports so a full list can drop them (scrollback.ts, pushItems).
 import { Static, Text } from 'ink';
 import { useLayoutEffect } from 'react';
+import { sanitizeText } from '../term/sanitize.js';
 import type { Scrollback, ShellItem } from './scrollback.js';
 
+// The last write of every item: outputs, errors and echoed commands (a completed hostile
+// name, a pasted line) are sanitized here, whatever their builder did.
 function Item({ it, color }: { it: ShellItem; color: boolean }) {
-  if (it.kind === 'error') return <Text {...(color ? { color: 'red' } : {})}>{it.text}</Text>;
-  if (it.kind === 'info') return <Text dimColor>{it.text}</Text>;
-  return <Text>{it.text}</Text>;
+  const text = sanitizeText(it.text);
+  if (it.kind === 'error') return <Text {...(color ? { color: 'red' } : {})}>{text}</Text>;
+  if (it.kind === 'info') return <Text dimColor>{text}</Text>;
+  return <Text>{text}</Text>;
 }
 
 export interface ScrollbackViewProps {

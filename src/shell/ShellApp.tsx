@@ -23,11 +23,13 @@ export interface ShellAppProps {
   recordHistory: (line: string, context: readonly string[]) => void;
   color: boolean;
   onExit: () => void;
+  /** Ctrl-Z, before the process stops: erase the live region (Ink's `clear`). */
+  beforeSuspend?: (() => void) | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
   return (
-    <KeyProvider>
+    <KeyProvider beforeSuspend={props.beforeSuspend}>
       <Shell {...props} />
     </KeyProvider>
   );

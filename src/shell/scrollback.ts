@@ -3,6 +3,7 @@
 import type { RoutershError } from '../errors.js';
 import { errorLine } from '../run/batch.js';
 import type { LineErrorInfo } from '../run/outcome.js';
+import { sanitizeLine } from '../term/sanitize.js';
 import { displayWidth } from '../term/text-width.js';
 
 export type ItemKind = 'command' | 'output' | 'error' | 'info';
@@ -27,8 +28,10 @@ export function errorItem(
 ): ShellItem {
   let caret = '';
   if (line?.at) {
-    const col = displayWidth(line.prompt) + displayWidth(line.text.slice(0, line.at.column));
-    const width = Math.max(1, displayWidth(line.text.slice(line.at.column, line.at.column + line.at.length)));
+    // Widths as shown: the command item is drawn sanitized (a control character takes 2–8 columns).
+    const shown = (s: string) => displayWidth(sanitizeLine(s));
+    const col = shown(line.prompt) + shown(line.text.slice(0, line.at.column));
+    const width = Math.max(1, shown(line.text.slice(line.at.column, line.at.column + line.at.length)));
     caret = `${' '.repeat(col)}${'^'.repeat(width)}\n`;
   }
   return item('error', caret + errorLine(e));

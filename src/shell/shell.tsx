@@ -9,6 +9,7 @@ import { appendHistory, loadHistory } from './editor/history-file.js';
 import { plainValues } from '../lang/plain-values.js';
 import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
+import { inkStdout } from '../term/ink-stdout.js';
 import type { Session } from '../run/session.js';
 
 export async function runShell(session: Session, cfg: Readonly<Config>): Promise<Ending> {
@@ -35,8 +36,10 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
       onExit={() => {
         ending = OK;
       }}
+      beforeSuspend={() => instance.clear()}
     />,
-    { exitOnCtrlC: false, patchConsole: false },
+    // inkStdout: Ink must never take its wipe-the-scrollback path after a resize (ink-stdout.ts).
+    { exitOnCtrlC: false, patchConsole: false, stdout: inkStdout(process.stdout) },
   );
   // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
   // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the

@@ -97,7 +97,7 @@ function Line(props: {
       {pieces(text, win.start, win.end, cursor, spans, showCursor).map((p, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: pieces have no identity beyond position
         <Text key={i} inverse={p.cursor} {...STYLE[p.style]}>
-          {p.text}
+          {sanitizeLine(p.text)}
         </Text>
       ))}
       {win.clippedRight ? <Text dimColor>{'>'}</Text> : null}
@@ -111,7 +111,7 @@ export function PromptLine(props: PromptLineProps) {
   const showCursor = props.showCursor !== false;
   const { search } = props;
   if (search) {
-    const head = `(${search.failing ? 'failing ' : ''}reverse-i-search)'${search.query}': `;
+    const head = sanitizeLine(`(${search.failing ? 'failing ' : ''}reverse-i-search)'${search.query}': `);
     const match = search.match ?? '';
     const at = search.query ? match.toLowerCase().indexOf(search.query.toLowerCase()) : -1;
     return (
@@ -129,7 +129,8 @@ export function PromptLine(props: PromptLineProps) {
       </Box>
     );
   }
-  const prompt = truncateToWidth(props.prompt, Math.max(1, Math.floor(columns / 2)));
+  // The label and the context words in it come from the router (a completed value name).
+  const prompt = truncateToWidth(sanitizeLine(props.prompt), Math.max(1, Math.floor(columns / 2)));
   const width = Math.max(1, columns - displayWidth(prompt));
   return (
     <Box flexDirection="column">

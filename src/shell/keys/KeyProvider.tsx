@@ -1,10 +1,13 @@
 // The one key source for the whole app, on Ink's public API: useStdin()'s stream emits
 // 'data' for every chunk Ink reads (PLATFORM-NOTES), the chunks go through the key parser,
 // and each key goes to the consumers registered with useKeys (newest first). Raw mode and
-// bracketed paste are on while the provider is mounted and stdin is a TTY.
+// bracketed paste are on while the provider is mounted and stdin is a TTY. Ctrl-Z suspends
+// in every mode (suspend.ts); SIGCONT takes the terminal back.
 import { useStdin, useStdout } from 'ink';
-import { createContext, type ReactNode, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useEffect, useRef, useState } from 'react';
 import { createKeyDispatcher, createKeyReader, type KeyDispatcher } from './key-stream.js';
+import { matchesCommand } from './keymap.js';
+import { createSuspend } from './suspend.js';
 
 export const KeySourceContext = createContext<KeyDispatcher | null>(null);
 
@@ -14,12 +17,18 @@ export interface KeyProviderProps {
   bracketedPaste?: boolean | undefined;
   /** How long an incomplete escape sequence waits for the rest (ms). */
   escapeTimeoutMs?: number | undefined;
+  /** Ctrl-Z, before the process stops: e.g. erase the live region. */
+  beforeSuspend?: (() => void) | undefined;
 }
+
+type RawStdin = { setRawMode(raw: boolean): unknown };
 
 export function KeyProvider(props: KeyProviderProps) {
   const { stdin, setRawMode, isRawModeSupported } = useStdin();
-  const { stdout } = useStdout();
+  const { stdout, write } = useStdout();
   const [dispatcher] = useState(createKeyDispatcher);
+  const beforeSuspend = useRef(props.beforeSuspend);
+  beforeSuspend.current = props.beforeSuspend;
   const paste = props.bracketedPaste !== false;
   const timeout = props.escapeTimeoutMs ?? 50;
   const active = isRawModeSupported === true;
@@ -28,16 +37,28 @@ export function KeyProvider(props: KeyProviderProps) {
     if (!active) return;
     setRawMode(true);
     if (paste) stdout.write('\u001b[?2004h');
-    const reader = createKeyReader((k) => dispatcher.dispatch(k), timeout);
+    const suspend = createSuspend({
+      stdin: stdin as unknown as RawStdin,
+      write: (s) => stdout.write(s),
+      bracketedPaste: paste,
+      beforeStop: () => beforeSuspend.current?.(),
+      // Ink's write(): erases its last frame (none after beforeStop), writes, draws the frame.
+      redraw: () => write(''),
+    });
+    const reader = createKeyReader((k) => {
+      if (matchesCommand('app.suspend', k)) suspend.suspend();
+      else dispatcher.dispatch(k);
+    }, timeout);
     const onData = (chunk: string | Buffer) => reader.push(String(chunk));
     stdin.on('data', onData);
     return () => {
       reader.stop();
+      suspend.dispose();
       stdin.off('data', onData);
       if (paste) stdout.write('\u001b[?2004l');
       setRawMode(false);
     };
-  }, [active, dispatcher, paste, setRawMode, stdin, stdout, timeout]);
+  }, [active, dispatcher, paste, setRawMode, stdin, stdout, timeout, write]);
 
   return <KeySourceContext.Provider value={dispatcher}>{props.children}</KeySourceContext.Provider>;
 }

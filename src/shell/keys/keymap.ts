@@ -33,6 +33,7 @@ export const COMMANDS = [
   'line.cancel',
   'app.exit',
   'screen.clear',
+  'app.suspend',
   'menu.up',
   'menu.down',
   'menu.accept',
@@ -131,6 +132,8 @@ export const DEFAULT_KEYMAP: Keymap = {
   'line.cancel': edit(ctrl('c')),
   'app.exit': edit(ctrl('d', 'lineEmpty')),
   'screen.clear': edit(ctrl('l')),
+  // Listed with the prompt's keys, but the key source (KeyProvider) takes it in every mode, as readline does.
+  'app.suspend': edit(ctrl('z')),
   'menu.up': { mode: 'menu', keys: [plain('up'), ctrl('p'), { name: 'tab', shift: true }] },
   'menu.down': { mode: 'menu', keys: [plain('down'), ctrl('n'), plain('tab')] },
   'menu.accept': { mode: 'menu', keys: [plain('return')] },

@@ -1,0 +1,36 @@
+// The stdout the shell gives Ink. Ink wipes the terminal (ESC[2J ESC[3J, then all its static
+// output again) whenever the frame it drew last is at least `stdout.rows` tall (ink.js
+// onRender) — always the case right after the terminal shrinks under a full-screen pane or a
+// tall menu, however small the next frame is. We keep the live region within rows − 1
+// ourselves, sized from the real rows before Ink renders (use-terminal-size.ts), so Ink is
+// told there is no row limit: it then erases its last frame line by line, as on any render.
+// Everything else (write, columns, isTTY, events) is the real stream's.
+
+const REAL = Symbol('routersh.realStdout');
+/** What Ink reads as `rows`: never reached by a frame, so the clear-terminal path never runs. */
+export const UNBOUNDED_ROWS = 100_000;
+
+export function inkStdout(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+  // Bound once, so `off(event, fn)` and identity checks see the same function each time.
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(stdout, {
+    get(target, prop) {
+      if (prop === 'rows') return UNBOUNDED_ROWS;
+      if (prop === REAL) return target;
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(prop);
+      if (fn === undefined) {
+        fn = (value as (...a: unknown[]) => unknown).bind(target);
+        bound.set(prop, fn);
+      }
+      return fn;
+    },
+    set: (target, prop, value) => Reflect.set(target, prop, value, target),
+  });
+}
+
+/** The stream behind an `inkStdout` (the stream itself otherwise): its `rows` are the real ones. */
+export function realStdout<T extends object>(stdout: T): T {
+  return ((stdout as Record<PropertyKey, unknown>)[REAL] as T | undefined) ?? stdout;
+}
