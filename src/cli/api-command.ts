@@ -98,7 +98,7 @@ export async function runApiCommand(argv: string[], io: ApiIo): Promise<Ending> 
       : (baseUrl ?? io.env['ROUTERSH_ROUTER'] ?? 'http://localhost'),
     auth: conn.auth ?? 'basic',
     timeoutMs: conn.timeoutMs ?? 30_000,
-    onWarning: conn.onWarning ?? ((msg) => io.stderr(`% warning: ${msg}\n`)),
+    onWarning: conn.onWarning ?? ((msg) => io.stderr(`% warning: ${sanitizeLine(msg)}\n`)),
   };
   const client = new RouterClient(cfg);
   const req = toRequest(args);
