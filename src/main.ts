@@ -7,7 +7,8 @@ import { serverUrl } from './cli/api-args.js';
 import { type Config, resolveConfig, routerConnection } from './config/config.js';
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
-import { errorLine, runBatch } from './run/batch.js';
+import { errorLine, type NumberedLine, runBatch } from './run/batch.js';
+import { pastedLines } from './run/paste.js';
 import { sanitizeLine } from './term/sanitize.js';
 import { createSession, type Session } from './run/session.js';
 
@@ -46,7 +47,12 @@ async function* stdinLines(): AsyncIterable<string> {
   for await (const line of rl) yield line;
 }
 
-function scriptLines(file: string): Iterable<string> | AsyncIterable<string> {
+/**
+ * A script's commands. A file is read whole, so a multi-line expression (an alerting rule after
+ * `metrics query`) joins into one command as a paste does, numbered by the line it starts on;
+ * stdin runs line by line as the lines arrive.
+ */
+function scriptLines(file: string): Iterable<NumberedLine> | AsyncIterable<string> {
   if (file === '-') return stdinLines();
   let text: string;
   try {
@@ -54,7 +60,7 @@ function scriptLines(file: string): Iterable<string> | AsyncIterable<string> {
   } catch (e) {
     throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
-  return text.replace(/\r?\n$/, '').split(/\r?\n/);
+  return pastedLines(text.replace(/\r\n/g, '\n'));
 }
 
 async function runMain(argv: string[]): Promise<Ending> {

@@ -28,8 +28,14 @@ export function errorLine(e: RoutershError): string {
   return isTelemetryError(e) ? `error: ${text}` : `% ${text}`;
 }
 
+/** A command and the line it starts on (a multi-line expression in a script is one command). */
+export interface NumberedLine {
+  n: number;
+  text: string;
+}
+
 export async function runBatch(
-  lines: Iterable<string> | AsyncIterable<string>,
+  lines: Iterable<string | NumberedLine> | AsyncIterable<string | NumberedLine>,
   state: RunState,
   deps: RunnerDeps,
   io: BatchIO,
@@ -37,8 +43,9 @@ export async function runBatch(
 ): Promise<Ending> {
   const errors: RoutershError[] = [];
   let n = 0;
-  for await (const line of lines) {
-    n++;
+  for await (const item of lines) {
+    const line = typeof item === 'string' ? item : item.text;
+    n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
     const outcome = await runLine(line, state, deps, o.signal);
     const stop = print(outcome, n, state, io, o);

@@ -67,6 +67,17 @@ describe('expressions as typed, through the binary', () => {
     ).toEqual(['error | limit 5']);
   });
 
+  it('-f: a multi-line expression is one command, numbered by its first line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'routersh-expr-'));
+    const file = join(dir, 'rule.rsh');
+    const rule = 'sum by (grp) (\n  rate(pkts_down[5m])\n) > 0';
+    writeFileSync(file, `# an alerting rule\nmetrics query ${rule}\n\nnosuchword\n`);
+    const r = await runBin(['-f', file], { env: env() });
+    expect(bodies('/metrics/query').at(-1)!.expression).toBe(rule);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unknown word 'nosuchword'.*\(line 6\)/);
+  });
+
   it('--demo: the simulators answer an expression typed raw', async () => {
     const r = await runBin(['--demo', '-c', 'metrics query sum by (grp) (pkts_down)'], { timeoutMs: 30_000 });
     expect(r.stderr).toBe('');
