@@ -1,8 +1,10 @@
 // History redaction asks the router metadata before hiding a value: a value that the option's
 // InputRe allows only from a fixed list (`key` with `(net|net-port)`) is a choice, not a
-// secret. Everything else named like a secret stays `***` (redact.ts).
+// secret. Everything else named like a secret stays `***` (redact.ts), and so does a value
+// after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
 import type { RedactOptions } from './redact.js';
+import { resolvedName } from './secret-slots.js';
 
 /** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
 export function enumeratedValues(inputRe: string): string[] | undefined {
@@ -17,10 +19,15 @@ export function plainValues(
   const c = classifyLineSync(line, view);
   if (c.kind === 'empty') return {};
   const plain = new Set<string>();
+  const names = new Map<number, string>();
   for (const w of c.words) {
     const choices =
       w.role === 'option-value' && w.option?.inputRe ? enumeratedValues(w.option.inputRe) : undefined;
     if (choices?.includes(w.token.text)) plain.add(w.token.text);
+    const name = resolvedName(w);
+    if (name !== undefined) names.set(w.token.start, name);
   }
-  return plain.size ? { isPlainValue: (_name, value) => plain.has(value) } : {};
+  const out: RedactOptions = names.size ? { nameOf: (column) => names.get(column) } : {};
+  if (plain.size) out.isPlainValue = (_name, value) => plain.has(value);
+  return out;
 }

@@ -13,6 +13,10 @@
 // with ("a b" is one value) and `#` at a word start ends the command (`password # later`
 // has no value to hide). A comment's own text is redacted the same way, read by the same
 // lexer: a secret typed in a note is still a secret (the safe failure).
+//
+// The typed word may be an abbreviation (`pa` for `password`): the caller's `nameOf` gives
+// the name a command word resolved to (plain-values.ts), and either name being secret-like
+// hides the value. The typed text is what is kept.
 import { scanLine } from './tokenize.js';
 import type { Token } from './types.js';
 
@@ -23,6 +27,8 @@ export const REDACTED = '***';
 export interface RedactOptions {
   /** Return true when `value` after the secret-like `name` is known not to be a secret. */
   isPlainValue?: (name: string, value: string, words: readonly string[]) => boolean;
+  /** The name the command word at `column` resolved to (a Token or option), if known. */
+  nameOf?: (column: number) => string | undefined;
 }
 
 /** Whether a word or option name is named like a secret. */
@@ -46,8 +52,11 @@ export function redact(line: string, options: RedactOptions = {}): string {
   let rest = line;
   for (;;) {
     const { tokens, comment } = scanLine(rest);
-    if (comment === undefined) return out + redactWords(rest, tokens, options);
-    out += redactWords(rest.slice(0, comment + 1), tokens, options);
+    // Resolved names belong to the command's columns, not to a comment's.
+    const { nameOf: _command, ...inComment } = options;
+    const o = out === '' ? options : inComment;
+    if (comment === undefined) return out + redactWords(rest, tokens, o);
+    out += redactWords(rest.slice(0, comment + 1), tokens, o);
     rest = rest.slice(comment + 1);
   }
 }
@@ -68,7 +77,8 @@ function redactWords(line: string, ws: readonly Token[], options: RedactOptions)
       continue;
     }
     const next = ws[i + 1];
-    if (next && isSecretName(w.text) && !options.isPlainValue?.(w.text, next.text, values)) {
+    const secret = isSecretName(w.text) || isSecretName(options.nameOf?.(w.start) ?? '');
+    if (next && secret && !options.isPlainValue?.(w.text, next.text, values)) {
       cuts.push({ start: next.start, end: next.end });
       i++; // the value is not a name itself
     }
