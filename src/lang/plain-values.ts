@@ -3,7 +3,7 @@
 // secret. Everything else named like a secret stays `***` (redact.ts), and so does a value
 // after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
-import type { RedactOptions } from './redact.js';
+import { type RedactOptions, secretNameStartingWith } from './redact.js';
 import { resolvedName } from './secret-slots.js';
 
 /** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
@@ -19,15 +19,17 @@ export function plainValues(
   const c = classifyLineSync(line, view);
   if (c.kind === 'empty') return {};
   const plain = new Set<string>();
-  const names = new Map<number, string>();
+  const names = new Map<number, string | undefined>();
   for (const w of c.words) {
     const choices =
       w.role === 'option-value' && w.option?.inputRe ? enumeratedValues(w.option.inputRe) : undefined;
     if (choices?.includes(w.token.text)) plain.add(w.token.text);
-    const name = resolvedName(w);
-    if (name !== undefined) names.set(w.token.start, name);
+    if (w.role !== 'pending' && w.role !== 'error') names.set(w.token.start, resolvedName(w));
   }
-  const out: RedactOptions = names.size ? { nameOf: (column) => names.get(column) } : {};
+  // A word the metadata did not resolve may still abbreviate a secret-like name.
+  const out: RedactOptions = {
+    nameOf: (column, typed) => (names.has(column) ? names.get(column) : secretNameStartingWith(typed)),
+  };
   if (plain.size) out.isPlainValue = (_name, value) => plain.has(value);
   return out;
 }

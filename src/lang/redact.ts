@@ -27,8 +27,8 @@ export const REDACTED = '***';
 export interface RedactOptions {
   /** Return true when `value` after the secret-like `name` is known not to be a secret. */
   isPlainValue?: (name: string, value: string, words: readonly string[]) => boolean;
-  /** The name the command word at `column` resolved to (a Token or option), if known. */
-  nameOf?: (column: number) => string | undefined;
+  /** The name the command word `typed` at `column` resolved to (a Token or option), if known. */
+  nameOf?: (column: number, typed: string) => string | undefined;
 }
 
 /** Whether a word or option name is named like a secret. */
@@ -43,6 +43,27 @@ export function isSecretName(word: string): boolean {
     if (/^api$/i.test(parts[i]!) && /^key$/i.test(parts[i + 1] ?? '')) return true;
   }
   return false;
+}
+
+const SECRET_WORDS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'key',
+  'apikey',
+  'community',
+  'psk',
+];
+
+/**
+ * For a word the metadata could not resolve (not cached yet, or after a wrong word): the
+ * secret-like name it may abbreviate (`pa` → `password`), so its value is hidden (the safe failure).
+ */
+export function secretNameStartingWith(typed: string): string | undefined {
+  const w = typed.replace(/^-+/, '').toLowerCase();
+  return w === '' ? undefined : SECRET_WORDS.find((n) => n.startsWith(w));
 }
 
 /** `line` with the values of secret-like words replaced by `***`, everything else kept. */
@@ -77,7 +98,7 @@ function redactWords(line: string, ws: readonly Token[], options: RedactOptions)
       continue;
     }
     const next = ws[i + 1];
-    const secret = isSecretName(w.text) || isSecretName(options.nameOf?.(w.start) ?? '');
+    const secret = isSecretName(w.text) || isSecretName(options.nameOf?.(w.start, w.text) ?? '');
     if (next && secret && !options.isPlainValue?.(w.text, next.text, values)) {
       cuts.push({ start: next.start, end: next.end });
       i++; // the value is not a name itself

@@ -118,6 +118,19 @@ describe('secrets redacted on the resolved words', () => {
     expect(await stored(h, 'interface eth0 passw s3cret mtu 1400')).toBe('interface eth0 passw *** mtu 1400');
   });
 
+  it('before the metadata is cached, or after a wrong word, an abbreviation of a secret name still hides', async () => {
+    const cold = rig(sim.url);
+    const line = 'system user operator pa hunter8';
+    expect(classifyLineSync(line, { cache: cold.cache }).kind).toBe('pending');
+    expect(redact(line, plainValues(line, { cache: cold.cache, context: [] }))).toBe(
+      'system user operator pa ***',
+    );
+    await cold.client.close();
+    expect(await stored(s, 'sytem user operator pa hunter9')).toBe('sytem user operator pa ***');
+    // A resolved value is not a name, whatever it abbreviates.
+    expect(await stored(s, 'system user pa')).toBe('system user pa');
+  });
+
   it('typed text is kept otherwise, a comment is still redacted by its own words', async () => {
     expect(await stored(s, 'system  user operator pa "two words" # password x')).toBe(
       'system  user operator pa *** # password ***',
