@@ -4,7 +4,7 @@
 // after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
 import { type RedactOptions, secretNameStartingWith } from './redact.js';
-import { resolvedName } from './secret-slots.js';
+import { resolvedName, secretWordIndexes } from './secret-slots.js';
 
 /** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
 export function enumeratedValues(inputRe: string): string[] | undefined {
@@ -30,6 +30,13 @@ export function plainValues(
   const out: RedactOptions = {
     nameOf: (column, typed) => (names.has(column) ? names.get(column) : secretNameStartingWith(typed)),
   };
+  // A path value in a secret slot (the first word, in an `edit … password` context). Option
+  // values are judged by their option's name, where a fixed choice (`key net`) is kept.
+  const secrets = secretWordIndexes(c.words, view.context)
+    .map((i) => c.words[i]!)
+    .filter((w) => w.role === 'value')
+    .map((w) => w.token.start);
+  if (secrets.length) out.secretValueAt = (column) => secrets.includes(column);
   if (plain.size) out.isPlainValue = (_name, value) => plain.has(value);
   return out;
 }

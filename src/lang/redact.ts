@@ -20,7 +20,19 @@
 import { scanLine } from './tokenize.js';
 import type { Token } from './types.js';
 
-const SECRET_PART = /^(?:pass|password|passwd|passphrase|secret|token|key|apikey|community|psk)$/i;
+const SECRET_WORDS = [
+  'pass',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'key',
+  'apikey',
+  'community',
+  'psk',
+];
+const SECRET_PART = new RegExp(`^(?:${SECRET_WORDS.join('|')})$`, 'i');
 
 export const REDACTED = '***';
 
@@ -29,6 +41,8 @@ export interface RedactOptions {
   isPlainValue?: (name: string, value: string, words: readonly string[]) => boolean;
   /** The name the command word `typed` at `column` resolved to (a Token or option), if known. */
   nameOf?: (column: number, typed: string) => string | undefined;
+  /** True when the command word at `column` is itself a value in a secret slot (plain-values.ts). */
+  secretValueAt?: (column: number) => boolean;
 }
 
 /** Whether a word or option name is named like a secret. */
@@ -44,18 +58,6 @@ export function isSecretName(word: string): boolean {
   }
   return false;
 }
-
-const SECRET_WORDS = [
-  'password',
-  'passwd',
-  'passphrase',
-  'secret',
-  'token',
-  'key',
-  'apikey',
-  'community',
-  'psk',
-];
 
 /**
  * For a word the metadata could not resolve (not cached yet, or after a wrong word): the
@@ -74,7 +76,7 @@ export function redact(line: string, options: RedactOptions = {}): string {
   for (;;) {
     const { tokens, comment } = scanLine(rest);
     // Resolved names belong to the command's columns, not to a comment's.
-    const { nameOf: _command, ...inComment } = options;
+    const { nameOf: _names, secretValueAt: _values, ...inComment } = options;
     const o = out === '' ? options : inComment;
     if (comment === undefined) return out + redactWords(rest, tokens, o);
     out += redactWords(rest.slice(0, comment + 1), tokens, o);
@@ -95,6 +97,10 @@ function redactWords(line: string, ws: readonly Token[], options: RedactOptions)
       if (rawEq > 0 && value !== '' && !options.isPlainValue?.(w.text.slice(0, eq), value, values)) {
         cuts.push({ start: w.start + rawEq + 1, end: w.end });
       }
+      continue;
+    }
+    if (options.secretValueAt?.(w.start)) {
+      cuts.push({ start: w.start, end: w.end });
       continue;
     }
     const next = ws[i + 1];

@@ -52,7 +52,8 @@ export function refuse(res: Resolution, r: WalkResult, scan: ScannedLine, line: 
   const quote = routerLine && !earlier ? unbalancedQuote(line, scan) : undefined;
   if (quote) return refused(quote);
   if (res.kind === 'error') return res;
-  const placeholder = redactedPlaceholderError(words);
+  const context = s.mode === 'router' ? s.path.slice(0, s.path.length - s.typedPath) : [];
+  const placeholder = redactedPlaceholderError(words, context);
   if (placeholder) return refused(placeholder);
   const getter = s.verb === 'describe' ? 'describe' : s.pathBuiltin?.name;
   const inPath = getter ? secretInPathError(words, `'${getter}'`) : undefined;

@@ -26,22 +26,28 @@ export function resolvedName(w: ResolvedWord): string | undefined {
   return undefined;
 }
 
-/** Indexes (into `words`) of the values typed into secret slots. */
-export function secretWordIndexes(words: readonly ResolvedWord[]): number[] {
+/**
+ * Indexes (into `words`) of the values typed into secret slots; `context` is the `edit`
+ * context the line runs in (its last word comes before the line's first).
+ */
+export function secretWordIndexes(words: readonly ResolvedWord[], context: readonly string[] = []): number[] {
   const out: number[] = [];
   words.forEach((w, i) => {
-    const prev = words[i - 1];
+    const prev = i === 0 ? context[context.length - 1] : resolvedName(words[i - 1]!);
     const secret =
       (w.role === 'option-value' && isSecretName(w.option?.name ?? '')) ||
-      (w.role === 'value' && prev !== undefined && isSecretName(resolvedName(prev) ?? ''));
+      (w.role === 'value' && isSecretName(prev ?? ''));
     if (secret) out.push(i);
   });
   return out;
 }
 
 /** `***` in a secret slot: a placeholder recalled from history, not a value to send. */
-export function redactedPlaceholderError(words: readonly ResolvedWord[]): LineError | undefined {
-  const i = secretWordIndexes(words).find((k) => words[k]!.token.text === REDACTED);
+export function redactedPlaceholderError(
+  words: readonly ResolvedWord[],
+  context: readonly string[],
+): LineError | undefined {
+  const i = secretWordIndexes(words, context).find((k) => words[k]!.token.text === REDACTED);
   if (i === undefined) return undefined;
   const token = words[i]!.token;
   return lineError(

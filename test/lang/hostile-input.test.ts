@@ -155,6 +155,11 @@ describe('a redacted placeholder is never sent', () => {
       expect(e.column).toBe(line.indexOf('***'));
       expect(classifyLineSync(line, { cache: r.cache }).kind).toBe('error');
     }
+    // In an `edit … password` context the first word is the secret slot.
+    const ctx = ['system', 'user', 'operator', 'password'];
+    expect(error(await resolve(s, '***', ctx)).reason).toBe('redacted-secret');
+    await resolve(s, 'hunter10', ctx);
+    expect(redact('hunter10', plainValues('hunter10', { cache: s.cache, context: ctx }))).toBe('***');
     // Not a secret slot: *** is an ordinary value there.
     expect((await resolve(h, 'interface eth0 description ***')).kind).toBe('router');
   });
