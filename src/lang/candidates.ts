@@ -3,6 +3,7 @@
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
 import { BUILTINS, isBuiltinNode, isVerbNode, OPTION_SLOTS, slotIdOf } from './builtins.js';
 import { type Action, optionAvailable, tokenUsable } from './match.js';
+import { sanitizeLine } from '../term/sanitize.js';
 import { quoteWord } from './tokenize.js';
 import type { Candidate, CandidateKind } from './types.js';
 import {
@@ -29,8 +30,14 @@ export interface Gathered {
 }
 
 function item(raw: string, kind: CandidateKind, description?: string, configured?: boolean): Item {
-  const c: Item = { match: raw, text: quoteWord(raw), display: raw, kind, insertable: true };
-  if (description !== undefined && description !== '') c.description = description;
+  // A word holding control or format characters cannot be inserted as it is (the editor
+  // would clean it into another word): it is listed, shown sanitized, and typed by hand.
+  const clean = sanitizeLine(raw) === raw;
+  const c: Item = { match: raw, text: quoteWord(raw), display: raw, kind, insertable: clean };
+  const note = clean
+    ? description
+    : `holds control characters: not inserted${description ? ` — ${description}` : ''}`;
+  if (note !== undefined && note !== '') c.description = note;
   if (configured) c.configured = true;
   return c;
 }
@@ -63,7 +70,7 @@ function enterItem(s: WalkState, node: NodeInfo | undefined): Item[] {
 }
 
 export const placeholderOf = (n: NodeInfo) => n.help ?? `<${n.name.replace(/^%/, '').toLowerCase()}>`;
-const optionPlaceholder = (o: OptionInfo) =>
+export const optionPlaceholder = (o: OptionInfo) =>
   o.valueType ? `<${o.valueType.replace(/^%/, '').toLowerCase()}>` : '<value>';
 
 /** The slot needs the full node reached: the path to fetch, if it is not known yet. */

@@ -4,6 +4,7 @@ import { sanitizeLine } from '../term/sanitize.js';
 import { ENTER, type Gathered, gather, type Item, slotNeed } from './candidates.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { metadataFailureText } from './metadata-failure.js';
+import { isSecretName } from './redact.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
 import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
@@ -116,7 +117,9 @@ function prefetchNext(cache: CacheView, g: Gathered, ranked: Ranked, partial: st
   );
   const exact = next.find((c) => c.match === partial);
   const pick = exact ?? (next.length === 1 ? next[0] : undefined);
-  if (pick) cache.prefetch([...g.base, pick.match]);
+  // A value in a secret slot never goes into a metadata GET (secret-slots.ts).
+  const secret = pick?.kind !== 'token' && isSecretName(g.base[g.base.length - 1] ?? '');
+  if (pick && !secret) cache.prefetch([...g.base, pick.match]);
 }
 
 const empty = (p: Prepared, hint?: string): Completion => ({

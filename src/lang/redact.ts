@@ -13,16 +13,36 @@
 // with ("a b" is one value) and `#` at a word start ends the command (`password # later`
 // has no value to hide). A comment's own text is redacted the same way, read by the same
 // lexer: a secret typed in a note is still a secret (the safe failure).
+//
+// The typed word may be an abbreviation (`pa` for `password`): the caller's `nameOf` gives
+// the name a command word resolved to (plain-values.ts), and either name being secret-like
+// hides the value. The typed text is what is kept.
 import { scanLine } from './tokenize.js';
 import type { Token } from './types.js';
 
-const SECRET_PART = /^(?:pass|password|passwd|passphrase|secret|token|key|apikey|community|psk)$/i;
+const SECRET_WORDS = [
+  'pass',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'key',
+  'apikey',
+  'community',
+  'psk',
+];
+const SECRET_PART = new RegExp(`^(?:${SECRET_WORDS.join('|')})$`, 'i');
 
 export const REDACTED = '***';
 
 export interface RedactOptions {
   /** Return true when `value` after the secret-like `name` is known not to be a secret. */
   isPlainValue?: (name: string, value: string, words: readonly string[]) => boolean;
+  /** The name the command word `typed` at `column` resolved to (a Token or option), if known. */
+  nameOf?: (column: number, typed: string) => string | undefined;
+  /** True when the command word at `column` is itself a value in a secret slot (plain-values.ts). */
+  secretValueAt?: (column: number) => boolean;
 }
 
 /** Whether a word or option name is named like a secret. */
@@ -39,6 +59,15 @@ export function isSecretName(word: string): boolean {
   return false;
 }
 
+/**
+ * For a word the metadata could not resolve (not cached yet, or after a wrong word): the
+ * secret-like name it may abbreviate (`pa` → `password`), so its value is hidden (the safe failure).
+ */
+export function secretNameStartingWith(typed: string): string | undefined {
+  const w = typed.replace(/^-+/, '').toLowerCase();
+  return w === '' ? undefined : SECRET_WORDS.find((n) => n.startsWith(w));
+}
+
 /** `line` with the values of secret-like words replaced by `***`, everything else kept. */
 export function redact(line: string, options: RedactOptions = {}): string {
   // The command, then each comment's text in turn (a loop: `# # # …` must not recurse deep).
@@ -46,8 +75,11 @@ export function redact(line: string, options: RedactOptions = {}): string {
   let rest = line;
   for (;;) {
     const { tokens, comment } = scanLine(rest);
-    if (comment === undefined) return out + redactWords(rest, tokens, options);
-    out += redactWords(rest.slice(0, comment + 1), tokens, options);
+    // Resolved names belong to the command's columns, not to a comment's.
+    const { nameOf: _names, secretValueAt: _values, ...inComment } = options;
+    const o = out === '' ? options : inComment;
+    if (comment === undefined) return out + redactWords(rest, tokens, o);
+    out += redactWords(rest.slice(0, comment + 1), tokens, o);
     rest = rest.slice(comment + 1);
   }
 }
@@ -67,8 +99,13 @@ function redactWords(line: string, ws: readonly Token[], options: RedactOptions)
       }
       continue;
     }
+    if (options.secretValueAt?.(w.start)) {
+      cuts.push({ start: w.start, end: w.end });
+      continue;
+    }
     const next = ws[i + 1];
-    if (next && isSecretName(w.text) && !options.isPlainValue?.(w.text, next.text, values)) {
+    const secret = isSecretName(w.text) || isSecretName(options.nameOf?.(w.start, w.text) ?? '');
+    if (next && secret && !options.isPlainValue?.(w.text, next.text, values)) {
       cuts.push({ start: next.start, end: next.end });
       i++; // the value is not a name itself
     }

@@ -8,6 +8,7 @@ import { pathKey } from './cache.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { type MetadataFailure, reportFailure, unreadable } from './metadata-failure.js';
 import { tokenUsable } from './match.js';
+import { bareNoKeyMessage, refuse } from './refusals.js';
 import { isNumericSlot, toNumberIfNumeric } from './regex.js';
 import { scanLine } from './tokenize.js';
 import type { CacheView, Classification, EngineDeps, Resolution, SyncView, Token } from './types.js';
@@ -87,10 +88,11 @@ function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
 }
 
 export async function resolveLine(line: string, deps: EngineDeps, signal: AbortSignal): Promise<Resolution> {
-  const { tokens } = scanLine(line);
+  const scan = scanLine(line);
+  const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
   const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed);
-  return reportFailure(finalize(result, tokens, line, lookup), failure);
+  return reportFailure(refuse(finalize(result, tokens, line, lookup), result, scan, line), failure);
 }
 
 function syncLookup(cache: CacheView): Lookup {
@@ -99,13 +101,14 @@ function syncLookup(cache: CacheView): Lookup {
 
 /** Synchronous: only cached metadata; words that need more are 'pending'. Never awaits. */
 export function classifyLineSync(line: string, view: SyncView): Classification {
-  const { tokens } = scanLine(line);
+  const scan = scanLine(line);
+  const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
   const lookup = syncLookup(view.cache);
   const result = walk(tokens, view.context ?? [], lookup);
   if (result.pending) return { kind: 'pending', words: result.words };
   if (!result.error && finalNeed(result, lookup)) return { kind: 'pending', words: result.words };
-  return finalize(result, tokens, line, lookup);
+  return refuse(finalize(result, tokens, line, lookup), result, scan, line);
 }
 
 function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {
@@ -161,6 +164,8 @@ function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup:
   const request: RouterRequest = { method: 'POST', words: words0 };
   if (s.verb === 'no') {
     if (!n.allowUnSet) return incomplete(err, n, 'UNSET', words0.join(' '));
+    const bare = hasOptions ? undefined : bareNoKeyMessage(n, words0);
+    if (bare) return err('key', bare.message, { candidates: bare.candidates });
     if (!hasOptions) return { kind: 'router', request: { method: 'DELETE', words: words0 }, words };
     const missing = (s.optNode?.possibleOptions ?? []).filter((o) => o.key && !s.options.has(o.name));
     if (missing.length > 0) {

@@ -50,6 +50,11 @@ export type LineErrorReason =
   | 'key'
   | 'incomplete'
   | 'builtin'
+  /** Refused locally (path-guards.ts, secret-slots.ts, quote-check.ts): never sent. */
+  | 'dot-segment'
+  | 'redacted-secret'
+  | 'secret-in-path'
+  | 'unbalanced-quote'
   /** The metadata needed to judge the word could not be read (see metadata-failure.ts). */
   | 'metadata';
 

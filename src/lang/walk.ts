@@ -12,6 +12,8 @@ import {
   valueCheckOf,
 } from './builtins.js';
 import { lineError, quoteName } from './line-error.js';
+import { dotSegmentError } from './path-guards.js';
+import { isSecretValueSlot } from './secret-slots.js';
 import { optionMatchError, pathError, secretSlot } from './word-errors.js';
 import { type Action, matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
 import { matchesInputRe } from './regex.js';
@@ -44,6 +46,8 @@ export interface WalkState {
   options: Map<string, string[]>;
   optionInfo: Map<string, OptionInfo>;
   counts: Map<string, number>;
+  /** The path holds a value typed into a secret slot: described, never fetched (secret-slots.ts). */
+  secret?: boolean;
 }
 
 export interface WalkResult {
@@ -60,7 +64,7 @@ const builtinNames = new Set(BUILTINS.map((b) => b.name));
 /** The node reached: full if known, 'pending' if it must be fetched first. */
 export function currentNode(s: WalkState, lookup: Lookup): NodeInfo | 'pending' {
   if (s.node) return s.node;
-  const r = lookup(s.path);
+  const r = s.secret ? 'failed' : lookup(s.path);
   if (r === 'pending') return 'pending';
   s.node = r === 'failed' ? (s.entry ?? emptyNode()) : r;
   return s.node;
@@ -180,6 +184,11 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       node = cur;
       children = node.subNodes;
     }
+    const dot = s.mode === 'router' ? dotSegmentError(at, w) : undefined;
+    if (dot) {
+      words.push({ token: tok, role: 'error' });
+      return fail(dot);
+    }
     const wasFirst = s.phase === 'first';
     s.phase = 'path';
     const m = matchWord(w, children, optionsFor(node, s.action));
@@ -194,6 +203,7 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
         else s.args.push(w);
         s.node = m.node;
       } else {
+        if (m.kind === 'value' && isSecretValueSlot(s.path, m.node)) s.secret = true;
         s.path.push(m.kind === 'token' ? m.node.name : w);
         s.typedPath++;
         s.entry = m.node;

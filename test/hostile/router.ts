@@ -39,6 +39,8 @@ export interface RouterModes {
   token?: { ttlSeconds: number; sub?: string };
   /** GET /token answers with a redirect to this URL first. */
   tokenRedirect?: string;
+  /** The root also lists `snmp` (options `community`, a secret, and `location`). */
+  snmp?: boolean;
 }
 
 export type HostileRouter = Harness<RouterModes>;
@@ -116,13 +118,19 @@ function tree(m: RouterModes): Map<string, WireNodeInfo> {
     PossibleOptions: { name: option('host name', '[a-z0-9-]+') },
   });
   const deep = node('deep', 'Token', { Description: 'deeply nested metadata', AllowShow: 1 });
+  const snmp = node('snmp', 'Token', {
+    Description: 'SNMP agent',
+    AllowSet: 1,
+    PossibleOptions: { community: option('read community', '.+'), location: option('where', '.+') },
+  });
   const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) => node(`n${i}`, 'Token'));
-  const root = node('', 'Token', { children: [iface, hostname, deep, ...extra] });
+  const root = node('', 'Token', { children: [iface, hostname, deep, ...(m.snmp ? [snmp] : []), ...extra] });
   const out = new Map<string, WireNodeInfo>([
     ['', root],
     ['interface', { ...iface, SubNodes: [ifValue] }],
     ['hostname', hostname],
     ['deep', deep],
+    ...(m.snmp ? [['snmp', snmp] as const] : []),
   ]);
   for (const v of ifValue.SetValues ?? []) out.set(`interface/${v}`, { ...ifValue, SubNodes: [] });
   return out;

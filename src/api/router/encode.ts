@@ -1,10 +1,17 @@
 // Request encoding: every command word is one path segment, percent-encoded on its own
 // (RFC 3986), so `10.0.0.0/24` stays one word (`10.0.0.0%2F24`) instead of two.
-import { configError } from '../../errors.js';
+import { configError, validationError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 
-/** encodeURIComponent leaves !'()* alone; RFC 3986 counts them as reserved. */
+/**
+ * encodeURIComponent leaves !'()* alone; RFC 3986 counts them as reserved. `.` and `..` are
+ * refused: a server or proxy resolves them as dot segments (`/api/interface/..` is `/api/`),
+ * and so do WHATWG URL parsers for `%2E%2E`. The language refuses them first (path-guards.ts).
+ */
 export function encodeWord(word: string): string {
+  if (word === '.' || word === '..') {
+    throw validationError(`'${word}' cannot be a path word (a server would read it as a dot segment)`);
+  }
   return encodeURIComponent(word).replace(
     /[!'()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
