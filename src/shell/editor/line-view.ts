@@ -14,10 +14,13 @@ const ROLE_STYLE: Record<WordRole, SpanStyle> = {
   pending: 'pending',
 };
 
+/** Errors that only say the line is not finished yet: not painted red while it is typed. */
+const UNFINISHED = new Set(['incomplete', 'missing-value', 'unbalanced-quote']);
+
 export function lineSpans(c: Classification): Span[] {
   if (c.kind === 'empty') return [];
   const spans = c.words.map((w) => ({ start: w.token.start, end: w.token.end, style: ROLE_STYLE[w.role] }));
-  if (c.kind === 'error' && c.error.reason !== 'incomplete' && c.error.reason !== 'missing-value') {
+  if (c.kind === 'error' && !UNFINISHED.has(c.error.reason)) {
     const at = spans.find((s) => s.start === c.error.column);
     if (at) at.style = 'bad';
     else if (c.error.length > 0)
@@ -37,7 +40,9 @@ export function lineHint(
 ): string | undefined {
   if (c.kind === 'error') {
     const r = c.error.reason;
-    const stillTyping = atEnd && (r === 'incomplete' || r === 'missing-value');
+    // An open quote runs to the end of the line: while typing there it is a value being
+    // written; Enter still refuses it with the caret.
+    const stillTyping = atEnd && UNFINISHED.has(r);
     if (!stillTyping) return c.error.message;
   }
   // A value accepted only because its server pattern ran out of time says so.

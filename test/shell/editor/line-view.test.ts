@@ -44,3 +44,17 @@ describe('live colouring', () => {
     expect(promptText('admin@r1', ['interface', 'eth0'])).toBe('admin@r1(interface eth0)> ');
   });
 });
+
+describe('an open quote while typing', () => {
+  it('is not painted red and the hint stays the slot hint; Enter still refuses it', async () => {
+    const { lineSpans, lineHint } = await import('../../../src/shell/editor/line-view.js');
+    const c = {
+      kind: 'error',
+      words: [],
+      error: { reason: 'unbalanced-quote', message: "% unbalanced '", column: 5, length: 1, wordIndex: 1 },
+    } as unknown as Parameters<typeof lineSpans>[0];
+    expect(lineSpans(c).some((s) => s.style === 'bad')).toBe(false);
+    expect(lineHint(c, undefined, true)).toBeUndefined();
+    expect(lineHint(c, undefined, false)).toBe("% unbalanced '");
+  });
+});
