@@ -10,7 +10,7 @@ import { renderTable } from '../term/table.js';
 import type { Handler } from './handler.js';
 import type { Outcome } from './outcome.js';
 import { bucketStep } from './telemetry-sources.js';
-import { HOUR, nowOf, telemetryOf } from './telemetry-text.js';
+import { HOUR, nowOf, telemetryOf, withNotices } from './telemetry-text.js';
 
 export const logsSearch: Handler<'logs search'> = async ({ args, options }, env) => {
   const client = telemetryOf(env);
@@ -75,6 +75,7 @@ async function logsPlain(
 ): Promise<Outcome> {
   const pages: unknown[] = [];
   const records: LogRecord[] = [];
+  const notes = new Set<string>();
   let offset: number | undefined;
   do {
     const res = await client.logsSearch(
@@ -82,11 +83,16 @@ async function logsPlain(
       signal,
     );
     pages.push(res.raw);
-    records.push(...res.data);
-    offset = all ? res.meta.pagination?.nextOffset : undefined;
+    for (const r of res.data) records.push(r); // no push(...page): a page is server-sized
+    for (const n of [...(res.notices ?? []), ...(res.shapeWarning ? [res.shapeWarning] : [])]) notes.add(n);
+    const next = all ? res.meta.pagination?.nextOffset : undefined;
+    // A next_offset that does not advance would page forever.
+    if (next !== undefined && next <= (offset ?? 0))
+      notes.add(`the server's next_offset ${next} does not advance; stopped`);
+    offset = next !== undefined && next > (offset ?? 0) ? next : undefined;
   } while (offset !== undefined);
   // The service answers newest first (page after page); a tail reads oldest to newest.
   const lines = records.reverse().map(renderLogLine);
   const text = lines.length ? `${lines.join('\n')}\n` : '(no records)\n';
-  return { kind: 'text', text, json: pages.length === 1 ? pages[0] : pages };
+  return { kind: 'text', text: withNotices(text, [...notes]), json: pages.length === 1 ? pages[0] : pages };
 }
