@@ -49,6 +49,13 @@ export interface HttpCall {
 
 export type HttpResponse = Collected;
 
+/** The longest delay setTimeout honours; a longer one fires after 1 ms (every call would time out at once). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A deadline a timer can hold: at least 1 ms, at most MAX_TIMER_MS (~24.8 days), NaN as the longest. */
+export const timerDelay = (ms: number): number =>
+  Number.isNaN(ms) ? MAX_TIMER_MS : Math.min(MAX_TIMER_MS, Math.max(1, ms));
+
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
@@ -59,7 +66,7 @@ export class Transport {
     this.origin = new URL(o.origin).origin;
     this.peer = { service: o.service, host: new URL(o.origin).host };
     const connect: { ca?: string; rejectUnauthorized?: boolean; timeout: number } = {
-      timeout: o.timeoutMs,
+      timeout: timerDelay(o.timeoutMs),
     };
     if (o.ca !== undefined) connect.ca = o.ca;
     if (o.insecure) connect.rejectUnauthorized = false;
@@ -73,7 +80,7 @@ export class Transport {
   async call(c: HttpCall): Promise<HttpResponse> {
     const caller = c.signal;
     if (caller?.aborted) throw cancelledError();
-    const timeoutMs = c.timeoutMs ?? this.o.timeoutMs;
+    const timeoutMs = timerDelay(c.timeoutMs ?? this.o.timeoutMs);
     const onCallerAbort = () => collector.abort(cancelledError());
     // One deadline for the whole exchange; undici's own timeouts (per request, below) tick at
     // ~1 s resolution and only back it up.

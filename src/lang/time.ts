@@ -17,6 +17,11 @@ export type Read<T> = { ok: true; value: T } | { ok: false; why: string };
 const UNIT_MS = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 } as const;
 const DURATION = /^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
 const UNITS = Object.values(UNIT_MS);
+/** Durations, steps and times' distance from now are at most 100 years: past that no API
+ *  answers, and Date cannot hold every sum (toISOString throws "Invalid time value"). */
+export const MAX_SPAN_MS = 36_525 * UNIT_MS.d;
+const TOO_LONG = 'at most 100 years';
+const TOO_FAR = 'the time is too far: within 100 years of now';
 
 export const DURATION_HELP = 'a duration like 90s, 15m, 6h, 7d, 1h30m';
 export const STEP_HELP = 'a duration like 30s, 5m, 1h, or whole seconds';
@@ -31,7 +36,7 @@ export function readDuration(text: string): Read<number> {
   let ms = 0;
   for (let i = 0; i < UNITS.length; i++) ms += Number(m[i + 1] ?? 0) * UNITS[i]!;
   if (ms <= 0) return no('a duration must be more than 0');
-  if (!Number.isSafeInteger(ms)) return no('the duration is too large');
+  if (!(ms <= MAX_SPAN_MS)) return no(`the duration is too large: ${TOO_LONG}`);
   return ok(ms);
 }
 
@@ -39,10 +44,12 @@ export function readDuration(text: string): Read<number> {
 export function readStep(text: string): Read<number> {
   if (/^\d+$/.test(text)) {
     const n = Number(text);
-    return n > 0 && Number.isSafeInteger(n) ? ok(n) : no('a step must be more than 0 seconds');
+    if (n > MAX_SPAN_MS / 1000) return no(`the step is too large: ${TOO_LONG}`);
+    return n > 0 ? ok(n) : no('a step must be more than 0 seconds');
   }
   const d = readDuration(text);
-  if (!d.ok) return no(`expected ${STEP_HELP}`);
+  if (!d.ok)
+    return no(d.why.includes(TOO_LONG) ? `the step is too large: ${TOO_LONG}` : `expected ${STEP_HELP}`);
   if (d.value % 1000 !== 0) return no('a step is whole seconds');
   return ok(d.value / 1000);
 }
@@ -52,16 +59,19 @@ export function readTime(text: string, now: number): Read<number> {
   if (text === 'now') return ok(now);
   if (text.startsWith('now-')) {
     const d = readDuration(text.slice(4));
-    return d.ok ? ok(now - d.value) : no(`expected ${TIME_HELP}`);
+    if (d.ok) return ok(now - d.value);
+    return no(d.why.includes(TOO_LONG) ? TOO_FAR : `expected ${TIME_HELP}`);
   }
   const ms = parseRfc3339(text);
-  return ms === undefined ? no(`expected ${TIME_HELP}`) : ok(ms);
+  if (ms === undefined) return no(`expected ${TIME_HELP}`);
+  return Math.abs(ms - now) <= MAX_SPAN_MS ? ok(ms) : no(TOO_FAR);
 }
 
 /** A positive whole number (`limit N`). */
 export function readCount(text: string): Read<number> {
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  return n > 0 && Number.isSafeInteger(n) ? ok(n) : no('expected a whole number more than 0');
+  if (n > Number.MAX_SAFE_INTEGER) return no('the number is too large');
+  return n > 0 ? ok(n) : no('expected a whole number more than 0');
 }
 
 const must =
@@ -82,7 +92,7 @@ export type ValueCheck = (text: string) => string | undefined;
 const checkOf =
   (read: (text: string, now: number) => Read<number>): ValueCheck =>
   (text) => {
-    const r = read(text, 0);
+    const r = read(text, Date.now()); // times are checked against the ±100 years of now
     return r.ok ? undefined : r.why;
   };
 export const checkDuration = checkOf(readDuration);

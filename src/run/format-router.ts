@@ -22,6 +22,30 @@ export function formatMessage(env: Envelope): string {
 
 const yes = (b: boolean) => (b ? 'yes' : 'no');
 
+/** Rows and values `describe` lists: a server may send 150,000 sub-nodes; nobody reads past these. */
+export const DESCRIBE_MAX_ROWS = 200;
+const DESCRIBE_MAX_VALUES = 50;
+
+const more = (n: number, hint: string) => `… and ${n.toLocaleString('en-US')} more${hint}`;
+
+/** The first `max` values joined, and how many were left out. */
+function someValues(values: readonly string[], max = DESCRIBE_MAX_VALUES): string {
+  const shown = values.slice(0, max).join(', ');
+  return values.length > max ? `${shown}, ${more(values.length - max, '')}` : shown;
+}
+
+/** A table of the first DESCRIBE_MAX_ROWS items, then one line for the rest. */
+function boundedTable<T>(
+  items: readonly T[],
+  row: (item: T) => string[],
+  columns: string[],
+  o: { maxWidth: number; rightAlign?: boolean[] },
+): string {
+  const table = renderTable(columns, items.slice(0, DESCRIBE_MAX_ROWS).map(row), o);
+  const rest = items.length - DESCRIBE_MAX_ROWS;
+  return rest > 0 ? `${table}${more(rest, ' (use a narrower path)')}\n` : table;
+}
+
 function optionLine(o: OptionInfo): string[] {
   const value = o.inputRe || o.valueType ? (o.valueType ?? '<value>') : '(flag)';
   const where = [o.availableInSet && 'set', o.availableInUnSet && 'unset', o.availableInShow && 'show']
@@ -52,20 +76,21 @@ export function formatDescribe(words: string[], info: NodeInfo, width: number): 
     );
   }
   lines.push(`  set: ${yes(info.allowSet)} · unset: ${yes(info.allowUnSet)} · show: ${yes(info.allowShow)}`);
-  if (info.setValues.length) lines.push(sanitizeLine(`  configured: ${info.setValues.join(', ')}`));
+  if (info.setValues.length) lines.push(sanitizeLine(`  configured: ${someValues(info.setValues)}`));
   if (info.possibleValues.length)
-    lines.push(sanitizeLine(`  possible values: ${info.possibleValues.join(', ')}`));
+    lines.push(sanitizeLine(`  possible values: ${someValues(info.possibleValues)}`));
+  if (info.note) lines.push(sanitizeLine(`  note: ${info.note}`));
   let text = `${lines.join('\n')}\n`;
   if (info.subNodes.length) {
     text += '\nSub-nodes:\n';
     text += indent(
-      renderTable(['name', 'kind', 'description'], info.subNodes.map(subNodeLine), { maxWidth: width - 2 }),
+      boundedTable(info.subNodes, subNodeLine, ['name', 'kind', 'description'], { maxWidth: width - 2 }),
     );
   }
   if (info.possibleOptions.length) {
     text += '\nOptions:\n';
     text += indent(
-      renderTable(['option', 'value', 'actions', '', 'description'], info.possibleOptions.map(optionLine), {
+      boundedTable(info.possibleOptions, optionLine, ['option', 'value', 'actions', '', 'description'], {
         maxWidth: width - 2,
         rightAlign: [false, false, false, false, false],
       }),

@@ -77,7 +77,8 @@ async function logsPlain(
 ): Promise<Outcome> {
   const res = await client.logsSearch({ query, start: range.startMs, end: range.endMs, limit }, signal);
   // The service answers newest first; a tail reads oldest to newest.
-  return recordsText([...res.data].reverse().map(renderLogLine), [], res.raw);
+  const notes = [...(res.notices ?? []), ...(res.shapeWarning ? [res.shapeWarning] : [])];
+  return recordsText([...res.data].reverse().map(renderLogLine), notes, res.raw);
 }
 
 async function logsAll(

@@ -1,6 +1,8 @@
 // Adapters from the telemetry client to the panes' data sources: the chart asks for a range
 // and a column count, we choose the step within the API's limits.
 import type { TelemetryClient } from '../api/telemetry/client.js';
+import { argumentError } from '../errors.js';
+import { formatDuration } from '../term/format-time.js';
 import { alignToStep, chooseStep } from '../api/telemetry/step.js';
 import type { Limits } from '../api/telemetry/types.js';
 import type { ChartSource } from '../panes/chart/source.js';
@@ -14,7 +16,17 @@ export function planRange(
   limits: Limits,
   fixedStep?: number,
 ): { stepSeconds: number; startMs: number; endMs: number } {
-  if (fixedStep) return { stepSeconds: fixedStep, ...alignToStep(range.startMs, range.endMs, fixedStep) };
+  if (fixedStep) {
+    // Aligned to a step longer than the range, the range would grow to a whole step (a 100-year
+    // step makes an hour a century) and fail on range_days with a puzzling number.
+    const spanMs = range.endMs - range.startMs;
+    if (fixedStep * 1000 > spanMs) {
+      throw argumentError(
+        `step ${formatDuration(fixedStep * 1000)} is longer than the range (${formatDuration(spanMs)}); use a shorter step or a longer range`,
+      );
+    }
+    return { stepSeconds: fixedStep, ...alignToStep(range.startMs, range.endMs, fixedStep) };
+  }
   return chooseStep({ startMs: range.startMs, endMs: range.endMs, columns, limits });
 }
 

@@ -23,24 +23,52 @@ function truncate(s: string, width: number): string {
 
 const NUMERIC = /^[-+]?(\d[\d,]*(\.\d+)?|\.\d+)([eE][-+]?\d+)?\s*[%kKMGTmµnp]?[a-zA-Z/]{0,4}$/;
 
+const MIN_CELL = 4;
+
+/**
+ * Shrinks the widest columns until their sum fits `room` (never below MIN_CELL): the result of
+ * taking one cell from the widest column (the first of equals) at a time, computed in
+ * O(columns · log width) — one cell per step would loop as many times as a server's cell is wide.
+ */
+function shrink(widths: number[], room: number): void {
+  const sumAt = (cap: number) => widths.reduce((a, w) => a + Math.min(w, cap), 0);
+  if (sumAt(Number.POSITIVE_INFINITY) <= room) return;
+  // The largest cap that fits, by bisection: `lo` fits, `hi` (the widest) does not.
+  let lo = MIN_CELL;
+  let hi = widths.reduce((a, w) => Math.max(a, w), MIN_CELL);
+  if (sumAt(lo) > room) {
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.min(widths[i]!, MIN_CELL);
+    return;
+  }
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (sumAt(mid) <= room) lo = mid;
+    else hi = mid;
+  }
+  // Columns level at lo + 1 first, then the first ones at that level give one cell more.
+  const level = lo + 1;
+  let excess = sumAt(level) - room;
+  for (let i = 0; i < widths.length; i++) {
+    widths[i] = Math.min(widths[i]!, level);
+    if (excess > 0 && widths[i] === level) {
+      widths[i] = level - 1;
+      excess--;
+    }
+  }
+}
+
 export function renderTable(columns: string[], rows: string[][], o: TableOptions = {}): string {
   const gap = o.gap ?? 2;
   const head = columns.map(sanitizeLine);
   const body = rows.map((r) => columns.map((_, i) => sanitizeLine(r[i] ?? '')));
-  const widths = head.map((h, i) => Math.max(stringWidth(h), ...body.map((r) => stringWidth(r[i] ?? ''))));
+  // Loops, not Math.max(...rows): a server's table may have more rows than a call has arguments.
+  const widths = head.map((h) => stringWidth(h));
+  for (const r of body)
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, stringWidth(r[i]!));
   const right =
     o.rightAlign ??
     head.map((_, i) => body.length > 0 && body.every((r) => (r[i] ?? '') === '' || NUMERIC.test(r[i] ?? '')));
-  if (o.maxWidth !== undefined) {
-    // Shrink the widest columns until the table fits (never below 4 cells).
-    let total = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
-    while (total > o.maxWidth) {
-      const i = widths.indexOf(Math.max(...widths));
-      if ((widths[i] ?? 0) <= 4) break;
-      widths[i] = (widths[i] ?? 0) - 1;
-      total--;
-    }
-  }
+  if (o.maxWidth !== undefined) shrink(widths, o.maxWidth - gap * (widths.length - 1));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => {

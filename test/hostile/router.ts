@@ -22,6 +22,8 @@ export interface RouterModes {
   metadataFailure?: 500 | 404 | 'html' | 'garbage';
   /** The root lists this many extra Token sub-nodes (150,000 to overflow naive recursion). */
   hugeSubnodes?: number;
+  /** hugeSubnodes carry only Name and Type, so 150,000 of them fit the client's 8 MB body cap. */
+  leanSubnodes?: boolean;
   /** `describe deep` returns NodeInfo nested this deep. */
   deepNesting?: number;
   /** ErrorStatus of every POST echoes the Authorization header, decoded (a router that leaks it). */
@@ -123,7 +125,9 @@ function tree(m: RouterModes): Map<string, WireNodeInfo> {
     AllowSet: 1,
     PossibleOptions: { community: option('read community', '.+'), location: option('where', '.+') },
   });
-  const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) => node(`n${i}`, 'Token'));
+  const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) =>
+    m.leanSubnodes ? ({ Name: `n${i}`, Type: 'Token' } as WireNodeInfo) : node(`n${i}`, 'Token'),
+  );
   const root = node('', 'Token', { children: [iface, hostname, deep, ...(m.snmp ? [snmp] : []), ...extra] });
   const out = new Map<string, WireNodeInfo>([
     ['', root],

@@ -1,6 +1,7 @@
 // The router REST client: one request = one envelope, decoded at the boundary; every failure
 // is one typed, one-line error (src/errors.ts) with credentials nowhere in it — our own
 // credentials are redacted from every answer before anything reads it (credentials.ts).
+import { nestedDeeperThan } from '../json-depth.js';
 import {
   authError,
   cancelledError,
@@ -199,7 +200,9 @@ export class RouterClient {
     // Error statuses: the router's ErrorStatus when it sent one.
     let body: unknown;
     try {
-      body = this.credentials.redactBody(JSON.parse(res.text) as unknown, res.text);
+      const parsed = JSON.parse(res.text) as unknown;
+      // Only top-level fields are read here; a too-deep body is no error text.
+      body = nestedDeeperThan(parsed) ? undefined : this.credentials.redactBody(parsed, res.text);
     } catch {
       body = undefined;
     }

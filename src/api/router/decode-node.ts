@@ -90,7 +90,17 @@ function decodeOptions(v: unknown, where: string): OptionInfo[] {
   return Object.entries(v).map(([name, o]) => decodeOption(name, o, `${where}.${name}`));
 }
 
+/** SubNodes nested deeper are dropped with a note: routers answer one level (server-sized recursion otherwise). */
+export const MAX_NODE_DEPTH = 64;
+
 export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
+  const cut = { dropped: false };
+  const node = decodeNode(v, where, 0, cut);
+  if (cut.dropped) node.note = `sub-nodes nested deeper than ${MAX_NODE_DEPTH} levels were dropped`;
+  return node;
+}
+
+function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: boolean }): NodeInfo {
   if (!isObject(v)) return bad(where, 'an object');
   const w = `${where}.`;
   const hasShow = v['ShowOutput'] !== undefined && v['ShowOutput'] !== null;
@@ -118,11 +128,12 @@ export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
     possibleValues: stringList(v['PossibleValues'], `${w}PossibleValues`),
     possibleOptions: decodeOptions(v['PossibleOptions'], `${w}PossibleOptions`),
     multiValue: flag(v, 'MultiValue', w),
-    subNodes: ((subs as unknown[] | null | undefined) ?? []).map((s, i) =>
-      decodeNodeInfo(s, `${w}SubNodes[${i}]`),
-    ),
+    subNodes: [],
     raw: v,
   };
+  const list = (subs as unknown[] | null | undefined) ?? [];
+  if (depth >= MAX_NODE_DEPTH) cut.dropped ||= list.length > 0;
+  else node.subNodes = list.map((s, i) => decodeNode(s, `${w}SubNodes[${i}]`, depth + 1, cut));
   for (const [key, prop] of [
     ['Description', 'description'],
     ['Help', 'help'],

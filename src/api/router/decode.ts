@@ -2,6 +2,7 @@
 // shows OK / Error / ERROR); Message elements are joined so a trailing "\n" element does not
 // double the newline.
 import { protocolError } from '../../errors.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-depth.js';
 import { decodeNodeInfo, isObject, type Json } from './decode-node.js';
 import type { Envelope } from './types.js';
 
@@ -29,11 +30,16 @@ export function isOkStatus(status: string): boolean {
 }
 
 export function parseJson(text: string): unknown {
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw protocolError('malformed response from router: body is not JSON');
   }
+  if (nestedDeeperThan(body)) {
+    throw protocolError(`malformed response from router: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return body;
 }
 
 export function decodeEnvelope(body: unknown): Envelope {

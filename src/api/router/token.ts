@@ -2,6 +2,7 @@
 // (the router signs them; only the router can check). Used only to renew before expiry and
 // to learn the user name of a pre-issued token. The renewal plan is pure (times in, times out).
 import { decodeJwt } from 'jose';
+import { MAX_TIMER_MS } from '../../http/transport.js';
 
 export interface TokenInfo {
   token: string;
@@ -76,7 +77,9 @@ export function refreshDelay(t: TokenInfo, now: number, failures: number): numbe
   if (t.renewAt === undefined || t.expiresAt === undefined) return undefined;
   const lifetime = t.lifetimeMs ?? 0;
   if (lifetime < MIN_TIMED_LIFETIME_MS || isExpired(t, now)) return undefined;
-  if (failures === 0) return Math.max(MIN_DELAY_MS, t.renewAt - now);
+  // A token valid for decades (its `exp` is the server's) renews after ~24.8 days: a longer
+  // delay would overflow the timer and fire at once, renewing in a loop.
+  if (failures === 0) return Math.min(MAX_TIMER_MS, Math.max(MIN_DELAY_MS, t.renewAt - now));
   const base = Math.min(1_000, lifetime / 40);
   const backoff = Math.min(MAX_BACKOFF_MS, base * 2 ** (failures - 1));
   return Math.max(MIN_DELAY_MS, backoff);

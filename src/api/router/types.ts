@@ -41,6 +41,8 @@ export interface NodeInfo {
   showFormat?: 'text' | 'table';
   /** The node as received, unknown fields included (for `describe` and --json). */
   raw: Record<string, unknown>;
+  /** What the decoder left out (SubNodes nested too deep), for the user. */
+  note?: string;
 }
 
 export interface Envelope {

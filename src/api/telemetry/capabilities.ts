@@ -32,6 +32,32 @@ const WIRE_NAMES: Record<keyof Limits, string> = {
   searchOffsetMax: 'search_offset_max',
 };
 
+/**
+ * What the client accepts of each limit: the deadline becomes a timer (setTimeout turns more
+ * than 2^31−1 ms into 1 ms, failing every call at once), the point and row counts size loops
+ * and arrays. A value outside is clamped, with a note; counts are whole numbers.
+ */
+export const LIMIT_BOUNDS: Readonly<Record<keyof Limits, { min: number; max: number; whole: boolean }>> = {
+  requestBodyBytes: { min: 1024, max: 64 * 1024 * 1024, whole: true },
+  routeDeadlineSeconds: { min: 1, max: 600, whole: false },
+  rangeDays: { min: 1, max: 36_525, whole: false }, // 100 years, the time grammar's bound
+  series: { min: 1, max: 100_000, whole: true },
+  pointsPerSeries: { min: 2, max: 1_000_000, whole: true },
+  totalPoints: { min: 2, max: 10_000_000, whole: true },
+  discoveryLimitMax: { min: 1, max: 100_000, whole: true },
+  searchDefault: { min: 1, max: 100_000, whole: true },
+  searchMax: { min: 1, max: 100_000, whole: true },
+  searchOffsetMax: { min: 1, max: 1_000_000_000, whole: true },
+};
+
+function bounded(key: keyof Limits, value: number, notes: string[]): number {
+  const b = LIMIT_BOUNDS[key];
+  const v = b.whole ? Math.floor(value) : value;
+  const out = Math.min(b.max, Math.max(b.min, v));
+  if (out !== v) notes.push(`the server's ${WIRE_NAMES[key]} of ${value} is out of range; using ${out}`);
+  return out;
+}
+
 const positive = (v: unknown): number | undefined => {
   const n = num(v);
   return n !== undefined && n > 0 ? n : undefined;
@@ -77,10 +103,16 @@ export function decodeCapabilities(data: unknown, meta: unknown): Capabilities {
     numbersOf(metaLimits.logs),
   ];
   const limits = { ...DEFAULT_LIMITS };
+  const notes: string[] = [];
   for (const key of Object.keys(WIRE_NAMES) as Array<keyof Limits>) {
     const from = key.startsWith('search') ? logSources : sources;
-    const values = from.map((s) => s[WIRE_NAMES[key]]).filter((v): v is number => v !== undefined);
-    if (values.length > 0) limits[key] = Math.min(...values);
+    // A reduce, not Math.min(...values): the providers list is as long as the server makes it.
+    const least = from.reduce<number | undefined>((m, s) => {
+      const v = s[WIRE_NAMES[key]];
+      return v === undefined || (m !== undefined && m <= v) ? m : v;
+    }, undefined);
+    if (least === undefined) continue;
+    limits[key] = bounded(key, least, notes);
   }
   const metricsFrom = providers.find(
     (p) => isMetrics(p) && p.dataAvailableFrom !== undefined,
@@ -90,6 +122,7 @@ export function decodeCapabilities(data: unknown, meta: unknown): Capabilities {
     providers,
     limits,
     ...(dataAvailableFrom !== undefined ? { dataAvailableFrom } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     raw: { data, meta },
   };
 }

@@ -30,6 +30,7 @@ import type {
   QueryRangeParams,
   TelemetryResponse,
 } from './shapes.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-depth.js';
 import { mayHoldSecret, redactDeep } from '../redact.js';
 import { garbageError } from './telemetry-errors.js';
 import { formatTime } from './time.js';
@@ -60,6 +61,7 @@ export class TelemetryClient {
   private readonly sender: Sender;
   private capsPromise: Promise<Capabilities> | undefined;
   private caps: Capabilities | undefined;
+  private capsNoted = false;
 
   constructor(private readonly config: TelemetryClientConfig) {
     const base = parseBaseUrl(config.baseUrl);
@@ -167,7 +169,9 @@ export class TelemetryClient {
       limit: p.limit,
       offset: p.offset,
     });
-    return this.post('/api/v1/logs/search', body, false, caps, [], decodeRecords, signal);
+    // More records than asked for is the server's mistake: at most `limit` are decoded.
+    const max = p.limit ?? caps.limits.searchDefault;
+    return this.post('/api/v1/logs/search', body, false, caps, [], (d) => decodeRecords(d, max), signal);
   }
 
   /** Buckets zero-filled over [start, end) at the step (the server sends non-empty ones only). */
@@ -272,7 +276,10 @@ export class TelemetryClient {
     const env = this.envelope(await this.call({ method: 'POST', path, body, idempotent }, signal));
     const d = decode(env.data);
     const out: TelemetryResponse<T> = { data: d.value, meta: decodeMeta(env.meta), raw: env };
-    if (notices.length > 0) out.notices = notices;
+    // Limits the client clamped are told once, with the first result.
+    const all = !this.capsNoted && caps.notes ? [...caps.notes, ...notices] : notices;
+    this.capsNoted = true;
+    if (all.length > 0) out.notices = all;
     if (d.warning !== undefined) out.shapeWarning = d.warning;
     return out;
   }
@@ -284,6 +291,8 @@ export class TelemetryClient {
     } catch {
       throw garbageError('a body that is not JSON', res.status);
     }
+    if (nestedDeeperThan(body))
+      throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
     // A server echoing the key must not make us return (and print) it.
     if (mayHoldSecret(res.text, this.config.apiKey)) body = redactDeep(body, this.config.apiKey);
     return decodeEnvelope(body);

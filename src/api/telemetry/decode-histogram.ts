@@ -120,12 +120,29 @@ export function decodeHistogram(data: unknown, range: HistogramRange): Decoded<H
   // A coarser step of the server's own is its grid; a finer one is summed onto ours.
   const serverStep = isObj(data) ? (num(data.step_seconds) ?? 0) : 0;
   const stepMs = Math.max(serverStep, range.stepSeconds) * 1000;
-  return warn(zeroFill(groups, range, stepMs), summarize(problems));
+  return warn(zeroFill(groups, range, stepMs, problems), summarize(problems));
 }
 
-function zeroFill(groups: Group[], range: HistogramRange, stepMs: number): HistogramBucket[] {
+/**
+ * Points may extend the grid by at most the asked range on either side: the grid's length is
+ * then bounded by the buckets asked for (checked against the limits), not by a server's
+ * timestamp from the year 1 or 9999. Points further out are dropped with a problem.
+ */
+function zeroFill(
+  groups: Group[],
+  range: HistogramRange,
+  stepMs: number,
+  problems: string[],
+): HistogramBucket[] {
   let first = Math.floor(range.startMs / stepMs) * stepMs;
   let end = Math.max(range.endMs, first + stepMs);
+  const reach = end - first;
+  const [lowest, highest] = [first - reach, end + reach];
+  for (const g of groups) {
+    const kept = g.points.filter(([t]) => t >= lowest && t < highest);
+    if (kept.length < g.points.length) problems.push('points far outside the asked range were dropped');
+    g.points = kept;
+  }
   for (const g of groups)
     for (const [t] of g.points) {
       first = Math.min(first, Math.floor(t / stepMs) * stepMs);

@@ -111,10 +111,18 @@ export function decodeMetrics(data: unknown, expected: 'vector' | 'matrix'): Dec
   return warn({ resultType, series }, summarize(problems));
 }
 
-export function decodeRecords(data: unknown): Decoded<LogRecord[]> {
+/** Records of a search page: at most `max` (the limit asked for); more is noted and dropped. */
+export function decodeRecords(data: unknown, max = Number.POSITIVE_INFINITY): Decoded<LogRecord[]> {
   const problems: string[] = [];
-  const list = isObj(data) ? data.records : Array.isArray(data) ? data : undefined;
-  if (!Array.isArray(list)) return warn([], 'logs data has no records array');
+  const all = isObj(data) ? data.records : Array.isArray(data) ? data : undefined;
+  if (!Array.isArray(all)) return warn([], 'logs data has no records array');
+  const list = all.length > max ? all.slice(0, max) : all;
+  if (list !== all) {
+    const n = (all.length - max).toLocaleString('en-US');
+    problems.push(
+      `the server sent ${all.length.toLocaleString('en-US')} records for a limit of ${max}; the last ${n} were dropped`,
+    );
+  }
   const records: LogRecord[] = [];
   for (const r of list) {
     if (!isObj(r)) {

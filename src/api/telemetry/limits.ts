@@ -1,14 +1,18 @@
 // Local checks against the capabilities' limits, made BEFORE a request is sent: a request the
 // server would refuse (413, 422, 400 on limits) is refused here with a hint, and nothing is sent.
 import { limitError, validationError } from '../../errors.js';
-import { coarserStep, pointsPerSeries } from './step.js';
+import { coarserStep, firstFitting, pointsPerSeries } from './step.js';
 import { formatTime } from './time.js';
 import type { Capabilities, Limits } from './types.js';
 
 const DAY_MS = 86_400_000;
 
+/** The largest epoch ms a Date holds (±273,790 years): beyond it toISOString throws. */
+const MAX_DATE_MS = 8.64e15;
+
 export function checkTime(name: string, ms: number | undefined): void {
-  if (ms !== undefined && !Number.isFinite(ms)) throw validationError(`${name} is not a valid time`);
+  if (ms !== undefined && !(Math.abs(ms) <= MAX_DATE_MS))
+    throw validationError(`${name} is not a valid time`);
 }
 
 export function checkOrder(start: number | undefined, end: number | undefined): void {
@@ -91,8 +95,10 @@ export function checkInstant(timeMs: number | undefined, caps: Capabilities): vo
 export function checkPoints(startMs: number, endMs: number, stepSeconds: number, limits: Limits): void {
   const points = pointsPerSeries(startMs, endMs, stepSeconds);
   if (points <= limits.pointsPerSeries) return;
-  let step = coarserStep(stepSeconds);
-  while (pointsPerSeries(startMs, endMs, step) > limits.pointsPerSeries) step = coarserStep(step);
+  const step = firstFitting(
+    coarserStep(stepSeconds),
+    (st) => pointsPerSeries(startMs, endMs, st) <= limits.pointsPerSeries,
+  );
   throw limitError(
     `${points} points per series is over the limit of ${limits.pointsPerSeries}; try step ${step}`,
     {
@@ -107,8 +113,10 @@ export function checkPoints(startMs: number, endMs: number, stepSeconds: number,
 export function checkBuckets(startMs: number, endMs: number, stepSeconds: number, limits: Limits): void {
   const buckets = Math.ceil((endMs - startMs) / (stepSeconds * 1000));
   if (buckets <= limits.pointsPerSeries) return;
-  let step = coarserStep(stepSeconds);
-  while (Math.ceil((endMs - startMs) / (step * 1000)) > limits.pointsPerSeries) step = coarserStep(step);
+  const step = firstFitting(
+    coarserStep(stepSeconds),
+    (st) => Math.ceil((endMs - startMs) / (st * 1000)) <= limits.pointsPerSeries,
+  );
   throw limitError(
     `${buckets} histogram buckets is over the limit of ${limits.pointsPerSeries}; try step ${step}`,
     {

@@ -107,7 +107,8 @@ export class Sender {
         if (d.reason === 'exhausted') note = `; gave up after ${attempt} retries`;
         if (d.retryAfterMs !== undefined) {
           extra.retryAfterMs = d.retryAfterMs;
-          note = `; the server asks to retry after ${Math.ceil(d.retryAfterMs / 1000)} s`;
+          const s = d.retryAfterMs / 1000;
+          note = `; the server asks to retry after ${s > 86_400 ? 'more than a day' : `${Math.ceil(s)} s`}`;
         }
         throw httpError(res.status, res.text, this.apiKey, {
           extra,

@@ -47,6 +47,20 @@ export function coarserStep(stepSeconds: number): number {
   return (Math.floor(stepSeconds / LARGEST) + 1) * LARGEST;
 }
 
+/**
+ * How many coarser steps a search tries. Within the time grammar's 100 years and the clamped
+ * limits a fitting step comes within ~1,300 tries; the bound holds whatever the input is, and
+ * past it the last step tried is returned (the local limit checks then refuse it, one line).
+ */
+export const MAX_STEP_TRIES = 2_000;
+
+/** `step`, or the first coarser step for which `fits` holds, within MAX_STEP_TRIES. */
+export function firstFitting(step: number, fits: (stepSeconds: number) => boolean): number {
+  let s = step;
+  for (let i = 0; i < MAX_STEP_TRIES && !fits(s); i++) s = coarserStep(s);
+  return s;
+}
+
 export interface StepInput {
   startMs: number;
   endMs: number;
@@ -91,12 +105,11 @@ export function chooseStep(input: StepInput): StepChoice {
   const { startMs } = input;
   const endMs = Math.max(input.endMs, startMs);
   const max = maxPoints(input);
-  let step = niceStepAtLeast(Math.ceil((endMs - startMs) / 1000 / max));
   // Alignment can add up to two points: step up until the aligned range fits.
-  for (;;) {
+  const fits = (step: number) => {
     const aligned = alignToStep(startMs, endMs, step);
-    if (pointsPerSeries(aligned.startMs, aligned.endMs, step) <= max)
-      return { stepSeconds: step, ...aligned };
-    step = coarserStep(step);
-  }
+    return pointsPerSeries(aligned.startMs, aligned.endMs, step) <= max;
+  };
+  const step = firstFitting(niceStepAtLeast(Math.ceil((endMs - startMs) / 1000 / max)), fits);
+  return { stepSeconds: step, ...alignToStep(startMs, endMs, step) };
 }

@@ -2,6 +2,7 @@
 // the API key (a server that echoes it back is redacted too: src/api/redact.ts).
 import { protocolError, RoutershError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { nestedDeeperThan } from '../json-depth.js';
 import { redactDeep } from '../redact.js';
 import { isObj } from './decode.js';
 
@@ -25,6 +26,7 @@ export function httpError(
   } catch {
     body = undefined;
   }
+  if (nestedDeeperThan(body)) body = undefined; // error.details is walked for redaction
   const e = isObj(body) ? body.error : undefined;
   const code = isObj(e) && typeof e.code === 'string' ? e.code : `http_${status}`;
   let message = isObj(e) && typeof e.message === 'string' ? e.message : typeof e === 'string' ? e : '';

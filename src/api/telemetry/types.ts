@@ -44,6 +44,8 @@ export interface Capabilities {
   limits: Limits;
   /** Earliest metrics timestamp (epoch ms), if reported. */
   dataAvailableFrom?: number;
+  /** Limits the server reported out of any sane range, and what is used instead. */
+  notes?: string[];
   raw: unknown;
 }
 

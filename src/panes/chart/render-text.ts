@@ -105,7 +105,8 @@ export function renderSummaryTable(series: readonly Series[]): string {
     ...[s.last, s.min, s.max, s.avg].map((v) => (v === null ? '-' : formatSI(v, 4))),
   ]);
   const table = [['labels', 'last', 'min', 'max', 'avg'], ...rows];
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+  // A reduce, not Math.max(...rows): the series count comes from the server.
+  const widths = table[0]!.map((_, c) => table.reduce((w, r) => Math.max(w, r[c]!.length), 0));
   return `${table
     .map((r) =>
       r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),

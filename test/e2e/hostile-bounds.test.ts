@@ -1,0 +1,153 @@
+// Unbounded values from the user and from servers, through the built binary: each command ends
+// within the runBin timeout with a clear result — exit 0 with output, or exit 1 with one line —
+// never a stack trace, "Maximum call stack size exceeded", "Invalid time value" or a hang.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from '../helpers/run-bin.js';
+import { type HostileRouter, startHostileRouter } from '../hostile/router.js';
+import { type HostileTelemetry, startHostileTelemetry } from '../hostile/telemetry.js';
+
+let router: HostileRouter;
+let tele: HostileTelemetry;
+let hugePage: HostileTelemetry;
+let longDeadline: HostileTelemetry;
+
+beforeAll(async () => {
+  [router, tele, hugePage, longDeadline] = await Promise.all([
+    startHostileRouter(),
+    startHostileTelemetry(),
+    startHostileTelemetry({ hugePage: 300_000 }),
+    startHostileTelemetry({ deadlineSeconds: 1e10 }),
+  ]);
+});
+afterAll(() => Promise.all([router, tele, hugePage, longDeadline].map((s) => s.close())));
+
+function run(args: string[], o: { router?: HostileRouter; tele?: HostileTelemetry } = {}) {
+  return runBin(args, {
+    env: {
+      ROUTERSH_ROUTER: (o.router ?? router).url,
+      ROUTERSH_USER: 'admin',
+      ROUTERSH_PASSWORD: 'admin',
+      ROUTERSH_TELEMETRY_URL: (o.tele ?? tele).url,
+      ROUTERSH_TELEMETRY_KEY: 'k-0123456789',
+      COLUMNS: '100',
+    },
+    timeoutMs: 20_000,
+  });
+}
+
+const CRASH = /Maximum call stack|Invalid time value|internal error|TimeoutOverflow|\n\s+at /;
+
+/** Exit 1 with exactly one line on stderr matching `re`, nothing on stdout. */
+function oneLineError(r: { code: number | null; stdout: string; stderr: string }, re: RegExp) {
+  expect(r.stderr).not.toMatch(CRASH);
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(re);
+}
+
+const DIGITS_400 = '9'.repeat(400);
+// 2^53 − 1 ms is 285,000 years: a safe integer, but no Date holds now minus it.
+const SAFE_MAX = String(Number.MAX_SAFE_INTEGER);
+
+describe('durations, steps, times and counts are bounded where they are parsed', () => {
+  it.each([
+    [
+      'metrics range up since 99999999999999999999999s',
+      /'99999999999999999999999s' for option 'since': the duration is too large: at most 100 years/,
+    ],
+    [`metrics range up since ${SAFE_MAX}ms`, /option 'since': the duration is too large: at most 100 years/],
+    [`logs search x since ${SAFE_MAX}ms`, /option 'since': the duration is too large: at most 100 years/],
+    [`logs histogram x since ${SAFE_MAX}ms`, /option 'since': the duration is too large: at most 100 years/],
+    [`metrics query up at now-${SAFE_MAX}ms`, /option 'at': the time is too far: within 100 years of now/],
+    [
+      'metrics range up from now-1h to 9999-12-31T00:00:00Z',
+      /option 'to': the time is too far: within 100 years of now/,
+    ],
+    [`metrics range up step ${SAFE_MAX}`, /option 'step': the step is too large: at most 100 years/],
+    [`metrics range up step ${DIGITS_400}`, /option 'step': the step is too large: at most 100 years/],
+    ['metrics range up since 1h step 2h', /step 2h is longer than the range \(1h\)/],
+    [`logs search x limit ${DIGITS_400}`, /option 'limit': the number is too large/],
+    [`logs search x limit ${SAFE_MAX}`, /limit 9007199254740991 is outside 1\.\.1000/],
+  ])('%s', async (line, re) => {
+    oneLineError(await run(['-c', line]), re);
+  });
+
+  it('--timeout 1e400 is refused by the configuration (exit 2, one line)', async () => {
+    const r = await run(['--timeout', '1e400', '-c', 'help']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe("% --timeout wants seconds between 0 and 3600, not '1e400'");
+  });
+});
+
+describe('server-supplied values', () => {
+  it('route_deadline_seconds 1e10 is clamped with a note; the query still works', async () => {
+    const r = await run(['-c', 'metrics query up'], { tele: longDeadline });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /note: the server's route_deadline_seconds of 10000000000 is out of range; using 600/,
+    );
+    expect(r.stdout).toMatch(/router/);
+  });
+
+  it('a 300,000-record logs page keeps the records asked for and says the rest were dropped', async () => {
+    const r = await run(['-c', 'logs search x limit 5'], { tele: hugePage });
+    expect(r.stderr).not.toMatch(CRASH);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /the server sent 300,000 records for a limit of 5; the last 299,995 were dropped/,
+    );
+    expect(r.stdout.match(/record \d+/g)).toHaveLength(5);
+  });
+
+  it('logs search … all stops when next_offset does not advance', async () => {
+    const stuck = await startHostileTelemetry({ records: 5, stuckPagination: true });
+    try {
+      const r = await run(['-c', 'logs search x limit 2 all'], { tele: stuck });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/note: the server's next_offset 0 does not advance; stopped/);
+      expect(stuck.requests.filter((q) => q.url.endsWith('/logs/search'))).toHaveLength(1);
+    } finally {
+      await stuck.close();
+    }
+  });
+
+  it('describe of a node with 150,000 sub-nodes lists the first 200 and counts the rest', async () => {
+    const huge = await startHostileRouter({ hugeSubnodes: 150_000, leanSubnodes: true });
+    try {
+      const r = await run(['-c', 'describe'], { router: huge });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^ {2}n196 +word$/m);
+      expect(r.stdout).not.toMatch(/^ {2}n197 /m);
+      expect(r.stdout).toMatch(/… and 149,803 more \(use a narrower path\)\n$/);
+    } finally {
+      await huge.close();
+    }
+  });
+
+  it('150,000 full sub-nodes are over the body cap: one line', async () => {
+    const huge = await startHostileRouter({ hugeSubnodes: 150_000 });
+    try {
+      oneLineError(await run(['-c', 'describe'], { router: huge }), /larger than 8388608 bytes/);
+    } finally {
+      await huge.close();
+    }
+  });
+
+  it('NodeInfo nested 100 deep is cut at 64 levels with a note', async () => {
+    router.modes.deepNesting = 100;
+    const r = await run(['-c', 'describe deep']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/note: sub-nodes nested deeper than 64 levels were dropped/);
+  });
+
+  it('NodeInfo nested 2,000 deep is refused as malformed: one line', async () => {
+    router.modes.deepNesting = 2000;
+    oneLineError(
+      await run(['-c', 'describe deep']),
+      /malformed response from router: JSON nested deeper than 512 levels/,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+// Output of server-sized lists is bounded and built without argument spreads; a fixed step
+// longer than the range is refused before anything is sent.
+import { describe, expect, it } from 'vitest';
+import { decodeNodeInfo } from '../../src/api/router/decode-node.js';
+import { DEFAULT_LIMITS } from '../../src/api/telemetry/capabilities.js';
+import { DESCRIBE_MAX_ROWS, formatDescribe } from '../../src/run/format-router.js';
+import { planRange } from '../../src/run/telemetry-sources.js';
+import { renderTable } from '../../src/term/table.js';
+
+describe('describe of huge nodes', () => {
+  it('lists the first rows of 150,000 sub-nodes and counts the rest, fast', () => {
+    const info = decodeNodeInfo({
+      Name: '',
+      Type: 'Token',
+      SetValues: Array.from({ length: 150_000 }, (_, i) => `v${i}`),
+      SubNodes: Array.from({ length: 150_000 }, (_, i) => ({ Name: `n${i}`, Type: 'Token' })),
+    });
+    const t0 = performance.now();
+    const text = formatDescribe([], info, 100);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(text).toMatch(/configured: v0, v1, .*v49, … and 149,950 more\n/);
+    expect(text).toMatch(new RegExp(`^ {2}n${DESCRIBE_MAX_ROWS - 1} +word$`, 'm'));
+    expect(text).toMatch(/… and 149,800 more \(use a narrower path\)\n$/);
+    expect(text.split('\n').length).toBeLessThan(DESCRIBE_MAX_ROWS + 20);
+  });
+});
+
+describe('renderTable', () => {
+  it('renders 300,000 rows (no Math.max(...rows)) and shrinks a 1,000,000-cell column at once', () => {
+    const rows = Array.from({ length: 300_000 }, (_, i) => [`r${i}`, 'x']);
+    rows.push(['wide', 'y'.repeat(1_000_000)]);
+    const t0 = performance.now();
+    const out = renderTable(['name', 'value'], rows, { maxWidth: 40 });
+    expect(performance.now() - t0).toBeLessThan(5000);
+    const lines = out.split('\n');
+    expect(lines).toHaveLength(300_004);
+    expect(lines.at(-2)).toBe(`wide     ${'y'.repeat(30)}…`);
+  });
+
+  it('shrinks the widest columns first, as before', () => {
+    const out = renderTable(['a', 'b', 'c'], [['x'.repeat(10), 'y'.repeat(20), 'z'.repeat(20)]], {
+      maxWidth: 40,
+    });
+    expect(out.split('\n')[2]).toBe(`${'x'.repeat(10)}  ${'y'.repeat(12)}…  ${'z'.repeat(12)}…`);
+  });
+});
+
+describe('planRange', () => {
+  it('refuses a fixed step longer than the range, naming both', () => {
+    expect(() => planRange({ startMs: 0, endMs: 3_600_000 }, 80, DEFAULT_LIMITS, 7200)).toThrow(
+      'step 2h is longer than the range (1h); use a shorter step or a longer range',
+    );
+    expect(planRange({ startMs: 0, endMs: 3_600_000 }, 80, DEFAULT_LIMITS, 60).stepSeconds).toBe(60);
+  });
+});
