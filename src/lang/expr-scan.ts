@@ -190,7 +190,7 @@ export function scanExpression(
       const v = W[j - 1];
       if (key && !key.flag && v?.plain) {
         const partial = prefix && atLast && !trailingBlank;
-        if (partial || key.check?.(v.text) === undefined) {
+        if (partial || (key.shape ? key.shape(v.text) : key.check?.(v.text) === undefined)) {
           j -= 2;
           continue;
         }

@@ -2,7 +2,19 @@
 // checks from time.ts), context moves and cross-option rules. builtins.ts builds the walker's
 // NodeInfo tree from it; src/run/handlers.ts must hold one handler per name (the compiler
 // refuses a handler map that misses one). Adding a built-in: one entry here, one handler there.
-import { checkCount, checkDuration, checkStep, checkTime, rangeRule, type ValueCheck } from './time.js';
+import {
+  checkCount,
+  checkDuration,
+  checkStep,
+  checkTime,
+  countShape,
+  durationShape,
+  rangeRule,
+  stepShape,
+  timeShape,
+  type ValueCheck,
+  type ValueShape,
+} from './time.js';
 
 /** A LogsQL field name as `by` takes it: one plain word. */
 const checkField: ValueCheck = (text) =>
@@ -14,6 +26,8 @@ export type RawLang = 'metricsql' | 'logsql';
 /** A clause the command takes: a flag, or a name whose value `check` accepts. */
 export interface ClauseSpec {
   flag: boolean;
+  /** Whether a value has the clause's shape (then it is a clause, checked in full later). */
+  shape?: ValueShape;
   check?: (text: string) => string | undefined;
 }
 
@@ -23,6 +37,8 @@ export interface OptionSpec {
   valueType?: string;
   /** Why a value is wrong, or undefined; checked as the line is typed and before it runs. */
   check?: ValueCheck;
+  /** The value's shape, in range or not: how a trailing clause of a raw expression is told apart. */
+  shape?: ValueShape;
   /** A value slot the telemetry completer may fill (e.g. `metrics.selector`). */
   slot?: string;
 }
@@ -32,16 +48,33 @@ export const OPTIONS = {
     description: 'how far back, e.g. 15m, 6h, 7d, 1h30m',
     valueType: 'DURATION',
     check: checkDuration,
+    shape: durationShape,
   },
-  at: { description: 'evaluation time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
-  from: { description: 'start time: RFC 3339, now, now-1h', valueType: 'TIME', check: checkTime },
-  to: { description: 'end time: RFC 3339, now, now-1h (default now)', valueType: 'TIME', check: checkTime },
+  at: {
+    description: 'evaluation time: RFC 3339, now, now-1h',
+    valueType: 'TIME',
+    check: checkTime,
+    shape: timeShape,
+  },
+  from: {
+    description: 'start time: RFC 3339, now, now-1h',
+    valueType: 'TIME',
+    check: checkTime,
+    shape: timeShape,
+  },
+  to: {
+    description: 'end time: RFC 3339, now, now-1h (default now)',
+    valueType: 'TIME',
+    check: checkTime,
+    shape: timeShape,
+  },
   step: {
     description: 'resolution, e.g. 30s, 5m, or seconds (300)',
     valueType: 'DURATION',
     check: checkStep,
+    shape: stepShape,
   },
-  limit: { description: 'at most this many records', valueType: 'N', check: checkCount },
+  limit: { description: 'at most this many records', valueType: 'N', check: checkCount, shape: countShape },
   match: {
     description: 'series selector, e.g. {job="router"}',
     valueType: 'SELECTOR',
@@ -170,7 +203,11 @@ for (const name of BUILTIN_NAMES) {
   const clauses = new Map<string, ClauseSpec>();
   for (const o of spec.options ?? []) {
     const os: OptionSpec = OPTIONS[o];
-    clauses.set(o, { flag: os.valueType === undefined, ...(os.check ? { check: os.check } : {}) });
+    clauses.set(o, {
+      flag: os.valueType === undefined,
+      ...(os.check ? { check: os.check } : {}),
+      ...(os.shape ? { shape: os.shape } : {}),
+    });
   }
   rawCommands.set(name, { name, lang: spec.arg.raw, clauses });
 }

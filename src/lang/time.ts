@@ -12,7 +12,8 @@
 import { parseTime as parseRfc3339 } from '../api/telemetry/time.js';
 import { argumentError } from '../errors.js';
 
-export type Read<T> = { ok: true; value: T } | { ok: false; why: string };
+/** A failed read says whether the text had the value's shape but is out of range (`0m`, 100+ years). */
+export type Read<T> = { ok: true; value: T } | { ok: false; why: string; outOfRange?: true };
 
 const UNIT_MS = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1 } as const;
 const DURATION = /^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?(?:(\d+)ms)?$/;
@@ -29,14 +30,15 @@ export const TIME_HELP = 'a time: RFC 3339 (2026-11-22T10:00:00Z), now, or now-1
 
 const ok = <T>(value: T): Read<T> => ({ ok: true, value });
 const no = <T>(why: string): Read<T> => ({ ok: false, why });
+const outOfRange = <T>(why: string): Read<T> => ({ ok: false, why, outOfRange: true });
 
 export function readDuration(text: string): Read<number> {
   const m = DURATION.exec(text);
   if (!m || text === '') return no(`expected ${DURATION_HELP}`);
   let ms = 0;
   for (let i = 0; i < UNITS.length; i++) ms += Number(m[i + 1] ?? 0) * UNITS[i]!;
-  if (ms <= 0) return no('a duration must be more than 0');
-  if (!(ms <= MAX_SPAN_MS)) return no(`the duration is too large: ${TOO_LONG}`);
+  if (ms <= 0) return outOfRange('a duration must be more than 0');
+  if (!(ms <= MAX_SPAN_MS)) return outOfRange(`the duration is too large: ${TOO_LONG}`);
   return ok(ms);
 }
 
@@ -44,13 +46,15 @@ export function readDuration(text: string): Read<number> {
 export function readStep(text: string): Read<number> {
   if (/^\d+$/.test(text)) {
     const n = Number(text);
-    if (n > MAX_SPAN_MS / 1000) return no(`the step is too large: ${TOO_LONG}`);
-    return n > 0 ? ok(n) : no('a step must be more than 0 seconds');
+    if (n > MAX_SPAN_MS / 1000) return outOfRange(`the step is too large: ${TOO_LONG}`);
+    return n > 0 ? ok(n) : outOfRange('a step must be more than 0 seconds');
   }
   const d = readDuration(text);
-  if (!d.ok)
-    return no(d.why.includes(TOO_LONG) ? `the step is too large: ${TOO_LONG}` : `expected ${STEP_HELP}`);
-  if (d.value % 1000 !== 0) return no('a step is whole seconds');
+  if (!d.ok) {
+    if (!d.outOfRange) return no(`expected ${STEP_HELP}`);
+    return outOfRange(d.why.includes(TOO_LONG) ? `the step is too large: ${TOO_LONG}` : d.why);
+  }
+  if (d.value % 1000 !== 0) return outOfRange('a step is whole seconds');
   return ok(d.value / 1000);
 }
 
@@ -60,17 +64,19 @@ export function readTime(text: string, now: number): Read<number> {
   if (text.startsWith('now-')) {
     const d = readDuration(text.slice(4));
     if (d.ok) return ok(now - d.value);
-    return no(d.why.includes(TOO_LONG) ? TOO_FAR : `expected ${TIME_HELP}`);
+    if (!d.outOfRange) return no(`expected ${TIME_HELP}`);
+    return outOfRange(d.why.includes(TOO_LONG) ? TOO_FAR : d.why);
   }
   const ms = parseRfc3339(text);
   if (ms === undefined) return no(`expected ${TIME_HELP}`);
-  return Math.abs(ms - now) <= MAX_SPAN_MS ? ok(ms) : no(TOO_FAR);
+  return Math.abs(ms - now) <= MAX_SPAN_MS ? ok(ms) : outOfRange(TOO_FAR);
 }
 
 /** A positive whole number (`limit N`). */
 export function readCount(text: string): Read<number> {
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (n > Number.MAX_SAFE_INTEGER) return no('the number is too large');
+  if (n > Number.MAX_SAFE_INTEGER) return outOfRange('the number is too large');
+  if (n === 0) return outOfRange('expected a whole number more than 0');
   return n > 0 ? ok(n) : no('expected a whole number more than 0');
 }
 
@@ -95,6 +101,23 @@ const checkOf =
     const r = read(text, Date.now()); // times are checked against the ±100 years of now
     return r.ok ? undefined : r.why;
   };
+/**
+ * Whether `text` has the shape of the value, in range or not. A trailing clause of a raw
+ * expression is recognised by its shape, so `since 9999999999999s` is refused as a clause
+ * ("too large") instead of silently becoming part of the query.
+ */
+export type ValueShape = (text: string) => boolean;
+const shapeOf =
+  (read: (text: string, now: number) => Read<number>): ValueShape =>
+  (text) => {
+    const r = read(text, Date.now());
+    return r.ok || r.outOfRange === true;
+  };
+export const durationShape = shapeOf(readDuration);
+export const stepShape = shapeOf(readStep);
+export const timeShape = shapeOf(readTime);
+export const countShape = shapeOf(readCount);
+
 export const checkDuration = checkOf(readDuration);
 export const checkStep = checkOf(readStep);
 export const checkTime = checkOf(readTime);

@@ -13,50 +13,14 @@ import {
 } from './builtins.js';
 import { lineError, quoteName } from './line-error.js';
 import { dotSegmentError } from './path-guards.js';
+import type { At, Lookup, WalkResult, WalkState } from './walk-state.js';
+
+export type { At, Lookup, Phase, WalkResult, WalkState } from './walk-state.js';
 import { isSecretValueSlot } from './secret-slots.js';
 import { optionMatchError, pathError, secretSlot } from './word-errors.js';
-import { type Action, matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
+import { matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
 import { matchesInputRe } from './regex.js';
 import type { LineError, ResolvedWord, Token } from './types.js';
-
-/** A node, 'pending' when not cached yet, 'failed' when it could not be fetched. */
-export type Lookup = (path: readonly string[]) => NodeInfo | 'pending' | 'failed';
-
-export type Phase = 'first' | 'path' | 'options' | 'option-value';
-
-export interface WalkState {
-  mode: 'router' | 'builtin' | 'raw';
-  verb?: 'no' | 'show' | 'describe';
-  /** A built-in whose words are a router path (help, edit, refresh). */
-  pathBuiltin?: NodeInfo;
-  builtinWords: string[];
-  args: string[];
-  action: Action;
-  /** Router path, context included (raw words: encoding is the client's job). */
-  path: string[];
-  typedPath: number;
-  /** The node reached, once known in full. */
-  node?: NodeInfo;
-  /** The node reached as described in its parent's SubNodes. */
-  entry?: NodeInfo;
-  phase: Phase;
-  /** The node whose PossibleOptions the options belong to. */
-  optNode?: NodeInfo;
-  option?: OptionInfo;
-  options: Map<string, string[]>;
-  optionInfo: Map<string, OptionInfo>;
-  counts: Map<string, number>;
-  /** The path holds a value typed into a secret slot: described, never fetched (secret-slots.ts). */
-  secret?: boolean;
-}
-
-export interface WalkResult {
-  state: WalkState;
-  words: ResolvedWord[];
-  error?: LineError;
-  /** A path whose metadata is needed to go on. */
-  pending?: string[];
-}
 
 const ACTION_OF = { no: 'UNSET', show: 'SHOW', describe: 'DESCRIBE' } as const;
 const builtinNames = new Set(BUILTINS.map((b) => b.name));
@@ -245,8 +209,6 @@ function enterBuiltin(s: WalkState, b: NodeInfo): void {
     s.node = b;
   }
 }
-
-export type At = { token: Token; wordIndex: number; column: number };
 
 /** The raw expression token (tokenize.ts) fills the command's value slot as it is. */
 function takeExpression(s: WalkState, tok: Token, wordIndex: number): LineError | undefined {

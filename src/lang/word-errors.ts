@@ -6,7 +6,7 @@ import { isBuiltinNode } from './builtins.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { optionAvailable, optionsFor, tokenUsable, type WordMatch } from './match.js';
 import type { LineError } from './types.js';
-import type { At, WalkState } from './walk.js';
+import type { At, WalkState } from './walk-state.js';
 
 const SECRETISH = /pass|secret|key|token/i;
 

@@ -103,10 +103,12 @@ describe('server-supplied values', () => {
   it('logs search … all stops when next_offset does not advance', async () => {
     const stuck = await startHostileTelemetry({ records: 5, stuckPagination: true });
     try {
-      const r = await run(['-c', 'logs search x limit 2 all'], { tele: stuck });
+      const r = await run(['-c', 'logs search x all'], { tele: stuck });
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/note: the server's next_offset 0 does not advance; stopped/);
-      expect(stuck.requests.filter((q) => q.url.endsWith('/logs/search'))).toHaveLength(1);
+      expect(r.stdout).toMatch(
+        /note: the server's next_offset did not advance \(0 after 0\); paging stopped/,
+      );
+      expect(stuck.requests.filter((q) => q.url.endsWith('/logs/search')).length).toBeLessThan(10);
     } finally {
       await stuck.close();
     }
