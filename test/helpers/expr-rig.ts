@@ -14,11 +14,10 @@ export interface ExprRig {
   close(): Promise<void>;
 }
 
-export async function startExprRig(): Promise<ExprRig> {
-  const server = await startHostileTelemetry();
-  const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k'.repeat(20) });
+/** Runner deps for telemetry lines only: a small router tree, no router requests expected. */
+export function telemetryOnlyDeps(client: TelemetryClient, extra: Partial<RunnerDeps> = {}): RunnerDeps {
   const cache = new MetadataCache(treeFetch(gardenTree()));
-  const deps: RunnerDeps = {
+  return {
     resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
     router: {
       send: () => {
@@ -29,7 +28,14 @@ export async function startExprRig(): Promise<ExprRig> {
     telemetry: client,
     width: () => 80,
     interactive: false,
+    ...extra,
   };
+}
+
+export async function startExprRig(): Promise<ExprRig> {
+  const server = await startHostileTelemetry();
+  const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k'.repeat(20) });
+  const deps = telemetryOnlyDeps(client);
   const signal = new AbortController().signal;
   return {
     server,

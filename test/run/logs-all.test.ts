@@ -4,10 +4,9 @@
 // and stops at a bound with a note.
 import { afterEach, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../src/api/telemetry/client.js';
-import { MetadataCache, resolveLine } from '../../src/lang/index.js';
-import { type RunnerDeps, runLine } from '../../src/run/runner.js';
+import { runLine } from '../../src/run/runner.js';
 import { type HostileTelemetry, startHostileTelemetry } from '../hostile/telemetry.js';
-import { gardenTree, treeFetch } from '../lang/fixtures.js';
+import { telemetryOnlyDeps } from '../helpers/expr-rig.js';
 
 const signal = new AbortController().signal;
 const open: Array<{ close(): Promise<void> }> = [];
@@ -19,19 +18,7 @@ async function rig(modes: Parameters<typeof startHostileTelemetry>[0]) {
   const server = await startHostileTelemetry(modes);
   const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k'.repeat(20) });
   open.push(server, client);
-  const cache = new MetadataCache(treeFetch(gardenTree()));
-  const deps: RunnerDeps = {
-    resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
-    router: {
-      send: () => {
-        throw new Error('no router request expected');
-      },
-    },
-    cache: { invalidate() {}, clear() {} },
-    telemetry: client,
-    width: () => 80,
-    interactive: false,
-  };
+  const deps = telemetryOnlyDeps(client);
   const run = async (line: string) => {
     const r = await runLine(line, { context: [] }, deps, signal);
     if (r.kind !== 'text') throw new Error(JSON.stringify(r));

@@ -2,11 +2,10 @@
 // the values the grammar reads reach the API as numbers (step 5m = 300 s, bare 300 too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../src/api/telemetry/client.js';
-import { MetadataCache, resolveLine } from '../../src/lang/index.js';
 import { type RunnerDeps, runLine } from '../../src/run/runner.js';
 import { ManualClock } from '../../sim/clock.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
-import { gardenTree, treeFetch } from '../lang/fixtures.js';
+import { telemetryOnlyDeps } from '../helpers/expr-rig.js';
 
 let sim: TelemetrySim;
 let client: TelemetryClient;
@@ -22,20 +21,7 @@ afterAll(async () => {
 });
 
 function deps(): RunnerDeps {
-  const cache = new MetadataCache(treeFetch(gardenTree()));
-  return {
-    resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
-    router: {
-      send: () => {
-        throw new Error('no router request expected');
-      },
-    },
-    cache: { invalidate() {}, clear() {} },
-    telemetry: client,
-    width: () => 80,
-    interactive: false,
-    now: () => sim.clock.now(),
-  };
+  return telemetryOnlyDeps(client, { now: () => sim.clock.now() });
 }
 
 const lastBody = (suffix: string) =>
