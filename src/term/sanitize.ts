@@ -28,13 +28,19 @@ function visible(ch: string): string {
   return `<U+${hex4(code).toUpperCase()}>`;
 }
 
+// Anything the sanitizers change; most text has none of it and is returned as it is, with
+// no allocation (completion sanitizes every candidate on every keystroke).
+const ANY_UNSAFE = new RegExp(`[\u0000-\u001f\u007f-\u009f${FORMAT}]`);
+
 /** Sanitizes multi-line text: keeps LF and TAB, drops CR, removes escapes, shows the rest. */
 export function sanitizeText(text: string): string {
+  if (!ANY_UNSAFE.test(text)) return text;
   return text.replace(ANSI_SEQUENCE, '').replace(CONTROL, visible);
 }
 
 /** Sanitizes a single-line field (a label, a word): no newline survives. */
 export function sanitizeLine(text: string): string {
+  if (!ANY_UNSAFE.test(text)) return text;
   return text
     .replace(ANSI_SEQUENCE, '')
     .replace(/\r?\n/g, ' ')
