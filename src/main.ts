@@ -1,16 +1,19 @@
 // argv → config → the interactive shell (stdin a TTY, Ink loaded lazily) or the plain runner.
 // The ONLY place that turns errors into exit codes and text.
+//
+// Start-up cost is what this file imports statically: argument parsing, errors, the exit table
+// and the one-line error printer, nothing else. `--version`, `--help` and usage errors end
+// there; config, the HTTP client (undici), the runner and the shell (Ink) are imported only by
+// the paths that use them (test/e2e/startup-lean.test.ts holds this).
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
-import { serverUrl } from './cli/api-args.js';
-import { type Config, resolveConfig, routerConnection } from './config/config.js';
+import type { Config } from './config/config.js';
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
-import { errorLine, type NumberedLine, runBatch } from './run/batch.js';
-import { pastedLines } from './run/paste.js';
+import { errorLine } from './run/error-line.js';
+import type { NumberedLine } from './run/batch.js';
+import type { Session } from './run/session.js';
 import { sanitizeLine } from './term/sanitize.js';
-import { createSession, type Session } from './run/session.js';
 
 const VERSION = '0.1.0';
 const out = (s: string) => process.stdout.write(s);
@@ -43,6 +46,7 @@ async function demoConfig(
 }
 
 async function* stdinLines(): AsyncIterable<string> {
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   for await (const line of rl) yield line;
 }
@@ -52,7 +56,7 @@ async function* stdinLines(): AsyncIterable<string> {
  * `metrics query`) joins into one command as a paste does, numbered by the line it starts on;
  * stdin runs line by line as the lines arrive.
  */
-function scriptLines(file: string): Iterable<NumberedLine> | AsyncIterable<string> {
+async function scriptLines(file: string): Promise<Iterable<NumberedLine> | AsyncIterable<string>> {
   if (file === '-') return stdinLines();
   let text: string;
   try {
@@ -60,6 +64,7 @@ function scriptLines(file: string): Iterable<NumberedLine> | AsyncIterable<strin
   } catch (e) {
     throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
+  const { pastedLines } = await import('./run/paste.js');
   return pastedLines(text.replace(/\r\n/g, '\n'));
 }
 
@@ -72,6 +77,10 @@ async function runMain(argv: string[]): Promise<Ending> {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
     // `-s` names the router, so a profile saved for it (by `routersh sim`, say) applies.
     const server = apiServerArg(rest);
+    const [{ serverUrl }, { resolveConfig, routerConnection }] = await Promise.all([
+      import('./cli/api-args.js'),
+      import('./config/config.js'),
+    ]);
     if (server !== undefined && connection.router === undefined) connection.router = serverUrl(server);
     const cfg = await withPassword(
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
@@ -91,6 +100,7 @@ async function runMain(argv: string[]): Promise<Ending> {
     return OK;
   }
 
+  const { resolveConfig } = await import('./config/config.js');
   let cfg = resolveConfig(flags, { env: process.env, isTTY: process.stdout.isTTY === true });
   let closeDemo = async () => {};
   if (flags.demo) {
@@ -111,6 +121,7 @@ async function runMain(argv: string[]): Promise<Ending> {
   const controller = new AbortController();
   let session: Session | undefined;
   try {
+    const { createSession } = await import('./run/session.js');
     session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
     if (interactive) {
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
@@ -125,8 +136,9 @@ async function runMain(argv: string[]): Promise<Ending> {
     const lines = flags.commands.length
       ? flags.commands
       : flags.file !== undefined
-        ? scriptLines(flags.file)
+        ? await scriptLines(flags.file)
         : stdinLines();
+    const { runBatch } = await import('./run/batch.js');
     const status = await runBatch(
       lines,
       { context: [] },

@@ -1,9 +1,13 @@
 // The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
-import { cancelledError, type Ending, failed, isTelemetryError, type RoutershError } from '../errors.js';
-import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
+import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
+import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { errorLine } from './error-line.js';
 import type { Outcome } from './outcome.js';
 import { type RunnerDeps, type RunState, runLine } from './runner.js';
+
+// Re-exported: the shell prints errors through the same function.
+export { errorLine } from './error-line.js';
 
 export interface BatchIO {
   stdout(s: string): void;
@@ -16,16 +20,6 @@ export interface BatchOptions {
   /** How a failing line is named: `line 7` for scripts and stdin, `command 2` for -c. */
   unit: 'line' | 'command';
   signal: AbortSignal;
-}
-
-/**
- * `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). Every
- * error reaches the terminal through here, so this is where its text is sanitized: messages
- * quote server text (Help, ValueType, JSON key names, a token's `sub`).
- */
-export function errorLine(e: RoutershError): string {
-  const text = sanitizeLine(e.message.replace(/\s*\n\s*/g, ' '));
-  return isTelemetryError(e) ? `error: ${text}` : `% ${text}`;
 }
 
 /** A command and the line it starts on (a multi-line expression in a script is one command). */
