@@ -12,6 +12,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['router API client (issue 2)', 'api-bench.ts', 'benchApi'],
   ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],
   ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
+  ['start-up lean (issue 9)', 'startup-lean-bench.ts', 'benchStartupLean'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
 ];

@@ -45,6 +45,16 @@ async function demoConfig(
   };
 }
 
+/**
+ * For a one-shot run, set before the HTTP stack loads. Such a run ends long before optimised
+ * WebAssembly would pay off, and the process cannot end while V8 still optimises undici's HTTP
+ * parser in the background: that kept `-c` alive 0.1–0.3 s after its last byte (measured).
+ */
+async function baselineWasmOnly(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--liftoff-only');
+}
+
 async function* stdinLines(): AsyncIterable<string> {
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -85,6 +95,7 @@ async function runMain(argv: string[]): Promise<Ending> {
     const cfg = await withPassword(
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
     );
+    await baselineWasmOnly();
     const { runApiCommand } = await import('./cli/api-command.js');
     return runApiCommand(rest, {
       stdout: out,
@@ -121,6 +132,9 @@ async function runMain(argv: string[]): Promise<Ending> {
   const controller = new AbortController();
   let session: Session | undefined;
   try {
+    if (!interactive) await baselineWasmOnly();
+    // The runner loads while the session is built (the import of session.js is the HTTP stack).
+    const batch = interactive ? undefined : import('./run/batch.js');
     const { createSession } = await import('./run/session.js');
     session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
     if (interactive) {
@@ -138,7 +152,7 @@ async function runMain(argv: string[]): Promise<Ending> {
       : flags.file !== undefined
         ? await scriptLines(flags.file)
         : stdinLines();
-    const { runBatch } = await import('./run/batch.js');
+    const { runBatch } = await (batch as Promise<typeof import('./run/batch.js')>);
     const status = await runBatch(
       lines,
       { context: [] },
