@@ -4,7 +4,10 @@
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
 // is destroyed rather than left waiting for an answer. Auth is the caller's: it arrives in
 // `headers` at send time.
-import { Agent, type Dispatcher, interceptors } from 'undici';
+import type { Agent as AgentType, Dispatcher } from 'undici';
+// By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
+import Agent from 'undici/lib/dispatcher/agent.js';
+import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
 import { sameOriginOnly } from './same-origin.js';
@@ -59,7 +62,7 @@ export const timerDelay = (ms: number): number =>
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
-  private readonly agent: Agent;
+  private readonly agent: AgentType;
   private readonly redirecting: Dispatcher;
 
   constructor(private readonly o: TransportOptions) {
@@ -73,7 +76,7 @@ export class Transport {
     this.agent = new Agent({ connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000, connect });
     this.redirecting = this.agent.compose(
       sameOriginOnly(this.origin, this.peer),
-      interceptors.redirect({ maxRedirections: 3 }),
+      redirect({ maxRedirections: 3 }),
     );
   }
 
