@@ -30,7 +30,7 @@ function counting(source: LogSource): { source: LogSource; fetched: Set<string> 
       ...source,
       async search(q, signal) {
         const page = await source.search(q, signal);
-        for (const r of page.records) fetched.add(String(r._msg));
+        for (const r of page.records) if (String(r._msg).startsWith('stream ')) fetched.add(String(r._msg));
         return page;
       },
     },
