@@ -13,6 +13,8 @@ import type { LogSource } from '../src/panes/logs/source.js';
 import { logSource } from '../src/run/telemetry-sources.js';
 import { startHostileTelemetry, streamProduced } from '../test/hostile/telemetry.js';
 
+// Until the stream starts the server has no records (not the harness's default three).
+const IDLE = () => ({ ratePerSec: 1, startMs: Date.now() + 3_600_000 });
 const SKIPPED = /(\d+)\+? records? skipped/;
 
 class FakeStdout extends EventEmitter {
@@ -40,7 +42,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function benchLogsRate(): Promise<Record<string, number>> {
   const seconds = Number(process.env.ROUTERSH_BENCH_LOGS_SECONDS ?? 30);
   const rate = Number(process.env.ROUTERSH_BENCH_LOGS_RATE ?? 5000);
-  const api = await startHostileTelemetry({});
+  const api = await startHostileTelemetry({ stream: IDLE() });
   const client = new TelemetryClient({ baseUrl: api.url, apiKey: 'k'.repeat(20) });
   await client.capabilities();
   const inner = logSource(client, '*');

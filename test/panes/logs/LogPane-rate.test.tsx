@@ -15,6 +15,8 @@ import {
   type TelemetryModes,
 } from '../../hostile/telemetry.js';
 
+// Until the stream starts the server has no records (not the harness's default three).
+const IDLE = () => ({ ratePerSec: 1, startMs: Date.now() + 3_600_000 });
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   cleanup();
@@ -40,7 +42,7 @@ function counting(source: LogSource): { source: LogSource; fetched: Set<string> 
 const skippedOn = (status: string) => Number(/(\d+)\+? records? skipped/.exec(status)?.[1] ?? 0);
 
 async function follow(modes: Omit<TelemetryModes, 'stream'>, forMs: number) {
-  const api: HostileTelemetry = await startHostileTelemetry(modes);
+  const api: HostileTelemetry = await startHostileTelemetry({ ...modes, stream: IDLE() });
   open.push(api);
   const client = new TelemetryClient({ baseUrl: api.url, apiKey: 'k'.repeat(20) });
   open.push(client);
