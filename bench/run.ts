@@ -15,6 +15,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['start-up lean (issue 9)', 'startup-lean-bench.ts', 'benchStartupLean'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
+  ['log pane at 5,000 records/s (issue 9)', 'logs-rate-bench.ts', 'benchLogsRate'],
 ];
 
 const only = process.argv.slice(2);

@@ -80,5 +80,18 @@ export function logSource(client: TelemetryClient, query: string): LogSource {
       const res = await client.facets({ query }, signal);
       return res.data;
     },
+    async limits(signal) {
+      const { searchMax, searchOffsetMax } = (await client.capabilities(signal)).limits;
+      return { searchMax, searchOffsetMax };
+    },
+    async count(q, signal) {
+      // One or two buckets covering the range; their sum is the count.
+      const stepSeconds = bucketStep(q.startMs, q.endMs, 1);
+      const res = await client.logsHistogram({ query, start: q.startMs, end: q.endMs, stepSeconds }, signal);
+      if (histogramNote(res) !== undefined) return undefined;
+      let n = 0;
+      for (const s of res.data) for (const v of s.values) n += v;
+      return n;
+    },
   };
 }

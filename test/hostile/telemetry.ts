@@ -28,7 +28,42 @@ export interface TelemetryModes {
   silent?: boolean;
   /** Every answer is a 307 to this URL. */
   redirectTo?: string;
+  /** A live stream for logs/search and logs/histogram (takes precedence over `records`). */
+  stream?: LogStream;
+  /** capabilities: meta.limits.logs (e.g. a smaller search_max to make following slow). */
+  logsLimits?: { search_max?: number; search_offset_max?: number };
 }
+
+/**
+ * Records produced at `ratePerSec` from `startMs` (for `forMs`, or without end): record k has
+ * `_msg` "stream k" and `_time` startMs + ⌊k·1000/rate⌋ ms, so it exists only once that time has
+ * come. Searches see the records in [start, end] (inclusive) produced so far, newest first.
+ */
+export interface LogStream {
+  ratePerSec: number;
+  startMs: number;
+  forMs?: number;
+}
+
+/** Index range [lo, hi) of the stream's records with _time in [startMs, endMs] produced by now. */
+export function streamRange(
+  st: LogStream,
+  startMs: number,
+  endMs: number,
+  nowMs = Date.now(),
+): [number, number] {
+  const r = st.ratePerSec / 1000;
+  const produced = Math.max(0, Math.ceil((Math.min(endMs, nowMs) - st.startMs + 1) * r));
+  const cap = st.forMs !== undefined ? Math.ceil(st.forMs * r) : Number.POSITIVE_INFINITY;
+  const lo = Math.max(0, Math.ceil((startMs - st.startMs) * r));
+  return [lo, Math.max(lo, Math.min(produced, cap))];
+}
+
+/** Every record the stream has produced by `nowMs`. */
+export const streamProduced = (st: LogStream, nowMs = Date.now()) =>
+  streamRange(st, st.startMs, nowMs, nowMs)[1];
+
+const streamTime = (st: LogStream, k: number) => st.startMs + Math.floor((k * 1000) / st.ratePerSec);
 
 export type HostileTelemetry = Harness<TelemetryModes>;
 
@@ -89,6 +124,7 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
           limits: {
             global: { request_body_bytes: 65536, route_deadline_seconds: m.deadlineSeconds ?? 20 },
             metrics: { range_days: 31, series: 1000, total_points: 100000 },
+            ...(m.logsLimits && { logs: m.logsLimits }),
           },
         }),
       });
@@ -109,6 +145,21 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
     case 'logs/search': {
       const limit = typeof body.limit === 'number' ? body.limit : 200;
       const offset = typeof body.offset === 'number' ? body.offset : 0;
+      if (m.stream) {
+        const st = m.stream;
+        const [lo, hi] = streamRange(st, msOf(body.start, st.startMs), msOf(body.end, Date.now()));
+        const top = hi - 1 - offset;
+        const records = [];
+        for (let k = top; k >= lo && k > top - limit; k--)
+          records.push({
+            _time: new Date(streamTime(st, k)).toISOString(),
+            _msg: `stream ${k}`,
+            level: 'info',
+          });
+        const more = top - records.length >= lo;
+        const pagination = { offset, limit, ...(more ? { next_offset: offset + records.length } : {}) };
+        return json(200, { data: { records }, meta: meta({ source: 'store_logs', pagination }) });
+      }
       if (m.records !== undefined && m.hugePage === undefined) {
         const hits = inRange(m, body);
         const page = hits.slice(offset, offset + limit);
@@ -144,6 +195,23 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
     case 'logs/histogram': {
       const t = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
       if (m.histogram === 'garbage') return json(200, { data: { whatever: [1, 2, 3] }, meta: meta() });
+      if (m.stream) {
+        // [start, end) like the API; buckets on the epoch-aligned step grid.
+        const st = m.stream;
+        const step = (typeof body.step_seconds === 'number' ? body.step_seconds : 60) * 1000;
+        const start = msOf(body.start, st.startMs);
+        const end = msOf(body.end, Date.now());
+        const counts = new Map<number, number>();
+        const [lo, hi] = streamRange(st, start, end - 1);
+        for (let k = lo; k < hi; k++) {
+          const b = Math.floor(streamTime(st, k) / step) * step;
+          counts.set(b, (counts.get(b) ?? 0) + 1);
+        }
+        const buckets = [...counts.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([b, count]) => ({ timestamp: new Date(b).toISOString(), count }));
+        return json(200, { data: { step_seconds: step / 1000, buckets }, meta: meta() });
+      }
       if (m.records !== undefined) {
         const step = (typeof body.step_seconds === 'number' ? body.step_seconds : 60) * 1000;
         const times = recordTimes(m);

@@ -37,6 +37,7 @@ export function ChartPane(props: ChartPaneProps) {
     initialRange: props.initialRange,
     refreshMs,
     plotColumns: plotColumns(size.columns),
+    legendWidth: size.columns,
     onClose: props.onClose,
     now,
   });

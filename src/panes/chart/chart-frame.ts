@@ -16,8 +16,9 @@ import { sanitizeLine } from '../../term/sanitize.js';
 import { formatAxisTime, formatClock, formatDuration } from '../../term/format-time.js';
 import type { ChartState } from './chart-reducer.js';
 import { seriesKey } from './chart-reducer.js';
-import { differingLabels, type LegendItem, layoutLegend, legendItemText } from './legend.js';
+import { type LegendItem, layoutLegend, legendItemText } from './legend.js';
 import { plotChart } from './plot-chart.js';
+import { LEGEND_LINES, legendView, TOP_N_STEPS } from './series-view.js';
 
 export const SERIES_COLORS: readonly string[] = [
   blue,
@@ -50,19 +51,22 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
   const { width, height } = opts;
   const colors = opts.color ? SERIES_COLORS : undefined;
   const data = state.data;
-  const series = data?.series ?? [];
+  const all = data?.series ?? [];
+  // Only the top N are plotted; colours follow their position among those.
+  const view = legendView(all, state, width, (s) => seriesKey(s.labels));
+  const series = view.shown.map((i) => all[i]!);
   const hidden = new Set<number>();
   series.forEach((s, i) => {
     if (state.hidden.has(seriesKey(s.labels))) hidden.add(i);
   });
-  const texts = differingLabels(series);
-  const items: LegendItem[] = texts.map((text, index) => ({ index, text, hidden: hidden.has(index) }));
-  const legend = items.length > 0 ? layoutLegend(items, width, 2) : [];
+  const legend = view.items.length > 0 ? layoutLegend(view.items, width, LEGEND_LINES) : [];
+  if (view.pages > 1)
+    legend[legend.length - 1]!.push({ index: -1, text: `‹ ${view.page + 1}/${view.pages} ›`, hidden: false });
   const plotHeight = Math.max(2, height - 4 - legend.length);
   const lines: string[] = [clip(title(state, opts), width)];
   if (data) {
     // Status-only changes (loading, pause, errors) reuse the plot drawn for the same data.
-    const key = `${width}x${plotHeight}:${opts.color}:${opts.utc}:${[...hidden].join(',')}`;
+    const key = `${width}x${plotHeight}:${opts.color}:${opts.utc}:${state.topN}:${[...hidden].join(',')}`;
     let cached = plotCache.get(data);
     if (cached?.key !== key) {
       cached = {
@@ -89,7 +93,7 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
   // Small terminals: keep the title and status, drop plot rows.
   const body = lines.slice(0, Math.max(0, height - 1));
   while (body.length < height - 1) body.push('');
-  return [...body, clip(statusLine(state, opts), width)];
+  return [...body, clip(statusLine(state, opts, view.shown.length, all.length), width)];
 }
 
 function title(state: ChartState, opts: ChartFrameOptions): string {
@@ -106,7 +110,7 @@ function title(state: ChartState, opts: ChartFrameOptions): string {
   return `${expr} · ${range}${step}${refreshed}`;
 }
 
-function statusLine(state: ChartState, opts: ChartFrameOptions): string {
+function statusLine(state: ChartState, opts: ChartFrameOptions, shown: number, total: number): string {
   if (state.error) {
     const hint = state.error.tooLarge ? ' — press c for a coarser step' : '';
     return `error: ${sanitizeLine(state.error.message)}${hint}`;
@@ -119,7 +123,11 @@ function statusLine(state: ChartState, opts: ChartFrameOptions): string {
   const loading = state.loading ? ' · loading…' : '';
   const notices = (state.data?.notices ?? []).map((n) => ` · ${sanitizeLine(n)}`).join('');
   const none = state.data && state.data.series.length === 0 ? ' · no series matched' : '';
-  return `${mode}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan  1-9 series  r refresh  q close`;
+  // First after the mode: the status line is clipped, and hidden series must not go unnoticed.
+  const top = shown < total ? ` · showing top ${shown} of ${total} series (t for more)` : '';
+  const legendKeys = total > 1 ? '  1-9/↑↓ Enter series  [ ] legend' : '';
+  const topKey = total > TOP_N_STEPS[0]! ? '  t top-N' : '';
+  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan${legendKeys}${topKey}  r refresh  q close`;
 }
 
 function legendLine(row: readonly LegendItem[], colors: readonly string[] | undefined): string {
@@ -128,6 +136,7 @@ function legendLine(row: readonly LegendItem[], colors: readonly string[] | unde
       const text = legendItemText(item);
       if (!colors || item.index < 0) return text;
       const color = item.hidden ? DIM : colors[item.index % colors.length]!;
+      // The cursor shows as the bracketed item (see legendItemText).
       return `${color}${text}${RESET}`;
     })
     .join('  ');

@@ -1,5 +1,6 @@
 // Chart pane state as a pure reducer. Data fetching, timers and keys live in use-chart-pane.ts;
 // this module only decides what the range is and whether a new fetch is wanted (`request` bumps).
+import { TOP_N_STEPS } from './series-view.js';
 import type { ChartData } from './source.js';
 
 export const MIN_SPAN_MS = 60_000;
@@ -30,6 +31,10 @@ export interface ChartState {
   coarse: number;
   /** Bumped whenever the pane wants a (re)fetch; the hook fetches when it changes. */
   request: number;
+  /** Series plotted at most, the highest recent values first (0 = all; `t` cycles). */
+  topN: number;
+  /** Legend cursor: a position among the plotted series (clamped where it is used). */
+  cursor: number;
 }
 
 export type ChartAction =
@@ -38,6 +43,8 @@ export type ChartAction =
   | { type: 'zoomOut'; now: number }
   | { type: 'pan'; direction: -1 | 1; now: number }
   | { type: 'toggleSeries'; key: string }
+  | { type: 'cycleTopN' }
+  | { type: 'select'; position: number }
   | { type: 'refresh' }
   | { type: 'coarser' }
   | { type: 'loading' }
@@ -59,6 +66,8 @@ export function initChartState(range: ChartInitialRange, now: number): ChartStat
     lastRefresh: null,
     coarse: 1,
     request: 0,
+    topN: TOP_N_STEPS[0]!,
+    cursor: 0,
   };
 }
 
@@ -110,6 +119,12 @@ export function chartReducer(state: ChartState, action: ChartAction): ChartState
       if (!hidden.delete(action.key)) hidden.add(action.key);
       return { ...state, hidden };
     }
+    case 'cycleTopN': {
+      const next = TOP_N_STEPS[(TOP_N_STEPS.indexOf(state.topN) + 1) % TOP_N_STEPS.length]!;
+      return { ...state, topN: next, cursor: 0 };
+    }
+    case 'select':
+      return { ...state, cursor: Math.max(0, action.position) };
     case 'refresh':
       return refetch(state);
     case 'coarser':

@@ -24,6 +24,10 @@ export interface LegendItem {
   index: number;
   text: string;
   hidden: boolean;
+  /** The digit that toggles it (default: index + 1 for the first nine). */
+  key?: number;
+  /** Under the legend cursor (Enter toggles it). */
+  selected?: boolean;
 }
 
 /**
@@ -52,9 +56,11 @@ export function layoutLegend(items: readonly LegendItem[], width: number, maxLin
 
 export function legendItemText(item: LegendItem): string {
   if (item.index < 0) return item.text;
-  const key = item.index < 9 ? `${item.index + 1}:` : '';
+  const digit = item.key ?? (item.index < 9 ? item.index + 1 : undefined);
+  const key = digit !== undefined ? `${digit}:` : '';
   const text = item.text.length > 60 ? `${item.text.slice(0, 59)}…` : item.text;
-  return `${key}${text}${text ? ' ' : ''}─${item.hidden ? ' (hidden)' : ''}`;
+  const body = `${key}${text}${text ? ' ' : ''}─${item.hidden ? ' (hidden)' : ''}`;
+  return item.selected ? `[${body}]` : body;
 }
 
 function markMore(lines: LegendItem[][], total: number, width: number): LegendItem[][] {

@@ -1,6 +1,7 @@
 // Effects of the chart pane: fetch on every change (aborting the obsolete request), auto-refresh
 // while live and not paused, refetch after a resize settles (250 ms), keys → reducer actions.
 import { useEffect, useReducer, useRef, useState } from 'react';
+import type { Series } from '../../api/telemetry/types.js';
 import { isRoutershError } from '../../errors.js';
 import { splitText } from '../../shell/keys/key-parser.js';
 import { type Command, resolveCommand } from '../../shell/keys/keymap.js';
@@ -13,7 +14,10 @@ import {
   initChartState,
   seriesKey,
 } from './chart-reducer.js';
+import { legendView, pageCursor } from './series-view.js';
 import type { ChartSource } from './source.js';
+
+const keyOf = (s: Series) => seriesKey(s.labels);
 
 const LOADING_DELAY_MS = 200;
 export const RESIZE_DEBOUNCE_MS = 250;
@@ -24,6 +28,8 @@ export interface ChartPaneOptions {
   refreshMs: number;
   /** Plot columns available now; fetches follow it after RESIZE_DEBOUNCE_MS. */
   plotColumns: number;
+  /** The legend's width (its pages depend on it). */
+  legendWidth: number;
   onClose: () => void;
   now: () => number;
 }
@@ -90,14 +96,54 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
     return used;
   });
 
+  // The reducer queues actions, so a burst of keys reads the state as of the last render;
+  // the cursor is tracked here too so `jjj` moves three.
+  const cursor = useRef(state.cursor);
+  cursor.current = state.cursor;
+  function select(position: number): void {
+    cursor.current = position;
+    dispatch({ type: 'select', position });
+  }
+  function toggleAt(position: number): void {
+    const s = stateRef.current;
+    const all = s.data?.series ?? [];
+    const index = legendView(all, { ...s, cursor: position }, opts.legendWidth, keyOf).shown[position];
+    const series = index === undefined ? undefined : all[index];
+    if (series) dispatch({ type: 'toggleSeries', key: keyOf(series) });
+  }
+
   function apply(command: Command): boolean {
+    const s = stateRef.current;
+    const all = s.data?.series ?? [];
+    const view = () => legendView(all, { ...s, cursor: cursor.current }, opts.legendWidth, keyOf);
     const toggle = /^chart\.toggle(\d)$/.exec(command);
     if (toggle) {
-      const series = stateRef.current.data?.series[Number(toggle[1]) - 1];
-      if (series) dispatch({ type: 'toggleSeries', key: seriesKey(series.labels) });
+      // Digits name the items of the legend page on screen.
+      const item = view().items.find((it) => it.key === Number(toggle[1]));
+      if (item) toggleAt(item.index);
       return true;
     }
     switch (command) {
+      case 'chart.topN':
+        cursor.current = 0;
+        dispatch({ type: 'cycleTopN' });
+        return true;
+      case 'chart.legendPrev':
+      case 'chart.legendNext':
+        select(
+          pageCursor(all, s.topN, view().cursor, opts.legendWidth, command === 'chart.legendNext' ? 1 : -1),
+        );
+        return true;
+      case 'chart.cursorPrev':
+      case 'chart.cursorNext': {
+        const v = view();
+        const by = command === 'chart.cursorNext' ? 1 : -1;
+        select(Math.max(0, Math.min(v.shown.length - 1, v.cursor + by)));
+        return true;
+      }
+      case 'chart.toggleSelected':
+        toggleAt(view().cursor);
+        return true;
       case 'chart.close':
         onClose();
         return true;

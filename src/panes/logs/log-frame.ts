@@ -127,14 +127,22 @@ function statusLine(state: LogState, opts: TimeFormatOptions): string {
     (state.pendingOlder !== null ? ' · loading older…' : '') +
     (state.highlight ? ` · highlight "${sanitizeLine(state.highlight)}"` : '') +
     (state.wrap ? ' · wrap' : '');
+  const skipped = skippedNote(state);
   if (state.follow) {
     const what = state.lastNew > 0 ? `+${state.lastNew} new ·` : 'waiting for logs…';
-    return `following · ${what}${poll}${older}${keys}`;
+    return `following · ${skipped}${what}${poll}${older}${keys}`;
   }
   const where = state.scroll > 0 ? `${state.scroll} newer below` : 'at newest';
   const mode = state.canFollow ? 'paused (End follows)' : 'fixed range';
   const end = state.olderOffset === null && state.loadedOffsets.length > 0 ? ' · all loaded' : '';
-  return `${mode} · ${where}${end}${older}${keys}`;
+  return `${mode} · ${skipped}${where}${end}${older}${keys}`;
+}
+
+/** First on the line (it is clipped to the width): the user must not miss that records were lost. */
+function skippedNote(state: LogState): string {
+  if (state.skipped === 0 && !state.skippedUnknown) return '';
+  const n = state.skipped > 0 ? `${state.skipped}${state.skippedUnknown ? '+' : ''}` : 'some';
+  return `${n} record${state.skipped === 1 ? '' : 's'} skipped (too fast to follow; narrow the query) · `;
 }
 
 function clip(text: string, width: number): string {

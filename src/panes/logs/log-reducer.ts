@@ -33,6 +33,10 @@ export interface LogState {
   error: string | null;
   lastPoll: number | null;
   lastNew: number;
+  /** Follow records the pane could not fetch in time (the API's paging limits, a slow server). */
+  skipped: number;
+  /** Some were skipped but the server could not count them. */
+  skippedUnknown: boolean;
 }
 
 export type LogAction =
@@ -51,6 +55,7 @@ export type LogAction =
   | { type: 'loading' }
   | { type: 'page-loaded'; offset: number; records: LogRecord[]; nextOffset?: number | undefined }
   | { type: 'polled'; records: LogRecord[]; at: number }
+  | { type: 'skipped'; count: number | undefined }
   | { type: 'failed'; message: string; at: number }
   | { type: 'histogram'; buckets: HistogramBucket[]; note?: string }
   | { type: 'facets'; facets: Facet[] };
@@ -77,6 +82,8 @@ export function initLogState(opts: { follow: boolean; max?: number | undefined }
     error: null,
     lastPoll: null,
     lastNew: 0,
+    skipped: 0,
+    skippedUnknown: false,
   };
 }
 
@@ -145,6 +152,12 @@ export function logReducer(s: LogState, a: LogAction): LogState {
       const added = s.buffer.append(a.records);
       return { ...s, version: s.buffer.version, lastPoll: a.at, lastNew: added, error: null, loading: false };
     }
+    case 'skipped':
+      return a.count === undefined
+        ? { ...s, skippedUnknown: true }
+        : a.count > 0
+          ? { ...s, skipped: s.skipped + a.count }
+          : s;
     case 'failed':
       return { ...s, loading: false, pendingOlder: null, error: a.message, lastPoll: a.at };
     case 'histogram':

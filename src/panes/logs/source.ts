@@ -27,4 +27,8 @@ export interface LogSource {
     signal: AbortSignal,
   ): Promise<HistogramBucket[] | HistogramNote>;
   facets?(signal: AbortSignal): Promise<Facet[]>;
+  /** The API's paging limits (follow pages with `searchMax` records up to `searchOffsetMax`). */
+  limits?(signal: AbortSignal): Promise<{ searchMax: number; searchOffsetMax: number }>;
+  /** Records in [startMs, endMs), or undefined when the server cannot say. */
+  count?(q: { startMs: number; endMs: number }, signal: AbortSignal): Promise<number | undefined>;
 }

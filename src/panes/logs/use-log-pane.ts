@@ -5,13 +5,16 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { LogRecord } from '../../api/telemetry/types.js';
 import { splitText } from '../../shell/keys/key-parser.js';
 import { useKeys } from '../../shell/keys/use-keys.js';
+import { catchUp } from './follow-catch-up.js';
+import { type LogBuffer, recordKey } from './log-buffer.js';
 import { logKeyAction } from './log-commands.js';
 import { type LogState, initLogState, logReducer } from './log-reducer.js';
+import { logTimeMs } from './log-time.js';
 import type { LogSource } from './source.js';
 
 export const MIN_DISPATCH_INTERVAL_MS = 100;
-/** Follow polls fetch at most this many pages per poll (a burst larger than that is cut). */
-const MAX_PAGES_PER_POLL = 5;
+/** Requests per follow poll at most (30 × search_max = 30,000 records); the rest is counted as skipped. */
+export const MAX_PAGES_PER_POLL = 30;
 const HISTOGRAM_EVERY_POLLS = 5;
 
 export interface LogPaneOptions {
@@ -117,30 +120,55 @@ export function useLogPane(opts: LogPaneOptions): LogState {
     return () => c.abort();
   }, [histogramCols]);
 
-  // Follow: poll for records at or after the newest _time held; the buffer drops the overlap.
+  // Follow: each poll pages through [newest _time held, now] until caught up (the buffer drops
+  // the overlap at the boundary); what the page budget cannot reach is counted and reported.
   // biome-ignore lint/correctness/useExhaustiveDependencies: restart only when follow flips
   useEffect(() => {
     if (!state.follow || !(opts.pollMs > 0)) return;
     let polls = 0;
     let busy = false;
+    let limits: { searchMax: number; searchOffsetMax: number } | undefined;
     const tick = async () => {
       if (busy) return;
       busy = true;
       const signal = lifetime.current.signal;
       try {
-        const newest = stateRef.current.buffer.newest();
+        limits ??= source.limits
+          ? await source.limits(signal)
+          : { searchMax: pageSize, searchOffsetMax: 10_000 };
+        const buffer = stateRef.current.buffer;
+        const newest = buffer.newest();
         const from = newest && !Number.isNaN(newest.t) ? Math.floor(newest.t) : startMs;
+        const held = heldSince(buffer, from);
         const got: LogRecord[] = [];
-        let offset: number | undefined = 0;
-        for (let i = 0; i < MAX_PAGES_PER_POLL && offset !== undefined; i++) {
-          const page = await source.search(
-            { startMs: from, limit: pageSize, ...(offset > 0 && { offset }) },
-            signal,
-          );
-          got.push(...page.records);
-          offset = page.nextOffset;
+        const r = await catchUp({
+          source,
+          fromMs: from,
+          endMs: Math.max(from, now()),
+          limit: limits.searchMax,
+          offsetMax: limits.searchOffsetMax,
+          maxPages: MAX_PAGES_PER_POLL,
+          signal,
+          onPage: (records) => {
+            if (signal.aborted) return;
+            got.push(...records);
+            pushPolled(records);
+          },
+        });
+        if (r.gap && !signal.aborted) {
+          const { startMs: a, endMs: b } = r.gap;
+          const total = source.count ? await source.count({ startMs: a, endMs: b + 1 }, signal) : undefined;
+          for (const rec of got) {
+            const t = Math.floor(logTimeMs(rec._time));
+            if (t >= a && t <= b) held.add(recordKey(rec));
+          }
+          if (!signal.aborted)
+            dispatch({
+              type: 'skipped',
+              count: total === undefined ? undefined : Math.max(0, total - held.size),
+            });
         }
-        if (!signal.aborted) pushPolled(got);
+        if (!signal.aborted && got.length === 0) pushPolled([]);
         if (++polls % HISTOGRAM_EVERY_POLLS === 0 && !signal.aborted) loadHistogram(signal);
       } catch (e) {
         fail(e, signal);
@@ -189,4 +217,15 @@ export function useLogPane(opts: LogPaneOptions): LogState {
     return used;
   });
   return state;
+}
+
+/** Keys of the held records at or after `fromMs` (the overlap a poll may fetch again). */
+function heldSince(buffer: LogBuffer, fromMs: number): Set<string> {
+  const keys = new Set<string>();
+  for (let i = buffer.size - 1; i >= 0; i--) {
+    const e = buffer.at(i)!;
+    if (!(Math.floor(e.t) >= fromMs)) break;
+    keys.add(e.key);
+  }
+  return keys;
 }

@@ -68,3 +68,21 @@ describe('logReducer', () => {
     expect(s).toMatchObject({ highlight: 'err', prompt: null });
   });
 });
+
+describe('skipped follow records', () => {
+  it('adds counts, remembers an uncounted skip, and the status line leads with it', async () => {
+    const { logFrame } = await import('../../../src/panes/logs/log-frame.js');
+    let s = initLogState({ follow: true });
+    s = logReducer(s, { type: 'skipped', count: 1200 });
+    s = logReducer(s, { type: 'skipped', count: 34 });
+    expect(s.skipped).toBe(1234);
+    const status = (x: typeof s) =>
+      logFrame(x, { query: '*', width: 200, height: 20, facetsAvailable: false, utc: true }).status;
+    expect(status(s)).toMatch(
+      /^following · 1234 records skipped \(too fast to follow; narrow the query\) · /,
+    );
+    s = logReducer(s, { type: 'skipped', count: undefined });
+    expect(status(s)).toContain('1234+ records skipped');
+    expect(status(initLogState({ follow: true }))).not.toContain('skipped');
+  });
+});
