@@ -32,10 +32,10 @@ const MAX_AHEAD = 16;
 /**
  * Runs the walker, fetching each path it reports as pending. With `fallbackAll` (completion)
  * every fetch error degrades to "no metadata", and nodes our own write touched are read again
- * (candidates list their SetValues); otherwise only router refusals degrade. With `ahead` (a
- * whole line, -c/-f/Enter) the typed words after a pending node are requested at once as
- * path prefixes (`a`, `a/b`, `a/b/c`…), so a cold line costs about one round trip, not one
- * per word; a prefix that is not a node (an option, a wrong guess) fails and is never used.
+ * (candidates list their SetValues); otherwise only router refusals degrade. With `ahead`
+ * (how many of the tokens are whole words) the words after a pending node are requested at
+ * once as path prefixes (`a`, `a/b`, `a/b/c`…), so a cold line costs about one round trip,
+ * not one per word; a prefix that is not a node (an option, a wrong guess) fails, unused.
  */
 export async function walkAsync(
   tokens: readonly Token[],
@@ -43,7 +43,7 @@ export async function walkAsync(
   signal: AbortSignal,
   finish: (r: WalkResult, lookup: Lookup) => string[] | undefined,
   fallbackAll = false,
-  ahead = false,
+  ahead = 0,
 ): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown; failure?: MetadataFailure }> {
   const local = new Map<string, NodeInfo | 'failed'>();
   const current = fallbackAll;
@@ -83,7 +83,7 @@ export async function walkAsync(
       };
     const wanted = ask(need);
     if (ahead) {
-      for (const p of aheadPaths(result, tokens)) {
+      for (const p of aheadPaths(result, tokens.slice(0, ahead))) {
         if (asked.size >= MAX_AHEAD) break;
         if (!local.has(pathKey(p)) && peek(p) === undefined) void ask(p);
       }
@@ -138,17 +138,19 @@ function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
   return s.entry;
 }
 
-/** `ahead: false` for a line still being typed (its last word is a prefix, not a path word). */
+/** `typing`: the line is being typed, its last word (no space after it yet) is a mere prefix. */
 export async function resolveLine(
   line: string,
   deps: EngineDeps,
   signal: AbortSignal,
-  o: { ahead?: boolean } = {},
+  o: { typing?: boolean } = {},
 ): Promise<Resolution> {
   const scan = scanLine(line);
   const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
-  const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed, false, o.ahead ?? true);
+  const partial = o.typing && tokens[tokens.length - 1]!.end >= line.length;
+  const ahead = partial ? tokens.length - 1 : tokens.length;
+  const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed, false, ahead);
   return reportFailure(refuse(finalize(result, tokens, line, lookup), result, scan, line), failure);
 }
 
