@@ -14,6 +14,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
+  ['bulk scripts and slow router (issue 9)', 'bulk-bench.ts', 'benchBulk'],
 ];
 
 const only = process.argv.slice(2);
