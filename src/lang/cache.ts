@@ -1,6 +1,12 @@
 // Node metadata cache: one entry per path, stale-while-revalidate, concurrent lookups of a path
-// share one request, and a caller that gives up does not cancel a request others still wait on.
-// Errors are not cached. Metadata refresh happens off the keystroke path (pgcli's refresher).
+// share one request, and a caller that gives up does not cancel a request others still wait on
+// (nor one the very next lookup asks for again: a request is abandoned only after a turn of the
+// event loop with no one waiting, so a keystroke that aborts its lookup and starts the next one
+// keeps the flight). Errors are not cached. Refresh happens off the keystroke path (pgcli).
+// After our own write the node and its parent are marked `changed` instead of dropped: their
+// shape (sub-nodes, options, flags) is what resolving a line needs and a write does not alter
+// it; only their SetValues may be out of date, and those are re-read when a lookup asks for
+// current data (completion), not once per written entry.
 import type { NodeInfo } from '../api/router/types.js';
 import type { AsyncCache, FetchNode } from './types.js';
 
@@ -11,6 +17,8 @@ interface Entry {
   words: string[];
   node: NodeInfo;
   at: number;
+  /** Our own write touched it since it was read: SetValues may be out of date. */
+  changed?: boolean;
 }
 
 interface Flight {
@@ -27,6 +35,11 @@ export interface CacheStats {
   hits: number;
   misses: number;
   fetches: number;
+}
+
+export interface GetOptions {
+  /** Data read after our last write of the path (completion lists SetValues). */
+  current?: boolean;
 }
 
 export class MetadataCache implements AsyncCache {
@@ -49,12 +62,18 @@ export class MetadataCache implements AsyncCache {
     return this.entries.get(pathKey(words))?.node;
   }
 
+  /** Like peek, but nothing our own write has touched since it was read. */
+  current(words: readonly string[]): NodeInfo | undefined {
+    const e = this.entries.get(pathKey(words));
+    return e && !e.changed ? e.node : undefined;
+  }
+
   /** Fresh data from the cache; stale data at once plus a background refresh; else one shared fetch. */
-  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo> {
+  get(words: readonly string[], signal?: AbortSignal, o: GetOptions = {}): Promise<NodeInfo> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     const key = pathKey(words);
     const entry = this.entries.get(key);
-    if (entry) {
+    if (entry && !(o.current && entry.changed)) {
       this.stats.hits++;
       if (!this.isFresh(entry)) this.prefetch(words);
       return Promise.resolve(entry.node);
@@ -77,18 +96,38 @@ export class MetadataCache implements AsyncCache {
     this.start(words, true);
   }
 
-  /** Forgets exactly that path and its parent (whose SubNodes describe it). */
-  invalidate(words: readonly string[]): void {
-    this.drop(pathKey(words));
-    if (words.length > 0) this.drop(pathKey(words.slice(0, -1)));
+  /**
+   * After our own write of `words`: that node and its parent (whose SubNodes describe it) are
+   * marked changed, kept for resolving lines and re-read by the next lookup that wants current
+   * data. A deleted node is forgotten with everything under it.
+   */
+  invalidate(words: readonly string[], o: { deleted?: boolean } = {}): void {
+    if (o.deleted) this.forget(words);
+    else this.markChanged(pathKey(words));
+    if (words.length > 0) this.markChanged(pathKey(words.slice(0, -1)));
   }
 
   /** Forgets every path under `prefix` (all when empty), and the prefix's parent. */
   clear(prefix: readonly string[] = []): void {
-    const under = (w: readonly string[]) => prefix.every((p, i) => w[i] === p);
+    this.forget(prefix);
+    if (prefix.length > 0) this.drop(pathKey(prefix.slice(0, -1)));
+  }
+
+  private forget(prefix: readonly string[]): void {
+    const under = (w: readonly string[]) => w.length >= prefix.length && prefix.every((p, i) => w[i] === p);
     for (const [key, e] of this.entries) if (under(e.words)) this.entries.delete(key);
     for (const [key] of this.flights) if (under(key === '' ? [] : key.split(SEP))) this.drop(key);
-    if (prefix.length > 0) this.drop(pathKey(prefix.slice(0, -1)));
+  }
+
+  private markChanged(key: string): void {
+    const e = this.entries.get(key);
+    if (e) e.changed = true;
+    // An answer on its way may predate the write: its waiters get it, the cache does not.
+    const f = this.flights.get(key);
+    if (f) {
+      f.stale = true;
+      this.flights.delete(key);
+    }
   }
 
   private isFresh(e: Entry): boolean {
@@ -138,11 +177,7 @@ export class MetadataCache implements AsyncCache {
       };
       const onAbort = () => {
         leave();
-        if (flight.waiters === 0 && !flight.background) {
-          // Nobody wants it anymore: stop it, and let the next lookup start afresh.
-          if (this.flights.get(key) === flight) this.flights.delete(key);
-          flight.controller.abort(abortReason(signal));
-        }
+        if (flight.waiters === 0 && !flight.background) this.abandonLater(key, flight, signal);
         reject(abortReason(signal));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -157,6 +192,18 @@ export class MetadataCache implements AsyncCache {
         },
       );
     });
+  }
+
+  /**
+   * Stops a flight nobody waits on, one macrotask later: the lookup that replaced the aborted
+   * one (the next keystroke) joins it in the same turn, and then it runs on.
+   */
+  private abandonLater(key: string, flight: Flight, signal: AbortSignal | undefined): void {
+    setTimeout(() => {
+      if (flight.waiters > 0 || flight.background) return;
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+      flight.controller.abort(abortReason(signal));
+    }, 0).unref?.();
   }
 }
 

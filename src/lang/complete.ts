@@ -176,7 +176,9 @@ export async function complete(
 export function completeSync(line: string, cursor: number, view: SyncView): Completion | 'pending' {
   const p = prepare(line, cursor);
   if (p.comment) return empty(p);
-  const lookup: Lookup = (path) => view.cache.peek(path) ?? 'pending';
+  // Candidates list SetValues: a node our own write touched is read again first.
+  const lookup: Lookup = (path) =>
+    (view.cache.current ?? view.cache.peek).call(view.cache, path) ?? 'pending';
   const result: WalkResult = walk(p.before, view.context ?? [], lookup);
   if (result.pending || slotNeed(result, lookup)) return 'pending';
   const g = gather(result, lookup);

@@ -8,6 +8,7 @@ import { pathKey } from './cache.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { type MetadataFailure, reportFailure, unreadable } from './metadata-failure.js';
 import { tokenUsable } from './match.js';
+import { isSecretName, secretNameStartingWith } from './redact.js';
 import { bareNoKeyMessage, refuse } from './refusals.js';
 import { isNumericSlot, toNumberIfNumeric } from './regex.js';
 import { scanLine } from './tokenize.js';
@@ -25,9 +26,16 @@ export function isAbort(e: unknown, signal?: AbortSignal): boolean {
   return e instanceof Error && e.name === 'AbortError';
 }
 
+/** At most this many speculative metadata requests per line. */
+const MAX_AHEAD = 16;
+
 /**
- * Runs the walker, fetching each path it reports as pending. With `fallbackAll` every fetch
- * error degrades to "no metadata" (completion); otherwise only router refusals do.
+ * Runs the walker, fetching each path it reports as pending. With `fallbackAll` (completion)
+ * every fetch error degrades to "no metadata", and nodes our own write touched are read again
+ * (candidates list their SetValues); otherwise only router refusals degrade. With `ahead`
+ * (how many of the tokens are whole words) the words after a pending node are requested at
+ * once as path prefixes (`a`, `a/b`, `a/b/c`…), so a cold line costs about one round trip,
+ * not one per word; a prefix that is not a node (an option, a wrong guess) fails, unused.
  */
 export async function walkAsync(
   tokens: readonly Token[],
@@ -35,14 +43,30 @@ export async function walkAsync(
   signal: AbortSignal,
   finish: (r: WalkResult, lookup: Lookup) => string[] | undefined,
   fallbackAll = false,
+  ahead = 0,
 ): Promise<{ result: WalkResult; lookup: Lookup; fetchError?: unknown; failure?: MetadataFailure }> {
   const local = new Map<string, NodeInfo | 'failed'>();
+  const current = fallbackAll;
+  const cache = deps.cache;
+  const peek = (p: readonly string[]) => (current && cache.current ? cache.current(p) : cache.peek(p));
   // Cached nodes are used at once; prefetch revalidates them in the background when stale.
   const lookup: Lookup = (p) => {
-    const hit = local.get(pathKey(p)) ?? deps.cache.peek(p);
+    const hit = local.get(pathKey(p)) ?? peek(p);
     if (hit === undefined) return 'pending';
-    if (hit !== 'failed') deps.cache.prefetch?.(p);
+    if (hit !== 'failed') cache.prefetch?.(p);
     return hit;
+  };
+  // One request per path per walk; the cache shares it with every other lookup of the path.
+  const asked = new Map<string, Promise<NodeInfo>>();
+  const ask = (p: readonly string[]): Promise<NodeInfo> => {
+    const key = pathKey(p);
+    let got = asked.get(key);
+    if (!got) {
+      got = cache.get(p, signal, current ? { current } : undefined);
+      got.catch(() => {});
+      asked.set(key, got);
+    }
+    return got;
   };
   let fetchError: unknown;
   let failure: MetadataFailure | undefined;
@@ -57,8 +81,15 @@ export async function walkAsync(
         ...(fetchError !== undefined ? { fetchError } : {}),
         ...(failure ? { failure } : {}),
       };
+    const wanted = ask(need);
+    if (ahead) {
+      for (const p of aheadPaths(result, tokens.slice(0, ahead))) {
+        if (asked.size >= MAX_AHEAD) break;
+        if (!local.has(pathKey(p)) && peek(p) === undefined) void ask(p);
+      }
+    }
     try {
-      local.set(pathKey(need), await deps.cache.get(need, signal));
+      local.set(pathKey(need), await wanted);
     } catch (e) {
       if (isAbort(e, signal)) throw e;
       if (!fallbackAll && !(isRoutershError(e) && FALLBACK_CODES.has(e.code))) throw e;
@@ -67,6 +98,26 @@ export async function walkAsync(
       local.set(pathKey(need), 'failed');
     }
   }
+}
+
+/**
+ * The paths the words after a pending node would reach if each were a path word as typed.
+ * Stops before a word that may be a secret value (after a secret-like word, or one that may
+ * abbreviate it: secret-slots.ts — such a value never goes into a metadata GET).
+ */
+function aheadPaths(r: WalkResult, tokens: readonly Token[]): string[][] {
+  const from = r.words.findIndex((w) => w.role === 'pending');
+  if (from < 0 || !r.pending || r.state.mode !== 'router' || r.state.secret) return [];
+  const out: string[][] = [];
+  let path = [...r.pending];
+  for (const t of tokens.slice(from)) {
+    const prev = path[path.length - 1] ?? '';
+    if (t.raw !== undefined || t.text === '' || t.text === '.' || t.text === '..') break;
+    if (isSecretName(prev) || secretNameStartingWith(prev) !== undefined) break;
+    path = [...path, t.text];
+    out.push(path);
+  }
+  return out;
 }
 
 /** For the final checks: the node reached, or its entry; a path to fetch when neither is known. */
@@ -87,11 +138,19 @@ function finalNode(s: WalkState, lookup: Lookup): NodeInfo | undefined {
   return s.entry;
 }
 
-export async function resolveLine(line: string, deps: EngineDeps, signal: AbortSignal): Promise<Resolution> {
+/** `typing`: the line is being typed, its last word (no space after it yet) is a mere prefix. */
+export async function resolveLine(
+  line: string,
+  deps: EngineDeps,
+  signal: AbortSignal,
+  o: { typing?: boolean } = {},
+): Promise<Resolution> {
   const scan = scanLine(line);
   const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
-  const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed);
+  const partial = o.typing && tokens[tokens.length - 1]!.end >= line.length;
+  const ahead = partial ? tokens.length - 1 : tokens.length;
+  const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed, false, ahead);
   return reportFailure(refuse(finalize(result, tokens, line, lookup), result, scan, line), failure);
 }
 

@@ -134,12 +134,15 @@ export type ValueCompleter = (
 /** The part of MetadataCache the synchronous paths use. */
 export interface CacheView {
   peek(words: readonly string[]): NodeInfo | undefined;
+  /** Like peek, minus what our own write touched since (its SetValues may be out of date). */
+  current?(words: readonly string[]): NodeInfo | undefined;
   prefetch?(words: readonly string[]): void;
 }
 
 /** The part of MetadataCache the asynchronous paths use. */
 export interface AsyncCache extends CacheView {
-  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo>;
+  /** `current`: re-read a node our own write touched since it was read. */
+  get(words: readonly string[], signal?: AbortSignal, o?: { current?: boolean }): Promise<NodeInfo>;
 }
 
 export interface EngineDeps {

@@ -7,7 +7,7 @@ import type { Resolution } from '../lang/index.js';
 export interface RunnerDeps {
   resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
   router: { send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope> };
-  cache: { invalidate(words: string[]): void; clear(prefix?: string[]): void };
+  cache: { invalidate(words: string[], o?: { deleted?: boolean }): void; clear(prefix?: string[]): void };
   /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
   telemetry?: TelemetryClient;
   history?: () => string[];

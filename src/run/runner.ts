@@ -72,8 +72,9 @@ async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: Abort
     text = formatMessage(envelope);
   }
   if (request.method !== 'GET' && !(request.actions?.length === 1 && request.actions[0] === 'SHOW')) {
-    // Our own change: SetValues of exactly this node and its parent are stale now.
-    deps.cache.invalidate(request.words);
+    // Our own change: SetValues of exactly this node and its parent may be out of date (re-read
+    // when completion needs them, not per written entry); a deleted node is gone with its subtree.
+    deps.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
   }
   return { kind: 'router', request, envelope, text };
 }

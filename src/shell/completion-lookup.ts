@@ -74,7 +74,7 @@ export function createCompletionLookup(
     const ac = restart();
     const e = engine();
     void (async () => {
-      if (c.kind === 'pending') await resolveLine(line.text, e, ac.signal);
+      if (c.kind === 'pending') await resolveLine(line.text, e, ac.signal, { typing: true });
       const done = comp === 'pending' ? await complete(line.text, line.cursor, e, ac.signal) : comp;
       if (!ac.signal.aborted) show(line, done);
     })().catch(() => {

@@ -119,6 +119,8 @@ describe.skipIf(!hasTmux())('interactive: the raw bytes the terminal received', 
     t.keys('Tab');
     await t.waitFor(/^ +eth1/m);
     t.keys('Escape');
+    // Escape then another key in one read is Alt-<key>: let the menu close first.
+    await t.waitFor((s) => !/^ +eth1/m.test(s));
     t.keys('C-u');
     t.type('metrics range up');
     t.keys('Enter');
@@ -150,6 +152,7 @@ describe.skipIf(!hasTmux())('a shrinking terminal keeps its scrollback', () => {
     t.resize(120, 12);
     await new Promise((r) => setTimeout(r, 400));
     t.keys('Escape');
+    await t.waitFor((s) => !/^ +eth1/m.test(s));
     t.keys('C-u');
     t.resize(120, 40);
     t.type('metrics range up');

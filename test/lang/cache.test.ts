@@ -66,6 +66,7 @@ describe('MetadataCache', () => {
     ac2.abort();
     await expect(a).rejects.toThrow();
     await expect(b).rejects.toThrow();
+    await tick();
     expect(calls[0]!.signal.aborted).toBe(true);
     const c = cache.get(['x']);
     await tick();
@@ -142,14 +143,52 @@ describe('MetadataCache', () => {
     return cache;
   }
 
-  it('invalidate forgets exactly that path and its parent', async () => {
+  it('invalidate (our own write) keeps that path and its parent for resolving, not for completion', async () => {
     const cache = await filled([[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'x']]);
+    const fetches = cache.stats.fetches;
     cache.invalidate(['a', 'b']);
+    expect(cache.peek(['a', 'b'])).toBeDefined();
+    expect(cache.peek(['a'])).toBeDefined();
+    expect(cache.current(['a', 'b'])).toBeUndefined();
+    expect(cache.current(['a'])).toBeUndefined();
+    expect(cache.current([])).toBeDefined();
+    expect(cache.current(['a', 'b', 'c'])).toBeDefined();
+    expect(cache.current(['a', 'x'])).toBeDefined();
+    // Resolving uses it as it is; only a lookup that wants current data reads it again, once.
+    await cache.get(['a', 'b']);
+    cache.prefetch(['a', 'b']);
+    expect(cache.stats.fetches).toBe(fetches);
+    await cache.get(['a', 'b'], undefined, { current: true });
+    expect(cache.stats.fetches).toBe(fetches + 1);
+    expect(cache.current(['a', 'b'])).toBeDefined();
+    await cache.get(['a', 'b'], undefined, { current: true });
+    expect(cache.stats.fetches).toBe(fetches + 1);
+  });
+
+  it('invalidate of a deleted node forgets it and its subtree; the parent is only marked', async () => {
+    const cache = await filled([[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'bc']]);
+    cache.invalidate(['a', 'b'], { deleted: true });
     expect(cache.peek(['a', 'b'])).toBeUndefined();
-    expect(cache.peek(['a'])).toBeUndefined();
-    expect(cache.peek([])).toBeDefined();
-    expect(cache.peek(['a', 'b', 'c'])).toBeDefined();
-    expect(cache.peek(['a', 'x'])).toBeDefined();
+    expect(cache.peek(['a', 'b', 'c'])).toBeUndefined();
+    expect(cache.peek(['a', 'bc'])).toBeDefined();
+    expect(cache.peek(['a'])).toBeDefined();
+    expect(cache.current(['a'])).toBeUndefined();
+  });
+
+  it('a lookup that replaces an aborted one in the same turn keeps the flight', async () => {
+    const { calls, fetch } = manualFetch();
+    const cache = new MetadataCache(fetch);
+    const ac1 = new AbortController();
+    const a = cache.get(['x'], ac1.signal);
+    await tick();
+    ac1.abort();
+    const b = cache.get(['x'], new AbortController().signal);
+    await expect(a).rejects.toThrow();
+    await tick();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(false);
+    calls[0]!.resolve(tok('x'));
+    expect((await b).name).toBe('x');
   });
 
   it('clear(prefix) forgets the subtree and its parent; clear() forgets all', async () => {
