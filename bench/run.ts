@@ -14,6 +14,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
+  ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
 ];
 
 const only = process.argv.slice(2);

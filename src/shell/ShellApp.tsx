@@ -1,8 +1,9 @@
-// The interactive shell: scrollback in <Static> (append-only, stable ids, bounded), then
-// either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
+// The interactive shell: command output is written as text above the live region (Ink's
+// write path; never a <Static> tree, which costs an object per screen cell), and the live
+// region is either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
 import { Box, useApp, useStdout } from 'ink';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import type { PaneSpec } from '../run/outcome.js';
@@ -11,7 +12,6 @@ import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
 import { KeyProvider } from './keys/KeyProvider.js';
 import type { OpenPane } from './open-pane.js';
-import { ScrollbackView } from './ScrollbackView.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
 import { SuggestionsMenu } from './SuggestionsMenu.js';
@@ -105,6 +105,8 @@ function Shell(props: ShellAppProps) {
   const shell = useShell({
     // Ctrl-L: clear the screen and its scrollback; the prompt is drawn again at the top.
     onClearScreen: () => write('\u001b[2J\u001b[3J\u001b[H'),
+    print: write,
+    color: props.color,
     session: props.session,
     history: props.history,
     recordHistory: props.recordHistory,
@@ -118,17 +120,10 @@ function Shell(props: ShellAppProps) {
   useEffect(() => {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
-  const { scrollback, pane } = shell.state;
-
-  const live: ReactNode = pane ? (
+  const { pane } = shell.state;
+  return pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
   ) : (
     <Prompt state={shell.state} prompt={shell.prompt} color={props.color} />
-  );
-  return (
-    <>
-      <ScrollbackView scrollback={scrollback} color={props.color} onWritten={shell.markWritten} />
-      {live}
-    </>
   );
 }

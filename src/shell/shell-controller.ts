@@ -1,6 +1,6 @@
 // The shell's side effects, without React: keys go through the one handleKey, and what it
 // asks for is done here (run a line with a cancellable request, check and run a pasted
-// block, complete, write the scrollback, open a pane with its data source).
+// block, complete, write output above the live region, open a pane with its data source).
 import { asRoutershError, cancelledError } from '../errors.js';
 import type { Outcome, PaneSpec } from '../run/outcome.js';
 import { checkPaste } from '../run/paste.js';
@@ -12,7 +12,7 @@ import { handleKey, type PromptEffect } from './handle-key.js';
 import type { Key } from './keys/key-parser.js';
 import { openPane, type OpenPane } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
-import { errorItem, item, pushItems, type Scrollback, type ShellItem } from './scrollback.js';
+import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
 
 export interface ShellState {
@@ -20,7 +20,6 @@ export interface ShellState {
   context: string[];
   running: { since: number } | null;
   pane: OpenPane | null;
-  scrollback: Scrollback;
 }
 
 export interface ShellDeps {
@@ -28,14 +27,15 @@ export interface ShellDeps {
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */
   recordHistory: (line: string, context: readonly string[]) => void;
   onExit: () => void;
+  /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
+  print: (text: string) => void;
+  color: boolean;
   /** Ctrl-L. */
   onClearScreen?: (() => void) | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
   let inflight: AbortController | null = null;
-  // How many items of which epoch <Static> has written (reported by the view after commit).
-  let written = { epoch: 0, count: 0 };
   const get = store.get;
   const patch = (p: Partial<ShellState>) => store.set({ ...get(), ...p });
   const setPrompt = (prompt: PromptState) => patch({ prompt });
@@ -49,9 +49,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     }),
   );
   const prompt = () => promptText(deps().session.label, get().context);
+  // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
-    const sb = get().scrollback;
-    patch({ scrollback: pushItems(sb, add, written.epoch === sb.epoch ? written.count : 0) });
+    const d = deps();
+    d.print(add.map((it) => itemText(it, d.color)).join(''));
   };
 
   // Applies one outcome; returns false when it failed (a paste stops there).
@@ -193,10 +194,6 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     closePane: () => {
       patch({ pane: null });
       replay();
-    },
-    /** Called by the view after each commit: <Static> has written `count` items of `epoch`. */
-    markWritten: (epoch: number, count: number) => {
-      written = { epoch, count };
     },
     decorate: lookup.decorate,
     dispose: () => {
