@@ -9,17 +9,22 @@ import type { Session } from '../run/session.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
-import type { Key } from './keys/key-parser.js';
+import { type Key, splitText } from './keys/key-parser.js';
 import { openPane, type OpenPane } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
+import { type PagerSize, type PagerState, pagerStep, startPager } from './pager.js';
+import { pagerKeyAction } from './pager-keys.js';
+import { sanitizeText } from '../term/sanitize.js';
 
 export interface ShellState {
   prompt: PromptState;
   context: string[];
   running: { since: number } | null;
   pane: OpenPane | null;
+  /** `--More--` under an output taller than the window; the run waits until it is done. */
+  pager: PagerState | null;
 }
 
 export interface ShellDeps {
@@ -30,12 +35,16 @@ export interface ShellDeps {
   /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
   print: (text: string) => void;
   color: boolean;
+  /** The window, when output taller than it is paged (a terminal, the pager not turned off). */
+  pagerSize?: (() => PagerSize | undefined) | undefined;
   /** Ctrl-L. */
   onClearScreen?: (() => void) | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
   let inflight: AbortController | null = null;
+  // Resolves the run's wait when the pager is done (every line written, or the rest dropped).
+  let pagerDone: (() => void) | null = null;
   const get = store.get;
   const patch = (p: Partial<ShellState>) => store.set({ ...get(), ...p });
   const setPrompt = (prompt: PromptState) => patch({ prompt });
@@ -55,6 +64,33 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     d.print(add.map((it) => itemText(it, d.color)).join(''));
   };
 
+  // An output taller than the window starts the pager with its first page.
+  const output = (text: string) => {
+    const size = deps().pagerSize?.();
+    const started = size ? startPager(sanitizeText(text), size) : null;
+    if (!started) return push(item('output', text));
+    deps().print(started.write);
+    patch({ pager: started.state });
+  };
+  const pagerClosed = () =>
+    get().pager ? new Promise<void>((resolve) => (pagerDone = resolve)) : Promise.resolve();
+  const pagerKey = (key: Key) => {
+    const p = get().pager;
+    if (!p) return;
+    const action = pagerKeyAction(key, p.query !== null);
+    if (!action) return;
+    const step = pagerStep(p, action);
+    if (step.write) deps().print(step.write);
+    patch({ pager: step.state });
+    if (!step.state) closePager();
+  };
+  const closePager = () => {
+    const done = pagerDone;
+    pagerDone = null;
+    if (get().pager) patch({ pager: null });
+    done?.();
+  };
+
   // Applies one outcome; returns false when it failed (a paste stops there).
   const apply = (outcome: Outcome, line: { prompt: string; text: string }): boolean => {
     switch (outcome.kind) {
@@ -62,7 +98,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         return true;
       case 'router':
       case 'text':
-        if (outcome.text) push(item('output', outcome.text));
+        if (outcome.text) output(outcome.text);
         return true;
       case 'context':
         patch({ context: outcome.context });
@@ -110,6 +146,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         if (texts.length > 1) push(item('command', p + text));
         const outcome = await runLine(text, { context: get().context }, deps().session.deps, ac.signal);
         if (!apply(outcome, { prompt: p, text }) || ac.signal.aborted) break;
+        await pagerClosed();
       }
     } finally {
       end(ac);
@@ -173,6 +210,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   function onKey(key: Key): boolean {
     const s = get();
     if (s.pane) return false;
+    if (s.pager) {
+      // A typed run is split: the keys after the one that ends the pager are the shell's.
+      const keys = splitText(key);
+      let i = 0;
+      while (i < keys.length && get().pager) pagerKey(keys[i++] as Key);
+      for (; i < keys.length; i++) onKey(keys[i] as Key);
+      return true;
+    }
     const r = handleKey(s.prompt, key, { running: s.running !== null });
     setPrompt(r.state);
     if (!sameLine(lineOf(s.prompt), lineOf(r.state))) lookup.decorate();
@@ -197,6 +242,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     },
     decorate: lookup.decorate,
     dispose: () => {
+      closePager();
       lookup.dispose();
       inflight?.abort(cancelledError());
     },

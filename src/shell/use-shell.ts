@@ -22,6 +22,7 @@ export function useShell(o: UseShellOptions) {
       context: [],
       running: null,
       pane: null,
+      pager: null,
     });
     return { store, controller: createShellController(store, () => opts.current) };
   });

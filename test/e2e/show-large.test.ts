@@ -29,7 +29,7 @@ describe.skipIf(!hasTmux())('a 65,536-line show in tmux', () => {
   it('completes, the prompt returns, and the scrollback ends with the last lines in order', async () => {
     const t = new Tmux(120, 40);
     term = t;
-    t.start(`node ${BIN} --router ${router.url} --user admin`, {
+    t.start(`node ${BIN} --router ${router.url} --user admin --no-pager`, {
       ROUTERSH_PASSWORD: 'admin',
       XDG_STATE_HOME: '/tmp/routersh-e2e-state',
     });
@@ -50,4 +50,37 @@ describe.skipIf(!hasTmux())('a 65,536-line show in tmux', () => {
     t.type('show hostname');
     await t.waitFor(/> show hostname\s*$/m);
   }, 90_000);
+
+  it('without --no-pager it stops at --More--: Space, Enter, / search, q; the rest is dropped', async () => {
+    const t = new Tmux(120, 20);
+    term = t;
+    t.start(`node ${BIN} --router ${router.url} --user admin`, {
+      ROUTERSH_PASSWORD: 'admin',
+      XDG_STATE_HOME: '/tmp/routersh-e2e-state',
+    });
+    await t.waitFor(PROMPT);
+    t.type('show interface');
+    await t.waitFor(/> show interface\s*$/m);
+    t.keys('Enter');
+    let s = await t.waitFor(/^--More-- \(0%\)/m, 20_000);
+    // The first line is still on screen: a page is the window less --More-- and the cursor row.
+    expect(s).toMatch(/^entry 1 [\s\S]*^entry 18 /m);
+    expect(s).not.toMatch(/^entry 19 /m);
+    t.keys('Space');
+    await t.waitFor(/^entry 36 [\s\S]*--More--/m);
+    t.keys('Enter');
+    await t.waitFor(/^entry 37 [\s\S]*--More--/m);
+    t.type('/');
+    t.type('entry 5000 ');
+    await t.waitFor(/^\/entry 5000 ?$/m);
+    t.keys('Enter');
+    s = await t.waitFor(/^entry 5000 [\s\S]*--More-- \(7%\)/m);
+    expect(s).toMatch(/^\.\.\.skipping\nentry 5000 /m);
+    t.type('q');
+    await t.waitFor(PROMPT);
+    const all = history(t);
+    expect(all).not.toMatch(/^entry 4999 /m);
+    expect(all).not.toMatch(/^entry 5017 /m);
+    expect(all).toMatch(/^entry 1 [\s\S]*^entry 37 [\s\S]*^entry 5016 /m);
+  }, 60_000);
 });

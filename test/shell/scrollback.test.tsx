@@ -17,22 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => router.close());
 
+const newSession = () =>
+  createSession(
+    {
+      router: router.url,
+      user: 'admin',
+      password: 'admin',
+      auth: 'basic',
+      insecure: false,
+      timeoutMs: 10_000,
+      json: false,
+      color: false,
+      keepGoing: false,
+    },
+    { interactive: true, warn: () => {}, width: () => 120 },
+  );
+
 describe('output above the live region', () => {
   it('a 20,000-line show: each line written once, in order, never in the live frame', async () => {
-    const session = createSession(
-      {
-        router: router.url,
-        user: 'admin',
-        password: 'admin',
-        auth: 'basic',
-        insecure: false,
-        timeoutMs: 10_000,
-        json: false,
-        color: false,
-        keepGoing: false,
-      },
-      { interactive: true, warn: () => {}, width: () => 120 },
-    );
+    const session = newSession();
     const app = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
     );
@@ -50,6 +53,40 @@ describe('output above the live region', () => {
       expect(lines).toEqual(Array.from({ length: 20_000 }, (_, i) => i + 1));
       await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
       expect(plain(app.lastFrame())).not.toContain('entry ');
+    } finally {
+      app.unmount();
+      await session.close();
+    }
+  }, 30_000);
+});
+
+describe('the pager', () => {
+  it('a show taller than the window stops at --More--: Space a page, q drops the rest', async () => {
+    const session = newSession();
+    const app = render(
+      <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
+    );
+    Object.defineProperty(app.stdout, 'rows', { value: 10, configurable: true });
+    const all = () => plain(app.frames.join('\n'));
+    const entries = () =>
+      all()
+        .split('\n')
+        .filter((l) => l.startsWith('entry '));
+    try {
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('>'));
+      app.stdin.write('show interface');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('show interface'));
+      app.stdin.write('\r');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('--More--'), 10_000);
+      expect(entries().length).toBe(8);
+      app.stdin.write(' ');
+      await waitFor(() => expect(all()).toContain('entry 16 '));
+      app.stdin.write('q');
+      await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      expect(entries().length).toBe(16);
+      // The shell goes on: the next line runs.
+      app.stdin.write('show hostname');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('show hostname'));
     } finally {
       app.unmount();
       await session.close();
