@@ -3,7 +3,8 @@
 import { cancelledError, type Ending, failed, isTelemetryError, type RoutershError } from '../errors.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from './outcome.js';
-import { type RunnerDeps, type RunState, runLine } from './runner.js';
+import { runPiped } from './output-pipes.js';
+import type { RunnerDeps, RunState } from './runner.js';
 
 export interface BatchIO {
   stdout(s: string): void;
@@ -47,7 +48,7 @@ export async function runBatch(
     const line = typeof item === 'string' ? item : item.text;
     n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
-    const outcome = await runLine(line, state, deps, o.signal);
+    const { outcome } = await runPiped(line, state, deps, o.signal); // batch never pages
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
       errors.push(outcome.error);

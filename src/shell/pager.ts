@@ -68,16 +68,14 @@ function after(s: PagerState, next: number, write: string): PagerStep {
 }
 
 /**
- * Starts paging `text` (sanitized) when it is taller than the window less the live region: the first page to write and the pager; null when the text fits (write it whole).
+ * A pager for `text` (sanitized) when it is taller than the window less the live region,
+ * nothing written yet (the first page is a `page` step); null when the text fits.
  */
-export function startPager(text: string, size: PagerSize): PagerStep | null {
+export function startPager(text: string, size: PagerSize): PagerState | null {
   if (size.rows <= RESERVED + 1) return null;
-  const page = size.rows - RESERVED;
   const lines = text.replace(/\n$/, '').split('\n');
-  const end = pageEnd(lines, 0, size, page);
-  if (end >= lines.length) return null;
-  const s: PagerState = { lines, next: 0, size, query: null, lastSearch: '', note: '' };
-  return after(s, end, chunk(lines, 0, end));
+  if (pageEnd(lines, 0, size, size.rows - RESERVED) >= lines.length) return null;
+  return { lines, next: 0, size, query: null, lastSearch: '', note: '' };
 }
 
 /** One action on the pager. */

@@ -4,7 +4,7 @@
 import { asRoutershError, cancelledError } from '../errors.js';
 import type { Outcome, PaneSpec } from '../run/outcome.js';
 import { checkPaste } from '../run/paste.js';
-import { runLine } from '../run/runner.js';
+import { runPiped } from '../run/output-pipes.js';
 import type { Session } from '../run/session.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { promptText } from './editor/line-view.js';
@@ -14,9 +14,12 @@ import { openPane, type OpenPane } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
-import { type PagerSize, type PagerState, pagerStep, startPager } from './pager.js';
+import { type PagerAction, type PagerSize, type PagerState, pagerStep, startPager } from './pager.js';
 import { pagerKeyAction } from './pager-keys.js';
 import { sanitizeText } from '../term/sanitize.js';
+
+/** Longer than one of Ink's frames (30 per second): its throttled render has drawn by then. */
+const FRAME_MS = 50;
 
 export interface ShellState {
   prompt: PromptState;
@@ -64,13 +67,19 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     d.print(add.map((it) => itemText(it, d.color)).join(''));
   };
 
-  // An output taller than the window starts the pager with its first page.
-  const output = (text: string) => {
-    const size = deps().pagerSize?.();
-    const started = size ? startPager(sanitizeText(text), size) : null;
-    if (!started) return push(item('output', text));
-    deps().print(started.write);
-    patch({ pager: started.state });
+  // An output taller than the window starts the pager (unless `| no-more`). Its first page is
+  // written once Ink has drawn the one-line `--More--` frame: Ink's write redraws the frame
+  // it drew last under the text, and a taller one (prompt and spinner) would push the top
+  // of the page off the screen. A key pressed before then writes it at once.
+  const output = (text: string, page: boolean) => {
+    const size = page ? deps().pagerSize?.() : undefined;
+    const pager = size ? startPager(sanitizeText(text), size) : null;
+    if (!pager) return push(item('output', text));
+    patch({ pager });
+    setTimeout(() => {
+      const p = get().pager;
+      if (p === pager) pagerAct(p, { type: 'page' });
+    }, FRAME_MS);
   };
   const pagerClosed = () =>
     get().pager ? new Promise<void>((resolve) => (pagerDone = resolve)) : Promise.resolve();
@@ -78,7 +87,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     const p = get().pager;
     if (!p) return;
     const action = pagerKeyAction(key, p.query !== null);
-    if (!action) return;
+    if (action) pagerAct(p, action);
+  };
+  const pagerAct = (p: PagerState, action: PagerAction) => {
     const step = pagerStep(p, action);
     if (step.write) deps().print(step.write);
     patch({ pager: step.state });
@@ -92,13 +103,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   };
 
   // Applies one outcome; returns false when it failed (a paste stops there).
-  const apply = (outcome: Outcome, line: { prompt: string; text: string }): boolean => {
+  const apply = (outcome: Outcome, line: { prompt: string; text: string }, page = true): boolean => {
     switch (outcome.kind) {
       case 'empty':
         return true;
       case 'router':
       case 'text':
-        if (outcome.text) output(outcome.text);
+        if (outcome.text) output(outcome.text, page);
         return true;
       case 'context':
         patch({ context: outcome.context });
@@ -144,8 +155,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (const text of texts) {
         const p = prompt();
         if (texts.length > 1) push(item('command', p + text));
-        const outcome = await runLine(text, { context: get().context }, deps().session.deps, ac.signal);
-        if (!apply(outcome, { prompt: p, text }) || ac.signal.aborted) break;
+        const { outcome, page } = await runPiped(
+          text,
+          { context: get().context },
+          deps().session.deps,
+          ac.signal,
+        );
+        if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
         await pagerClosed();
       }
     } finally {

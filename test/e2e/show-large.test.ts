@@ -62,7 +62,7 @@ describe.skipIf(!hasTmux())('a 65,536-line show in tmux', () => {
     t.type('show interface');
     await t.waitFor(/> show interface\s*$/m);
     t.keys('Enter');
-    let s = await t.waitFor(/^--More-- \(0%\)/m, 20_000);
+    let s = await t.waitFor(/^entry 18 .*\n--More-- \(0%\)/m, 20_000);
     // The first line is still on screen: a page is the window less --More-- and the cursor row.
     expect(s).toMatch(/^entry 1 [\s\S]*^entry 18 /m);
     expect(s).not.toMatch(/^entry 19 /m);

@@ -11,10 +11,11 @@ import { moreLine, type PagerState, pagerStep, startPager } from '../../src/shel
 
 const size = { rows: 6, columns: 20 }; // pages of 4 rows
 const text = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
+// The pager and its first page (written by a `page` step, once the --More-- frame is drawn).
 const started = (n: number) => {
-  const s = startPager(text(n), size);
-  if (!s?.state) throw new Error('no pager');
-  return s;
+  const p = startPager(text(n), size);
+  if (!p) throw new Error('no pager');
+  return pagerStep(p, { type: 'page' });
 };
 
 describe('startPager', () => {
@@ -28,7 +29,7 @@ describe('startPager', () => {
     expect(startPager(text(4), size)).toBeNull();
     expect(startPager('x'.repeat(50), size)).toBeNull(); // 3 rows
     const wrapped = startPager(`${'x'.repeat(50)}\ny\nz\n`, size); // 5 rows
-    expect(wrapped?.write).toBe(`${'x'.repeat(50)}\ny\n`);
+    expect(pagerStep(wrapped!, { type: 'page' }).write).toBe(`${'x'.repeat(50)}\ny\n`);
   });
 });
 

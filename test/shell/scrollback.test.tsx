@@ -61,7 +61,7 @@ describe('output above the live region', () => {
 });
 
 describe('the pager', () => {
-  it('a show taller than the window stops at --More--: Space a page, q drops the rest', async () => {
+  it('a show taller than the window stops at --More--: Space a page, q drops the rest; | no-more does not', async () => {
     const session = newSession();
     const app = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
@@ -78,15 +78,22 @@ describe('the pager', () => {
       await waitFor(() => expect(plain(app.lastFrame())).toContain('show interface'));
       app.stdin.write('\r');
       await waitFor(() => expect(plain(app.lastFrame())).toContain('--More--'), 10_000);
-      expect(entries().length).toBe(8);
+      await waitFor(() => expect(entries().length).toBe(8));
       app.stdin.write(' ');
       await waitFor(() => expect(all()).toContain('entry 16 '));
       app.stdin.write('q');
       await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
       expect(entries().length).toBe(16);
-      // The shell goes on: the next line runs.
-      app.stdin.write('show hostname');
-      await waitFor(() => expect(plain(app.lastFrame())).toContain('show hostname'));
+      // Tab completes a pipe name after `|`; `| no-more` writes the whole output, no --More--.
+      app.stdin.write('show interface | no-m');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('| no-m'));
+      app.stdin.write('\t');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('| no-more'));
+      app.stdin.write('\r');
+      await waitFor(() => expect(all()).toContain('entry 20000 '), 20_000);
+      await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      expect(plain(app.lastFrame())).not.toContain('--More--');
+      expect(entries().length).toBe(16 + 20_000);
     } finally {
       app.unmount();
       await session.close();
