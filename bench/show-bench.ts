@@ -12,7 +12,7 @@ import { bigShow, startHostileRouter } from '../test/hostile/router.js';
 import { median, ROOT } from './util.js';
 
 const N = 65_536;
-const RUNS = 3;
+const RUNS = Number(process.env.SHOW_BENCH_RUNS) || 3;
 const run = promisify(execFile);
 
 // Polled with async exec: the router answers from this process's event loop meanwhile.
@@ -97,6 +97,7 @@ async function routershRun(routerUrl: string) {
       peak,
       rssBefore,
       rssFirst: rssAfterEach[0] ?? Number.NaN,
+      rssLast: rssAfterEach.at(-1) ?? Number.NaN,
       rssAfter: status(pid, 'VmRSS'),
     };
   } finally {
@@ -119,6 +120,7 @@ export async function benchShow(): Promise<Record<string, number>> {
       'routersh peak RSS MB (VmHWM, target <= 300)': r.peak,
       'routersh RSS MB at the prompt before': r.rssBefore,
       'routersh RSS MB after the first show': r.rssFirst,
+      'routersh RSS MB after the last show': r.rssLast,
       [`routersh RSS MB 3 s after ${RUNS} shows`]: r.rssAfter,
     };
   } finally {

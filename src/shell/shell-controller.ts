@@ -90,7 +90,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     if (action) pagerAct(p, action);
   };
   const pagerAct = (p: PagerState, action: PagerAction) => {
-    const step = pagerStep(p, action);
+    // Pages follow the window as it is now (it may have been resized under --More--).
+    const step = pagerStep({ ...p, size: deps().pagerSize?.() ?? p.size }, action);
     if (step.write) deps().print(step.write);
     patch({ pager: step.state });
     if (!step.state) closePager();
