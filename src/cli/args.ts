@@ -17,6 +17,7 @@ export interface Flags {
   profile?: string;
   json: boolean;
   noColor: boolean;
+  noPager: boolean;
   keepGoing: boolean;
   commands: string[];
   file?: string;
@@ -43,6 +44,7 @@ const MAIN_OPTIONS = {
   ...CONNECTION_OPTIONS,
   json: { type: 'boolean' },
   'no-color': { type: 'boolean' },
+  'no-pager': { type: 'boolean' },
   'keep-going': { type: 'boolean' },
   command: { type: 'string', short: 'c', multiple: true },
   file: { type: 'string', short: 'f' },
@@ -90,6 +92,7 @@ export function parseMainArgs(argv: string[]): Flags {
     insecure: v.insecure === true,
     json: v.json === true,
     noColor: v['no-color'] === true,
+    noPager: v['no-pager'] === true,
     keepGoing: v['keep-going'] === true,
     commands: v.command ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
@@ -199,6 +202,7 @@ Connection:
 Output:
   --json                    one JSON document per command on stdout
   --no-color                no colour (also NO_COLOR)
+  --no-pager                no --More-- under long output (profile: "pager": false)
   --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate

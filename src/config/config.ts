@@ -21,6 +21,8 @@ export interface Config {
   profile?: string;
   json: boolean;
   color: boolean;
+  /** Long interactive output goes through `--More--` (absent: yes). */
+  pager?: boolean;
   keepGoing: boolean;
 }
 
@@ -114,6 +116,7 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
     json: flags.json,
     color,
     keepGoing: flags.keepGoing,
+    ...(flags.noPager || prof.pager === false ? { pager: false } : {}),
     ...(router ? { router: checkUrl(router, '--router') } : {}),
     ...(user ? { user } : {}),
     ...(password !== undefined ? { password } : {}),

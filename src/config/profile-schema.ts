@@ -14,6 +14,8 @@ export interface Profile {
   timeout?: number;
   telemetry?: string;
   telemetryKeyFile?: string;
+  /** false: long output is never paged (`--no-pager`). */
+  pager?: boolean;
 }
 
 type Kind = 'string' | 'boolean' | 'number';
@@ -28,6 +30,7 @@ const FIELDS: Readonly<Record<keyof Profile, Kind>> = {
   timeout: 'number',
   telemetry: 'string',
   telemetryKeyFile: 'string',
+  pager: 'boolean',
 };
 const INLINE_SECRETS = ['password', 'token', 'telemetryKey', 'apiKey'];
 

@@ -4,7 +4,8 @@ import { cancelledError, type Ending, failed, type RoutershError } from '../erro
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import { errorLine } from './error-line.js';
 import type { Outcome } from './outcome.js';
-import { type RunnerDeps, type RunState, runLine } from './runner.js';
+import { runPiped } from './output-pipes.js';
+import type { RunnerDeps, RunState } from './runner.js';
 
 // Re-exported: the shell prints errors through the same function.
 export { errorLine } from './error-line.js';
@@ -41,7 +42,7 @@ export async function runBatch(
     const line = typeof item === 'string' ? item : item.text;
     n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
-    const outcome = await runLine(line, state, deps, o.signal);
+    const { outcome } = await runPiped(line, state, deps, o.signal); // batch never pages
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
       errors.push(outcome.error);

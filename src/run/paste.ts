@@ -4,6 +4,7 @@
 // words (blank, or only a comment) is not a command. A multi-line expression (an alerting
 // rule after `metrics query`) is joined into one command, its newlines kept.
 import { continuesOnNextLine, type Resolution, scanLine } from '../lang/index.js';
+import { splitPipes } from '../lang/pipes.js';
 import { contextAfter } from './context.js';
 
 export { contextAfter } from './context.js';
@@ -49,7 +50,12 @@ export async function checkPaste(
   const bad: PasteCheck['bad'] = [];
   let ctx = context;
   for (const l of lines) {
-    const res = await resolve(l.text, ctx, signal);
+    const piped = splitPipes(l.text);
+    if (piped.error) {
+      bad.push({ n: l.n, text: l.text, message: piped.error.message });
+      continue;
+    }
+    const res = await resolve(piped.command, ctx, signal);
     if (res.kind === 'error') bad.push({ n: l.n, text: l.text, message: res.error.message });
     else ctx = contextAfter(res, ctx);
   }

@@ -1,8 +1,9 @@
-// The interactive shell: scrollback in <Static> (append-only, stable ids, bounded), then
-// either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
+// The interactive shell: command output is written as text above the live region (Ink's
+// write path; never a <Static> tree, which costs an object per screen cell), and the live
+// region is either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
-import { Box, useApp, useStdout } from 'ink';
-import { type ReactNode, useEffect } from 'react';
+import { Box, Text, useApp, useStdout } from 'ink';
+import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import type { PaneSpec } from '../run/outcome.js';
@@ -11,11 +12,12 @@ import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
 import { KeyProvider } from './keys/KeyProvider.js';
 import type { OpenPane } from './open-pane.js';
-import { ScrollbackView } from './ScrollbackView.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
 import { SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
+import { moreLine } from './pager.js';
+import { realStdout } from '../term/ink-stdout.js';
 
 export interface ShellAppProps {
   session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
@@ -25,6 +27,8 @@ export interface ShellAppProps {
   onExit: () => void;
   /** Ctrl-Z, before the process stops: erase the live region (Ink's `clear`). */
   beforeSuspend?: (() => void) | undefined;
+  /** Page output taller than the window (`--More--`); false: `--no-pager` or the profile's `"pager": false`. */
+  pager?: boolean | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
@@ -101,10 +105,19 @@ function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; c
 function Shell(props: ShellAppProps) {
   const { exit } = useApp();
   // Ink's write(): clears its live region, writes, and draws the prompt again below.
-  const { write } = useStdout();
+  const { write, stdout } = useStdout();
   const shell = useShell({
     // Ctrl-L: clear the screen and its scrollback; the prompt is drawn again at the top.
     onClearScreen: () => write('\u001b[2J\u001b[3J\u001b[H'),
+    print: write,
+    color: props.color,
+    // The real rows (Ink is told there are none, ink-stdout.ts); no size known, no pager.
+    pagerSize: () => {
+      const real = realStdout(stdout);
+      return props.pager !== false && real.rows
+        ? { rows: real.rows, columns: real.columns || 80 }
+        : undefined;
+    },
     session: props.session,
     history: props.history,
     recordHistory: props.recordHistory,
@@ -118,17 +131,11 @@ function Shell(props: ShellAppProps) {
   useEffect(() => {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
-  const { scrollback, pane } = shell.state;
-
-  const live: ReactNode = pane ? (
+  const { pane, pager } = shell.state;
+  if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
+  return pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
   ) : (
     <Prompt state={shell.state} prompt={shell.prompt} color={props.color} />
-  );
-  return (
-    <>
-      <ScrollbackView scrollback={scrollback} color={props.color} onWritten={shell.markWritten} />
-      {live}
-    </>
   );
 }

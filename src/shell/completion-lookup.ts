@@ -10,6 +10,7 @@ import {
   resolveLine,
   type ValueCompleter,
 } from '../lang/index.js';
+import { completePipe, pipeStart } from '../lang/pipes.js';
 import { applyCompletion, type CompletionHow } from './completion-apply.js';
 import { lineHint, lineSpans } from './editor/line-view.js';
 import { type LineSnapshot, lineOf, type PromptState, sameLine } from './prompt-state.js';
@@ -57,8 +58,19 @@ export function createCompletionLookup(
     if (sameLine(line, lineOf(s))) setPrompt(fn(s));
   };
 
+  // The command without its output pipes: what is classified and completed (columns are the
+  // same in both); the pipe part has its own completion (lang/pipes.ts).
+  const commandOf = (line: LineSnapshot): LineSnapshot => {
+    const p = pipeStart(line.text);
+    return p === undefined ? line : { text: line.text.slice(0, p), cursor: Math.min(line.cursor, p) };
+  };
+  const syncCompletion = (line: LineSnapshot) => {
+    const cmd = commandOf(line);
+    return completePipe(line.text, line.cursor) ?? completeSync(cmd.text, cmd.cursor, view());
+  };
+
   const show = (line: LineSnapshot, comp: ReturnType<typeof completeSync>) => {
-    const c = classifyLineSync(line.text, view());
+    const c = classifyLineSync(commandOf(line).text, view());
     const atEnd = line.cursor === line.text.length;
     ifStill(line, (s) => ({ ...s, spans: lineSpans(c), hint: lineHint(c, comp, atEnd) }));
     return c;
@@ -66,7 +78,8 @@ export function createCompletionLookup(
 
   function decorate(): void {
     const line = lineOf(getPrompt());
-    const comp = completeSync(line.text, line.cursor, view());
+    const cmd = commandOf(line);
+    const comp = syncCompletion(line);
     const c = show(line, comp);
     if (c.kind !== 'pending' && comp !== 'pending') return;
     // Fill the cache, then show once more. No second round: a slot that is always 'pending'
@@ -74,8 +87,8 @@ export function createCompletionLookup(
     const ac = restart();
     const e = engine();
     void (async () => {
-      if (c.kind === 'pending') await resolveLine(line.text, e, ac.signal, { typing: true });
-      const done = comp === 'pending' ? await complete(line.text, line.cursor, e, ac.signal) : comp;
+      if (c.kind === 'pending') await resolveLine(cmd.text, e, ac.signal, { typing: true });
+      const done = comp === 'pending' ? await complete(cmd.text, cmd.cursor, e, ac.signal) : comp;
       if (!ac.signal.aborted) show(line, done);
     })().catch(() => {
       // The router may be unreachable: typing goes on; the error shows when the line runs.
@@ -84,7 +97,7 @@ export function createCompletionLookup(
 
   function completeNow(how: CompletionHow, repeat: boolean): void {
     const line = lineOf(getPrompt());
-    const sync = completeSync(line.text, line.cursor, view());
+    const sync = syncCompletion(line);
     if (sync !== 'pending') {
       setPrompt(applyCompletion(getPrompt(), sync, how, repeat));
       if (!sameLine(line, lineOf(getPrompt()))) decorate();
@@ -92,7 +105,8 @@ export function createCompletionLookup(
     }
     const ac = restart();
     ifStill(line, (s) => ({ ...s, hint: '…' }));
-    complete(line.text, line.cursor, engine(), ac.signal).then(
+    const cmd = commandOf(line);
+    complete(cmd.text, cmd.cursor, engine(), ac.signal).then(
       (res) => {
         if (ac.signal.aborted) return;
         ifStill(line, (s) => applyCompletion(s, res, how, repeat));

@@ -1,9 +1,10 @@
-// Items of the shell's scrollback (rendered once, in Ink's <Static>): commands as typed,
+// Items the shell writes to the terminal's scrollback, once, as text above the live region
+// (not as an Ink <Static> tree, which costs one object per screen cell): commands as typed,
 // outputs, errors with a caret under the offending word, and notes. Pure builders.
 import type { RoutershError } from '../errors.js';
 import { errorLine } from '../run/batch.js';
 import type { LineErrorInfo } from '../run/outcome.js';
-import { sanitizeLine } from '../term/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { displayWidth } from '../term/text-width.js';
 
 export type ItemKind = 'command' | 'output' | 'error' | 'info';
@@ -37,30 +38,15 @@ export function errorItem(
   return item('error', caret + errorLine(e));
 }
 
-/** Items held at most: Ink's <Static> wrote older ones to the terminal already. */
-export const SCROLLBACK_MAX = 1000;
+const SGR = { red: ['\u001b[31m', '\u001b[39m'], dim: ['\u001b[2m', '\u001b[22m'] } as const;
 
 /**
- * What <Static> is given. Static writes `items.slice(n)` where n is the length it saw last,
- * so a list can only grow; to stay bounded, a full list starts a new `epoch` (the view keys
- * Static by it, so a fresh Static writes the new list from its start) holding only the
- * items not written yet.
+ * The text an item is written as, above the live region (Ink's write path): the last write
+ * of every item, so it is sanitized here whatever its builder did (an error quoting server
+ * text, an echoed command holding a completed hostile name). Ends with a newline.
  */
-export interface Scrollback {
-  epoch: number;
-  items: readonly ShellItem[];
-}
-
-export const emptyScrollback: Scrollback = { epoch: 0, items: [] };
-
-/** Appends `add`; `written` is how many of `sb.items` Static has written (this epoch). */
-export function pushItems(
-  sb: Scrollback,
-  add: readonly ShellItem[],
-  written: number,
-  max = SCROLLBACK_MAX,
-): Scrollback {
-  if (add.length === 0) return sb;
-  if (sb.items.length + add.length <= max) return { epoch: sb.epoch, items: [...sb.items, ...add] };
-  return { epoch: sb.epoch + 1, items: [...sb.items.slice(Math.min(written, sb.items.length)), ...add] };
+export function itemText(it: ShellItem, color: boolean): string {
+  const text = sanitizeText(it.text);
+  const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
+  return color && style ? `${style[0]}${text}${style[1]}\n` : `${text}\n`;
 }

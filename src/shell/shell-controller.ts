@@ -1,26 +1,33 @@
 // The shell's side effects, without React: keys go through the one handleKey, and what it
 // asks for is done here (run a line with a cancellable request, check and run a pasted
-// block, complete, write the scrollback, open a pane with its data source).
+// block, complete, write output above the live region, open a pane with its data source).
 import { asRoutershError, cancelledError } from '../errors.js';
 import type { Outcome, PaneSpec } from '../run/outcome.js';
 import { checkPaste } from '../run/paste.js';
-import { runLine } from '../run/runner.js';
+import { runPiped } from '../run/output-pipes.js';
 import type { Session } from '../run/session.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
-import type { Key } from './keys/key-parser.js';
+import { type Key, splitText } from './keys/key-parser.js';
 import { openPane, type OpenPane } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
-import { errorItem, item, pushItems, type Scrollback, type ShellItem } from './scrollback.js';
+import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
+import { type PagerAction, type PagerSize, type PagerState, pagerStep, startPager } from './pager.js';
+import { pagerKeyAction } from './pager-keys.js';
+import { sanitizeText } from '../term/sanitize.js';
+
+/** Longer than one of Ink's frames (30 per second): its throttled render has drawn by then. */
+const FRAME_MS = 50;
 
 export interface ShellState {
   prompt: PromptState;
   context: string[];
   running: { since: number } | null;
   pane: OpenPane | null;
-  scrollback: Scrollback;
+  /** `--More--` under an output taller than the window; the run waits until it is done. */
+  pager: PagerState | null;
 }
 
 export interface ShellDeps {
@@ -28,14 +35,19 @@ export interface ShellDeps {
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */
   recordHistory: (line: string, context: readonly string[]) => void;
   onExit: () => void;
+  /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
+  print: (text: string) => void;
+  color: boolean;
+  /** The window, when output taller than it is paged (a terminal, the pager not turned off). */
+  pagerSize?: (() => PagerSize | undefined) | undefined;
   /** Ctrl-L. */
   onClearScreen?: (() => void) | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
   let inflight: AbortController | null = null;
-  // How many items of which epoch <Static> has written (reported by the view after commit).
-  let written = { epoch: 0, count: 0 };
+  // Resolves the run's wait when the pager is done (every line written, or the rest dropped).
+  let pagerDone: (() => void) | null = null;
   const get = store.get;
   const patch = (p: Partial<ShellState>) => store.set({ ...get(), ...p });
   const setPrompt = (prompt: PromptState) => patch({ prompt });
@@ -49,19 +61,56 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     }),
   );
   const prompt = () => promptText(deps().session.label, get().context);
+  // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
-    const sb = get().scrollback;
-    patch({ scrollback: pushItems(sb, add, written.epoch === sb.epoch ? written.count : 0) });
+    const d = deps();
+    d.print(add.map((it) => itemText(it, d.color)).join(''));
+  };
+
+  // An output taller than the window starts the pager (unless `| no-more`). Its first page is
+  // written once Ink has drawn the one-line `--More--` frame: Ink's write redraws the frame
+  // it drew last under the text, and a taller one (prompt and spinner) would push the top
+  // of the page off the screen. A key pressed before then writes it at once.
+  const output = (text: string, page: boolean) => {
+    const size = page ? deps().pagerSize?.() : undefined;
+    const pager = size ? startPager(sanitizeText(text), size) : null;
+    if (!pager) return push(item('output', text));
+    patch({ pager });
+    setTimeout(() => {
+      const p = get().pager;
+      if (p === pager) pagerAct(p, { type: 'page' });
+    }, FRAME_MS);
+  };
+  const pagerClosed = () =>
+    get().pager ? new Promise<void>((resolve) => (pagerDone = resolve)) : Promise.resolve();
+  const pagerKey = (key: Key) => {
+    const p = get().pager;
+    if (!p) return;
+    const action = pagerKeyAction(key, p.query !== null);
+    if (action) pagerAct(p, action);
+  };
+  const pagerAct = (p: PagerState, action: PagerAction) => {
+    // Pages follow the window as it is now (it may have been resized under --More--).
+    const step = pagerStep({ ...p, size: deps().pagerSize?.() ?? p.size }, action);
+    if (step.write) deps().print(step.write);
+    patch({ pager: step.state });
+    if (!step.state) closePager();
+  };
+  const closePager = () => {
+    const done = pagerDone;
+    pagerDone = null;
+    if (get().pager) patch({ pager: null });
+    done?.();
   };
 
   // Applies one outcome; returns false when it failed (a paste stops there).
-  const apply = (outcome: Outcome, line: { prompt: string; text: string }): boolean => {
+  const apply = (outcome: Outcome, line: { prompt: string; text: string }, page = true): boolean => {
     switch (outcome.kind) {
       case 'empty':
         return true;
       case 'router':
       case 'text':
-        if (outcome.text) push(item('output', outcome.text));
+        if (outcome.text) output(outcome.text, page);
         return true;
       case 'context':
         patch({ context: outcome.context });
@@ -107,8 +156,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (const text of texts) {
         const p = prompt();
         if (texts.length > 1) push(item('command', p + text));
-        const outcome = await runLine(text, { context: get().context }, deps().session.deps, ac.signal);
-        if (!apply(outcome, { prompt: p, text }) || ac.signal.aborted) break;
+        const { outcome, page } = await runPiped(
+          text,
+          { context: get().context },
+          deps().session.deps,
+          ac.signal,
+        );
+        if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
+        await pagerClosed();
       }
     } finally {
       end(ac);
@@ -172,6 +227,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   function onKey(key: Key): boolean {
     const s = get();
     if (s.pane) return false;
+    if (s.pager) {
+      // A typed run is split: the keys after the one that ends the pager are the shell's.
+      const keys = splitText(key);
+      let i = 0;
+      while (i < keys.length && get().pager) pagerKey(keys[i++] as Key);
+      for (; i < keys.length; i++) onKey(keys[i] as Key);
+      return true;
+    }
     const r = handleKey(s.prompt, key, { running: s.running !== null });
     setPrompt(r.state);
     if (!sameLine(lineOf(s.prompt), lineOf(r.state))) lookup.decorate();
@@ -194,12 +257,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       patch({ pane: null });
       replay();
     },
-    /** Called by the view after each commit: <Static> has written `count` items of `epoch`. */
-    markWritten: (epoch: number, count: number) => {
-      written = { epoch, count };
-    },
     decorate: lookup.decorate,
     dispose: () => {
+      closePager();
       lookup.dispose();
       inflight?.abort(cancelledError());
     },

@@ -33,6 +33,7 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
       history={history}
       recordHistory={recordHistory}
       color={cfg.color}
+      pager={cfg.pager !== false}
       onExit={() => {
         ending = OK;
       }}

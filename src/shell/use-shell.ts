@@ -5,7 +5,6 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { promptText } from './editor/line-view.js';
 import { useKeys } from './keys/use-keys.js';
 import { reseed, initPrompt } from './prompt-state.js';
-import { emptyScrollback } from './scrollback.js';
 import { createShellController, type ShellDeps, type ShellState } from './shell-controller.js';
 import { createStore } from './store.js';
 
@@ -23,7 +22,7 @@ export function useShell(o: UseShellOptions) {
       context: [],
       running: null,
       pane: null,
-      scrollback: emptyScrollback,
+      pager: null,
     });
     return { store, controller: createShellController(store, () => opts.current) };
   });
@@ -41,6 +40,5 @@ export function useShell(o: UseShellOptions) {
     state,
     prompt: promptText(o.session.label, state.context),
     closePane: controller.closePane,
-    markWritten: controller.markWritten,
   };
 }

@@ -43,6 +43,8 @@ export interface RouterModes {
   tokenRedirect?: string;
   /** The root also lists `snmp` (options `community`, a secret, and `location`). */
   snmp?: boolean;
+  /** `show` (text) answers this many lines, `entry N …` numbered from 1 (a 65,536-entry list). */
+  showLines?: number;
 }
 
 export type HostileRouter = Harness<RouterModes>;
@@ -169,6 +171,19 @@ const TABLE = [
   { name: 'eth1', addresses: [], stats: {}, note: 'spare', up: false, mtu: null },
 ];
 
+/** `n` lines like a match-list's members, each naming its number (`entry 65536 …`). */
+export function bigShow(n: number): string {
+  if (shown?.n === n) return shown.text; // built once: a bench times the client, not this
+  const lines: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}/32`;
+    lines.push(`entry ${i} ${ip.padEnd(18)} timeout ${3600 - (i % 3600)} packets ${i * 7} bytes ${i * 911}`);
+  }
+  shown = { n, text: `${lines.join('\n')}\n` };
+  return shown.text;
+}
+let shown: { n: number; text: string } | undefined;
+
 /** An unsigned-looking JWT with the mode's `sub` and lifetime (the client never verifies it). */
 function issueToken(m: RouterModes): string {
   const now = Math.floor(Date.now() / 1000);
@@ -243,10 +258,11 @@ function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
     const named = { Name: words.at(-1) ?? '', Type: 'Token' as const };
     if (m.tableCells)
       return json(200, envelope({ NodeInfo: { ...named, ShowFormat: 'table', ShowOutput: TABLE as never } }));
+    const text = m.showLines ? bigShow(m.showLines) : `state of ${path}${okEcho}${evil}\n`;
     return json(
       200,
       envelope({
-        NodeInfo: { ...named, ShowFormat: 'text', ShowOutput: `state of ${path}${okEcho}${evil}\n` },
+        NodeInfo: { ...named, ShowFormat: 'text', ShowOutput: text },
       }),
     );
   }

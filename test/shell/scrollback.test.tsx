@@ -1,73 +1,121 @@
-// The scrollback stays bounded: Ink's <Static> has written older items already, so only
-// the ones not yet written are held; everything still reaches the terminal once, in order.
+// Command output is written as text above the live region (Ink's write path), not drawn as
+// an Ink <Static> tree: the live frame never holds it, every line reaches the terminal once
+// and in order, and the shell keeps none of it. Items are sanitized at that write.
 import { render } from 'ink-testing-library';
-import { useSyncExternalStore } from 'react';
-import { describe, expect, it } from 'vitest';
-import {
-  emptyScrollback,
-  item,
-  pushItems,
-  type Scrollback,
-  SCROLLBACK_MAX,
-} from '../../src/shell/scrollback.js';
-import { ScrollbackView } from '../../src/shell/ScrollbackView.js';
-import { createStore } from '../../src/shell/store.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validationError } from '../../src/errors.js';
+import { createSession } from '../../src/run/session.js';
+import { errorItem, item, itemText } from '../../src/shell/scrollback.js';
+import { ShellApp } from '../../src/shell/ShellApp.js';
+import { hostileSequences } from '../helpers/terminal-bytes.js';
 import { plain, waitFor } from '../helpers/ink.js';
+import { EVIL, type HostileRouter, startHostileRouter } from '../hostile/router.js';
 
-describe('pushItems', () => {
-  it('appends while there is room, then starts an epoch holding only what was not written', () => {
-    const a = pushItems(emptyScrollback, [item('output', 'a'), item('output', 'b')], 0, 3);
-    expect(a.items.map((i) => i.text)).toEqual(['a', 'b']);
-    const b = pushItems(a, [item('output', 'c')], 2, 3);
-    expect(b).toMatchObject({ epoch: 0 });
-    // Full: a and b were written, c was not yet.
-    const c = pushItems(b, [item('output', 'd')], 2, 3);
-    expect(c.epoch).toBe(1);
-    expect(c.items.map((i) => i.text)).toEqual(['c', 'd']);
-  });
+let router: HostileRouter;
+beforeAll(async () => {
+  router = await startHostileRouter({ showLines: 20_000 });
+});
+afterAll(() => router.close());
+
+const newSession = () =>
+  createSession(
+    {
+      router: router.url,
+      user: 'admin',
+      password: 'admin',
+      auth: 'basic',
+      insecure: false,
+      timeoutMs: 10_000,
+      json: false,
+      color: false,
+      keepGoing: false,
+    },
+    { interactive: true, warn: () => {}, width: () => 120 },
+  );
+
+describe('output above the live region', () => {
+  it('a 20,000-line show: each line written once, in order, never in the live frame', async () => {
+    const session = newSession();
+    const app = render(
+      <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
+    );
+    try {
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('>'));
+      app.stdin.write('show interface');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('show interface'));
+      app.stdin.write('\r');
+      const all = () => plain(app.frames.join('\n'));
+      await waitFor(() => expect(all()).toContain('entry 20000 '), 20_000);
+      const lines = all()
+        .split('\n')
+        .filter((l) => l.startsWith('entry '))
+        .map((l) => Number(l.split(' ')[1]));
+      expect(lines).toEqual(Array.from({ length: 20_000 }, (_, i) => i + 1));
+      await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      expect(plain(app.lastFrame())).not.toContain('entry ');
+    } finally {
+      app.unmount();
+      await session.close();
+    }
+  }, 30_000);
 });
 
-describe('ScrollbackView', () => {
-  it('holds at most SCROLLBACK_MAX items after many pushes and writes every line once, in order', async () => {
-    const store = createStore<Scrollback>(emptyScrollback);
-    let written = { epoch: 0, count: 0 };
-    const onWritten = (epoch: number, count: number) => {
-      written = { epoch, count };
-    };
-    function Harness() {
-      const sb = useSyncExternalStore(store.subscribe, store.get);
-      return <ScrollbackView scrollback={sb} color={false} onWritten={onWritten} />;
+describe('the pager', () => {
+  it('a show taller than the window stops at --More--: Space a page, q drops the rest; | no-more does not', async () => {
+    const session = newSession();
+    const app = render(
+      <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
+    );
+    Object.defineProperty(app.stdout, 'rows', { value: 10, configurable: true });
+    const all = () => plain(app.frames.join('\n'));
+    const entries = () =>
+      all()
+        .split('\n')
+        .filter((l) => l.startsWith('entry '));
+    try {
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('>'));
+      app.stdin.write('show interface');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('show interface'));
+      app.stdin.write('\r');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('--More--'), 10_000);
+      await waitFor(() => expect(entries().length).toBe(8));
+      app.stdin.write(' ');
+      await waitFor(() => expect(all()).toContain('entry 16 '));
+      app.stdin.write('q');
+      await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      expect(entries().length).toBe(16);
+      // Tab completes a pipe name after `|`; `| no-more` writes the whole output, no --More--.
+      app.stdin.write('show interface | no-m');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('| no-m'));
+      app.stdin.write('\t');
+      await waitFor(() => expect(plain(app.lastFrame())).toContain('| no-more'));
+      app.stdin.write('\r');
+      await waitFor(() => expect(all()).toContain('entry 20000 '), 20_000);
+      await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      expect(plain(app.lastFrame())).not.toContain('--More--');
+      expect(entries().length).toBe(16 + 20_000);
+    } finally {
+      app.unmount();
+      await session.close();
     }
-    const push = (texts: string[]) =>
-      store.update((sb) =>
-        pushItems(
-          sb,
-          texts.map((t) => item('output', t)),
-          written.epoch === sb.epoch ? written.count : 0,
-        ),
-      );
-    const app = render(<Harness />);
-    const total = 2600;
-    let held = 0;
-    let n = 0;
-    while (n < total) {
-      // Several pushes between two renders, and batches of different sizes.
-      const batch = 1 + (n % 97);
-      for (let k = 0; k < 3 && n < total; k++) {
-        const texts = Array.from({ length: Math.min(batch, total - n) }, (_, i) => `line ${n + i}`);
-        n += texts.length;
-        push(texts);
-        held = Math.max(held, store.get().items.length);
-      }
-      await new Promise((r) => setImmediate(r));
-    }
-    await waitFor(() => expect(plain(app.lastFrame())).toContain(`line ${total - 1}`));
-    expect(held).toBeLessThanOrEqual(SCROLLBACK_MAX + 3 * 97);
-    expect(store.get().epoch).toBeGreaterThan(0);
-    const lines = plain(app.lastFrame())
-      .split('\n')
-      .filter((l) => l.startsWith('line '));
-    expect(lines).toEqual(Array.from({ length: total }, (_, i) => `line ${i}`));
-    app.unmount();
+  }, 30_000);
+});
+
+describe('itemText', () => {
+  it('sanitizes errors, outputs and echoed commands; colours only when asked', () => {
+    const items = [
+      errorItem(validationError(`expected %NUM${EVIL}`), {
+        prompt: '> ',
+        text: `interface eth${EVIL} mtu x`,
+        at: { column: `interface eth${EVIL} mtu `.length, length: 1, wordIndex: 3 },
+      }),
+      item('output', `state${EVIL}\n`),
+      item('command', `> show eth${EVIL}`),
+    ];
+    const text = items.map((it) => itemText(it, false)).join('');
+    expect(text).toContain('evil');
+    expect(text).not.toContain('\u001b');
+    expect(hostileSequences(itemText(items[0]!, true))).toEqual([]);
+    expect(itemText(items[0]!, true)).toMatch(/^\u001b\[31m[\s\S]*% [\s\S]*\u001b\[39m\n$/);
   });
 });

@@ -1,34 +1,13 @@
-// The shell's last writes sanitize: scrollback items (an error quoting server text, an echoed
-// command holding a completed hostile name), the prompt label and line. The frames Ink writes
+// The shell's last writes sanitize: the prompt label and line (items written above the live
+// region: scrollback.test.tsx). The frames Ink writes
 // hold no hostile sequence. And the stdout Ink is given never lets it wipe the scrollback.
 import { EventEmitter } from 'node:events';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { errorItem, item } from '../../src/shell/scrollback.js';
-import { ScrollbackView } from '../../src/shell/ScrollbackView.js';
 import { PromptLine } from '../../src/shell/editor/PromptLine.js';
-import { validationError } from '../../src/errors.js';
 import { inkStdout, realStdout, UNBOUNDED_ROWS } from '../../src/term/ink-stdout.js';
 import { hostileSequences } from '../helpers/terminal-bytes.js';
 import { EVIL } from '../hostile/router.js';
-
-describe('scrollback items are sanitized when drawn', () => {
-  it('errors, outputs and echoed commands', () => {
-    const items = [
-      errorItem(validationError(`expected %NUM${EVIL}`), {
-        prompt: '> ',
-        text: `interface eth${EVIL} mtu x`,
-        at: { column: `interface eth${EVIL} mtu `.length, length: 1, wordIndex: 3 },
-      }),
-      item('output', `state${EVIL}\n`),
-      item('command', `> show eth${EVIL}`),
-    ];
-    const r = render(<ScrollbackView scrollback={{ epoch: 0, items }} color={false} onWritten={() => {}} />);
-    const frame = r.lastFrame() ?? '';
-    expect(frame).toContain('evil');
-    expect(hostileSequences(frame)).toEqual([]);
-  });
-});
 
 describe('the prompt is sanitized when drawn', () => {
   it('the label (context words come from the router) and the line', () => {

@@ -70,15 +70,24 @@ export const COMMANDS = [
   'logs.promptApply',
   'logs.promptCancel',
   'logs.promptBackspace',
+  'pager.page',
+  'pager.line',
+  'pager.end',
+  'pager.quit',
+  'pager.search',
+  'pager.promptApply',
+  'pager.promptCancel',
+  'pager.promptBackspace',
 ] as const;
 
 export type Command = (typeof COMMANDS)[number];
 
 /**
  * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
- * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key).
+ * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
+ * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key).
  */
-export type Mode = 'edit' | 'menu' | 'search' | 'chart' | 'logs' | 'logsPrompt';
+export type Mode = 'edit' | 'menu' | 'search' | 'chart' | 'logs' | 'logsPrompt' | 'pager' | 'pagerPrompt';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -178,6 +187,15 @@ export const DEFAULT_KEYMAP: Keymap = {
   'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
   'logs.promptCancel': { mode: 'logsPrompt', keys: [plain('escape'), meta('escape')] },
   'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
+  // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
+  'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
+  'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },
+  'pager.end': { mode: 'pager', keys: [ch('G'), plain('end')] },
+  'pager.quit': { mode: 'pager', keys: [ch('q'), ch('Q'), ctrl('c')] },
+  'pager.search': { mode: 'pager', keys: [ch('/')] },
+  'pager.promptApply': { mode: 'pagerPrompt', keys: [plain('return')] },
+  'pager.promptCancel': { mode: 'pagerPrompt', keys: [plain('escape'), ctrl('c')] },
+  'pager.promptBackspace': { mode: 'pagerPrompt', keys: [plain('backspace'), plain('delete')] },
 };
 
 export interface KeyContext {

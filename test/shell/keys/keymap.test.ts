@@ -50,6 +50,8 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('chart.')) expect(mode).toBe('chart');
       else if (cmd.startsWith('logs.prompt')) expect(mode).toBe('logsPrompt');
       else if (cmd.startsWith('logs.')) expect(mode).toBe('logs');
+      else if (cmd.startsWith('pager.prompt')) expect(mode).toBe('pagerPrompt');
+      else if (cmd.startsWith('pager.')) expect(mode).toBe('pager');
       else expect(mode).toBe('edit');
     }
   });
