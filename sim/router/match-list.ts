@@ -101,9 +101,9 @@ export class MatchList {
     }
     this.entries.set(id, { ...entry, addedAt: now, expiresAt });
     this.appended(expiresAt);
-    let ids = this.byNet.get(entry.net);
-    if (!ids) this.byNet.set(entry.net, (ids = new Set()));
-    ids.add(id);
+    const ids = this.byNet.get(entry.net);
+    if (ids) ids.add(id);
+    else this.byNet.set(entry.net, new Set([id]));
     return true;
   }
 
