@@ -1,5 +1,6 @@
 // Sends one request per entry with bounded concurrency over the router client's keep-alive
 // pool. A failure is recorded, never thrown, so one bad entry does not stop the rest.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { RouterRequest } from '../../api/router/types.js';
 import { asRoutershError } from '../../errors.js';
 import type { Member, RouterPort } from './target.js';
@@ -59,6 +60,9 @@ export async function sendEntries<T extends Member>(
   o: { concurrency: number; onDone?: (done: number) => void; signal?: AbortSignal },
 ): Promise<Failure<T>[]> {
   const opts = o.signal ? { signal: o.signal } : {};
+  // Each request in flight listens on the one signal: raise Node's leak warning bound to match.
+  if (o.signal && getMaxListeners(o.signal) < o.concurrency + 10)
+    setMaxListeners(o.concurrency + 10, o.signal);
   return pool(
     items,
     o.concurrency,
