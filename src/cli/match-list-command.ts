@@ -44,6 +44,11 @@ export async function runMatchListCommand(words: string[], io: MatchListIo): Pro
       router: client,
       readInput: (f) => readInput(f, io.stdin),
       now: () => performance.now(),
+      report: (line) => {
+        if (drawn) io.stderr('\r\x1b[2K');
+        drawn = false;
+        io.stderr(`${sanitizeText(line)}\n`);
+      },
       ...(io.signal ? { signal: io.signal } : {}),
       ...(io.progress
         ? {

@@ -19,12 +19,12 @@ export interface InputArgs {
 export type MatchListArgs =
   | ({ cmd: 'import' } & InputArgs)
   | { cmd: 'export'; list: string; json: boolean }
-  | ({ cmd: 'sync'; dryRun: boolean } & InputArgs);
+  | ({ cmd: 'sync'; dryRun: boolean; keep: boolean } & InputArgs);
 
 export const MATCH_LIST_USAGE = [
   'usage: match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
   '       match-list export LIST [--json]',
-  '       match-list sync LIST FILE|- [--dry-run] [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
+  '       match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
 ].join('\n');
 
 const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
@@ -33,6 +33,7 @@ const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
   '--keep-going': { value: false, cmds: ['import', 'sync'] },
   '--json': { value: false, cmds: ['import', 'export', 'sync'] },
   '--dry-run': { value: false, cmds: ['sync'] },
+  '--keep': { value: false, cmds: ['sync'] },
 };
 
 export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
@@ -88,5 +89,11 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
     json,
     ...(csv !== undefined ? { csv } : {}),
   };
-  return cmd === 'import' ? { cmd, ...input } : { cmd, dryRun: flags.has('--dry-run'), ...input };
+  if (cmd === 'import') return { cmd, ...input };
+  const dryRun = flags.has('--dry-run');
+  const keep = flags.has('--keep');
+  if (dryRun && keep) throw usageError('match-list sync: --dry-run and --keep do not go together');
+  if (keep && input.file === '-')
+    throw usageError('match-list sync --keep re-reads FILE each round: give a file, not -');
+  return { cmd, dryRun, keep, ...input };
 }

@@ -5,6 +5,7 @@ import { commandFailedError, type RoutershError, validationError } from '../../e
 import type { MatchListArgs } from './args.js';
 import { checkEntries } from './check.js';
 import { type Entry, entryId, entryText, parseInput } from './input.js';
+import { keepSynced, sleepFor } from './keep.js';
 import { planSync, planText } from './plan.js';
 import { throttled } from './progress.js';
 import { sendEntries } from './send.js';
@@ -19,6 +20,9 @@ export interface MatchListEnv {
   signal?: AbortSignal;
   /** A progress line to show in place (a terminal only); undefined: no progress. */
   progress?: (line: string) => void;
+  /** `sync --keep`: a line per round (default: none), and the wait between rounds. */
+  report?: (line: string) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
 
 export interface MatchListResult {
@@ -112,9 +116,22 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
       base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
     }
   }
+  let kept = '';
+  if (args.cmd === 'sync' && args.keep) {
+    if (base.failed.length === 0)
+      env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
+    const rounds = await keepSynced(args, target, {
+      router: env.router,
+      readInput: env.readInput,
+      sleep: env.sleep ?? sleepFor,
+      report: env.report ?? (() => {}),
+      ...(env.signal ? { signal: env.signal } : {}),
+    });
+    kept = `kept in sync for ${rounds} round${rounds === 1 ? '' : 's'}\n`;
+  }
   base.elapsedMs = env.now() - started;
   const summary = summaryText(base, args.cmd === 'sync');
-  const text = `${plan ? `${plan}\n` : ''}${summary}\n`;
+  const text = `${plan ? `${plan}\n` : ''}${summary}\n${kept}`;
   const json = {
     ...summaryJson(base),
     ...(plan !== undefined ? { plan: plan.split('\n').filter(Boolean) } : {}),

@@ -21,6 +21,8 @@ export interface ListTarget {
   members: Member[];
   /** entryId of every member. */
   present: Set<string>;
+  /** The list's entry timeout, when the router names it (option `timeout` of the list). */
+  timeoutSeconds?: number;
 }
 
 export const listWords = (list: string): string[] => [
@@ -71,7 +73,9 @@ export async function loadTarget(
     nodeInfo(router, words, signal),
   ]);
   // The list names are the SetValues of the match-list node's value child.
-  const names = lists.subNodes.find((n) => n.type === 'Value')?.setValues ?? [];
+  const listNode = lists.subNodes.find((n) => n.type === 'Value');
+  const names = listNode?.setValues ?? [];
+  const timeout = Number(listNode?.setOptions[names.indexOf(list)]?.['timeout']?.[0]);
   if (!names.includes(list)) throw commandFailedError(`match-list ${list} does not exist`);
   const key = info.possibleOptions.find((o) => o.key && o.availableInSet);
   if (!key) throw protocolError(`${words.join(' ')} has no key option: not a match-list entry node`);
@@ -87,5 +91,6 @@ export async function loadTarget(
     ...(protocol ? { protocol } : {}),
     members,
     present: new Set(members.map(entryId)),
+    ...(Number.isFinite(timeout) && timeout > 0 ? { timeoutSeconds: timeout } : {}),
   };
 }
