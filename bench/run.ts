@@ -18,6 +18,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['log pane at 5,000 records/s (issue 9)', 'logs-rate-bench.ts', 'benchLogsRate'],
   ['bulk scripts and slow router (issue 9)', 'bulk-bench.ts', 'benchBulk'],
   ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
+  ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
 ];
 
 const only = process.argv.slice(2);

@@ -83,6 +83,32 @@ async function runMain(argv: string[]): Promise<Ending> {
     const { runSimCommand } = await import('./cli/sim-command.js');
     return runSimCommand(argv.slice(1), { stdout: out, stderr: err });
   }
+  if (argv[0] === 'match-list') {
+    const [{ splitMatchListArgv }, { resolveConfig, routerConnection }] = await Promise.all([
+      import('./cli/match-list-args.js'),
+      import('./config/config.js'),
+    ]);
+    const { connection, words } = splitMatchListArgv(argv.slice(1));
+    const cfg = await withPassword(
+      resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
+    );
+    const { runMatchListCommand } = await import('./cli/match-list-command.js');
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    try {
+      return await runMatchListCommand(words, {
+        stdout: out,
+        stderr: err,
+        stdin: process.stdin,
+        progress: process.stderr.isTTY === true,
+        connection: routerConnection(cfg, (m) => err(`warning: ${m}\n`)),
+        signal: controller.signal,
+      });
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  }
   if (argv[0] === 'api') {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
     // `-s` names the router, so a profile saved for it (by `routersh sim`, say) applies.

@@ -1,5 +1,8 @@
 // A firewall match-list (an ipset-like hash:net / hash:net,port with timeouts and counters).
 // Expiry is evaluated lazily against the injected clock: every read first drops what expired.
+// At 65,536 entries every operation stays O(1) amortised: the map is kept in expiry order (a
+// refresh moves the entry to the end; all entries share the list's timeout), so pruning stops
+// at the first live entry, and an index by net makes UNSET a lookup, not a scan.
 import { bad } from './api-error.js';
 import { canonicalNet, hash32 } from './net.js';
 
@@ -22,25 +25,60 @@ export interface EntryInput {
 }
 
 export class MatchList {
+  /** In expiry order (oldest first). */
   readonly entries = new Map<string, MatchEntry>();
-  private nextExpiry = Number.POSITIVE_INFINITY;
+  /** net → ids of the entries with that net (several for a net-port list). */
+  private readonly byNet = new Map<string, Set<string>>();
+  private timeoutSeconds: number;
 
   constructor(
     readonly name: string,
-    public timeout: number,
+    timeout: number,
     public key: MatchKey,
     readonly capacity = MAX_ELEMENTS,
-  ) {}
+  ) {
+    this.timeoutSeconds = timeout;
+  }
 
-  /** Drops expired entries; cheap when nothing is due. */
+  get timeout(): number {
+    return this.timeoutSeconds;
+  }
+
+  /** Existing entries keep their expiry; the map is re-sorted so the order invariant holds. */
+  set timeout(seconds: number) {
+    this.timeoutSeconds = seconds;
+    this.resort();
+  }
+
+  /** Map has no O(1) tail: the last entry's expiry is remembered instead. */
+  private tailExpiry = Number.NEGATIVE_INFINITY;
+
+  /** After an entry went to the end: only a clock that went back (the seed backdates) breaks the order. */
+  private appended(expiresAt: number): void {
+    if (expiresAt < this.tailExpiry) this.resort();
+    else this.tailExpiry = expiresAt;
+  }
+
+  private resort(): void {
+    const sorted = [...this.entries].sort((a, b) => a[1].expiresAt - b[1].expiresAt);
+    this.entries.clear();
+    for (const [k, e] of sorted) this.entries.set(k, e);
+    this.tailExpiry = sorted.at(-1)?.[1].expiresAt ?? Number.NEGATIVE_INFINITY;
+  }
+
+  /** Drops expired entries from the front; stops at the first live one. */
   prune(now: number): void {
-    if (now < this.nextExpiry) return;
-    let next = Number.POSITIVE_INFINITY;
     for (const [k, e] of this.entries) {
-      if (e.expiresAt <= now) this.entries.delete(k);
-      else if (e.expiresAt < next) next = e.expiresAt;
+      if (e.expiresAt > now) return;
+      this.delete(k, e);
     }
-    this.nextExpiry = next;
+  }
+
+  private delete(id: string, e: MatchEntry): void {
+    this.entries.delete(id);
+    const ids = this.byNet.get(e.net);
+    ids?.delete(id);
+    if (ids?.size === 0) this.byNet.delete(e.net);
   }
 
   /** Adds an entry or restarts its timer. Returns true when it was new. */
@@ -52,13 +90,20 @@ export class MatchList {
     const existing = this.entries.get(id);
     if (existing) {
       existing.expiresAt = expiresAt;
+      // Move to the end: it now expires last.
+      this.entries.delete(id);
+      this.entries.set(id, existing);
+      this.appended(expiresAt);
       return false;
     }
     if (this.entries.size >= this.capacity) {
       throw bad(`Match-list ${this.name} is full (${this.capacity} elements)`);
     }
     this.entries.set(id, { ...entry, addedAt: now, expiresAt });
-    if (expiresAt < this.nextExpiry) this.nextExpiry = expiresAt;
+    this.appended(expiresAt);
+    const ids = this.byNet.get(entry.net);
+    if (ids) ids.add(id);
+    else this.byNet.set(entry.net, new Set([id]));
     return true;
   }
 
@@ -67,14 +112,20 @@ export class MatchList {
     this.prune(now);
     const net = canonicalNet(input.net);
     let removed = 0;
-    for (const [id, e] of this.entries) {
-      if (e.net !== net) continue;
+    for (const id of [...(this.byNet.get(net) ?? [])]) {
+      const e = this.entries.get(id);
+      if (!e) continue;
       if (input.port !== undefined && e.port !== input.port) continue;
       if (input.protocol !== undefined && e.protocol !== input.protocol) continue;
-      this.entries.delete(id);
+      this.delete(id, e);
       removed++;
     }
     return removed;
+  }
+
+  size(now: number): number {
+    this.prune(now);
+    return this.entries.size;
   }
 
   members(now: number): MatchEntry[] {
@@ -129,7 +180,8 @@ export function monitorText(list: MatchList, referenced: number, now: number): s
     `Default timeout: ${list.timeout} s`,
     'Members:',
   ];
-  const width = Math.max(18, ...members.map((m) => memberId(m).length));
+  let width = 18;
+  for (const m of members) width = Math.max(width, memberId(m).length);
   for (const m of members) {
     const c = counters(m, now);
     lines.push(

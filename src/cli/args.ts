@@ -186,6 +186,8 @@ Usage:
                                                  the profile 'sim' for them)
   routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…
                                                  one raw router API request (the vendor's demo client)
+  routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
+                                                 blacklist operations (import a feed, export, sync)
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)

@@ -95,6 +95,12 @@ function argSlot(a: ArgSpec, options: OptionInfo[]): NodeInfo {
   const n = node({ name, type: 'Value', help: a.help, description: a.description, inputRe: '[\\s\\S]+' });
   n.allowSet = true;
   n.possibleOptions = options;
+  if (a.rest) {
+    // Each further word fills the same slot again: the handler parses the words itself.
+    n.subNodes = [n];
+    n.hasSetSubnodes = true;
+    n.hasSubnodes = true;
+  }
   slots.set(n, a.slot);
   return n;
 }

@@ -98,6 +98,8 @@ export interface ArgSpec {
   description: string;
   /** The rest of the line is this language's expression, read raw (expr-scan.ts). */
   raw?: RawLang;
+  /** The slot takes every word to the end of the line (a sub-command with its own flags). */
+  rest?: boolean;
 }
 
 /** How a built-in moves the `edit` context (see src/run/context.ts). */
@@ -163,6 +165,15 @@ export const BUILTIN_TABLE = {
     arg: { slot: 'logs.field', help: '<field>', description: 'a field name' },
   },
   'logs facets': { description: 'field value counts' },
+  'match-list': {
+    description: 'import, export or sync a firewall match-list (blacklist operations)',
+    arg: {
+      slot: 'match-list.args',
+      help: 'import|export|sync LIST [FILE|-] [--flags]',
+      description: 'a sub-command and its arguments (see help match-list)',
+      rest: true,
+    },
+  },
 } as const satisfies Record<string, BuiltinSpec>;
 
 export type BuiltinName = keyof typeof BUILTIN_TABLE;

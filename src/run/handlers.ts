@@ -10,6 +10,7 @@ import {
   metricsQuery,
   metricsRange,
 } from './metrics-commands.js';
+import { matchList } from './match-list/handler.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 
@@ -32,6 +33,7 @@ export const HANDLERS: Handlers = {
   'logs fields': logsFields,
   'logs field-values': logsFieldValues,
   'logs facets': logsFacets,
+  'match-list': matchList,
 };
 
 export async function runBuiltin<K extends BuiltinName>(

@@ -24,6 +24,7 @@ describe('built-ins in the NodeInfo shape', () => {
       'refresh',
       'metrics',
       'logs',
+      'match-list',
     ]);
     for (const b of BUILTINS) {
       expect(b.type).toBe('Token');
@@ -53,5 +54,26 @@ describe('built-ins in the NodeInfo shape', () => {
     expect(matchesInputRe('([a-', 'anything')).toBe(true);
     expect(matchesInputRe(undefined, '')).toBe(false);
     expect(matchesInputRe('a|b', 'ab')).toBe(false);
+  });
+});
+
+describe('a built-in whose slot takes the rest of the line (match-list)', () => {
+  it('every word after the command fills the slot, flags included', async () => {
+    const { MetadataCache, resolveLine } = await import('../../src/lang/index.js');
+    const { gardenTree, treeFetch } = await import('./fixtures.js');
+    const cache = new MetadataCache(treeFetch(gardenTree()));
+    const r = await resolveLine(
+      'match-list import blacklist "my feed.txt" --keep-going --csv ip',
+      { cache },
+      new AbortController().signal,
+    );
+    expect(r).toMatchObject({
+      kind: 'builtin',
+      name: 'match-list',
+      args: ['import', 'blacklist', 'my feed.txt', '--keep-going', '--csv', 'ip'],
+    });
+    const slot = builtinByName('match-list')!.subNodes[0]!;
+    expect(slotIdOf(slot)).toBe('match-list.args');
+    expect(slot.subNodes).toEqual([slot]);
   });
 });

@@ -107,7 +107,7 @@ const matchListNode = token('match-list', 'Named address lists with expiring ent
       Name: l.name,
       Key: l.key,
       Timeout: l.timeout,
-      Entries: l.members(c.now).length,
+      Entries: l.size(c.now),
       Referenced: referencedCount(c.state, l.name),
     })),
   }),

@@ -94,3 +94,47 @@ describe('router sim: match-lists', () => {
     expect(small.members(10_500).map((m) => m.net)).toEqual(['10.0.0.2', '10.0.0.3']);
   });
 });
+
+describe('router sim: match-lists at real size', () => {
+  const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+  it('holds 65,536 entries; adds, refreshes, removes and expiry stay O(1) per operation', () => {
+    const l = new MatchList('big', 100, 'net');
+    const t0 = performance.now();
+    // Entries added 1 ms apart: each add after the first expiry prunes only what is due.
+    for (let i = 0; i < 65_536; i++) l.add({ net: ip(i) }, i);
+    for (let i = 0; i < 65_536; i += 2) l.remove({ net: ip(i) }, 65_536);
+    for (let i = 1; i < 65_536; i += 2) l.add({ net: ip(i) }, 65_536 + i);
+    const ms = performance.now() - t0;
+    expect(l.size(131_072)).toBe(32_768);
+    // Quadratic pruning or removal would take minutes here; linear work takes well under 1 s.
+    expect(ms).toBeLessThan(3000);
+    // The refreshed entries expire by their new times, oldest first.
+    expect(l.size(100_000 + 65_536 + 2)).toBe(32_767);
+    expect(l.members(100_000 + 65_536 + 2)[0]?.net).toBe(ip(3));
+  });
+
+  it('a lowered timeout keeps expiry exact (the order is rebuilt)', () => {
+    const l = new MatchList('t', 100, 'net');
+    l.add({ net: '10.0.0.1' }, 0);
+    l.timeout = 10;
+    l.add({ net: '10.0.0.2' }, 1000); // expires at 11 s, before 10.0.0.1 (100 s)
+    expect(l.members(12_000).map((m) => m.net)).toEqual(['10.0.0.1']);
+  });
+
+  it('the monitor of a full list names every member with its counters, moving with the clock', async () => {
+    const clock = new ManualClock();
+    const s = await sim({ clock });
+    await post(s, `${ML}/big`, { Options: { timeout: [3600] } });
+    const path = `${ML}/big/action/match`;
+    for (let i = 0; i < 200; i++) await post(s, path, { Options: { net: [ip(i)] } });
+    clock.advance(30_000);
+    const text = await monitor(s, 'big');
+    expect(text).toContain('Number of entries: 200');
+    expect(text).toContain('Max elements: 65536');
+    expect(text).toMatch(/Size in memory: \d+ bytes/);
+    const rows = text.split('\n').filter((r) => /^ {2}10\./.test(r));
+    expect(rows).toHaveLength(200);
+    expect(rows[0]).toMatch(/^ {2}10\.0\.0\.0 +timeout 3570 {2}packets [1-9]\d* {2}bytes [1-9]\d*$/);
+  });
+});

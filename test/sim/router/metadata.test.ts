@@ -79,8 +79,9 @@ describe('router sim: GET metadata', () => {
     const match = (await get(s, '/api/ipv4/firewall/match-list/blacklist/action/match')).body.NodeInfo!;
     expect(match.AllowSet).toBe(1);
     expect(match.AllowUnSet).toBe(1);
-    expect(match.SetValues).toEqual(['203.0.113.7', '198.51.100.0/24']);
-    expect(match.SetOptions).toEqual([{ net: ['203.0.113.7'] }, { net: ['198.51.100.0/24'] }]);
+    // Members are listed in expiry order: the /24 was seeded 10 min ago, the host 2 min ago.
+    expect(match.SetValues).toEqual(['198.51.100.0/24', '203.0.113.7']);
+    expect(match.SetOptions).toEqual([{ net: ['198.51.100.0/24'] }, { net: ['203.0.113.7'] }]);
     expect(match.PossibleOptions?.['net']).toMatchObject({ Key: 1, AvailableInSet: 1, AvailableInUnSet: 1 });
     expect((await get(s, '/api/ipv4/firewall')).body.NodeInfo?.AllowSet).toBe(0);
   });

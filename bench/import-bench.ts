@@ -1,0 +1,94 @@
+// `routersh match-list import` (issue 9): 10,000 entries through the built binary against the
+// router simulator in a child process, vs a bare undici loop at the same concurrency (16) doing
+// the same POSTs (Basic auth, JSON answer parsed). Each side fills its own list. Reports
+// entries/s of each (the import's whole process, start-up and metadata GETs included, and its
+// own send phase from --json), the ratio, and a 65,536-entry import into one list (a full list).
+// Run: node --import tsx bench/import-bench.ts (after `npm run build`).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, startChildSims } from './util.js';
+
+const COUNT = 10_000;
+const FULL = 65_536;
+const CONCURRENCY = 16;
+const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
+const entry = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+const bareLoop = (url: string, list: string) => `
+import { Agent, request } from 'undici';
+const agent = new Agent({ connections: ${CONCURRENCY} });
+const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
+let next = 0;
+async function worker() {
+  while (next < ${COUNT}) {
+    const i = next++;
+    const net = '10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255);
+    const body = JSON.stringify({ Actions: ['SET'], Options: { net: [net] } });
+    const res = await request('${url}/api/ipv4/firewall/match-list/${list}/action/match', { method: 'POST', dispatcher: agent, headers, body });
+    const answer = await res.body.json();
+    if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
+  }
+}
+const t0 = performance.now();
+await Promise.all(Array.from({ length: ${CONCURRENCY} }, worker));
+console.log('entries/s ' + ((${COUNT} * 1000) / (performance.now() - t0)).toFixed(2));
+await agent.close();
+`;
+
+function node(args: string[], env: NodeJS.ProcessEnv = process.env): { ms: number; out: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
+  return { ms, out: r.stdout };
+}
+
+function feed(n: number): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'routersh-import-')), 'feed.txt');
+  writeFileSync(file, `# bench feed\n${Array.from({ length: n }, (_, i) => entry(i)).join('\n')}\n`);
+  return file;
+}
+
+export async function benchImport(): Promise<Record<string, number>> {
+  const sims = await startChildSims();
+  const url = sims.routerUrl;
+  const env = { ...process.env, ...AUTH_ENV, ROUTERSH_ROUTER: url };
+  const bin = `${ROOT}bin/routersh.js`;
+  try {
+    node(
+      [bin, '-c', 'ipv4 firewall match-list bench-bare', '-c', 'ipv4 firewall match-list bench-import'],
+      env,
+    );
+    node([bin, '-c', 'ipv4 firewall match-list bench-full'], env);
+    const bare = Number(
+      /entries\/s\s+([\d.]+)/.exec(node(['--input-type=module', '-e', bareLoop(url, 'bench-bare')]).out)?.[1],
+    );
+    const run = node([bin, 'match-list', 'import', 'bench-import', feed(COUNT), '--json'], env);
+    const summary = JSON.parse(run.out) as { added: number; failed: number; elapsedMs: number };
+    if (summary.added !== COUNT) throw new Error(`import added ${summary.added} of ${COUNT}`);
+    const whole = (COUNT * 1000) / run.ms;
+    const full = node([bin, 'match-list', 'import', 'bench-full', feed(FULL), '--json'], env);
+    const fullSummary = JSON.parse(full.out) as { added: number; failed: number };
+    return {
+      import_entries_per_s_whole_process: whole,
+      import_entries_per_s_send_phase: (COUNT * 1000) / summary.elapsedMs,
+      bare_undici_c16_entries_per_s: bare,
+      import_vs_bare_ratio: whole / bare,
+      import_10000_total_s: run.ms / 1000,
+      import_65536_total_s: full.ms / 1000,
+      import_65536_added: fullSummary.added,
+      import_65536_failed: fullSummary.failed,
+    };
+  } finally {
+    await sims.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const r = await benchImport();
+  for (const [k, v] of Object.entries(r)) process.stdout.write(`${k.padEnd(40)} ${v.toFixed(2)}\n`);
+}

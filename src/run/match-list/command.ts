@@ -1,0 +1,151 @@
+// `match-list import|export|sync`, run the same way by the shell built-in and by
+// `routersh match-list …`: read and check the feed, compare it with the list, send, summarise.
+// Everything outside (the router, the input, the clock, progress) is injected.
+import { commandFailedError, type RoutershError, validationError } from '../../errors.js';
+import type { MatchListArgs } from './args.js';
+import { checkEntries } from './check.js';
+import { type Entry, entryId, entryText, parseInput } from './input.js';
+import { keepSynced, sleepFor } from './keep.js';
+import { planSync, planText } from './plan.js';
+import { throttled } from './progress.js';
+import { sendEntries } from './send.js';
+import { badLineText, type Summary, summaryJson, summaryText } from './summary.js';
+import { loadTarget, type RouterPort } from './target.js';
+
+export interface MatchListEnv {
+  router: RouterPort;
+  /** The text of FILE (`-`: stdin). */
+  readInput(file: string): Promise<string>;
+  now(): number;
+  signal?: AbortSignal;
+  /** A progress line to show in place (a terminal only); undefined: no progress. */
+  progress?: (line: string) => void;
+  /** `sync --keep`: a line per round (default: none), and the wait between rounds. */
+  report?: (line: string) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
+}
+
+export interface MatchListResult {
+  text: string;
+  json: unknown;
+  /** Set when the command did not do all it was asked (bad input, failed entries). */
+  error?: RoutershError;
+  /** Whether anything was written (the caller invalidates cached metadata). */
+  wrote: boolean;
+}
+
+const MAX_LISTED = 10;
+
+function refusal(bad: Summary['invalid'], list: string): RoutershError {
+  const shown = bad.slice(0, MAX_LISTED).map(badLineText);
+  const more = bad.length > MAX_LISTED ? [`… and ${bad.length - MAX_LISTED} more`] : [];
+  return validationError(
+    [
+      `${bad.length} bad line${bad.length === 1 ? '' : 's'} in the input for match-list ${list}; nothing sent (--keep-going sends the good ones)`,
+      ...shown,
+      ...more,
+    ].join('\n'),
+  );
+}
+
+export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Promise<MatchListResult> {
+  const started = env.now();
+  const target = await loadTarget(env.router, args.list, env.signal);
+  if (args.cmd === 'export') {
+    const json = target.members.map((m) => ({ ...m }));
+    return { text: target.members.map((m) => `${entryText(m)}\n`).join(''), json, wrote: false };
+  }
+  const raw = await env.readInput(args.file);
+  const parsed = parseInput(raw, { csv: args.csv });
+  const lines = raw.split(/\r?\n/);
+  const checked = checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
+  const invalid = [...parsed.bad, ...checked.bad].sort((a, b) => a.line - b.line);
+  if (invalid.length && !args.keepGoing) throw refusal(invalid, args.list);
+
+  const base: Summary = {
+    list: args.list,
+    entries: parsed.entries.length,
+    duplicates: parsed.duplicates,
+    invalid,
+    added: 0,
+    refreshed: 0,
+    removed: 0,
+    failed: [],
+    dryRun: args.cmd === 'sync' && args.dryRun,
+    elapsedMs: 0,
+  };
+  const send = async <T extends Omit<Entry, 'line'> & { line?: number }>(
+    action: 'SET' | 'UNSET',
+    items: T[],
+    done0: number,
+    total: number,
+  ) => {
+    const tick = env.progress ? throttled(total, env.now, env.progress) : undefined;
+    const failures = await sendEntries(env.router, target.words, target.key.name, action, items, {
+      concurrency: args.concurrency,
+      ...(tick ? { onDone: (n: number) => tick(done0 + n) } : {}),
+      ...(env.signal ? { signal: env.signal } : {}),
+    });
+    const failedIds = new Set(failures.map((f) => f.item));
+    base.failed.push(
+      ...failures.map((f) => ({
+        entry: entryText(f.item),
+        ...(f.item.line !== undefined ? { line: f.item.line } : {}),
+        error: f.message,
+      })),
+    );
+    return items.filter((i) => !failedIds.has(i));
+  };
+
+  let plan: string | undefined;
+  if (args.cmd === 'import') {
+    const ok = await send('SET', checked.good, 0, checked.good.length);
+    for (const e of ok) {
+      if (target.present.has(entryId(e))) base.refreshed++;
+      else base.added++;
+    }
+  } else {
+    const p = planSync(checked.good, target.members);
+    if (args.dryRun) {
+      plan = planText(p, entryText);
+      base.added = p.add.length;
+      base.removed = p.remove.length;
+    } else {
+      const total = p.add.length + p.remove.length;
+      base.added = (await send('SET', p.add, 0, total)).length;
+      base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
+    }
+  }
+  let kept = '';
+  if (args.cmd === 'sync' && args.keep) {
+    if (base.failed.length === 0)
+      env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
+    const rounds = await keepSynced(args, target, {
+      router: env.router,
+      readInput: env.readInput,
+      sleep: env.sleep ?? sleepFor,
+      report: env.report ?? (() => {}),
+      ...(env.signal ? { signal: env.signal } : {}),
+    });
+    kept = `kept in sync for ${rounds} round${rounds === 1 ? '' : 's'}\n`;
+  }
+  base.elapsedMs = env.now() - started;
+  const summary = summaryText(base, args.cmd === 'sync');
+  const text = `${plan ? `${plan}\n` : ''}${summary}\n${kept}`;
+  const json = {
+    ...summaryJson(base),
+    ...(plan !== undefined ? { plan: plan.split('\n').filter(Boolean) } : {}),
+  };
+  const wrote = !base.dryRun && base.added + base.refreshed + base.removed > 0;
+  if (base.failed.length) {
+    return {
+      text,
+      json,
+      wrote,
+      error: commandFailedError(
+        `match-list ${args.list}: ${base.failed.length} of the entries failed\n${text.trimEnd()}`,
+      ),
+    };
+  }
+  return { text, json, wrote };
+}

@@ -1,0 +1,31 @@
+// The shell built-in `match-list …`: the same command as `routersh match-list …`, its outcome
+// a text (summary) or an error. The file is read here, at the edge.
+import { readFile } from 'node:fs/promises';
+import { usageError } from '../../errors.js';
+import type { Handler } from '../handler.js';
+import { parseMatchListArgs } from './args.js';
+import { runMatchList } from './command.js';
+import { listWords } from './target.js';
+
+async function readInput(file: string): Promise<string> {
+  if (file === '-')
+    throw usageError("match-list: '-' (stdin) is for the command line: give a file in the shell");
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    throw usageError(`match-list: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+}
+
+export const matchList: Handler<'match-list'> = async ({ args }, env) => {
+  const parsed = parseMatchListArgs(args);
+  const r = await runMatchList(parsed, {
+    router: env.deps.router,
+    readInput,
+    now: env.deps.now ?? Date.now,
+    signal: env.signal,
+  });
+  if (r.wrote) env.deps.cache.invalidate(listWords(parsed.list));
+  if (r.error) return { kind: 'error', error: r.error };
+  return { kind: 'text', text: r.text || '(no entries)\n', json: r.json };
+};

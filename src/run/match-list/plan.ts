@@ -1,0 +1,23 @@
+// What to send: pure comparisons of the feed with the list's members.
+import { type Entry, entryId } from './input.js';
+import type { Member } from './target.js';
+
+export interface SyncPlan {
+  add: Entry[];
+  remove: Member[];
+  /** Entries of the feed already in the list (left alone). */
+  unchanged: number;
+}
+
+export function planSync(entries: readonly Entry[], members: readonly Member[]): SyncPlan {
+  const wanted = new Set(entries.map(entryId));
+  const present = new Set(members.map(entryId));
+  const add = entries.filter((e) => !present.has(entryId(e)));
+  const remove = members.filter((m) => !wanted.has(entryId(m)));
+  return { add, remove, unchanged: entries.length - add.length };
+}
+
+/** `+ addr` / `- addr` lines of a dry run. */
+export function planText(plan: SyncPlan, show: (e: Member) => string): string {
+  return [...plan.add.map((e) => `+ ${show(e)}`), ...plan.remove.map((m) => `- ${show(m)}`)].join('\n');
+}

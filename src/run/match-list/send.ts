@@ -1,0 +1,76 @@
+// Sends one request per entry with bounded concurrency over the router client's keep-alive
+// pool. A failure is recorded, never thrown, so one bad entry does not stop the rest.
+import { getMaxListeners, setMaxListeners } from 'node:events';
+import type { RouterRequest } from '../../api/router/types.js';
+import { asRoutershError } from '../../errors.js';
+import type { Member, RouterPort } from './target.js';
+
+export interface Failure<T> {
+  item: T;
+  message: string;
+}
+
+/** Runs `work` over `items`, at most `concurrency` at a time; `onDone` after each. */
+export async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+  onDone: (done: number) => void = () => {},
+  signal?: AbortSignal,
+): Promise<Failure<T>[]> {
+  const failures: Failure<T>[] = [];
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (e) {
+        failures.push({ item, message: asRoutershError(e).message });
+      }
+      onDone(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return failures;
+}
+
+/** The SET (add or refresh) or UNSET (remove, by the key option) of one entry. */
+export function entryRequest(
+  words: string[],
+  key: string,
+  action: 'SET' | 'UNSET',
+  e: Member,
+): RouterRequest {
+  const options: Record<string, Array<string | number>> = { [key]: [e.net] };
+  if (e.port !== undefined) {
+    options['port'] = [Number(e.port)];
+    options['protocol'] = [e.protocol ?? ''];
+  }
+  return { method: 'POST', words, actions: [action], options };
+}
+
+export async function sendEntries<T extends Member>(
+  router: RouterPort,
+  words: string[],
+  key: string,
+  action: 'SET' | 'UNSET',
+  items: readonly T[],
+  o: { concurrency: number; onDone?: (done: number) => void; signal?: AbortSignal },
+): Promise<Failure<T>[]> {
+  const opts = o.signal ? { signal: o.signal } : {};
+  // Each request in flight listens on the one signal: raise Node's leak warning bound to match.
+  if (o.signal && getMaxListeners(o.signal) < o.concurrency + 10)
+    setMaxListeners(o.concurrency + 10, o.signal);
+  return pool(
+    items,
+    o.concurrency,
+    async (e) => {
+      const env = await router.send(entryRequest(words, key, action, e), opts);
+      if (!env.ok) throw new Error(env.errorStatus ?? env.requestStatus);
+    },
+    o.onDone,
+    o.signal,
+  );
+}
