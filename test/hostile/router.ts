@@ -226,6 +226,9 @@ function routerAnswer(m: RouterModes, rec: Recorded, res: ServerResponse) {
     Request: { Node: words, PostData: rec.body ? (JSON.parse(rec.body) as Record<string, unknown>) : {} },
     ...o,
   });
+  // `?output=dumper`: the router's internal structures as text (routersh api --output dumper).
+  if (url.searchParams.get('output') === 'dumper')
+    return json(200, envelope({ Message: [`$VAR1 = { 'path' => '${path}' };${evil}`, '\n'] }));
   if (rec.method === 'GET') {
     if (path !== '' && m.metadataFailure !== undefined) {
       const f = m.metadataFailure;
