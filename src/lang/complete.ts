@@ -7,7 +7,7 @@ import { metadataFailureText } from './metadata-failure.js';
 import { isSecretName } from './redact.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
-import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
+import type { CacheView, Completion, EngineDeps, SyncView, Token } from './types.js';
 import { type Lookup, walk, type WalkResult } from './walk.js';
 
 interface Prepared {
@@ -75,7 +75,8 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
   // `<Enter>` belongs to a new word: while a word is being typed, the word is what is missing.
   let items = ranked.items;
   const n = realCount(items);
-  if (p.partial !== '') items = [...items.slice(0, n), ...items.slice(n).filter((c) => c.display !== ENTER)];
+  if (p.partial !== '' && items.slice(n).some((c) => c.display === ENTER))
+    items = items.slice(0, n).concat(items.slice(n).filter((c) => c.display !== ENTER));
   const typed = line.slice(p.replaceFrom, p.replaceTo);
   let commonPrefix = typed;
   if (ranked.prefixCount === 1) commonPrefix = items[0]!.text;

@@ -57,9 +57,10 @@ function rankWithBlock(items: readonly Item[], partial: string, block: Block): R
   const m = lookupPrefix(ix, partial);
   const lcpOf = (xs: readonly Item[]) => longestCommonPrefix([...xs.map((c) => c.match), ...m.ends]);
   if (partial === '') {
-    const small = [...real(before), ...real(after)];
-    const all = [...real(before), ...ix.items, ...real(after)];
-    return { items: [...all, ...holders], prefixCount: all.length, fuzzy: false, lcp: lcpOf(small) };
+    const small = real(before).concat(real(after));
+    // concat, not spread: it copies 65,536 pointers at memcpy speed, not through an iterator.
+    const items = real(before).concat(ix.items, real(after), holders);
+    return { items, prefixCount: items.length - holders.length, fuzzy: false, lcp: lcpOf(small) };
   }
   const split = (r: Ranked) => {
     const xs = r.fuzzy ? [] : real(r);
@@ -69,14 +70,14 @@ function rankWithBlock(items: readonly Item[], partial: string, block: Block): R
   };
   const b = split(before);
   const a = split(after);
-  const exact = [...b.exact, ...m.exact, ...a.exact];
-  const prefix = [...b.prefix, ...m.prefix, ...a.prefix];
-  const loose = [...b.loose, ...m.loose, ...a.loose];
-  if (exact.length + prefix.length + loose.length > 0) {
+  const exact = b.exact.concat(m.exact, a.exact);
+  const prefixCount = exact.length + b.prefix.length + m.prefix.length + a.prefix.length;
+  const found = prefixCount + b.loose.length + m.loose.length + a.loose.length;
+  if (found > 0) {
     const smallPrefix = [...b.exact, ...b.prefix, ...a.exact, ...a.prefix];
     return {
-      items: [...exact, ...prefix, ...loose, ...holders],
-      prefixCount: exact.length + prefix.length,
+      items: exact.concat(b.prefix, m.prefix, a.prefix, b.loose, m.loose, a.loose, holders),
+      prefixCount,
       fuzzy: false,
       lcp: lcpOf(smallPrefix),
     };

@@ -36,7 +36,9 @@ export function applyCompletion(
 ): PromptState {
   if (how === 'list') return openMenu(s, c);
   const line = lineOf(s);
-  const insertable = c.candidates.filter((x) => x.insertable);
+  // The first two insertable candidates are all Tab needs to know (the list may hold 65,536).
+  const insertable: Candidate[] = [];
+  for (const x of c.candidates) if (x.insertable && insertable.push(x) > 1) break;
   const current = line.text.slice(c.replaceFrom, c.replaceTo);
   if (!repeat && insertable.length === 1) {
     return setLine(s, splice(line, c.replaceFrom, c.replaceTo, (insertable[0] as Candidate).text, true));
