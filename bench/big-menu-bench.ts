@@ -46,7 +46,7 @@ class Control {
       const lines = this.buf.split('\n');
       this.buf = lines.pop() ?? '';
       for (const l of lines)
-        if (l.startsWith('%output ')) this.seen += unescape(l.slice(l.indexOf(' ', 8) + 1));
+        if (l.startsWith('%output ')) this.seen += unescapeOctal(l.slice(l.indexOf(' ', 8) + 1));
       this.waiter?.();
     });
   }
@@ -97,7 +97,7 @@ class Control {
 }
 
 /** Control mode escapes bytes below 32 and the backslash as \ooo. */
-const unescape = (s: string) =>
+const unescapeOctal = (s: string) =>
   s.replace(/\\(\d{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -108,7 +108,9 @@ async function series(c: Control, tab: string, marker: string, dismiss: string):
     const ms = await c.keys(tab, marker);
     if (i >= 5) out.push(ms); // the first ones fetch, index and warm the JIT
     await c.keys(dismiss);
-    await pause(40);
+    // Past Ink's frame throttle (30 fps: a frame, then a trailing one ≤ 34 ms later), so each Tab
+    // is measured from a settled screen, not queued behind the dismissal's frames.
+    await pause(100);
   }
   return out.sort((a, b) => a - b);
 }

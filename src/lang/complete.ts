@@ -7,7 +7,7 @@ import { metadataFailureText } from './metadata-failure.js';
 import { isSecretName } from './redact.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
-import type { CacheView, Completion, EngineDeps, SyncView, Token } from './types.js';
+import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';
 import { type Lookup, walk, type WalkResult } from './walk.js';
 
 interface Prepared {
@@ -64,6 +64,16 @@ function reopen(raw: string, quote: string | undefined): string {
   return `"${raw.replace(/["\\]/g, (ch) => `\\${ch}`)}`;
 }
 
+// A memoized ranking hands back the same array: its candidates are made once too.
+const madeFrom = new WeakMap<readonly Item[], Candidate[]>();
+function candidatesOf(items: readonly Item[]): Candidate[] {
+  const hit = madeFrom.get(items);
+  if (hit) return hit;
+  const out = items.map(toCandidate);
+  if (items.length >= 256) madeFrom.set(items, out);
+  return out;
+}
+
 /** How many leading items are insertable (rank puts the placeholders last). */
 function realCount(items: readonly Item[]): number {
   let n = items.length;
@@ -96,7 +106,7 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
   const c: Completion = {
     replaceFrom: p.replaceFrom,
     replaceTo: p.replaceTo,
-    candidates: items.map(toCandidate),
+    candidates: candidatesOf(items),
     commonPrefix,
   };
   if (p.openQuote !== undefined) c.openQuote = p.openQuote;

@@ -45,8 +45,21 @@ export function rank(items: readonly Item[], partial: string, block?: Block): Ra
   return { items: [...order.map((i) => rest[i]!), ...holders], prefixCount: 0, fuzzy: true };
 }
 
-/** The small items ranked as usual, the block's through its index, each class in list order. */
+// The last ranking of each index, by query: a Tab repeated on the same word (menu opened, closed,
+// opened again) allocates nothing of the list's size, so a 65,536-entry menu leaves no garbage.
+const lastRanked = new WeakMap<object, { key: string; ranked: Ranked }>();
+
 function rankWithBlock(items: readonly Item[], partial: string, block: Block): Ranked {
+  const key = `${block.at}\u0000${partial}\u0000${JSON.stringify(items)}`;
+  const last = lastRanked.get(block.index);
+  if (last?.key === key) return last.ranked;
+  const ranked = rankBlock(items, partial, block);
+  lastRanked.set(block.index, { key, ranked });
+  return ranked;
+}
+
+/** The small items ranked as usual, the block's through its index, each class in list order. */
+function rankBlock(items: readonly Item[], partial: string, block: Block): Ranked {
   const ix = block.index;
   const head = items.slice(0, block.at);
   const tail = items.slice(block.at);
