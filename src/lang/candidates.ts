@@ -26,7 +26,7 @@ export interface Item extends Candidate {
 /** A large value list ranked through its index; its items sit at `at` among the gathered ones. */
 export interface Block {
   at: number;
-  index: ValueIndex;
+  index: ValueIndex<Item>;
 }
 
 export interface Gathered {
@@ -127,7 +127,7 @@ function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
 }
 
 /** A large Value node's values through its index (built once per metadata version). */
-function valueBlock(v: NodeInfo, action: Action): ValueIndex | undefined {
+function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
   if (v.setValues.length + (action === 'UNSET' ? 0 : v.possibleValues.length) < INDEX_MIN) return undefined;
   return valueIndexOf(v, action === 'UNSET' ? 'set' : 'all', () =>
     valueItems(v, action, new Set()).map((c) => {

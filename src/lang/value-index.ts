@@ -4,12 +4,16 @@
 // it; every later Tab finds prefix matches by binary search instead of walking 65,536 values and
 // building 65,536 candidates again.
 import type { NodeInfo } from '../api/router/types.js';
-import type { Item } from './candidates.js';
+
+/** What the index needs of an item (candidates.ts's Item; kept apart so the modules do not cycle). */
+export interface Indexable {
+  match: string;
+}
 
 /** Below this many values a node is ranked as a plain list (the index would not pay off). */
 export const INDEX_MIN = 256;
 
-export interface ValueIndex {
+export interface ValueIndex<Item extends Indexable = Indexable> {
   /** The insertable values, in the order the router lists them. */
   readonly items: readonly Item[];
   /** Indexes into items, sorted by match (UTF-16 order). */
@@ -24,15 +28,19 @@ export interface ValueIndex {
 /** How many indexes were built (tests prove a warm Tab reuses one). */
 export const indexStats = { builds: 0 };
 
-const built = new WeakMap<NodeInfo, Map<string, ValueIndex>>();
+const built = new WeakMap<NodeInfo, Map<string, ValueIndex<never>>>();
 
 /** The index of `v`'s values for a slot (`key` names which values: e.g. set-only for `no`). */
-export function valueIndexOf(v: NodeInfo, key: string, make: () => Item[]): ValueIndex {
-  const perNode = built.get(v) ?? new Map<string, ValueIndex>();
-  const hit = perNode.get(key);
+export function valueIndexOf<Item extends Indexable & { insertable: boolean }>(
+  v: NodeInfo,
+  key: string,
+  make: () => Item[],
+): ValueIndex<Item> {
+  const perNode = built.get(v) ?? new Map<string, ValueIndex<never>>();
+  const hit = perNode.get(key) as ValueIndex<Item> | undefined;
   if (hit) return hit;
   const index = buildIndex(make());
-  built.set(v, perNode.set(key, index));
+  built.set(v, perNode.set(key, index as unknown as ValueIndex<never>));
   return index;
 }
 
@@ -47,7 +55,7 @@ function sortedBy(keys: readonly string[]): Uint32Array {
   });
 }
 
-function buildIndex(all: Item[]): ValueIndex {
+function buildIndex<Item extends Indexable & { insertable: boolean }>(all: Item[]): ValueIndex<Item> {
   indexStats.builds++;
   const items = all.filter((c) => c.insertable);
   const others = all.filter((c) => !c.insertable);
@@ -87,7 +95,7 @@ function inListOrder(order: Uint32Array, [from, to]: [number, number]): Uint32Ar
   return out;
 }
 
-export interface IndexMatches {
+export interface IndexMatches<Item extends Indexable = Indexable> {
   exact: Item[];
   prefix: readonly Item[];
   loose: Item[];
@@ -96,11 +104,14 @@ export interface IndexMatches {
 }
 
 /** Exact, case-sensitive prefix and case-insensitive prefix matches of `partial`, each in list order. */
-export function lookupPrefix(ix: ValueIndex, partial: string): IndexMatches {
+export function lookupPrefix<Item extends Indexable>(
+  ix: ValueIndex<Item>,
+  partial: string,
+): IndexMatches<Item> {
   const key = (j: number) => ix.items[j]!.match;
   const [from, to] = sortedRange(ix.byMatch, key, partial);
   const ends = to > from ? [key(ix.byMatch[from]!), key(ix.byMatch[to - 1]!)] : [];
-  const out: IndexMatches = { exact: [], prefix: [], loose: [], ends };
+  const out: IndexMatches<Item> = { exact: [], prefix: [], loose: [], ends };
   if (partial === '') return out;
   if (to - from === ix.items.length && ends[0] !== partial) out.prefix = ix.items;
   else {
