@@ -19,6 +19,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['bulk scripts and slow router (issue 9)', 'bulk-bench.ts', 'benchBulk'],
   ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
+  ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
 ];
 
 const only = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { type Action, optionAvailable, tokenUsable } from './match.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { quoteWord } from './tokenize.js';
 import type { Candidate, CandidateKind } from './types.js';
+import { INDEX_MIN, type ValueIndex, valueIndexOf } from './value-index.js';
 import {
   currentNode,
   firstWordChildren,
@@ -18,6 +19,14 @@ import {
 /** A candidate plus the raw (unquoted) text it is matched on. */
 export interface Item extends Candidate {
   match: string;
+  /** The candidate as shown, made once (indexed values: not again on every Tab). */
+  out?: Candidate;
+}
+
+/** A large value list ranked through its index; its items sit at `at` among the gathered ones. */
+export interface Block {
+  at: number;
+  index: ValueIndex<Item>;
 }
 
 export interface Gathered {
@@ -27,6 +36,17 @@ export interface Gathered {
   dynamic?: string;
   /** Router path the candidates extend (for prefetching the next node). */
   base?: string[];
+  /** The insertable values of a large Value node, left out of `items`. */
+  block?: Block;
+}
+
+/** Server text is made safe for the terminal here; what Tab inserts stays as the server named it. */
+export function toCandidate(c: Item): Candidate {
+  if (c.out) return c.out;
+  const { match: _m, out: _o, ...rest } = c;
+  const out: Candidate = { ...rest, display: sanitizeLine(c.display) };
+  if (c.description !== undefined) out.description = sanitizeLine(c.description);
+  return out;
 }
 
 function item(raw: string, kind: CandidateKind, description?: string, configured?: boolean): Item {
@@ -106,6 +126,17 @@ function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
   return out;
 }
 
+/** A large Value node's values through its index (built once per metadata version). */
+function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
+  if (v.setValues.length + (action === 'UNSET' ? 0 : v.possibleValues.length) < INDEX_MIN) return undefined;
+  return valueIndexOf(v, action === 'UNSET' ? 'set' : 'all', () =>
+    valueItems(v, action, new Set()).map((c) => {
+      c.out = toCandidate(c);
+      return c;
+    }),
+  );
+}
+
 /** Token sub-nodes, then values, then options, then placeholders (the order shown). */
 function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], action: Action): Gathered {
   const tokens: Item[] = [];
@@ -115,6 +146,8 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
   const seen = new Set<string>();
   const hints: string[] = [];
   let dynamic: string | undefined;
+  const valueNodes = children.filter((c) => c.type !== 'Token');
+  const big = valueNodes.length === 1 ? valueBlock(valueNodes[0]!, action) : undefined;
   for (const c of children) {
     if (c.type === 'Token') {
       if (!tokenUsable(c, action)) continue;
@@ -123,7 +156,8 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
       else tokens.push(item(c.name, 'token', c.description));
       continue;
     }
-    values.push(...valueItems(c, action, seen));
+    if (big) values.push(...big.others);
+    else values.push(...valueItems(c, action, seen));
     if (action !== 'UNSET') {
       holders.push(placeholder(placeholderOf(c), c.description));
       hints.push(c.help ?? c.description ?? c.name);
@@ -134,6 +168,7 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
     items: [...tokens, ...values, ...optionItems(s, node, action), ...builtins, ...holders],
   };
   if (hints.length) g.hint = hints.join(' or ');
+  if (big) g.block = { at: tokens.length, index: big };
   if (dynamic !== undefined) g.dynamic = dynamic;
   return g;
 }

@@ -1,7 +1,7 @@
 // Tab completion: classify the line up to the cursor (which node, which slot), gather the
 // slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
 import { sanitizeLine } from '../term/sanitize.js';
-import { ENTER, type Gathered, gather, type Item, slotNeed } from './candidates.js';
+import { ENTER, type Gathered, gather, type Item, slotNeed, toCandidate } from './candidates.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { metadataFailureText } from './metadata-failure.js';
 import { isSecretName } from './redact.js';
@@ -64,24 +64,34 @@ function reopen(raw: string, quote: string | undefined): string {
   return `"${raw.replace(/["\\]/g, (ch) => `\\${ch}`)}`;
 }
 
-/** Server text is made safe for the terminal here; what Tab inserts stays as the server named it. */
-function strip({ match: _m, ...c }: Item): Candidate {
-  const out: Candidate = { ...c, display: sanitizeLine(c.display) };
-  if (c.description !== undefined) out.description = sanitizeLine(c.description);
+// A memoized ranking hands back the same array: its candidates are made once too.
+const madeFrom = new WeakMap<readonly Item[], Candidate[]>();
+function candidatesOf(items: readonly Item[]): Candidate[] {
+  const hit = madeFrom.get(items);
+  if (hit) return hit;
+  const out = items.map(toCandidate);
+  if (items.length >= 256) madeFrom.set(items, out);
   return out;
+}
+
+/** How many leading items are insertable (rank puts the placeholders last). */
+function realCount(items: readonly Item[]): number {
+  let n = items.length;
+  while (n > 0 && !items[n - 1]!.insertable) n--;
+  return n;
 }
 
 function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completion {
   // `<Enter>` belongs to a new word: while a word is being typed, the word is what is missing.
-  if (p.partial !== '')
-    ranked = { ...ranked, items: ranked.items.filter((c) => c.display !== ENTER || c.insertable) };
+  let items = ranked.items;
+  const n = realCount(items);
+  if (p.partial !== '' && items.slice(n).some((c) => c.display === ENTER))
+    items = items.slice(0, n).concat(items.slice(n).filter((c) => c.display !== ENTER));
   const typed = line.slice(p.replaceFrom, p.replaceTo);
-  const insertable = ranked.items.filter((c) => c.insertable);
   let commonPrefix = typed;
-  const prefixed = insertable.slice(0, ranked.prefixCount);
-  if (prefixed.length === 1) commonPrefix = prefixed[0]!.text;
-  else if (prefixed.length > 1) {
-    const lcp = longestCommonPrefix(prefixed.map((c) => c.match));
+  if (ranked.prefixCount === 1) commonPrefix = items[0]!.text;
+  else if (ranked.prefixCount > 1) {
+    const lcp = ranked.lcp ?? longestCommonPrefix(items.slice(0, ranked.prefixCount).map((c) => c.match));
     // An LCP that needs quotes (or was typed in quotes) is inserted with its quote still open.
     const quoted = !p.partialRaw && (p.partialQuoted || quoteWord(lcp) !== lcp);
     const open = quoted
@@ -92,11 +102,11 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
       : lcp;
     // An empty LCP adds nothing (and must not open a quote): the typed text stays.
     if (lcp.length >= p.partial.length && lcp !== '') commonPrefix = open;
-  } else if (insertable.length === 1) commonPrefix = insertable[0]!.text;
+  } else if (n === 1) commonPrefix = items[0]!.text;
   const c: Completion = {
     replaceFrom: p.replaceFrom,
     replaceTo: p.replaceTo,
-    candidates: ranked.items.map(strip),
+    candidates: candidatesOf(items),
     commonPrefix,
   };
   if (p.openQuote !== undefined) c.openQuote = p.openQuote;
@@ -104,23 +114,25 @@ function build(p: Prepared, line: string, g: Gathered, ranked: Ranked): Completi
   return c;
 }
 
+/** The one next node worth fetching: an exact match, or the only candidate (exact ones rank first). */
 function prefetchNext(cache: CacheView, g: Gathered, ranked: Ranked, partial: string): void {
   if (!g.base || !cache.prefetch) return;
-  const next = ranked.items.filter(
-    (c) =>
-      c.insertable &&
-      c.kind !== 'option' &&
-      c.kind !== 'key-option' &&
-      c.kind !== 'flag' &&
-      c.kind !== 'verb' &&
-      c.kind !== 'builtin',
-  );
-  const exact = next.find((c) => c.match === partial);
-  const pick = exact ?? (next.length === 1 ? next[0] : undefined);
+  let pick: Item | undefined;
+  let seen = 0;
+  for (const c of ranked.items) {
+    if (!c.insertable || NOT_NODES.has(c.kind)) continue;
+    if (++seen > 1) {
+      if (pick?.match !== partial) pick = undefined;
+      break;
+    }
+    pick = c;
+  }
   // A value in a secret slot never goes into a metadata GET (secret-slots.ts).
   const secret = pick?.kind !== 'token' && isSecretName(g.base[g.base.length - 1] ?? '');
   if (pick && !secret) cache.prefetch([...g.base, pick.match]);
 }
+
+const NOT_NODES: ReadonlySet<string> = new Set(['option', 'key-option', 'flag', 'verb', 'builtin']);
 
 const empty = (p: Prepared, hint?: string): Completion => ({
   replaceFrom: p.replaceFrom,
@@ -157,6 +169,7 @@ export async function complete(
           : c.text,
       }));
       g.items = [...dyn, ...g.items];
+      if (g.block) g.block = { ...g.block, at: g.block.at + dyn.length };
     } catch (e) {
       if (isAbort(e, signal)) throw e;
       g.hint = `${g.hint ? `${g.hint} — ` : ''}no suggestions: ${e instanceof Error ? e.message : String(e)}`;
@@ -167,7 +180,7 @@ export async function complete(
   else if (fetchError !== undefined && g.hint === undefined) {
     g.hint = `metadata unavailable: ${fetchError instanceof Error ? fetchError.message : String(fetchError)}`;
   }
-  const ranked = rank(g.items, p.partial);
+  const ranked = rank(g.items, p.partial, g.block);
   prefetchNext(deps.cache, g, ranked, p.partial);
   return build(p, line, g, ranked);
 }
@@ -183,7 +196,7 @@ export function completeSync(line: string, cursor: number, view: SyncView): Comp
   if (result.pending || slotNeed(result, lookup)) return 'pending';
   const g = gather(result, lookup);
   if (g.dynamic !== undefined && view.dynamicValues) return 'pending';
-  const ranked = rank(g.items, p.partial);
+  const ranked = rank(g.items, p.partial, g.block);
   prefetchNext(view.cache, g, ranked, p.partial);
   return build(p, line, g, ranked);
 }

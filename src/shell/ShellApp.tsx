@@ -14,7 +14,7 @@ import { KeyProvider } from './keys/KeyProvider.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
-import { SuggestionsMenu } from './SuggestionsMenu.js';
+import { candidateRow, SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
 import { moreLine } from './pager.js';
 import { realStdout } from '../term/ink-stdout.js';
@@ -88,15 +88,7 @@ function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; c
       />
       {state.running ? <Spinner since={state.running.since} /> : null}
       {p.menu ? (
-        <SuggestionsMenu
-          items={p.menu.candidates.map((c) => ({
-            name: c.display,
-            kind: c.kind,
-            description: c.description,
-            configured: c.configured,
-          }))}
-          selected={p.menu.selected}
-        />
+        <SuggestionsMenu items={p.menu.candidates} row={candidateRow} selected={p.menu.selected} />
       ) : null}
     </Box>
   );

@@ -1,7 +1,10 @@
 // The completion menu under the prompt: aligned rows of name, configured marker, kind and
 // description. Capped at `maxRows` and at rows − 3 so the live region never outgrows the
-// terminal (Ink repaints everything when it does); the window scrolls with the selection.
+// terminal (Ink repaints everything when it does); the window scrolls with the selection and
+// says where it is ("9–16 of 65536"). Only the rows shown are turned into suggestions and
+// elements: a menu over 65,536 values costs what a menu over 8 does.
 import { Box, Text } from 'ink';
+import type { Candidate } from '../lang/index.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../term/text-width.js';
 import { useTerminalSize } from '../term/use-terminal-size.js';
@@ -15,8 +18,18 @@ export interface Suggestion {
   configured?: boolean | undefined;
 }
 
-export interface SuggestionsMenuProps {
-  items: readonly Suggestion[];
+/** A completion candidate as a menu row. */
+export const candidateRow = (c: Candidate): Suggestion => ({
+  name: c.display,
+  kind: c.kind,
+  description: c.description,
+  configured: c.configured,
+});
+
+export interface SuggestionsMenuProps<T = Suggestion> {
+  items: readonly T[];
+  /** Turns an item into a row; called for the rows shown only. */
+  row?: ((item: T) => Suggestion) | undefined;
   /** Index into items of the highlighted row, if any. */
   selected?: number | undefined;
   maxRows?: number | undefined;
@@ -51,19 +64,23 @@ export function menuLayout(
   return { start, count, more: total - count };
 }
 
-export function SuggestionsMenu(props: SuggestionsMenuProps) {
+export function SuggestionsMenu<T = Suggestion>(props: SuggestionsMenuProps<T>) {
   const size = useTerminalSize();
   const columns = props.columns ?? size.columns;
   const rows = props.rows ?? size.rows;
   const { items, selected } = props;
   if (items.length === 0) return null;
   const layout = menuLayout(items.length, selected, props.maxRows ?? DEFAULT_MENU_ROWS, rows);
-  const shown = items.slice(layout.start, layout.start + layout.count).map((s) => ({
-    name: sanitizeLine(s.name),
-    kind: sanitizeLine(s.kind ?? ''),
-    description: sanitizeLine(s.description ?? ''),
-    configured: s.configured === true,
-  }));
+  const row = props.row ?? ((x: T) => x as Suggestion);
+  const shown = items
+    .slice(layout.start, layout.start + layout.count)
+    .map(row)
+    .map((s) => ({
+      name: sanitizeLine(s.name),
+      kind: sanitizeLine(s.kind ?? ''),
+      description: sanitizeLine(s.description ?? ''),
+      configured: s.configured === true,
+    }));
   // Columns: pointer(2) name(≤40%) gap marker gap kind gap description.
   const nameWidth = Math.min(
     Math.max(1, ...shown.map((s) => displayWidth(s.name))),
@@ -89,7 +106,11 @@ export function SuggestionsMenu(props: SuggestionsMenuProps) {
           </Text>
         );
       })}
-      {layout.more > 0 ? <Text dimColor>{`  …${layout.more} more`}</Text> : null}
+      {layout.more > 0 ? (
+        <Text
+          dimColor
+        >{`  …${layout.more} more · ${layout.start + 1}–${layout.start + layout.count} of ${items.length}`}</Text>
+      ) : null}
     </Box>
   );
 }

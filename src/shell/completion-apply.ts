@@ -36,7 +36,9 @@ export function applyCompletion(
 ): PromptState {
   if (how === 'list') return openMenu(s, c);
   const line = lineOf(s);
-  const insertable = c.candidates.filter((x) => x.insertable);
+  // The first two insertable candidates are all Tab needs to know (the list may hold 65,536).
+  const insertable: Candidate[] = [];
+  for (const x of c.candidates) if (x.insertable && insertable.push(x) > 1) break;
   const current = line.text.slice(c.replaceFrom, c.replaceTo);
   if (!repeat && insertable.length === 1) {
     return setLine(s, splice(line, c.replaceFrom, c.replaceTo, (insertable[0] as Candidate).text, true));
@@ -53,6 +55,31 @@ export function menuMove(s: PromptState, step: 1 | -1): PromptState {
   const n = menu.candidates.length;
   const selected = menu.selected === undefined ? (step > 0 ? 0 : n - 1) : (menu.selected + step + n) % n;
   return { ...s, menu: { ...menu, selected } };
+}
+
+/** PgUp/PgDn: the selection moves a page (the rows the menu shows), stopping at the ends. */
+export function menuPage(s: PromptState, step: 1 | -1, page: number): PromptState {
+  const { menu } = s;
+  if (!menu || menu.candidates.length === 0) return s;
+  const last = menu.candidates.length - 1;
+  const from = menu.selected ?? (step > 0 ? -1 : last + 1);
+  const selected = Math.min(last, Math.max(0, from + step * Math.max(1, page)));
+  return { ...s, menu: { ...menu, selected } };
+}
+
+/**
+ * Typing while the menu is open narrows it: the line changes as usual and the menu stays up
+ * until the completion of the new line replaces it (handle-key asks for one). A blank ends the
+ * word (and the menu); so does an edit that leaves the word being completed.
+ */
+export function keepMenuWhileTyping(before: PromptState, after: PromptState): PromptState {
+  const menu = before.menu;
+  if (!menu || after.menu || after.editor.text === before.editor.text) return after;
+  const { replaceFrom } = menu.completion;
+  const word = after.editor.text.slice(replaceFrom, after.editor.cursor);
+  const sameStart = after.editor.text.slice(0, replaceFrom) === before.editor.text.slice(0, replaceFrom);
+  if (!sameStart || after.editor.cursor < replaceFrom || /\s/.test(word)) return after;
+  return { ...after, menu: { ...menu, completion: { ...menu.completion, replaceTo: after.editor.cursor } } };
 }
 
 /** Enter in the menu: the selected candidate replaces the word (with a blank after it). */

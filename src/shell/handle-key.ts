@@ -23,8 +23,22 @@ import {
   matchesCommand,
   resolveCommand,
 } from './keys/keymap.js';
-import { type CompletionHow, menuAccept, menuMove } from './completion-apply.js';
-import { edit, lineOf, type PromptState, setLine, submitLine, TYPE_AHEAD_MAX } from './prompt-state.js';
+import {
+  type CompletionHow,
+  keepMenuWhileTyping,
+  menuAccept,
+  menuMove,
+  menuPage,
+} from './completion-apply.js';
+import {
+  edit,
+  lineOf,
+  MENU_PAGE,
+  type PromptState,
+  setLine,
+  submitLine,
+  TYPE_AHEAD_MAX,
+} from './prompt-state.js';
 
 export type PromptEffect =
   | { type: 'submit'; text: string }
@@ -124,6 +138,10 @@ const menu: Handler = (st) => {
     case 'menu.down':
       st.s = menuMove(st.s, st.command === 'menu.down' ? 1 : -1);
       return true;
+    case 'menu.pageUp':
+    case 'menu.pageDown':
+      st.s = menuPage(st.s, st.command === 'menu.pageDown' ? 1 : -1, MENU_PAGE);
+      return true;
     case 'menu.accept':
       st.s = menuAccept(st.s);
       return true;
@@ -139,6 +157,15 @@ const completion: Handler = (st) => {
   if (st.command !== 'complete.tab' && st.command !== 'complete.list') return false;
   const how = st.command === 'complete.tab' ? 'tab' : 'list';
   st.effects.push({ type: 'complete', how, repeat: how === 'tab' && st.wasTab });
+  return true;
+};
+
+/** Typing (or erasing) in the word the open menu completes keeps it open, narrowed to the new word. */
+const narrowing: Handler = (st, key) => {
+  const before = st.s;
+  if (!before.menu || !editor(st, key)) return false;
+  st.s = keepMenuWhileTyping(before, st.s);
+  if (st.s.menu) st.effects.push({ type: 'complete', how: 'list', repeat: false });
   return true;
 };
 
@@ -213,6 +240,7 @@ function pieces(key: Key, keymap: Keymap): Key[] {
 const BY_COMMAND: ReadonlyArray<[HandledBy, Handler]> = [
   ['menu', menu],
   ['completion', completion],
+  ['editor', narrowing],
   ['editor', editor],
   ['app', app],
 ];

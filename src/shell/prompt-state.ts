@@ -41,6 +41,9 @@ export interface PromptState {
 
 export const TYPE_AHEAD_MAX = 256;
 
+/** Rows the suggestions menu shows at most, and so how far PgUp/PgDn move in it. */
+export const MENU_PAGE = 8;
+
 export function initPrompt(seed: readonly string[] = [], historyMax?: number): PromptState {
   return {
     editor: emptyEditor(),

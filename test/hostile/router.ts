@@ -45,7 +45,12 @@ export interface RouterModes {
   snmp?: boolean;
   /** `show` (text) answers this many lines, `entry N …` numbered from 1 (a 65,536-entry list). */
   showLines?: number;
+  /** `interface`'s Value node lists this many SetValues (if00000, if00001, …) instead of eth0/eth1. */
+  listEntries?: number;
 }
+
+/** The SetValues listEntries gives: if00000 … (five digits, so a prefix narrows as you type). */
+export const listEntry = (i: number): string => `if${String(i).padStart(5, '0')}`;
 
 export type HostileRouter = Harness<RouterModes>;
 
@@ -102,7 +107,10 @@ function tree(m: RouterModes): Map<string, WireNodeInfo> {
     AllowSet: 1,
     AllowUnSet: 1,
     AllowShow: 1,
-    SetValues: [`eth0`, `eth1`, ...(m.controls ? [`eth${EVIL}`] : [])],
+    SetValues:
+      m.listEntries !== undefined
+        ? Array.from({ length: m.listEntries }, (_, i) => listEntry(i))
+        : [`eth0`, `eth1`, ...(m.controls ? [`eth${EVIL}`] : [])],
     SetOptions: [{ description: [`uplink${evil}`] }, {}],
     PossibleOptions: {
       description: option(`free text${evil}`, '.+'),

@@ -1,7 +1,17 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { menuLayout, type Suggestion, SuggestionsMenu } from '../../src/shell/SuggestionsMenu.js';
+import type { Candidate, Completion } from '../../src/lang/index.js';
+import { openMenu } from '../../src/shell/completion-apply.js';
+import { handleKey } from '../../src/shell/handle-key.js';
+import { parseKeys } from '../../src/shell/keys/key-parser.js';
+import { initPrompt } from '../../src/shell/prompt-state.js';
+import {
+  candidateRow,
+  menuLayout,
+  type Suggestion,
+  SuggestionsMenu,
+} from '../../src/shell/SuggestionsMenu.js';
 
 const lines = (el: React.ReactElement) => {
   const app = render(el);
@@ -37,19 +47,19 @@ describe('SuggestionsMenu', () => {
   it('caps the rows at maxRows (8 by default) and says how many more there are', () => {
     const out = lines(<SuggestionsMenu items={many} />);
     expect(out).toHaveLength(9);
-    expect(out[8]).toBe('  …12 more');
+    expect(out[8]).toBe('  …12 more · 1–8 of 20');
     expect(lines(<SuggestionsMenu items={many} maxRows={3} />)).toEqual([
       expect.stringContaining('eth0'),
       expect.stringContaining('eth1'),
       expect.stringContaining('eth2'),
-      '  …17 more',
+      '  …17 more · 1–3 of 20',
     ]);
   });
 
   it('is never taller than the terminal rows − 3', () => {
     const out = lines(<SuggestionsMenu items={many} rows={8} />);
     expect(out.length).toBeLessThanOrEqual(5);
-    expect(out.at(-1)).toBe('  …16 more');
+    expect(out.at(-1)).toBe('  …16 more · 1–4 of 20');
   });
 
   it('marks the selected row and scrolls to keep it visible', () => {
@@ -79,5 +89,45 @@ describe('menuLayout', () => {
     expect(menuLayout(20, 19, 8, 40)).toEqual({ start: 12, count: 8, more: 12 });
     expect(menuLayout(3, undefined, 8, 40)).toEqual({ start: 0, count: 3, more: 0 });
     expect(menuLayout(20, 0, 8, 5)).toEqual({ start: 0, count: 1, more: 19 });
+  });
+});
+
+describe('a menu over 65,536 values', () => {
+  const N = 65_536;
+  const candidates: Candidate[] = Array.from({ length: N }, (_, i) => ({
+    text: `10.0.${i >> 8}.${i & 255}`,
+    display: `10.0.${i >> 8}.${i & 255}`,
+    kind: 'configured',
+    insertable: true,
+  }));
+  const completion: Completion = { replaceFrom: 0, replaceTo: 0, candidates, commonPrefix: '' };
+  const key = (raw: string) => parseKeys(raw).keys[0]!;
+
+  it('shows a page and where it is, builds only the rows shown, and pages with PgDn/PgUp', () => {
+    let rows = 0;
+    const row = (c: Candidate) => {
+      rows++;
+      return candidateRow(c);
+    };
+    let s = openMenu(initPrompt(), completion);
+    const view = () => (
+      <SuggestionsMenu items={s.menu!.candidates} row={row} selected={s.menu!.selected} rows={40} />
+    );
+    const app = render(view());
+    const frame = () => stripVTControlCharacters(app.lastFrame() ?? '').split('\n');
+    expect(frame()[0]).toContain('10.0.0.0');
+    expect(frame().at(-1)).toBe('  …65528 more · 1–8 of 65536');
+    expect(rows).toBeLessThanOrEqual(8 * 2);
+    for (const k of ['\u001b[6~', '\u001b[6~']) s = handleKey(s, key(k), { running: false }).state;
+    app.rerender(view());
+    expect(s.menu?.selected).toBe(15);
+    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.15');
+    expect(frame().at(-1)).toBe('  …65528 more · 9–16 of 65536');
+    s = handleKey(s, key('\u001b[5~'), { running: false }).state;
+    app.rerender(view());
+    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.7');
+    // Every render built its visible rows only, never 65,536 of them.
+    expect(rows).toBeLessThan(100);
+    app.unmount();
   });
 });

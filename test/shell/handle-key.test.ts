@@ -85,7 +85,9 @@ describe('handleKey order: key × state → who takes it', () => {
     ['menu: Enter accepts (no submit)', withMenu, '\r', false, 'menu', 'menu.accept', []],
     ['menu: Esc closes', withMenu, '\u001b', false, 'menu', 'menu.close', []],
     ['menu: ? lists again', withMenu, '?', false, 'completion', 'complete.list', ['complete']],
-    ['menu: a letter is typed', withMenu, 'o', false, 'editor', undefined, []],
+    ['menu: a letter is typed and narrows the menu', withMenu, 'o', false, 'editor', undefined, ['complete']],
+    ['menu: PgDn pages', withMenu, '\u001b[6~', false, 'menu', 'menu.pageDown', []],
+    ['menu: PgUp pages', withMenu, '\u001b[5~', false, 'menu', 'menu.pageUp', []],
     ['menu: Ctrl-C still cancels the line', withMenu, '\u0003', false, 'app', 'line.cancel', ['cancelLine']],
     ['Tab completes', () => typed('sh'), '\t', false, 'completion', 'complete.tab', ['complete']],
     ['? lists', () => typed('show '), '?', false, 'completion', 'complete.list', ['complete']],
@@ -188,8 +190,28 @@ describe('what the handlers do', () => {
     ]);
   });
 
+  it('typing in the word keeps the menu (narrowed by a new completion); a blank or a move closes it', () => {
+    const typedIn = feed(withMenu(), 'o');
+    expect(typedIn.s.menu?.completion.replaceTo).toBe(3);
+    expect(typedIn.effects).toEqual([{ type: 'complete', how: 'list', repeat: false }]);
+    expect(feed(withMenu(), '\u007f').s.menu).not.toBeNull();
+    expect(feed(withMenu(), ' ').s.menu).toBeNull();
+    expect(feed(withMenu(), '\u001b[D').s.menu).toBeNull();
+  });
+
+  it('PgDn and PgUp move the selection a page, stopping at the ends', () => {
+    const many = openMenu(typed(''), comp(Array.from({ length: 20 }, (_, i) => `w${i}`)));
+    let s = feed(many, '\u001b[6~').s;
+    expect(s.menu?.selected).toBe(7);
+    s = feed(s, '\u001b[6~\u001b[6~\u001b[6~').s;
+    expect(s.menu?.selected).toBe(19);
+    s = feed(s, '\u001b[5~').s;
+    expect(s.menu?.selected).toBe(11);
+    s = feed(s, '\u001b[5~\u001b[5~').s;
+    expect(s.menu?.selected).toBe(0);
+  });
+
   it('a changed line closes the menu; menu keys move and accept', () => {
-    expect(feed(withMenu(), 'o').s.menu).toBeNull();
     const s = feed(withMenu(''), '\t\t\r').s;
     expect(s.menu).toBeNull();
     expect(s.editor.text).toBe('shutdown ');
