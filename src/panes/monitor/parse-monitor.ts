@@ -57,7 +57,8 @@ function memberField(key: string): MemberField | undefined {
 }
 
 /** An IPv4/IPv6 address or network, optionally `,proto:port`. */
-const ADDRESS_RE = /^(?=[^\s]*\d)(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f]*:[0-9a-f:.]*)(?:\/\d{1,3})?(?:[,:]\S+)?$/i;
+const ADDRESS_RE =
+  /^(?=[^\s]*\d)(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f]*:[0-9a-f:.]*)(?:\/\d{1,3})?(?:[,:]\S+)?$/i;
 export const looksLikeAddress = (s: string) => ADDRESS_RE.test(s);
 
 /** `1234`, `1,234`, `1234 s`, `1h2m3s`, `50m`: a count or seconds; undefined when not a number. */
@@ -69,7 +70,9 @@ export function parseAmount(s: string): number | undefined {
   if (d && t !== '') return (+(d[1] ?? 0) * 24 + +(d[2] ?? 0)) * 3600 + +(d[3] ?? 0) * 60 + +(d[4] ?? 0);
   const colon = /^(\d+):(\d{2})(?::(\d{2}))?$/.exec(t);
   if (colon)
-    return colon[3] === undefined ? +colon[1]! * 60 + +colon[2]! : +colon[1]! * 3600 + +colon[2]! * 60 + +colon[3]!;
+    return colon[3] === undefined
+      ? +colon[1]! * 60 + +colon[2]!
+      : +colon[1]! * 3600 + +colon[2]! * 60 + +colon[3]!;
   return undefined;
 }
 
@@ -96,7 +99,10 @@ function setMember(m: MonitorMember, field: MemberField, value: string): boolean
 }
 
 const splitCells = (line: string) => {
-  const wide = line.trim().split(/\s{2,}|\t+|\s*\|\s*/).filter((c) => c !== '');
+  const wide = line
+    .trim()
+    .split(/\s{2,}|\t+|\s*\|\s*/)
+    .filter((c) => c !== '');
   return wide;
 };
 
@@ -111,7 +117,10 @@ function tableColumns(line: string): Array<MemberField | undefined> | undefined 
 }
 
 /** One member line: positional under a header row, else `name value` / `name=value` pairs. */
-function memberLine(line: string, columns: Array<MemberField | undefined> | undefined): MonitorMember | undefined {
+function memberLine(
+  line: string,
+  columns: Array<MemberField | undefined> | undefined,
+): MonitorMember | undefined {
   const tokens = line.trim().split(/\s+/);
   const first = tokens[0] ?? '';
   if (columns) {
