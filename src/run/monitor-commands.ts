@@ -11,7 +11,8 @@ const cell = (v: number | undefined) => (v === undefined ? '' : String(v));
 
 export const monitorMatchList: Handler<'monitor match-list'> = async ({ args }, env) => {
   const list = args[0];
-  if (list === undefined || list === '') throw usageError('monitor match-list: give the name of a match-list');
+  if (list === undefined || list === '')
+    throw usageError('monitor match-list: give the name of a match-list');
   if (env.deps.interactive) return { kind: 'pane', spec: { pane: 'monitor', list } };
   const data = await readMonitor(env.deps.router, list, env.signal);
   const head = headerLine(data.header);

@@ -21,7 +21,8 @@ export interface PaneClients {
 }
 
 export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undefined {
-  if (spec.pane === 'monitor') return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list) };
+  if (spec.pane === 'monitor')
+    return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list) };
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'
