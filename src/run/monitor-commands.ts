@@ -2,7 +2,7 @@
 // as the header line, the text not understood and a table of members.
 import { usageError } from '../errors.js';
 import { headerLine } from '../panes/monitor/monitor-frame.js';
-import { readMonitor } from '../panes/monitor/source.js';
+import { readMonitor } from './monitor-source.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { renderTable } from '../term/table.js';
 import type { Handler } from './handler.js';

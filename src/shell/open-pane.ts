@@ -2,7 +2,8 @@
 // shell never makes a new source, and the pane never refetches because of one).
 import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource } from '../panes/logs/source.js';
-import { type MonitorRouter, type MonitorSource, monitorSource } from '../panes/monitor/source.js';
+import type { MonitorSource } from '../panes/monitor/source.js';
+import { type MonitorRouter, monitorSource } from '../run/monitor-source.js';
 import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { chartSource, logSource } from '../run/telemetry-sources.js';

@@ -101,12 +101,16 @@ export function monitorFrame(
   const total = s.data?.members.length ?? 0;
   const filter = s.prompt ?? s.filter;
   const status =
-    s.prompt !== null
-      ? `/${sanitizeLine(s.prompt)}`
-      : s.error !== null
-        ? `error: ${sanitizeLine(s.error)}`
-        : `${members.length === total ? `${total} members` : `${members.length} of ${total} members`}` +
-          `${filter ? ` matching "${sanitizeLine(filter)}"` : ''} · sort ${s.sort} · s sort · / filter · r refresh · q back`;
+    s.confirm !== null
+      ? `remove ${sanitizeLine(s.confirm)} from ${sanitizeLine(name)}? y/n`
+      : s.prompt !== null
+        ? `/${sanitizeLine(s.prompt)}`
+        : s.error !== null
+          ? `error: ${sanitizeLine(s.error)}`
+          : s.notice !== null
+            ? sanitizeLine(s.notice)
+            : `${members.length === total ? `${total} members` : `${members.length} of ${total} members`}` +
+              `${filter ? ` matching "${sanitizeLine(filter)}"` : ''} · sort ${s.sort} · s sort · / filter · d remove · q back`;
   return {
     title,
     header: [cut(headerLine(s.data?.header ?? {}), width), ...other],

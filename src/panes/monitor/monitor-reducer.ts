@@ -21,6 +21,10 @@ export interface MonitorState {
   bodyRows: number;
   error: string | null;
   loading: boolean;
+  /** The member `d` asked about (y/n), or being removed. */
+  confirm: string | null;
+  /** The last removal's answer, until the next read. */
+  notice: string | null;
 }
 
 export type MonitorAction =
@@ -37,7 +41,13 @@ export type MonitorAction =
   | { type: 'promptInput'; text: string }
   | { type: 'promptBackspace' }
   | { type: 'promptApply' }
-  | { type: 'promptCancel' };
+  | { type: 'promptCancel' }
+  | { type: 'removeAsk' }
+  | { type: 'removeConfirm' }
+  | { type: 'removeCancel' }
+  | { type: 'removeIgnored' }
+  | { type: 'removed'; address: string; message: string }
+  | { type: 'removeFailed'; message: string };
 
 export function initMonitorState(now: number): MonitorState {
   return {
@@ -52,6 +62,8 @@ export function initMonitorState(now: number): MonitorState {
     bodyRows: 10,
     error: null,
     loading: true,
+    confirm: null,
+    notice: null,
   };
 }
 
@@ -105,7 +117,15 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
     case 'refresh':
       return { ...s, loading: true };
     case 'loaded':
-      return clamp({ ...s, data: a.data, readAt: a.at, now: a.at, error: null, loading: false });
+      return clamp({
+        ...s,
+        data: a.data,
+        readAt: a.at,
+        now: a.at,
+        error: null,
+        loading: false,
+        notice: null,
+      });
     case 'failed':
       return { ...s, error: a.message, now: a.at, loading: false };
     case 'tick':
@@ -130,5 +150,22 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
       return s.prompt === null ? s : clamp({ ...s, filter: s.prompt, prompt: null });
     case 'promptCancel':
       return s.prompt === null ? s : clamp({ ...s, prompt: null, selected: 0, top: 0 });
+    case 'removeAsk': {
+      const m = visibleMembers(s)[s.selected];
+      return m ? { ...s, confirm: m.address, notice: null } : s;
+    }
+    case 'removeCancel':
+      return { ...s, confirm: null };
+    case 'removeConfirm':
+      return s.confirm === null ? s : { ...s, confirm: null, notice: `removing ${s.confirm}…` };
+    case 'removeIgnored':
+      return s;
+    case 'removed': {
+      // Gone from the table at once; the next read confirms it.
+      const data = s.data && { ...s.data, members: s.data.members.filter((m) => m.address !== a.address) };
+      return clamp({ ...s, data, confirm: null, notice: a.message, error: null });
+    }
+    case 'removeFailed':
+      return { ...s, confirm: null, error: a.message };
   }
 }

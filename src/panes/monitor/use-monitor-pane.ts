@@ -23,11 +23,13 @@ export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
   const { source, now } = opts;
   const [state, dispatch] = useReducer(monitorReducer, undefined, () => initMonitorState(now()));
   const busy = useRef(false);
+  const lifetime = useRef(new AbortController());
   const readNow = useRef<() => void>(() => {});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one reader per pane and source
   useEffect(() => {
     const c = new AbortController();
+    lifetime.current = c;
     const read = async () => {
       if (busy.current || c.signal.aborted) return;
       busy.current = true;
@@ -60,10 +62,26 @@ export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
   // Tracked synchronously: keys typed right after `/` arrive before React re-renders.
   const promptOpen = useRef(false);
   promptOpen.current = state.prompt !== null;
+  const confirming = useRef<string | null>(null);
+  confirming.current = state.confirm;
+  const remove = (address: string) => {
+    const signal = lifetime.current.signal;
+    if (!source.remove) return;
+    source.remove(address, signal).then(
+      (msg) => {
+        if (signal.aborted) return;
+        dispatch({ type: 'removed', address, message: msg });
+        readNow.current();
+      },
+      (e: unknown) => {
+        if (!signal.aborted) dispatch({ type: 'removeFailed', message: message(e) });
+      },
+    );
+  };
   useKeys((key) => {
     let used = false;
     for (const k of splitText(key)) {
-      const result = monitorKeyAction(k, promptOpen.current);
+      const result = monitorKeyAction(k, promptOpen.current, confirming.current !== null);
       if (result === undefined) continue;
       used = true;
       if (result === 'close') {
@@ -72,6 +90,9 @@ export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
       }
       if (result.type === 'promptOpen') promptOpen.current = true;
       if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
+      if (result.type === 'removeAsk' && !source.remove) continue;
+      if (result.type === 'removeConfirm' && confirming.current !== null) remove(confirming.current);
+      if (result.type === 'removeConfirm' || result.type === 'removeCancel') confirming.current = null;
       if (result.type === 'refresh') readNow.current();
       else dispatch(result);
     }

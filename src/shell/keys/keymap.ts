@@ -81,6 +81,9 @@ export const COMMANDS = [
   'monitor.promptApply',
   'monitor.promptCancel',
   'monitor.promptBackspace',
+  'monitor.remove',
+  'monitor.confirmYes',
+  'monitor.confirmNo',
   'pager.page',
   'pager.line',
   'pager.end',
@@ -97,7 +100,8 @@ export type Command = (typeof COMMANDS)[number];
  * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
  * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
- * monitor / monitorPrompt: the match-list monitor pane and its `/` filter.
+ * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
+ * the y/n question before `d` removes an entry.
  */
 export type Mode =
   | 'edit'
@@ -109,7 +113,8 @@ export type Mode =
   | 'pager'
   | 'pagerPrompt'
   | 'monitor'
-  | 'monitorPrompt';
+  | 'monitorPrompt'
+  | 'monitorConfirm';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -221,6 +226,12 @@ export const DEFAULT_KEYMAP: Keymap = {
   'monitor.promptApply': { mode: 'monitorPrompt', keys: [plain('return')] },
   'monitor.promptCancel': { mode: 'monitorPrompt', keys: [plain('escape'), meta('escape')] },
   'monitor.promptBackspace': { mode: 'monitorPrompt', keys: [plain('backspace'), plain('delete')] },
+  'monitor.remove': monitor(ch('d'), plain('delete')),
+  'monitor.confirmYes': { mode: 'monitorConfirm', keys: [ch('y'), ch('Y')] },
+  'monitor.confirmNo': {
+    mode: 'monitorConfirm',
+    keys: [ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')],
+  },
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
   'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
   'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },

@@ -4,7 +4,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouterClient } from '../../../src/api/router/client.js';
 import { MonitorPane } from '../../../src/panes/monitor/MonitorPane.js';
-import { monitorSource } from '../../../src/panes/monitor/source.js';
+import { monitorSource } from '../../../src/run/monitor-source.js';
 import { DEMO_USERS, type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { KEYS, renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 
@@ -104,5 +104,30 @@ describe('MonitorPane (simulator)', () => {
     const missing = pane('nosuch');
     const f = await waitForFrame(missing.lastFrame, (x) => x.includes('error:'));
     expect(f.split('\n').at(-1)).toMatch(/^error: .*nosuch/);
+  });
+});
+
+describe('MonitorPane: d removes the selected entry after a confirmation', () => {
+  it('n keeps it; y removes it on the router', async () => {
+    await add('10.7.7.7');
+    const { lastFrame, stdin, onClose } = pane();
+    await waitForFrame(lastFrame, (x) => x.includes('10.7.7.7'));
+    stdin.write('/10.7');
+    stdin.write(KEYS.enter);
+    await waitForFrame(lastFrame, (x) => x.includes('matching "10.7"'));
+    stdin.write('d');
+    let f = await waitForFrame(lastFrame, (x) => x.includes('? y/n'));
+    expect(f.split('\n').at(-1)).toBe('remove 10.7.7.7 from blacklist? y/n');
+    // The question takes every key: q answers no, it does not close the pane.
+    stdin.write('q');
+    await waitForFrame(lastFrame, (x) => !x.includes('? y/n'));
+    expect(onClose).not.toHaveBeenCalled();
+    stdin.write('d');
+    await waitForFrame(lastFrame, (x) => x.includes('? y/n'));
+    stdin.write('y');
+    f = await waitForFrame(lastFrame, (x) => !x.includes('10.7.7.7 ') && x.includes('0 of'));
+    const after = await client.post(['ipv4', 'firewall', 'match-list', 'blacklist'], { Actions: ['SHOW'] });
+    expect(String(after.nodeInfo?.showOutput)).not.toContain('10.7.7.7');
+    expect(String(after.nodeInfo?.showOutput)).toContain('203.0.113.7');
   });
 });

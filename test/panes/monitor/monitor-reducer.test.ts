@@ -95,6 +95,25 @@ describe('monitorReducer', () => {
   });
 });
 
+describe('monitorReducer: d', () => {
+  it('asks about the selected member; y marks it removing, removed drops it; n forgets', () => {
+    const asked = run({ type: 'move', by: 1 }, { type: 'removeAsk' });
+    expect(asked.confirm).toBe('10.0.0.10');
+    expect(monitorFrame(asked, { list: 'bl', width: 80, height: 20 }).status).toBe(
+      'remove 10.0.0.10 from bl? y/n',
+    );
+    expect(monitorReducer(asked, { type: 'removeCancel' }).confirm).toBeNull();
+    const going = monitorReducer(asked, { type: 'removeConfirm' });
+    expect(going).toMatchObject({ confirm: null, notice: 'removing 10.0.0.10…' });
+    const gone = monitorReducer(going, { type: 'removed', address: '10.0.0.10', message: 'Entry removed' });
+    expect(addrs(gone)).toEqual(['10.0.0.9', '192.168.1.0/24']);
+    expect(monitorFrame(gone, { list: 'bl', width: 80, height: 20 }).status).toBe('Entry removed');
+    expect(
+      run({ type: 'promptOpen' }, { type: 'promptInput', text: 'zzz' }, { type: 'removeAsk' }).confirm,
+    ).toBeNull();
+  });
+});
+
 describe('monitorFrame', () => {
   it('lays out the header, the text not understood, the table and the status within the width', () => {
     const f = monitorFrame(run({ type: 'tick', at: 11_000 }), { list: 'bl', width: 80, height: 20 });
