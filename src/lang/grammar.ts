@@ -174,6 +174,10 @@ export const BUILTIN_TABLE = {
       rest: true,
     },
   },
+  'monitor match-list': {
+    description: 'a live pane of a match-list: header and members, sortable and filterable',
+    arg: { slot: 'monitor.list', help: '<list>', description: 'the name of a firewall match-list' },
+  },
 } as const satisfies Record<string, BuiltinSpec>;
 
 export type BuiltinName = keyof typeof BUILTIN_TABLE;
@@ -186,7 +190,11 @@ export type OptionOf<K extends BuiltinName> = (typeof BUILTIN_TABLE)[K] extends 
   : never;
 
 /** Descriptions of the first word of multi-word built-ins. */
-export const GROUPS: Readonly<Record<string, string>> = { metrics: 'query metrics', logs: 'search logs' };
+export const GROUPS: Readonly<Record<string, string>> = {
+  metrics: 'query metrics',
+  logs: 'search logs',
+  monitor: 'watch router state live',
+};
 
 /** The verbs of router lines; listed with the built-ins, handled by the resolver. */
 export const VERBS = {

@@ -11,6 +11,7 @@ import {
   metricsRange,
 } from './metrics-commands.js';
 import { matchList } from './match-list/handler.js';
+import { monitorMatchList } from './monitor-commands.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 
@@ -34,6 +35,7 @@ export const HANDLERS: Handlers = {
   'logs field-values': logsFieldValues,
   'logs facets': logsFacets,
   'match-list': matchList,
+  'monitor match-list': monitorMatchList,
 };
 
 export async function runBuiltin<K extends BuiltinName>(

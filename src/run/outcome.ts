@@ -11,7 +11,8 @@ export interface LineErrorInfo {
 
 export type PaneSpec =
   | { pane: 'chart'; expression: string; startMs: number; endMs: number; live: boolean; stepSeconds?: number }
-  | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number };
+  | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
+  | { pane: 'monitor'; list: string };
 
 export type Outcome =
   | { kind: 'empty' }

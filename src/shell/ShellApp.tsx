@@ -6,6 +6,7 @@ import { Box, Text, useApp, useStdout } from 'ink';
 import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
+import { MonitorPane } from '../panes/monitor/MonitorPane.js';
 import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { currentMatch } from './editor/reverse-search.js';
@@ -39,7 +40,7 @@ export function ShellApp(props: ShellAppProps) {
   );
 }
 
-const rangeOf = (spec: PaneSpec) =>
+const rangeOf = (spec: Extract<PaneSpec, { live: boolean }>) =>
   spec.live ? { sinceMs: spec.endMs - spec.startMs } : { startMs: spec.startMs, endMs: spec.endMs };
 
 function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; color: boolean }) {
@@ -55,6 +56,8 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
       />
     );
   }
+  if (pane.kind === 'monitor')
+    return <MonitorPane source={pane.source} list={pane.spec.list} onClose={onClose} color={color} />;
   const { spec } = pane;
   return (
     <LogPane

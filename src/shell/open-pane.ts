@@ -2,6 +2,8 @@
 // shell never makes a new source, and the pane never refetches because of one).
 import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource } from '../panes/logs/source.js';
+import type { MonitorSource } from '../panes/monitor/source.js';
+import { type MonitorRouter, monitorSource } from '../run/monitor-source.js';
 import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { chartSource, logSource } from '../run/telemetry-sources.js';
@@ -10,9 +12,20 @@ type TelemetryClient = NonNullable<Session['telemetry']>;
 
 export type OpenPane =
   | { kind: 'chart'; spec: Extract<PaneSpec, { pane: 'chart' }>; source: ChartSource }
-  | { kind: 'logs'; spec: Extract<PaneSpec, { pane: 'logs' }>; source: LogSource };
+  | { kind: 'logs'; spec: Extract<PaneSpec, { pane: 'logs' }>; source: LogSource }
+  | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource };
 
-export function openPane(spec: PaneSpec, telemetry: TelemetryClient): OpenPane {
+/** The clients a pane may read from: telemetry panes need the telemetry client, the monitor the router. */
+export interface PaneClients {
+  telemetry: TelemetryClient | undefined;
+  router: MonitorRouter;
+}
+
+export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undefined {
+  if (spec.pane === 'monitor')
+    return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list) };
+  const { telemetry } = clients;
+  if (!telemetry) return undefined;
   return spec.pane === 'chart'
     ? { kind: 'chart', spec, source: chartSource(telemetry, spec.expression, spec.stepSeconds) }
     : { kind: 'logs', spec, source: logSource(telemetry, spec.query) };

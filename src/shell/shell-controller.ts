@@ -134,8 +134,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
 
   // The pane's data source is made here, once per pane, never per render.
   const showPane = (spec: PaneSpec) => {
-    const telemetry = deps().session.telemetry;
-    if (telemetry) patch({ pane: openPane(spec, telemetry) });
+    const { session } = deps();
+    const pane = openPane(spec, { telemetry: session.telemetry, router: session.deps.router });
+    if (pane) patch({ pane });
   };
 
   const begin = () => {

@@ -72,6 +72,20 @@ export const COMMANDS = [
   'logs.promptApply',
   'logs.promptCancel',
   'logs.promptBackspace',
+  'monitor.close',
+  'monitor.sort',
+  'monitor.up',
+  'monitor.down',
+  'monitor.pageUp',
+  'monitor.pageDown',
+  'monitor.refresh',
+  'monitor.search',
+  'monitor.promptApply',
+  'monitor.promptCancel',
+  'monitor.promptBackspace',
+  'monitor.remove',
+  'monitor.confirmYes',
+  'monitor.confirmNo',
   'pager.page',
   'pager.line',
   'pager.end',
@@ -87,9 +101,22 @@ export type Command = (typeof COMMANDS)[number];
 /**
  * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
  * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
- * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key).
+ * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
+ * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
+ * the y/n question before `d` removes an entry.
  */
-export type Mode = 'edit' | 'menu' | 'search' | 'chart' | 'logs' | 'logsPrompt' | 'pager' | 'pagerPrompt';
+export type Mode =
+  | 'edit'
+  | 'menu'
+  | 'search'
+  | 'chart'
+  | 'logs'
+  | 'logsPrompt'
+  | 'pager'
+  | 'pagerPrompt'
+  | 'monitor'
+  | 'monitorPrompt'
+  | 'monitorConfirm';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -118,6 +145,7 @@ const ch = (c: string): KeyBinding => (c !== c.toLowerCase() ? { name: c, shift:
 const edit = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'edit', keys });
 const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
 const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
+const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
 
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
   `chart.toggle${(typeof TOGGLES)[number]}`,
@@ -191,6 +219,23 @@ export const DEFAULT_KEYMAP: Keymap = {
   'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
   'logs.promptCancel': { mode: 'logsPrompt', keys: [plain('escape'), meta('escape')] },
   'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
+  'monitor.close': monitor(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'monitor.sort': monitor(ch('s')),
+  'monitor.up': monitor(plain('up'), ch('k')),
+  'monitor.down': monitor(plain('down'), ch('j')),
+  'monitor.pageUp': monitor(plain('pageup'), ctrl('b')),
+  'monitor.pageDown': monitor(plain('pagedown'), ctrl('f')),
+  'monitor.refresh': monitor(ch('r')),
+  'monitor.search': monitor(ch('/')),
+  'monitor.promptApply': { mode: 'monitorPrompt', keys: [plain('return')] },
+  'monitor.promptCancel': { mode: 'monitorPrompt', keys: [plain('escape'), meta('escape')] },
+  'monitor.promptBackspace': { mode: 'monitorPrompt', keys: [plain('backspace'), plain('delete')] },
+  'monitor.remove': monitor(ch('d'), plain('delete')),
+  'monitor.confirmYes': { mode: 'monitorConfirm', keys: [ch('y'), ch('Y')] },
+  'monitor.confirmNo': {
+    mode: 'monitorConfirm',
+    keys: [ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')],
+  },
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
   'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
   'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },

@@ -52,6 +52,9 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('logs.')) expect(mode).toBe('logs');
       else if (cmd.startsWith('pager.prompt')) expect(mode).toBe('pagerPrompt');
       else if (cmd.startsWith('pager.')) expect(mode).toBe('pager');
+      else if (cmd.startsWith('monitor.prompt')) expect(mode).toBe('monitorPrompt');
+      else if (cmd.startsWith('monitor.confirm')) expect(mode).toBe('monitorConfirm');
+      else if (cmd.startsWith('monitor.')) expect(mode).toBe('monitor');
       else expect(mode).toBe('edit');
     }
   });

@@ -1,0 +1,102 @@
+// Effects of the monitor pane: a read now and every `refreshMs` (never two at once; aborted on
+// unmount), a 1 s tick so timeouts count down between reads, and the keys.
+import { useEffect, useReducer, useRef } from 'react';
+import { splitText } from '../../shell/keys/key-parser.js';
+import { useKeys } from '../../shell/keys/use-keys.js';
+import { monitorKeyAction } from './monitor-commands.js';
+import { monitorLayout } from './monitor-frame.js';
+import { initMonitorState, type MonitorState, monitorReducer } from './monitor-reducer.js';
+import type { MonitorSource } from './source.js';
+
+export interface MonitorPaneOptions {
+  source: MonitorSource;
+  refreshMs: number;
+  /** The pane's height: the body's rows follow from it and the header lines the data brings. */
+  height: number;
+  onClose: () => void;
+  now: () => number;
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
+  const { source, now } = opts;
+  const [state, dispatch] = useReducer(monitorReducer, undefined, () => initMonitorState(now()));
+  const busy = useRef(false);
+  const lifetime = useRef(new AbortController());
+  const readNow = useRef<() => void>(() => {});
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one reader per pane and source
+  useEffect(() => {
+    const c = new AbortController();
+    lifetime.current = c;
+    const read = async () => {
+      if (busy.current || c.signal.aborted) return;
+      busy.current = true;
+      dispatch({ type: 'loading' });
+      try {
+        const data = await source.read(c.signal);
+        if (!c.signal.aborted) dispatch({ type: 'loaded', data, at: now() });
+      } catch (e) {
+        if (!c.signal.aborted) dispatch({ type: 'failed', message: message(e), at: now() });
+      } finally {
+        busy.current = false;
+      }
+    };
+    readNow.current = () => void read();
+    void read();
+    const refresh = setInterval(() => void read(), opts.refreshMs);
+    const tick = setInterval(() => dispatch({ type: 'tick', at: now() }), 1000);
+    return () => {
+      c.abort();
+      clearInterval(refresh);
+      clearInterval(tick);
+    };
+  }, [source, opts.refreshMs]);
+
+  const bodyRows = monitorLayout(state, opts.height).bodyRows;
+  useEffect(() => {
+    dispatch({ type: 'viewport', rows: bodyRows });
+  }, [bodyRows]);
+
+  // Tracked synchronously: keys typed right after `/` arrive before React re-renders.
+  const promptOpen = useRef(false);
+  promptOpen.current = state.prompt !== null;
+  const confirming = useRef<string | null>(null);
+  confirming.current = state.confirm;
+  const remove = (address: string) => {
+    const signal = lifetime.current.signal;
+    if (!source.remove) return;
+    source.remove(address, signal).then(
+      (msg) => {
+        if (signal.aborted) return;
+        dispatch({ type: 'removed', address, message: msg });
+        readNow.current();
+      },
+      (e: unknown) => {
+        if (!signal.aborted) dispatch({ type: 'removeFailed', message: message(e) });
+      },
+    );
+  };
+  useKeys((key) => {
+    let used = false;
+    for (const k of splitText(key)) {
+      const result = monitorKeyAction(k, promptOpen.current, confirming.current !== null);
+      if (result === undefined) continue;
+      used = true;
+      if (result === 'close') {
+        opts.onClose();
+        continue;
+      }
+      if (result.type === 'promptOpen') promptOpen.current = true;
+      if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
+      if (result.type === 'removeAsk' && !source.remove) continue;
+      if (result.type === 'removeConfirm' && confirming.current !== null) remove(confirming.current);
+      if (result.type === 'removeConfirm' || result.type === 'removeCancel') confirming.current = null;
+      if (result.type === 'refresh') readNow.current();
+      else dispatch(result);
+    }
+    return used;
+  });
+  return state;
+}

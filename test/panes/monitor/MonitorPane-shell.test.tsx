@@ -1,0 +1,57 @@
+// `monitor match-list LIST` typed in the interactive shell opens the pane (a router pane: no
+// telemetry client needed), reads the list once per refresh however often the shell
+// re-renders, and q returns to the prompt.
+import { render } from 'ink-testing-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../../src/run/session.js';
+import { ShellApp } from '../../../src/shell/ShellApp.js';
+import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
+import { plain, waitFor } from '../../helpers/ink.js';
+
+let sim: RouterSim;
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+
+describe('monitor match-list in the shell', () => {
+  it('opens the pane without a telemetry client, and q returns', async () => {
+    const session = createSession(
+      {
+        router: sim.url,
+        user: 'admin',
+        password: 'admin',
+        auth: 'basic',
+        insecure: false,
+        timeoutMs: 5000,
+        json: false,
+        color: false,
+        keepGoing: false,
+      },
+      { interactive: true, warn: () => {}, width: () => 100 },
+    );
+    const el = () => (
+      <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />
+    );
+    const a = render(el());
+    try {
+      const live = () => plain(a.lastFrame());
+      const shows = () => sim.requests.filter((r) => r.method === 'POST' && r.body.includes('SHOW')).length;
+      a.stdin.write('monitor match-list blacklist');
+      await waitFor(() => expect(live()).toContain('monitor match-list blacklist'));
+      a.stdin.write('\r');
+      await waitFor(() => expect(live()).toMatch(/203\.0\.113\.7\s+5\dm\d\ds/));
+      expect(live()).toContain('entries 2 · references 1');
+      for (let i = 0; i < 3; i++) {
+        a.rerender(el());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(shows()).toBe(1);
+      a.stdin.write('q');
+      await waitFor(() => expect(live()).toMatch(/admin@127\.0\.0\.1>\s*$/));
+    } finally {
+      a.unmount();
+      await session.close();
+    }
+  });
+});
