@@ -5,12 +5,11 @@
 // Also, cheaply and in-process: the slow-router hint (500 ms a request) after typing
 // `interface ` key by key through the shell's keystroke path, and how many root requests it sent.
 // Run: node --import tsx bench/bulk-bench.ts (after `npm run build`).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, startChildSims } from './util.js';
+import { ROOT, startChildSims, timeNode } from './util.js';
 
 const COUNT = 10_000;
 const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
@@ -33,13 +32,7 @@ console.log('entries/s ' + ((${COUNT} * 1000) / (performance.now() - t0)).toFixe
 await agent.close();
 `;
 
-function node(args: string[], env: NodeJS.ProcessEnv = process.env): { ms: number; out: string } {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 << 20 });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
-  return { ms, out: r.stdout };
-}
+const node = timeNode;
 
 async function slowHint(): Promise<{ ms: number; roots: number }> {
   const { startHostileRouter } = await import('../test/hostile/router.js');

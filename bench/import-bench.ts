@@ -4,12 +4,11 @@
 // entries/s of each (the import's whole process, start-up and metadata GETs included, and its
 // own send phase from --json), the ratio, and a 65,536-entry import into one list (a full list).
 // Run: node --import tsx bench/import-bench.ts (after `npm run build`).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, startChildSims } from './util.js';
+import { ROOT, startChildSims, timeNode } from './util.js';
 
 const COUNT = 10_000;
 const FULL = 65_536;
@@ -39,13 +38,7 @@ console.log('entries/s ' + ((${COUNT} * 1000) / (performance.now() - t0)).toFixe
 await agent.close();
 `;
 
-function node(args: string[], env: NodeJS.ProcessEnv = process.env): { ms: number; out: string } {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 << 20 });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
-  return { ms, out: r.stdout };
-}
+const node = timeNode;
 
 function feed(n: number): string {
   const file = join(mkdtempSync(join(tmpdir(), 'routersh-import-')), 'feed.txt');

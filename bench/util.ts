@@ -25,6 +25,15 @@ export function timeRun(cmd: string, args: string[], env: NodeJS.ProcessEnv = pr
   return ms;
 }
 
+/** Runs node with `args` from the repository root: wall time in ms and stdout; throws when it fails. */
+export function timeNode(args: string[], env: NodeJS.ProcessEnv = process.env): { ms: number; out: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env, maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
+  return { ms, out: r.stdout };
+}
+
 export interface ChildSims {
   routerUrl: string;
   telemetryUrl: string;
