@@ -7,25 +7,13 @@ import { runPiped } from '../../src/run/output-pipes.js';
 import { createSession, type Session } from '../../src/run/session.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
+import { simConfig } from '../helpers/sim-config.js';
 
 let sim: RouterSim;
 let session: Session;
 beforeAll(async () => {
   sim = await startRouterSim();
-  session = createSession(
-    {
-      router: sim.url,
-      user: 'admin',
-      password: 'admin',
-      auth: 'basic',
-      insecure: false,
-      timeoutMs: 5000,
-      json: false,
-      color: false,
-      keepGoing: false,
-    },
-    { interactive: false, warn: () => {}, width: () => 100 },
-  );
+  session = createSession(simConfig(sim.url), { interactive: false, warn: () => {}, width: () => 100 });
 });
 afterAll(async () => {
   await session.close();

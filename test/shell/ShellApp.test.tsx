@@ -7,6 +7,7 @@ import { ShellApp } from '../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
 import { KEYS, plain, waitFor } from '../helpers/ink.js';
+import { simConfig } from '../helpers/sim-config.js';
 
 let sim: RouterSim;
 let tele: TelemetrySim;
@@ -25,22 +26,11 @@ let exited = false;
 function start(history: string[] = []): Rendered {
   recorded = [];
   exited = false;
-  session = createSession(
-    {
-      router: sim.url,
-      user: 'admin',
-      password: 'admin',
-      auth: 'basic',
-      insecure: false,
-      timeoutMs: 5000,
-      json: false,
-      color: false,
-      keepGoing: false,
-      telemetryUrl: tele.url,
-      telemetryKey: tele.keys.demo,
-    },
-    { interactive: true, warn: () => {}, width: () => 100 },
-  );
+  session = createSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
+    interactive: true,
+    warn: () => {},
+    width: () => 100,
+  });
   app = render(element(history));
   return app;
 }

@@ -7,6 +7,7 @@ import { decodeShowOutput } from '../../../src/api/router/decode.js';
 import { formatShow } from '../../../src/run/format-router.js';
 import { DEMO_USERS, type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { EVIL, type HostileRouter, startHostileRouter } from '../../hostile/router.js';
+import { emptyNode } from '../../../src/lang/empty-node.js';
 
 const clients: RouterClient[] = [];
 const servers: Array<HostileRouter | RouterSim> = [];
@@ -94,7 +95,7 @@ describe('decodeShowOutput', () => {
       messageLines: [],
       raw: {},
       nodeInfo: {
-        ...emptyInfo(),
+        ...emptyNode(),
         showOutput: decodeShowOutput([{ name: [`x${EVIL}`], obj: { k: EVIL } }]),
       },
     };
@@ -103,24 +104,3 @@ describe('decodeShowOutput', () => {
     expect(text).toContain('x');
   });
 });
-
-function emptyInfo() {
-  return {
-    name: '',
-    type: 'Token' as const,
-    allowSet: false,
-    allowUnSet: false,
-    allowShow: false,
-    hasSetSubnodes: false,
-    hasUnSetSubnodes: false,
-    hasShowSubnodes: false,
-    hasSubnodes: false,
-    setValues: [],
-    setOptions: [],
-    possibleValues: [],
-    possibleOptions: [],
-    multiValue: false,
-    subNodes: [],
-    raw: {},
-  };
-}

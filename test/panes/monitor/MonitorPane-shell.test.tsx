@@ -7,6 +7,7 @@ import { createSession } from '../../../src/run/session.js';
 import { ShellApp } from '../../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { plain, waitFor } from '../../helpers/ink.js';
+import { simConfig } from '../../helpers/sim-config.js';
 
 let sim: RouterSim;
 beforeAll(async () => {
@@ -16,20 +17,11 @@ afterAll(() => sim.close());
 
 describe('monitor match-list in the shell', () => {
   it('opens the pane without a telemetry client, and q returns', async () => {
-    const session = createSession(
-      {
-        router: sim.url,
-        user: 'admin',
-        password: 'admin',
-        auth: 'basic',
-        insecure: false,
-        timeoutMs: 5000,
-        json: false,
-        color: false,
-        keepGoing: false,
-      },
-      { interactive: true, warn: () => {}, width: () => 100 },
-    );
+    const session = createSession(simConfig(sim.url), {
+      interactive: true,
+      warn: () => {},
+      width: () => 100,
+    });
     const el = () => (
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />
     );
