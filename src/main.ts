@@ -19,8 +19,12 @@ const VERSION = '0.1.0';
 const out = (s: string) => process.stdout.write(s);
 const err = (s: string) => process.stderr.write(s);
 
+/** No password or token known, a user named, and a terminal to ask on. */
+const asksPassword = (cfg: Readonly<Config>): boolean =>
+  cfg.password === undefined && !cfg.token && Boolean(cfg.user) && process.stdin.isTTY === true;
+
 async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
-  if (cfg.password !== undefined || cfg.token || !cfg.user || !process.stdin.isTTY) return cfg;
+  if (!asksPassword(cfg)) return cfg;
   const { promptPassword } = await import('./cli/prompt-password.js');
   const password = await promptPassword(`Password for ${cfg.user}: `);
   return Object.freeze({ ...cfg, password });
@@ -153,7 +157,9 @@ async function runMain(argv: string[]): Promise<Ending> {
     process.stdout.isTTY === true &&
     flags.commands.length === 0 &&
     flags.file === undefined;
-  cfg = await withPassword(cfg);
+  // The interactive shell asks again after a refused password (cli/login.ts); a run asks once.
+  const retryPassword = interactive && asksPassword(cfg);
+  if (!retryPassword) cfg = await withPassword(cfg);
 
   const controller = new AbortController();
   let session: Session | undefined;
@@ -162,14 +168,41 @@ async function runMain(argv: string[]): Promise<Ending> {
     // The runner loads while the session is built (the import of session.js is the HTTP stack).
     const batch = interactive ? undefined : import('./run/batch.js');
     const { createSession } = await import('./run/session.js');
-    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
+    const open = (c: Readonly<Config>) =>
+      createSession(c, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
+    if (retryPassword) {
+      const [{ loginWithRetries }, { promptPassword }] = await Promise.all([
+        import('./cli/login.js'),
+        import('./cli/prompt-password.js'),
+      ]);
+      const asked = cfg;
+      // The root metadata is the login check; the shell reads it at start anyway (cached).
+      session = await loginWithRetries(
+        () => promptPassword(`Password for ${asked.user}: `),
+        async (password) => {
+          cfg = Object.freeze({ ...asked, password });
+          const s = open(cfg);
+          try {
+            await s.cache.get([]);
+          } catch (e) {
+            // Only a refusal is asked again; an unreachable router is the shell's to report.
+            if (isRoutershError(e) && e.code === 'auth') {
+              await s.close();
+              throw e;
+            }
+          }
+          return s;
+        },
+        err,
+      );
+    } else session = open(cfg);
     if (interactive) {
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const { runShell } = await import('./shell/shell.js');
-      return await runShell(session, cfg);
+      return await runShell(session, cfg, { demo: flags.demo });
     }
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);

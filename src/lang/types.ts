@@ -110,6 +110,8 @@ export interface Candidate {
   configured?: boolean;
   /** False for Help placeholders like <x.x.x.x/x>: shown, never inserted. */
   insertable: boolean;
+  /** The word goes on after it (a LogsQL `field:`): inserted without the blank, so Tab goes on. */
+  continues?: boolean;
 }
 
 export interface Completion {

@@ -58,10 +58,19 @@ export function telemetryCompleter(client: TelemetryClient, now: () => number = 
       signal,
     );
 
+  // A LogsQL field is inserted as `field:` with no blank after it: its value comes next.
   const offer = (values: string[], prefix: string, before: string, kind: Candidate['kind'], after = '') =>
     values
       .filter((v) => v.startsWith(prefix))
-      .map((v): Candidate => ({ text: `${before}${v}${after}`, display: v, kind, insertable: true }));
+      .map(
+        (v): Candidate => ({
+          text: `${before}${v}${after}`,
+          display: v,
+          kind,
+          insertable: true,
+          ...(after === ':' ? { continues: true } : {}),
+        }),
+      );
 
   return async (slotId, partial, ctx, signal) => {
     const slot = slotId.toLowerCase();

@@ -15,6 +15,7 @@ import { KeyProvider } from './keys/KeyProvider.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
+import { typeAheadPreview } from './type-ahead.js';
 import { candidateRow, SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
 import { moreLine } from './pager.js';
@@ -74,13 +75,18 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
 function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; color: boolean }) {
   const p = state.prompt;
   const match = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  // Keys typed while a request runs are shown dimmed where they will land (type-ahead).
+  const ahead = state.running && p.typeAhead.length > 0 ? typeAheadPreview(p.typeAhead) : undefined;
+  const text = ahead ?? p.editor.text;
   return (
     <Box flexDirection="column">
       <PromptLine
         prompt={prompt}
-        text={p.editor.text}
-        cursor={p.editor.cursor}
-        spans={color ? p.spans : []}
+        text={text}
+        cursor={ahead === undefined ? p.editor.cursor : text.length}
+        spans={
+          ahead !== undefined ? [{ start: 0, end: text.length, style: 'pending' }] : color ? p.spans : []
+        }
         hint={state.running ? undefined : p.hint}
         showCursor={!state.running}
         search={
@@ -102,8 +108,11 @@ function Shell(props: ShellAppProps) {
   // Ink's write(): clears its live region, writes, and draws the prompt again below.
   const { write, stdout } = useStdout();
   const shell = useShell({
-    // Ctrl-L: clear the screen and its scrollback; the prompt is drawn again at the top.
-    onClearScreen: () => write('\u001b[2J\u001b[3J\u001b[H'),
+    // Ctrl-L clears the screen as readline does (the terminfo `clear` without E3): the cursor
+    // home and ESC[2J. Never ESC[3J: the terminal keeps its scrollback. Ink draws the prompt
+    // again at the top.
+    onClearScreen: () => write('\u001b[H\u001b[2J'),
+    rows: () => realStdout(stdout).rows || undefined,
     print: write,
     color: props.color,
     // The real rows (Ink is told there are none, ink-stdout.ts); no size known, no pager.

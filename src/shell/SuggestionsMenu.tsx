@@ -1,13 +1,16 @@
 // The completion menu under the prompt: aligned rows of name, configured marker, kind and
-// description. Capped at `maxRows` and at rows − 3 so the live region never outgrows the
-// terminal (Ink repaints everything when it does); the window scrolls with the selection and
-// says where it is ("9–16 of 65536"). Only the rows shown are turned into suggestions and
+// description. As many rows as fit (menu-layout.ts: rows − 3, so the live region never
+// outgrows the terminal); the window scrolls with the selection and says where it is
+// ("…4 more · 8 above · 9–16 of 20"). Only the rows shown are turned into suggestions and
 // elements: a menu over 65,536 values costs what a menu over 8 does.
 import { Box, Text } from 'ink';
 import type { Candidate } from '../lang/index.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../term/text-width.js';
 import { useTerminalSize } from '../term/use-terminal-size.js';
+import { menuLayout, moreText } from './menu-layout.js';
+
+export { type MenuLayout, menuLayout } from './menu-layout.js';
 
 export interface Suggestion {
   name: string;
@@ -38,31 +41,8 @@ export interface SuggestionsMenuProps<T = Suggestion> {
   rows?: number | undefined;
 }
 
-export const DEFAULT_MENU_ROWS = 8;
-
-export interface MenuLayout {
-  /** First item shown. */
-  start: number;
-  /** Number of item rows shown. */
-  count: number;
-  /** Items not shown (the "…N more" line appears when > 0). */
-  more: number;
-}
-
-/** Which items fit: at most `maxRows` item rows, and item rows + the more line ≤ rows − 3. */
-export function menuLayout(
-  total: number,
-  selected: number | undefined,
-  maxRows: number,
-  rows: number,
-): MenuLayout {
-  const heightCap = Math.max(1, rows - 3);
-  let count = Math.min(total, Math.max(1, maxRows), heightCap);
-  if (total > count && count + 1 > heightCap) count = Math.max(0, heightCap - 1);
-  const sel = selected ?? 0;
-  const start = count === 0 ? 0 : Math.min(Math.max(0, sel - count + 1), Math.max(0, total - count));
-  return { start, count, more: total - count };
-}
+/** No cap of its own: the menu shows as many rows as the terminal has room for. */
+export const DEFAULT_MENU_ROWS = Number.POSITIVE_INFINITY;
 
 export function SuggestionsMenu<T = Suggestion>(props: SuggestionsMenuProps<T>) {
   const size = useTerminalSize();
@@ -106,11 +86,7 @@ export function SuggestionsMenu<T = Suggestion>(props: SuggestionsMenuProps<T>) 
           </Text>
         );
       })}
-      {layout.more > 0 ? (
-        <Text
-          dimColor
-        >{`  …${layout.more} more · ${layout.start + 1}–${layout.start + layout.count} of ${items.length}`}</Text>
-      ) : null}
+      {layout.more > 0 ? <Text dimColor>{moreText(layout, items.length)}</Text> : null}
     </Box>
   );
 }

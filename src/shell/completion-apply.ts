@@ -1,7 +1,8 @@
 // What a completion answer does to the prompt, pure: Tab inserts the one candidate (and a
-// blank), or the common prefix, or opens the menu when nothing can be inserted; `?` opens
-// the menu; the menu's keys move, accept and close it.
-import { type Candidate, type Completion, isInsideQuote } from '../lang/index.js';
+// blank, unless the word goes on, as a LogsQL `field:` does), or the common prefix, or opens
+// the menu at once when nothing can be inserted; `?` opens the menu; the menu's keys move,
+// accept and close it. With the cursor inside a word, a candidate replaces the whole word.
+import { type Candidate, type Completion, isInsideQuote, scanLine } from '../lang/index.js';
 import { type LineSnapshot, lineOf, type PromptState, setLine } from './prompt-state.js';
 
 export type CompletionHow = 'tab' | 'list';
@@ -36,17 +37,42 @@ export function applyCompletion(
 ): PromptState {
   if (how === 'list') return openMenu(s, c);
   const line = lineOf(s);
-  // The first two insertable candidates are all Tab needs to know (the list may hold 65,536).
-  const insertable: Candidate[] = [];
-  for (const x of c.candidates) if (x.insertable && insertable.push(x) > 1) break;
   const current = line.text.slice(c.replaceFrom, c.replaceTo);
-  if (!repeat && insertable.length === 1) {
-    return setLine(s, splice(line, c.replaceFrom, c.replaceTo, (insertable[0] as Candidate).text, true));
-  }
-  if (!repeat && insertable.length > 1 && c.commonPrefix.length > current.length) {
+  const only = repeat ? undefined : uniqueCandidate(c);
+  const to = wordEnd(line.text, c.replaceTo);
+  if (only) return setLine(s, splice(line, c.replaceFrom, to, only.text, only.continues !== true));
+  if (!repeat && c.commonPrefix.length > current.length) {
     return setLine(s, splice(line, c.replaceFrom, c.replaceTo, c.commonPrefix, false));
   }
   return openMenu(s, c);
+}
+
+/**
+ * The candidate Tab completes to, when there is one: the only insertable candidate, or the
+ * one the common prefix already spells that no other extends (`eth0` among `eth0`, `ETH1`).
+ * Stops at the second candidate that starts with the prefix (a list may hold 65,536).
+ */
+function uniqueCandidate(c: Completion): Candidate | undefined {
+  let first: Candidate | undefined;
+  let count = 0;
+  let spelled: Candidate | undefined;
+  let extending = 0;
+  for (const x of c.candidates) {
+    if (!x.insertable) continue;
+    if (++count === 1) first = x;
+    if (c.commonPrefix === '' || !x.text.startsWith(c.commonPrefix)) continue;
+    if (x.text === c.commonPrefix) spelled = x;
+    if (++extending > 1) break;
+  }
+  if (count === 1) return first;
+  return extending === 1 ? spelled : undefined;
+}
+
+/** Where the plain word the cursor is in ends (the cursor itself when it is not inside one). */
+export function wordEnd(text: string, at: number): number {
+  if (at >= text.length || /\s/.test(text[at] ?? ' ')) return at;
+  const t = scanLine(text).tokens.find((w) => w.start < at && at < w.end);
+  return t && t.raw === undefined && !t.quoted ? t.end : at;
 }
 
 export function menuMove(s: PromptState, step: 1 | -1): PromptState {
@@ -90,5 +116,7 @@ export function menuAccept(s: PromptState): PromptState {
   const closed = { ...s, menu: null };
   if (!pick?.insertable) return closed;
   const { replaceFrom, replaceTo } = menu.completion;
-  return setLine(closed, splice(lineOf(s), replaceFrom, replaceTo, pick.text, true));
+  const line = lineOf(s);
+  const to = wordEnd(line.text, replaceTo);
+  return setLine(closed, splice(line, replaceFrom, to, pick.text, pick.continues !== true));
 }

@@ -30,6 +30,7 @@ import {
   menuMove,
   menuPage,
 } from './completion-apply.js';
+import { menuPageRows } from './menu-layout.js';
 import {
   edit,
   lineOf,
@@ -57,6 +58,8 @@ export interface KeyEnv {
   /** A request is running: keys are kept for later, Ctrl-C cancels it. */
   running: boolean;
   keymap?: Keymap | undefined;
+  /** The terminal's rows: PgUp/PgDn move the menu by the rows it shows (MENU_PAGE without). */
+  rows?: number | undefined;
 }
 
 export interface KeyResult {
@@ -69,6 +72,8 @@ export interface KeyResult {
 
 interface Step {
   s: PromptState;
+  /** Rows a menu page moves. */
+  page: (total: number) => number;
   effects: PromptEffect[];
   command: Command | undefined;
   keymap: Keymap;
@@ -140,9 +145,16 @@ const menu: Handler = (st) => {
       return true;
     case 'menu.pageUp':
     case 'menu.pageDown':
-      st.s = menuPage(st.s, st.command === 'menu.pageDown' ? 1 : -1, MENU_PAGE);
+      st.s = menuPage(st.s, st.command === 'menu.pageDown' ? 1 : -1, st.page(st.s.menu.candidates.length));
       return true;
     case 'menu.accept':
+      // Nothing chosen (`?` listed, or a Tab menu left alone): Enter closes it and runs the
+      // line, as after `?` on a router CLI. A chosen row is inserted.
+      if (st.s.menu.selected === undefined) {
+        st.s = { ...st.s, menu: null };
+        st.command = 'line.submit';
+        return false;
+      }
       st.s = menuAccept(st.s);
       return true;
     case 'menu.close':
@@ -271,7 +283,9 @@ function handleOne(st: Step, key: Key, env: KeyEnv): HandledBy | undefined {
 /** The one answer to "what does this key do now?" for the prompt. */
 export function handleKey(state: PromptState, key: Key, env: KeyEnv): KeyResult {
   const keymap = env.keymap ?? DEFAULT_KEYMAP;
-  const st: Step = { s: state, effects: [], command: undefined, keymap, wasTab: false };
+  const { rows } = env;
+  const page = (total: number) => (rows ? menuPageRows(total, rows) : MENU_PAGE);
+  const st: Step = { s: state, page, effects: [], command: undefined, keymap, wasTab: false };
   let by: HandledBy | undefined;
   for (const k of env.running ? [key] : pieces(key, keymap)) by = handleOne(st, k, env);
   return { state: st.s, effects: st.effects, by, command: st.command };

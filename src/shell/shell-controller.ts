@@ -42,6 +42,8 @@ export interface ShellDeps {
   pagerSize?: (() => PagerSize | undefined) | undefined;
   /** Ctrl-L. */
   onClearScreen?: (() => void) | undefined;
+  /** The terminal's rows (the menu's page), when known. */
+  rows?: (() => number | undefined) | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
@@ -236,7 +238,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (; i < keys.length; i++) onKey(keys[i] as Key);
       return true;
     }
-    const r = handleKey(s.prompt, key, { running: s.running !== null });
+    const r = handleKey(s.prompt, key, { running: s.running !== null, rows: deps().rows?.() });
     setPrompt(r.state);
     if (!sameLine(lineOf(s.prompt), lineOf(r.state))) lookup.decorate();
     for (const e of r.effects) perform(e);

@@ -9,10 +9,15 @@ import { appendHistory, loadHistory } from './editor/history-file.js';
 import { plainValues } from '../lang/plain-values.js';
 import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
+import { welcomeText } from './welcome.js';
 import { inkStdout } from '../term/ink-stdout.js';
 import type { Session } from '../run/session.js';
 
-export async function runShell(session: Session, cfg: Readonly<Config>): Promise<Ending> {
+export async function runShell(
+  session: Session,
+  cfg: Readonly<Config>,
+  o: { demo?: boolean | undefined } = {},
+): Promise<Ending> {
   const path = historyPath(process.env);
   const history = await loadHistory(path).catch(() => []);
   const entries = [...history];
@@ -27,6 +32,17 @@ export async function runShell(session: Session, cfg: Readonly<Config>): Promise
   };
 
   let ending: Ending = OK;
+  if (!cfg.json) {
+    const simulator = o.demo ? 'demo' : cfg.profile === 'sim' ? 'sim' : undefined;
+    process.stdout.write(
+      welcomeText({
+        label: session.label,
+        router: cfg.router ?? '',
+        telemetry: session.telemetry ? cfg.telemetryUrl : undefined,
+        simulator,
+      }),
+    );
+  }
   const instance = render(
     <ShellApp
       session={session}

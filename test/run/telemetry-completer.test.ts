@@ -6,6 +6,8 @@ import { TelemetryClient } from '../../src/api/telemetry/client.js';
 import { complete, MetadataCache } from '../../src/lang/index.js';
 import { metricsSlot, logsSlot } from '../../src/lang/expr-context.js';
 import { telemetryCompleter } from '../../src/run/telemetry-completer.js';
+import { applyCompletion } from '../../src/shell/completion-apply.js';
+import { initPrompt, setLine } from '../../src/shell/prompt-state.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
 
 let sim: TelemetrySim;
@@ -69,5 +71,25 @@ describe('from the discovery endpoints', () => {
   it('completes log fields and field values', async () => {
     expect(await texts('logs search lev')).toContain('level:');
     expect(await texts('logs search level:err')).toContain('level:error');
+  });
+
+  // Issue 10: `logs search lev<Tab>` gave `level: ` — the blank ended the word, so the next
+  // Tab offered the clauses (since, limit) instead of the field's values.
+  it('Tab completes a field to `field:` with no blank, and the next Tab lists its values', async () => {
+    const line = 'logs search lev';
+    let s = setLine(initPrompt(), { text: line, cursor: line.length });
+    s = applyCompletion(s, await tab(s.editor.text), 'tab', false);
+    expect(s.editor).toMatchObject({ text: 'logs search level:', cursor: 'logs search level:'.length });
+    s = applyCompletion(s, await tab(s.editor.text), 'tab', false);
+    expect(s.menu?.candidates.map((c) => c.display)).toEqual(expect.arrayContaining(['error', 'info']));
+    // A value is a finished word: it gets its blank.
+    const v = 'logs search level:err';
+    const done = applyCompletion(
+      setLine(initPrompt(), { text: v, cursor: v.length }),
+      await tab(v),
+      'tab',
+      false,
+    );
+    expect(done.editor.text).toBe('logs search level:error ');
   });
 });

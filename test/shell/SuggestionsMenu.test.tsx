@@ -44,10 +44,12 @@ describe('SuggestionsMenu', () => {
     expect(out[1]).not.toContain('*');
   });
 
-  it('caps the rows at maxRows (8 by default) and says how many more there are', () => {
-    const out = lines(<SuggestionsMenu items={many} />);
-    expect(out).toHaveLength(9);
-    expect(out[8]).toBe('  …12 more · 1–8 of 20');
+  // Issue 10: no fixed cap of 8 — as many rows as fit with the prompt kept on screen.
+  it('shows as many rows as fit (rows − 3 with the more line), or maxRows, and says how many more', () => {
+    const out = lines(<SuggestionsMenu items={many} rows={16} />);
+    expect(out).toHaveLength(13);
+    expect(out[12]).toBe('  …8 more · 1–12 of 20');
+    expect(lines(<SuggestionsMenu items={many} rows={40} />)).toHaveLength(20);
     expect(lines(<SuggestionsMenu items={many} maxRows={3} />)).toEqual([
       expect.stringContaining('eth0'),
       expect.stringContaining('eth1'),
@@ -60,6 +62,13 @@ describe('SuggestionsMenu', () => {
     const out = lines(<SuggestionsMenu items={many} rows={8} />);
     expect(out.length).toBeLessThanOrEqual(5);
     expect(out.at(-1)).toBe('  …16 more · 1–4 of 20');
+  });
+
+  it('counts the items above and below the window as it scrolls', () => {
+    const mid = lines(<SuggestionsMenu items={many} selected={12} maxRows={4} />);
+    expect(mid.at(-1)).toBe('  …7 more · 9 above · 10–13 of 20');
+    const end = lines(<SuggestionsMenu items={many} selected={19} maxRows={4} />);
+    expect(end.at(-1)).toBe('  16 above · 17–20 of 20');
   });
 
   it('marks the selected row and scrolls to keep it visible', () => {
@@ -85,10 +94,11 @@ describe('SuggestionsMenu', () => {
 
 describe('menuLayout', () => {
   it('keeps the selection in the window and counts the hidden items', () => {
-    expect(menuLayout(20, 0, 8, 40)).toEqual({ start: 0, count: 8, more: 12 });
-    expect(menuLayout(20, 19, 8, 40)).toEqual({ start: 12, count: 8, more: 12 });
-    expect(menuLayout(3, undefined, 8, 40)).toEqual({ start: 0, count: 3, more: 0 });
-    expect(menuLayout(20, 0, 8, 5)).toEqual({ start: 0, count: 1, more: 19 });
+    expect(menuLayout(20, 0, 8, 40)).toMatchObject({ start: 0, count: 8, more: 12, above: 0, below: 12 });
+    expect(menuLayout(20, 19, 8, 40)).toMatchObject({ start: 12, count: 8, more: 12, above: 12, below: 0 });
+    expect(menuLayout(3, undefined, 8, 40)).toMatchObject({ start: 0, count: 3, more: 0 });
+    expect(menuLayout(20, 0, 8, 5)).toMatchObject({ start: 0, count: 1, more: 19 });
+    expect(menuLayout(100, 0, Number.POSITIVE_INFINITY, 40)).toMatchObject({ count: 36, more: 64 });
   });
 });
 
@@ -116,18 +126,20 @@ describe('a menu over 65,536 values', () => {
     const app = render(view());
     const frame = () => stripVTControlCharacters(app.lastFrame() ?? '').split('\n');
     expect(frame()[0]).toContain('10.0.0.0');
-    expect(frame().at(-1)).toBe('  …65528 more · 1–8 of 65536');
-    expect(rows).toBeLessThanOrEqual(8 * 2);
-    for (const k of ['\u001b[6~', '\u001b[6~']) s = handleKey(s, key(k), { running: false }).state;
+    expect(frame().at(-1)).toBe('  …65500 more · 1–36 of 65536');
+    expect(rows).toBeLessThanOrEqual(36 * 2);
+    // PgDn moves by the rows shown (the terminal's rows known to handleKey).
+    const env = { running: false, rows: 40 };
+    for (const k of ['\u001b[6~', '\u001b[6~']) s = handleKey(s, key(k), env).state;
     app.rerender(view());
-    expect(s.menu?.selected).toBe(15);
-    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.15');
-    expect(frame().at(-1)).toBe('  …65528 more · 9–16 of 65536');
-    s = handleKey(s, key('\u001b[5~'), { running: false }).state;
+    expect(s.menu?.selected).toBe(71);
+    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.71');
+    expect(frame().at(-1)).toBe('  …65464 more · 36 above · 37–72 of 65536');
+    s = handleKey(s, key('\u001b[5~'), env).state;
     app.rerender(view());
-    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.7');
+    expect(frame().find((l) => l.startsWith('> '))).toContain('10.0.0.35');
     // Every render built its visible rows only, never 65,536 of them.
-    expect(rows).toBeLessThan(100);
+    expect(rows).toBeLessThan(400);
     app.unmount();
   });
 });

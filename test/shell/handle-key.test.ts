@@ -82,7 +82,17 @@ describe('handleKey order: key × state → who takes it', () => {
     ],
     ['paste before the menu', withMenu, PASTE2, false, 'paste', undefined, ['paste']],
     ['menu: Tab moves', withMenu, '\t', false, 'menu', 'menu.down', []],
-    ['menu: Enter accepts (no submit)', withMenu, '\r', false, 'menu', 'menu.accept', []],
+    // Issue 10: a menu with nothing selected (`?`, or a Tab menu left alone) runs the line on Enter.
+    [
+      'menu: Enter with nothing selected runs the line',
+      withMenu,
+      '\r',
+      false,
+      'app',
+      'line.submit',
+      ['submit'],
+    ],
+    ['menu: Enter on a selected row accepts (no submit)', withMenu, '\t\r', false, 'menu', 'menu.accept', []],
     ['menu: Esc closes', withMenu, '\u001b', false, 'menu', 'menu.close', []],
     ['menu: ? lists again', withMenu, '?', false, 'completion', 'complete.list', ['complete']],
     ['menu: a letter is typed and narrows the menu', withMenu, 'o', false, 'editor', undefined, ['complete']],
@@ -209,6 +219,21 @@ describe('what the handlers do', () => {
     expect(s.menu?.selected).toBe(11);
     s = feed(s, '\u001b[5~\u001b[5~').s;
     expect(s.menu?.selected).toBe(0);
+  });
+
+  it('with the terminal rows known, PgDn moves by the rows the menu shows (not 8)', () => {
+    const many = openMenu(typed(''), comp(Array.from({ length: 100 }, (_, i) => `w${i}`)));
+    const [pgdn] = keys('\u001b[6~');
+    // 40 rows: 36 item rows and the more line under the prompt and its hint.
+    expect(handleKey(many, pgdn as Key, { running: false, rows: 40 }).state.menu?.selected).toBe(35);
+  });
+
+  it('`?` then Enter: the list closes and the line runs (one Enter)', () => {
+    const listed = openMenu(typed('ping 10.0.0.1'), comp(['count', 'size']));
+    const r = feed(listed, '\r');
+    expect(r.effects).toEqual([{ type: 'submit', text: 'ping 10.0.0.1' }]);
+    expect(r.s.menu).toBeNull();
+    expect(r.s.editor.text).toBe('');
   });
 
   it('a changed line closes the menu; menu keys move and accept', () => {
