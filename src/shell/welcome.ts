@@ -13,8 +13,8 @@ export interface WelcomeFacts {
 }
 
 const SIMULATOR = {
-  demo: ' — the built-in simulator (--demo): try anything, nothing real changes',
-  sim: " — a simulator (profile 'sim' from `routersh sim`)",
+  demo: ' (simulator, --demo)',
+  sim: " (simulator, profile 'sim')",
 } as const;
 
 export function welcomeText(f: WelcomeFacts): string {
