@@ -41,7 +41,7 @@ export interface PromptState {
 
 export const TYPE_AHEAD_MAX = 256;
 
-/** Rows the suggestions menu shows at most, and so how far PgUp/PgDn move in it. */
+/** How far PgUp/PgDn move in the menu when the terminal's rows are not known (menu-layout.ts). */
 export const MENU_PAGE = 8;
 
 export function initPrompt(seed: readonly string[] = [], historyMax?: number): PromptState {
