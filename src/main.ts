@@ -153,6 +153,9 @@ async function runMain(argv: string[]): Promise<Ending> {
     process.stdout.isTTY === true &&
     flags.commands.length === 0 &&
     flags.file === undefined;
+  if (flags.dryRun && interactive) {
+    throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
+  }
   cfg = await withPassword(cfg);
 
   const controller = new AbortController();
@@ -189,6 +192,7 @@ async function runMain(argv: string[]): Promise<Ending> {
         keepGoing: cfg.keepGoing,
         unit: flags.commands.length ? 'command' : 'line',
         signal: controller.signal,
+        dryRun: flags.dryRun,
       },
     );
     process.off('SIGINT', onSigint);

@@ -100,6 +100,11 @@ export class RouterClient {
     }
   }
 
+  /** The path every request starts with: the base URL's prefix and `/api` or `/api-oauth`. */
+  get apiRoot(): string {
+    return nodePath(this.prefix, this.tokens ? 'api-oauth' : 'api', []).replace(/\/$/, '');
+  }
+
   /** The user shown in prompts and messages (for a bare token: its `sub`). */
   get displayUser(): string {
     return this.tokens?.displayUser ?? sanitizeLine(this.cfg.user ?? '');
