@@ -13,6 +13,8 @@ export interface EntryAnswer {
   state: EntryState;
   /** Whether an earlier line decided it (created or deleted), not the live metadata. */
   predicted: boolean;
+  /** Absent because it would be under this path, which an earlier line creates (so it is empty). */
+  under?: string[];
 }
 
 const KEYED = '\u0001keyed';
@@ -91,7 +93,8 @@ export class Overlay {
     if (known !== undefined) return { state: known ? 'present' : 'absent', predicted: true };
     if (this.unknown.some((u) => isUnder(parent, u))) return { state: 'unknown', predicted: true };
     // Under a created path the live answer describes nothing: only the overlay's entries exist.
-    if (this.createdPrefix(parent)) return { state: 'absent', predicted: true };
+    const under = this.createdPrefix(parent);
+    if (under) return { state: 'absent', predicted: true, under };
     if (live.includes(value)) return { state: 'present', predicted: false };
     // An empty list may mean "none" or "this router does not list them": cannot tell.
     return { state: live.length > 0 ? 'absent' : 'unknown', predicted: false };

@@ -136,9 +136,11 @@ function judgeRequest(request: RouterRequest, words: ResolvedWord[], env: DryEnv
     const got = overlay.entry(parent, path[index]!, n.setValues);
     const what = `'${[...parent, path[index]!].join(' ')}'`;
     if (got.state === 'absent') {
-      const why = got.predicted
-        ? `${what} does not exist (an earlier line deletes it)`
-        : `${what} does not exist`;
+      const why = got.under
+        ? `${what} does not exist ('${got.under.join(' ')}' is new: an earlier line creates it)`
+        : got.predicted
+          ? `${what} does not exist (an earlier line deletes it)`
+          : `${what} does not exist`;
       return invalid(why, words, word);
     }
     if (got.state === 'unknown') unchecked.push(`cannot tell whether ${what} exists`);
