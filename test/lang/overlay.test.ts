@@ -42,17 +42,20 @@ describe('Overlay', () => {
 
   it('under a path it created, only what the overlay added exists (the live answer describes nothing)', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('10.0.0.1/24', '10.0.1.1/24'), { maxLength: 4 }), (added) => {
-        const o = new Overlay();
-        o.add(PARENT, 'eth5', ['eth0']);
-        const addr = ['interface', 'eth5', 'ip', 'address'];
-        for (const a of added) o.add(addr, a, []);
-        for (const a of ['10.0.0.1/24', '10.0.1.1/24']) {
-          // Even if the router's metadata (of some other node) listed it.
-          expect(o.entry(addr, a, [a]).state).toBe(added.includes(a) ? 'present' : 'absent');
-        }
-        expect(o.createdPrefix([...addr, 'x'])).toEqual(['interface', 'eth5']);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('10.0.0.1/24', '10.0.1.1/24'), { maxLength: 4 }),
+        (added: string[]) => {
+          const o = new Overlay();
+          o.add(PARENT, 'eth5', ['eth0']);
+          const addr = ['interface', 'eth5', 'ip', 'address'];
+          for (const a of added) o.add(addr, a, []);
+          for (const a of ['10.0.0.1/24', '10.0.1.1/24']) {
+            // Even if the router's metadata (of some other node) listed it.
+            expect(o.entry(addr, a, [a]).state).toBe(added.includes(a) ? 'present' : 'absent');
+          }
+          expect(o.createdPrefix([...addr, 'x'])).toEqual(['interface', 'eth5']);
+        },
+      ),
     );
   });
 
