@@ -5,7 +5,7 @@ import { Transport } from '../../src/http/transport.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 
 let server: TestServer;
-const seen: Array<{ address?: string; port?: number }> = [];
+const seen: Array<{ address: string | undefined; port: number | undefined }> = [];
 beforeAll(async () => {
   server = await startServer((req, res) => {
     seen.push({ address: req.socket.remoteAddress, port: req.socket.remotePort });
