@@ -5,6 +5,7 @@
 // and the one-line error printer, nothing else. `--version`, `--help` and usage errors end
 // there; config, the HTTP client (undici), the runner and the shell (Ink) are imported only by
 // the paths that use them (test/e2e/startup-lean.test.ts holds this).
+import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
 import type { Config } from './config/config.js';
@@ -157,11 +158,17 @@ async function runMain(argv: string[]): Promise<Ending> {
     process.stdout.isTTY === true &&
     flags.commands.length === 0 &&
     flags.file === undefined;
+  if (flags.dryRun && interactive) {
+    throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
+  }
   // The interactive shell asks again after a refused password (cli/login.ts); a run asks once.
   const retryPassword = interactive && asksPassword(cfg);
   if (!retryPassword) cfg = await withPassword(cfg);
 
   const controller = new AbortController();
+  // One signal for the whole run: a cold line's metadata lookups (up to 16 path prefixes at
+  // once, lang/resolve.ts) each listen on it, legitimately more than Node's warning limit of 10.
+  setMaxListeners(64, controller.signal);
   let session: Session | undefined;
   try {
     if (!interactive) await baselineWasmOnly();
@@ -222,6 +229,7 @@ async function runMain(argv: string[]): Promise<Ending> {
         keepGoing: cfg.keepGoing,
         unit: flags.commands.length ? 'command' : 'line',
         signal: controller.signal,
+        dryRun: flags.dryRun,
       },
     );
     process.off('SIGINT', onSigint);

@@ -19,6 +19,8 @@ export interface Flags {
   noColor: boolean;
   noPager: boolean;
   keepGoing: boolean;
+  /** Check the lines of -c/-f/stdin and print their requests; send nothing. */
+  dryRun: boolean;
   commands: string[];
   file?: string;
   demo: boolean;
@@ -46,6 +48,7 @@ const MAIN_OPTIONS = {
   'no-color': { type: 'boolean' },
   'no-pager': { type: 'boolean' },
   'keep-going': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   command: { type: 'string', short: 'c', multiple: true },
   file: { type: 'string', short: 'f' },
   demo: { type: 'boolean' },
@@ -94,6 +97,7 @@ export function parseMainArgs(argv: string[]): Flags {
     noColor: v['no-color'] === true,
     noPager: v['no-pager'] === true,
     keepGoing: v['keep-going'] === true,
+    dryRun: v['dry-run'] === true,
     commands: v.command ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
     demo: v.demo === true,
@@ -206,6 +210,8 @@ Output:
   --no-color                no colour (also NO_COLOR)
   --no-pager                no --More-- under long output (profile: "pager": false)
   --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
+  --dry-run                 with -c/-f/stdin: check every line and print the requests it would
+                            send (METHOD /api/path {body}); send nothing but metadata GETs
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
 `;

@@ -4,8 +4,9 @@
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
 // is destroyed rather than left waiting for an answer. Auth is the caller's: it arrives in
 // `headers` at send time.
-import type { Agent as AgentType, Dispatcher } from 'undici';
+import type { Agent as AgentType, buildConnector as BuildConnector, Dispatcher } from 'undici';
 // By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
+import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
@@ -59,11 +60,20 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export const timerDelay = (ms: number): number =>
   Number.isNaN(ms) ? MAX_TIMER_MS : Math.min(MAX_TIMER_MS, Math.max(1, ms));
 
+/** The two ends of a connection, as this host sees them (IPv4-mapped IPv6 written as IPv4). */
+export interface SocketAddresses {
+  local: string;
+  remote: string;
+}
+
+const plainAddress = (a: string | undefined): string | undefined => a?.replace(/^::ffff:(?=\d+\.)/i, '');
+
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
   private readonly agent: AgentType;
   private readonly redirecting: Dispatcher;
+  private last: SocketAddresses | undefined;
 
   constructor(private readonly o: TransportOptions) {
     this.origin = new URL(o.origin).origin;
@@ -73,11 +83,31 @@ export class Transport {
     };
     if (o.ca !== undefined) connect.ca = o.ca;
     if (o.insecure) connect.rejectUnauthorized = false;
-    this.agent = new Agent({ connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000, connect });
+    // undici's own connector, wrapped to note each new socket's addresses (the own-path check).
+    const base = buildConnector(connect);
+    const connector: BuildConnector.connector = (opts, callback) =>
+      base(opts, (...args) => {
+        const socket = args[1];
+        const local = plainAddress(socket?.localAddress);
+        const remote = plainAddress(socket?.remoteAddress);
+        if (local && remote) this.last = { local, remote };
+        callback(...args);
+      });
+    this.agent = new Agent({
+      connections: o.connections,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      connect: connector,
+    });
     this.redirecting = this.agent.compose(
       sameOriginOnly(this.origin, this.peer),
       redirect({ maxRedirections: 3 }),
     );
+  }
+
+  /** The addresses of the latest connection to the origin, once one was made. */
+  get addresses(): SocketAddresses | undefined {
+    return this.last;
   }
 
   async call(c: HttpCall): Promise<HttpResponse> {

@@ -12,3 +12,9 @@ declare module 'undici/lib/interceptor/redirect.js' {
   const redirect: typeof interceptors.redirect;
   export default redirect;
 }
+
+declare module 'undici/lib/core/connect.js' {
+  import type { buildConnector } from 'undici';
+  const build: typeof buildConnector;
+  export default build;
+}

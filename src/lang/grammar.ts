@@ -174,6 +174,16 @@ export const BUILTIN_TABLE = {
       rest: true,
     },
   },
+  'dry-run': {
+    description:
+      'check a command against the live metadata and show the request it would send, sending nothing',
+    arg: {
+      slot: 'dry-run.line',
+      help: '<command>',
+      description: 'the command to check (not run)',
+      rest: true,
+    },
+  },
   'monitor match-list': {
     description: 'a live pane of a match-list: header and members, sortable and filterable',
     arg: { slot: 'monitor.list', help: '<list>', description: 'the name of a firewall match-list' },

@@ -2,6 +2,7 @@
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
 import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { DryRun } from './dry-run-batch.js';
 import { errorLine } from './error-line.js';
 import type { Outcome } from './outcome.js';
 import { runPiped } from './output-pipes.js';
@@ -21,6 +22,8 @@ export interface BatchOptions {
   /** How a failing line is named: `line 7` for scripts and stdin, `command 2` for -c. */
   unit: 'line' | 'command';
   signal: AbortSignal;
+  /** Check every line and print the requests it would send; send nothing (dry-run-batch.ts). */
+  dryRun?: boolean;
 }
 
 /** A command and the line it starts on (a multi-line expression in a script is one command). */
@@ -37,11 +40,18 @@ export async function runBatch(
   o: BatchOptions,
 ): Promise<Ending> {
   const errors: RoutershError[] = [];
+  const dry = o.dryRun ? new DryRun(state, deps, io, o) : undefined;
   let n = 0;
   for await (const item of lines) {
     const line = typeof item === 'string' ? item : item.text;
     n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
+    if (dry) {
+      const { error, stop } = await dry.line(line, n);
+      if (error) errors.push(error);
+      if (stop || (error && !o.keepGoing)) break;
+      continue;
+    }
     const { outcome } = await runPiped(line, state, deps, o.signal); // batch never pages
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
@@ -50,6 +60,7 @@ export async function runBatch(
     }
     if (stop) break;
   }
+  dry?.summary();
   return failed(...errors);
 }
 

@@ -6,7 +6,11 @@ import type { Resolution } from '../lang/index.js';
 
 export interface RunnerDeps {
   resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
-  router: { send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope> };
+  router: {
+    send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+    /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
+    readonly apiRoot?: string;
+  };
   cache: { invalidate(words: string[], o?: { deleted?: boolean }): void; clear(prefix?: string[]): void };
   /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
   telemetry?: TelemetryClient;

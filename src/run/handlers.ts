@@ -1,6 +1,7 @@
 // THE handler map: one handler per built-in of grammar.ts's table. The type makes a missing
 // or extra entry a compile error; the runner dispatches through it and nothing else.
 import type { BuiltinName } from '../lang/index.js';
+import { dryRun } from './dry-run-command.js';
 import type { BuiltinCall, HandlerEnv, Handlers } from './handler.js';
 import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from './logs-commands.js';
 import {
@@ -35,6 +36,7 @@ export const HANDLERS: Handlers = {
   'logs field-values': logsFieldValues,
   'logs facets': logsFacets,
   'match-list': matchList,
+  'dry-run': dryRun,
   'monitor match-list': monitorMatchList,
 };
 

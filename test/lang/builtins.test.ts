@@ -25,6 +25,7 @@ describe('built-ins in the NodeInfo shape', () => {
       'metrics',
       'logs',
       'match-list',
+      'dry-run',
       'monitor',
     ]);
     for (const b of BUILTINS) {

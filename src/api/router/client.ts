@@ -15,7 +15,7 @@ import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
 import { Credentials } from './credentials.js';
 import { TokenAuth } from './token-auth.js';
-import { Transport, type HttpResponse } from '../../http/transport.js';
+import { Transport, type HttpResponse, type SocketAddresses } from '../../http/transport.js';
 import type { Envelope, NodeInfo, RouterRequest } from './types.js';
 import type { Action } from './wire.js';
 
@@ -98,6 +98,16 @@ export class RouterClient {
     } else if (cfg.user !== undefined || cfg.password !== undefined) {
       this.basic = this.credentials.basic;
     }
+  }
+
+  /** Our address and the router's on the latest connection (the own-path check), once connected. */
+  get addresses(): SocketAddresses | undefined {
+    return this.transport.addresses;
+  }
+
+  /** The path every request starts with: the base URL's prefix and `/api` or `/api-oauth`. */
+  get apiRoot(): string {
+    return nodePath(this.prefix, this.tokens ? 'api-oauth' : 'api', []).replace(/\/$/, '');
   }
 
   /** The user shown in prompts and messages (for a bare token: its `sub`). */
