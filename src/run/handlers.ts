@@ -11,6 +11,7 @@ import {
   metricsRange,
 } from './metrics-commands.js';
 import { matchList } from './match-list/handler.js';
+import { hint, learn, lesson, skip } from './lesson-commands.js';
 import { monitorMatchList } from './monitor-commands.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
@@ -36,6 +37,10 @@ export const HANDLERS: Handlers = {
   'logs facets': logsFacets,
   'match-list': matchList,
   'monitor match-list': monitorMatchList,
+  learn,
+  hint,
+  skip,
+  lesson,
 };
 
 export async function runBuiltin<K extends BuiltinName>(
