@@ -21,6 +21,8 @@ interface Draft {
   text: string[];
   hint?: string;
   checks: Check[];
+  /** A `check:` line was seen, right or wrong (a wrong one is its own issue). */
+  checkLines: number;
 }
 
 export function parseLesson(
@@ -58,7 +60,7 @@ export function parseLesson(
     if (heading) {
       const t = (heading[1] as string).trim();
       if (!t) issue(n, 'a step heading needs a title');
-      steps.push({ title: t, line: n, text: [], checks: [] });
+      steps.push({ title: t, line: n, text: [], checks: [], checkLines: 0 });
     } else if (/^(hint|check):/.test(l)) {
       const [key, ...more] = l.split(':');
       const value = more.join(':').trim();
@@ -68,6 +70,7 @@ export function parseLesson(
         else if (!value) issue(n, 'empty hint');
         else step.hint = value;
       } else {
+        step.checkLines++;
         const check = parseCheck(value);
         if (typeof check === 'string') issue(n, check);
         else step.checks.push(check);
@@ -76,7 +79,7 @@ export function parseLesson(
     else intro.push(l);
   }
   if (!steps.length) issue(lines.length, "no steps: each step starts with a '## ' heading");
-  for (const s of steps) if (!s.checks.length) issue(s.line, `step '${s.title}' has no 'check:' line`);
+  for (const s of steps) if (!s.checkLines) issue(s.line, `step '${s.title}' has no 'check:' line`);
   if (issues.length) return { issues: issues.sort((a, b) => a.line - b.line) };
   const trim = (ls: string[]) => ls.join('\n').trim();
   const out: Step[] = steps.map((s) => ({
