@@ -26,6 +26,10 @@ describe('built-ins in the NodeInfo shape', () => {
       'logs',
       'match-list',
       'monitor',
+      'learn',
+      'hint',
+      'skip',
+      'lesson',
     ]);
     for (const b of BUILTINS) {
       expect(b.type).toBe('Token');

@@ -133,7 +133,7 @@ describe('holds', () => {
       kind: 'node',
       info: info(['10', '20'], [{ action: ['DROP'] }, { action: ['ACCEPT'], src: [] }]),
     } as const;
-    const rule = { kind: 'option', path: ['rule'], value: '20' } as const;
+    const rule = { kind: 'option' as const, path: ['rule'], value: '20' };
     expect(holds({ ...rule, option: 'action', optionValue: 'ACCEPT' }, seen)).toBe(true);
     expect(holds({ ...rule, option: 'action', optionValue: 'DROP' }, seen)).toBe(false);
     expect(holds({ ...rule, option: 'src' }, seen)).toBe(true);
