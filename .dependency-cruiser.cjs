@@ -1,7 +1,8 @@
 // Import rules of ARCHITECTURE.md, checked by `npm run deps` (part of `npm test`).
 // Imports point one way: main → {shell, run, cli, config}; shell → {run, lang, panes, term};
 // panes → {api types, term}; run → {lang, api, term, panes' pure text renderers};
-// lang → {api types, term}; api → {http, errors}; http → errors; sim → wire types only.
+// lang → {api types, term}; api → {http, errors}; http → errors; sim → wire types only;
+// lessons (pure) → {lang, api types}; run → lessons; cli → lessons.
 // Only src/ and sim/ are cruised: tests and benches may import anything.
 
 const UI_LIBS = '(^|/)node_modules/(ink|ink-[^/]+|react|react-[^/]+|@types/react)/';
@@ -36,14 +37,14 @@ module.exports = {
         'lang/, run/, api/ and http/ never load ink or react, directly or through another module ' +
         "(such as a panes/ file run/ uses that imports ink).",
       severity: 'error',
-      from: { path: '^src/(lang|run|api|http)/' },
+      from: { path: '^src/(lang|lessons|run|api|http)/' },
       to: { path: UI_LIBS, reachable: true },
     },
     {
       name: 'core-no-shell',
       comment: 'lang/, run/, api/ and http/ never import shell/.',
       severity: 'error',
-      from: { path: '^src/(lang|run|api|http)/' },
+      from: { path: '^src/(lang|lessons|run|api|http)/' },
       to: { path: '^src/shell/' },
     },
     {
@@ -87,11 +88,25 @@ module.exports = {
     },
     onlyImports(
       'run-imports-down-only',
-      "run/ imports only run/, lang/, api/, term/, panes/ (pure ones, above), config/'s types and " +
-        'helpers, and errors.ts.',
+      "run/ imports only run/, lang/, lessons/, api/, term/, panes/ (pure ones, above), config/'s " +
+        'types and helpers, and errors.ts.',
       '^src/run/',
-      '^src/(run|lang|api|term|panes|config)/|^src/errors\\.ts$',
+      '^src/(run|lang|lessons|api|term|panes|config)/|^src/errors\\.ts$',
     ),
+    onlyImports(
+      'lessons-imports-down-only',
+      "lessons/ is pure (parse, validate, evaluate a check, progress): it imports only lessons/, " +
+        "lang/, api/'s types.ts and errors.ts; run/lesson-driver.ts and cli/ do its effects.",
+      '^src/lessons/',
+      '^src/(lessons|lang)/|^src/api/.+/types\\.ts$|^src/errors\\.ts$',
+    ),
+    {
+      name: 'lessons-no-side-effects',
+      comment: 'lessons/ never touches the disk, the network or the terminal.',
+      severity: 'error',
+      from: { path: '^src/lessons/' },
+      to: { path: '^(node:)?(fs|net|http|https|child_process)$|(^|/)node_modules/(undici|ink|react)/' },
+    },
     onlyImports(
       'panes-imports-down-only',
       "panes/ imports only panes/, api/'s types.ts and wire.ts, term/, shell/keys/ and errors.ts.",

@@ -3,12 +3,28 @@
 // Dependencies are bundled as installed: their patches (patches/) are applied to node_modules
 // by patch-package on install, so tests and the binary run the same code.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry hashes: start clean so stale chunks never pile up.
 rmSync(`${root}dist`, { recursive: true, force: true });
+
+/** `import text from './x.md?raw'` (as Vite reads it in tests): the file as a string. */
+const rawText = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (a) => ({
+      path: resolve(dirname(a.importer), a.path.slice(0, -'?raw'.length)),
+      namespace: 'raw-text',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (a) => ({
+      contents: readFileSync(a.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
 
 await build({
   absWorkingDir: root,
@@ -31,5 +47,6 @@ await build({
   banner: {
     js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   },
+  plugins: [rawText],
   logLevel: 'warning',
 });

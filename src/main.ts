@@ -136,7 +136,18 @@ async function runMain(argv: string[]): Promise<Ending> {
     });
   }
 
+  // `learn NAME [flags]`: the shell with a lesson, on the trainee's own simulator unless a lab
+  // router is named (--router, --profile).
+  let lesson: string | undefined;
+  if (argv[0] === 'learn') {
+    const { parseLearnArgs, runLearnInfo } = await import('./cli/learn-command.js');
+    const learn = parseLearnArgs(argv.slice(1));
+    if (learn.kind !== 'start') return runLearnInfo(learn, { stdout: out, stderr: err, env: process.env });
+    lesson = learn.name;
+    argv = learn.rest;
+  }
   const flags = parseMainArgs(argv);
+  if (lesson !== undefined && flags.router === undefined && flags.profile === undefined) flags.demo = true;
   if (flags.help || flags.version) {
     out(flags.help ? HELP : `routersh ${VERSION}\n`);
     return OK;
@@ -203,6 +214,11 @@ async function runMain(argv: string[]): Promise<Ending> {
         err,
       );
     } else session = open(cfg);
+    if (interactive || lesson !== undefined) {
+      const { attachLessons } = await import('./cli/learn-command.js');
+      const lessons = attachLessons(session, process.env);
+      if (lesson !== undefined) out(lessons.start(lesson));
+    }
     if (interactive) {
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.

@@ -192,6 +192,9 @@ Usage:
                                                  one raw router API request (the vendor's demo client)
   routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
                                                  blacklist operations (import a feed, export, sync)
+  routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
+                                                 lessons: list, start one (on an embedded simulator
+                                                 unless --router), progress, check lesson files
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)

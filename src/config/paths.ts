@@ -22,3 +22,7 @@ export const stateDir = (env: Env, home: string = homedir()): string =>
 /** The history file, in the state directory. */
 export const historyPath = (env: Env, home: string = homedir()): string =>
   join(stateDir(env, home), 'history');
+
+/** Lesson progress, one JSON file per lesson, in the state directory. */
+export const lessonProgressDir = (env: Env, home: string = homedir()): string =>
+  join(stateDir(env, home), 'lessons');

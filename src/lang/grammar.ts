@@ -188,6 +188,13 @@ export const BUILTIN_TABLE = {
     description: 'a live pane of a match-list: header and members, sortable and filterable',
     arg: { slot: 'monitor.list', help: '<list>', description: 'the name of a firewall match-list' },
   },
+  learn: {
+    description: 'start a lesson (`lesson` lists them)',
+    arg: { slot: 'lessons.name', help: '<lesson>', description: 'a lesson name, or a lesson file' },
+  },
+  hint: { description: "a hint for the lesson's current step" },
+  skip: { description: "skip the lesson's current step" },
+  lesson: { description: 'the lesson under way and where you are (or the list of lessons)' },
 } as const satisfies Record<string, BuiltinSpec>;
 
 export type BuiltinName = keyof typeof BUILTIN_TABLE;

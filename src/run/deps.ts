@@ -3,6 +3,7 @@
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Resolution } from '../lang/index.js';
+import type { LessonDriver } from './lesson-session.js';
 
 export interface RunnerDeps {
   resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
@@ -18,6 +19,8 @@ export interface RunnerDeps {
   width: () => number;
   interactive: boolean;
   now?: () => number;
+  /** The lesson under way (`learn`, `hint`, `skip`, `lesson`); absent outside the shell and `routersh learn`. */
+  lessons?: LessonDriver;
 }
 
 export interface RunState {

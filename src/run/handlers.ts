@@ -12,6 +12,7 @@ import {
   metricsRange,
 } from './metrics-commands.js';
 import { matchList } from './match-list/handler.js';
+import { hint, learn, lesson, skip } from './lesson-commands.js';
 import { monitorMatchList } from './monitor-commands.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
@@ -38,6 +39,10 @@ export const HANDLERS: Handlers = {
   'match-list': matchList,
   'dry-run': dryRun,
   'monitor match-list': monitorMatchList,
+  learn,
+  hint,
+  skip,
+  lesson,
 };
 
 export async function runBuiltin<K extends BuiltinName>(

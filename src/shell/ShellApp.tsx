@@ -12,6 +12,8 @@ import type { Session } from '../run/session.js';
 import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
 import { KeyProvider } from './keys/KeyProvider.js';
+import { LessonStatus } from './LessonStatus.js';
+import type { LessonDriver } from '../run/lesson-driver.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
@@ -72,7 +74,17 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
   );
 }
 
-function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; color: boolean }) {
+function Prompt({
+  state,
+  prompt,
+  color,
+  lessons,
+}: {
+  state: ShellState;
+  prompt: string;
+  color: boolean;
+  lessons?: LessonDriver | undefined;
+}) {
   const p = state.prompt;
   const match = p.search ? currentMatch(p.search, p.history.entries) : undefined;
   // Keys typed while a request runs are shown dimmed where they will land (type-ahead).
@@ -80,6 +92,7 @@ function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; c
   const text = ahead ?? p.editor.text;
   return (
     <Box flexDirection="column">
+      <LessonStatus lessons={lessons} color={color} />
       <PromptLine
         prompt={prompt}
         text={text}
@@ -140,6 +153,11 @@ function Shell(props: ShellAppProps) {
   return pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
   ) : (
-    <Prompt state={shell.state} prompt={shell.prompt} color={props.color} />
+    <Prompt
+      state={shell.state}
+      prompt={shell.prompt}
+      color={props.color}
+      lessons={props.session.deps.lessons}
+    />
   );
 }

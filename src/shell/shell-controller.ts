@@ -7,6 +7,7 @@ import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
 import type { Session } from '../run/session.js';
 import { createCompletionLookup } from './completion-lookup.js';
+import { checkLesson } from './lesson-check.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from './keys/key-parser.js';
@@ -158,6 +159,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     try {
       for (const text of texts) {
         const p = prompt();
+        const context = get().context;
         if (texts.length > 1) push(item('command', p + text));
         const { outcome, page } = await runPiped(
           text,
@@ -167,6 +169,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         );
         if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
         await pagerClosed();
+        await checkLesson(deps().session.deps, { line: text, context, outcome, signal: ac.signal }, (n) =>
+          push(item('info', n)),
+        );
       }
     } finally {
       end(ac);

@@ -27,6 +27,10 @@ describe('built-ins in the NodeInfo shape', () => {
       'match-list',
       'dry-run',
       'monitor',
+      'learn',
+      'hint',
+      'skip',
+      'lesson',
     ]);
     for (const b of BUILTINS) {
       expect(b.type).toBe('Token');

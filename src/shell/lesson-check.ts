@@ -1,0 +1,15 @@
+// The shell's one hook into the lesson under way: after a command's outcome is applied, the
+// current step is checked and the note (step done, the next one) is printed under the output.
+// Over a full-screen pane nothing is printed: the status line shows the next step when it closes.
+import type { Outcome } from '../run/outcome.js';
+import type { RunnerDeps } from '../run/deps.js';
+
+export async function checkLesson(
+  deps: RunnerDeps,
+  run: { line: string; context: readonly string[]; outcome: Outcome; signal: AbortSignal },
+  print: (note: string) => void,
+): Promise<void> {
+  if (!deps.lessons) return;
+  const note = await deps.lessons.afterLine(run.line, run.context, run.outcome, run.signal);
+  if (note && run.outcome.kind !== 'pane') print(note);
+}
