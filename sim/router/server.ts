@@ -14,6 +14,8 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** Requests in flight when this one arrived, itself included: how a test sees concurrency. */
+  inFlight: number;
 }
 
 const MAX_RECORDED = 10_000;
@@ -33,10 +35,13 @@ export function createSimServer(clock: Clock, variant: RouterVariant = 'default'
   const auth = new Auth(state, clock);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
+  let inFlight = 0;
   const core: SimCore = { server: createServer(), state, auth, faults, requests, variant };
 
   core.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    onRequest(core, clock, req, res).catch((e: unknown) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+    onRequest(core, clock, req, res, inFlight).catch((e: unknown) => {
       const msg = e instanceof Error ? e.message : String(e);
       sendJson(res, 500, { RequestStatus: 'ERROR', ErrorStatus: `Internal simulator error: ${msg}` });
     });
@@ -44,11 +49,17 @@ export function createSimServer(clock: Clock, variant: RouterVariant = 'default'
   return core;
 }
 
-async function onRequest(core: SimCore, clock: Clock, req: IncomingMessage, res: ServerResponse) {
+async function onRequest(
+  core: SimCore,
+  clock: Clock,
+  req: IncomingMessage,
+  res: ServerResponse,
+  inFlight: number,
+) {
   const body = await readBody(req);
   const url = req.url ?? '/';
   const method = req.method ?? 'GET';
-  core.requests.push({ method, url, headers: { ...req.headers }, body: body ?? '' });
+  core.requests.push({ method, url, headers: { ...req.headers }, body: body ?? '', inFlight });
   if (core.requests.length > MAX_RECORDED) core.requests.shift();
 
   const q = url.indexOf('?');
