@@ -42,7 +42,8 @@ export async function runBatch(
     const line = typeof item === 'string' ? item : item.text;
     n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
-    const { outcome } = await runPiped(line, state, deps, o.signal); // batch never pages
+    const { outcome, note } = await runPiped(line, state, deps, o.signal); // batch never pages
+    if (note) io.stderr(`note: ${note}\n`);
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
       errors.push(outcome.error);

@@ -157,12 +157,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (const text of texts) {
         const p = prompt();
         if (texts.length > 1) push(item('command', p + text));
-        const { outcome, page } = await runPiped(
+        const { outcome, page, note } = await runPiped(
           text,
           { context: get().context },
           deps().session.deps,
           ac.signal,
         );
+        if (note) push(item('info', `note: ${note}`));
         if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
         await pagerClosed();
       }
