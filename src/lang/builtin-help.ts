@@ -147,3 +147,13 @@ export const HABITS: Readonly<Record<string, string>> = {
 
 /** Habits that run the rest of the line as a line of its own. */
 export const PASS_THROUGH: ReadonlySet<string> = new Set(['run', 'do']);
+
+/**
+ * The one-line help `?` and the hint show after a built-in's word: syntax, what it does, two
+ * examples. `topic` is a built-in's name, a group or a verb.
+ */
+export function helpHint(topic: string, description: string): string {
+  const e = (BUILTIN_HELP as Record<string, HelpEntry>)[topic] ?? VERB_HELP[topic];
+  if (!e) return `${topic}: ${description} (help ${topic}: its commands and examples)`;
+  return `${e.syntax} — ${description}. Examples: ${e.examples.slice(0, 2).join(' · ')}`;
+}
