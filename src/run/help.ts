@@ -70,7 +70,11 @@ function groupText(group: string): string {
     ...subs.map((n) => `  ${BUILTIN_HELP[n].syntax.padEnd(60)} ${BUILTIN_TABLE[n].description}`),
     `Try 'help ${subs[0]}' for one of them.`,
     'Examples:',
-    ...subs.slice(0, 3).map((n) => `  ${BUILTIN_HELP[n].examples[0]}`),
+    // The first example of each sub-command, at least two in all (a group may hold one).
+    ...subs
+      .flatMap((n) => BUILTIN_HELP[n].examples.slice(0, subs.length > 1 ? 1 : 2))
+      .slice(0, 3)
+      .map((x) => `  ${x}`),
   ];
   return `${lines.join('\n')}\n`;
 }
