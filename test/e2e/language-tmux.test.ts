@@ -34,7 +34,9 @@ describe.skipIf(!hasTmux())('the language in tmux', () => {
     await t.waitFor(PROMPT);
 
     t.type('metrics range ?');
-    await t.waitFor(/metrics range EXPR \[since DURATION .*\] — range query: a chart and a summary\. Examples:/);
+    await t.waitFor(
+      /metrics range EXPR \[since DURATION .*\] — range query: a chart and a summary\. Examples:/,
+    );
     t.keys('Escape');
     await t.waitFor((x) => !/Examples:/.test(x) || !/placeholder|history\s+$/m.test(x));
     t.keys('C-u');

@@ -23,6 +23,7 @@ describe('the help table', () => {
       const text = helpText(t.split(' '));
       expect(text, t).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
     }
-    for (const p of PIPES) expect(helpText(['pipe', p.name]), p.name).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
+    for (const p of PIPES)
+      expect(helpText(['pipe', p.name]), p.name).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
   });
 });
