@@ -28,8 +28,7 @@ describe.skipIf(!hasTmux())('the language in tmux', () => {
     t.type('history ?');
     const h = await t.waitFor(/history — show the command history\. Examples: history · history \| last 10/);
     expect(h).toContain('history');
-    t.keys('Escape');
-    await t.waitFor((x) => !/Examples:/.test(x) || !/placeholder|history\s+$/m.test(x));
+    // Nothing can follow `history`: no menu opened, the line is cleared at once.
     t.keys('C-u');
     await t.waitFor(PROMPT);
 
@@ -38,7 +37,7 @@ describe.skipIf(!hasTmux())('the language in tmux', () => {
       /metrics range EXPR \[since DURATION .*\] — range query: a chart and a summary\. Examples:/,
     );
     t.keys('Escape');
-    await t.waitFor((x) => !/Examples:/.test(x) || !/placeholder|history\s+$/m.test(x));
+    await t.waitFor((x) => !/placeholder/.test(x));
     t.keys('C-u');
     await t.waitFor(PROMPT);
 
