@@ -183,7 +183,7 @@ export const HELP = `routersh — a shell for routers whose configuration is a R
 Usage:
   routersh [connection] [output]                 interactive shell (stdin a TTY), else reads commands from stdin
   routersh [connection] [output] -c CMD [-c CMD]… run the commands in order, then exit
-  routersh [connection] [output] -f FILE         run a script file ('-' = stdin); '#' starts a comment
+  routersh [connection] [output] -f FILE         run a script file ('-' = stdin); a line starting with '#' is a comment
   routersh --demo [output] [-c …|-f …]           start the embedded simulators and connect to them
   routersh sim [--host H] [--port N] [--telemetry-port M] [--variant reference] [--no-save]
                                                  run the simulators in the foreground (and save

@@ -24,6 +24,8 @@ const slots = new WeakMap<NodeInfo, string>();
 const pathTaking = new WeakSet<NodeInfo>();
 const verbs = new WeakSet<NodeInfo>();
 const names = new WeakMap<NodeInfo, BuiltinName>();
+/** The help topic a built-in's own word names: `metrics range`, `metrics`, `show`, `help`. */
+const topics = new WeakMap<NodeInfo, string>();
 const checks = new WeakMap<OptionInfo, ValueCheck>();
 
 export const isBuiltinNode = (n: NodeInfo): boolean => builtinNodes.has(n);
@@ -34,6 +36,8 @@ export const takesRouterPath = (n: NodeInfo): boolean => pathTaking.has(n);
 export const slotIdOf = (n: NodeInfo): string | undefined => slots.get(n);
 /** The built-in a node runs, when the line may end at it. */
 export const builtinNameOf = (n: NodeInfo): BuiltinName | undefined => names.get(n);
+/** The help topic of a built-in's word (a command, a group or a verb), for the `?` hint. */
+export const helpTopicOf = (n: NodeInfo): string | undefined => topics.get(n);
 /** A built-in option's value check (from time.ts); router options have none. */
 export const valueCheckOf = (o: OptionInfo): ValueCheck | undefined => checks.get(o);
 
@@ -111,9 +115,12 @@ function command(word: string, name: BuiltinName, spec: BuiltinSpec): NodeInfo {
   if (spec.arg) {
     const slot = argSlot(spec.arg, options);
     names.set(slot, name);
-    return node({ name: word, description: spec.description, children: [slot] });
+    const n = node({ name: word, description: spec.description, children: [slot] });
+    topics.set(n, name);
+    return n;
   }
   const n = node({ name: word, description: spec.description, runnable: true, options });
+  topics.set(n, name);
   if (spec.path) {
     n.allowSet = spec.path === 'optional';
     n.hasSetSubnodes = true;
@@ -129,6 +136,7 @@ function verb(name: string, description: string): NodeInfo {
   n.hasSetSubnodes = true;
   n.hasSubnodes = true;
   verbs.add(n);
+  topics.set(n, name);
   return n;
 }
 
@@ -145,6 +153,7 @@ function buildBuiltins(): NodeInfo[] {
     let group = groups.get(first);
     if (!group) {
       group = node({ name: first, description: GROUPS[first] ?? first });
+      topics.set(group, first);
       groups.set(first, group);
       out.push(group);
     }

@@ -1,7 +1,16 @@
 // Gathering: for the slot the walker stopped at (a path word, an option name, an option's
 // value), the candidates the metadata offers for the line's action — before any ranking.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
-import { BUILTINS, isBuiltinNode, isVerbNode, OPTION_SLOTS, slotIdOf } from './builtins.js';
+import { helpHint } from './builtin-help.js';
+import {
+  BUILTINS,
+  builtinByName,
+  helpTopicOf,
+  isBuiltinNode,
+  isVerbNode,
+  OPTION_SLOTS,
+  slotIdOf,
+} from './builtins.js';
 import { type Action, optionAvailable, tokenUsable } from './match.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { quoteWord } from './tokenize.js';
@@ -173,6 +182,13 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
   return g;
 }
 
+/** After a built-in's word, the hint is its one-line help (syntax, what it does, examples). */
+function withHelp(g: Gathered, n: NodeInfo): Gathered {
+  const topic = helpTopicOf(n);
+  if (topic !== undefined) g.hint = helpHint(topic, n.description ?? '');
+  return g;
+}
+
 /** Candidates for the slot after the walked words; `lookup` has what the walk needed. */
 export function gather(r: WalkResult, lookup: Lookup): Gathered {
   const s = r.state;
@@ -199,12 +215,15 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
   if (s.phase === 'options')
     return { items: [...optionItems(s, s.optNode!, action), ...enterItem(s, s.optNode)] };
   if (s.mode === 'raw') return { items: [] };
-  if (s.mode === 'builtin') return nodeItems(s, s.node!, s.node!.subNodes, 'SET');
+  if (s.mode === 'builtin') return withHelp(nodeItems(s, s.node!, s.node!.subNodes, 'SET'), s.node!);
   const node = currentNode(s, lookup);
   if (node === 'pending') return { items: [] };
   if (s.phase === 'first') return { ...nodeItems(s, node, firstWordChildren(node), 'SET'), base: s.path };
   const g = nodeItems(s, node, node.subNodes, action);
   g.items.push(...enterItem(s, node));
+  const verb = s.verb ?? (s.explicitSet ? 'set' : undefined);
+  const head = s.typedPath === 0 ? (s.pathBuiltin ?? (verb ? builtinByName(verb) : undefined)) : undefined;
+  if (head) withHelp(g, head);
   if (s.pathBuiltin?.name === 'help' && s.typedPath === 0) {
     g.items.push(...BUILTINS.map((b) => item(b.name, isVerbNode(b) ? 'verb' : 'builtin', b.description)));
   }

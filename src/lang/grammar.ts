@@ -213,12 +213,20 @@ export const GROUPS: Readonly<Record<string, string>> = {
   monitor: 'watch router state live',
 };
 
-/** The verbs of router lines; listed with the built-ins, handled by the resolver. */
+/**
+ * The verbs of router lines; listed with the built-ins, handled by the resolver. `set` and
+ * `delete` are the explicit forms of a bare line and of `no`: after them every word is the
+ * router's, so they reach a router node named like a built-in.
+ */
 export const VERBS = {
   no: 'delete or unset',
   show: 'show state',
-  describe: "show a node's metadata",
+  describe: "show a node's metadata (or a built-in's help)",
+  set: "configure: the router's words, even one named like a built-in",
+  delete: 'the same as no',
 } as const;
+
+export type Verb = keyof typeof VERBS;
 
 export const BUILTIN_NAMES = Object.keys(BUILTIN_TABLE) as BuiltinName[];
 

@@ -39,6 +39,7 @@ export {
   takesRouterPath,
   valueCheckOf,
 } from './builtins.js';
+export { BUILTIN_HELP, HABITS, type HelpEntry, PASS_THROUGH, VERB_HELP } from './builtin-help.js';
 export {
   BUILTIN_NAMES,
   BUILTIN_TABLE,
@@ -46,7 +47,10 @@ export {
   type BuiltinSpec,
   builtinSpec,
   type ContextMove,
+  GROUPS,
   isBuiltinName,
+  OPTIONS,
+  VERBS,
   type OptionOf,
 } from './grammar.js';
 export { classifyLineSync, resolveLine } from './resolve.js';

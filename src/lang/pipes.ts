@@ -1,19 +1,82 @@
-// Output pipes, as on Junos: a line may end in `| name args` segments (each `|` a word of its
-// own, outside quotes) that act on the command's output. The table is the one place a pipe
-// is declared: the parse, completion and the output filter (run/output-pipes.ts) read it.
-// In a `metrics` or `logs` expression a `|` belongs to the expression: such lines have none.
+// Output pipes, as on Junos: a line may end in `| name [arg]` segments (each `|` a word of its
+// own, outside quotes) that act on the command's output, left to right. The table is the one
+// place a pipe is declared: the parse, completion, help and the output filter
+// (run/output-pipes.ts) read it. In a `metrics` or `logs` expression a `|` belongs to the
+// expression (LogsQL has its own pipes): such lines have none.
+import { compileSearchRegex } from './regex.js';
 import { scanLine } from './tokenize.js';
 import type { Completion } from './types.js';
+
+/** Why an argument is wrong, with a column inside the argument's text. */
+export type ArgCheck = (text: string) => { message: string; column: number } | undefined;
 
 export interface PipeSpec {
   name: string;
   description: string;
-  /** How many words the pipe takes after its name. */
-  args: 0;
+  /** The one word the pipe takes after its name, if any: its placeholder and check. */
+  arg?: { name: string; check: ArgCheck };
+  examples: readonly string[];
 }
 
+const regexArg = {
+  name: 'REGEX',
+  check: (text: string) => {
+    const r = compileSearchRegex(text);
+    return r.ok ? undefined : { message: `bad regex: ${r.message}`, column: r.column };
+  },
+};
+const countArg = {
+  name: 'N',
+  check: (text: string) =>
+    /^[1-9]\d{0,8}$/.test(text)
+      ? undefined
+      : { message: `expected a number of lines, not '${text}'`, column: 0 },
+};
+const fileArg = {
+  name: 'FILE',
+  check: (text: string) => (text === '' ? { message: 'expected a file name', column: 0 } : undefined),
+};
+
 export const PIPES: readonly PipeSpec[] = [
-  { name: 'no-more', description: 'do not page this output', args: 0 },
+  {
+    name: 'match',
+    description: 'only the lines matching REGEX (RE2 syntax)',
+    arg: regexArg,
+    examples: ['show interface | match UP', 'history | match "^ *[0-9]+  interface"'],
+  },
+  {
+    name: 'except',
+    description: 'the lines not matching REGEX (RE2 syntax)',
+    arg: regexArg,
+    examples: ['show interface | except RX|TX', 'describe interface | except ^$'],
+  },
+  {
+    name: 'count',
+    description: "count the output's lines",
+    examples: ['show interface | count', 'show interface | match UP | count'],
+  },
+  {
+    name: 'last',
+    description: 'only the last N lines',
+    arg: countArg,
+    examples: ['history | last 10', 'show interface | last 3'],
+  },
+  {
+    name: 'json',
+    description: 'the result as JSON, as --json prints it',
+    examples: ['show interface eth0 | json', 'describe interface | json | match Description'],
+  },
+  {
+    name: 'save',
+    description: 'write the output to FILE (never overwrites)',
+    arg: fileArg,
+    examples: ['show interface | save interfaces.txt', 'show interface | json | save interfaces.json'],
+  },
+  {
+    name: 'no-more',
+    description: 'do not page this output',
+    examples: ['show interface | no-more', 'history | no-more'],
+  },
 ];
 
 export interface PipeCall {
@@ -72,9 +135,20 @@ export function splitPipes(line: string): PipedLine {
     const spec = findPipe(name.text);
     if (!spec) return fail(`unknown pipe '${name.text}' (pipes: ${names()})`, name, i + 1);
     const args = words.slice(1);
-    if (args.length > spec.args) {
-      const extra = args[spec.args]!;
-      return fail(`'${spec.name}' takes no argument, not '${extra.text}'`, extra, i + 1 + 1 + spec.args);
+    const takes = spec.arg ? 1 : 0;
+    if (args.length > takes) {
+      const extra = args[takes]!;
+      const what = spec.arg ? `one argument (${spec.arg.name})` : 'no argument';
+      return fail(`'${spec.name}' takes ${what}, not also '${extra.text}'`, extra, i + 2 + takes);
+    }
+    const arg = args[0];
+    if (spec.arg && !arg) return fail(`'${spec.name}' needs ${spec.arg.name}`, name, i + 1);
+    const bad = spec.arg && arg ? spec.arg.check(arg.text) : undefined;
+    if (bad && arg) {
+      // The column is in the text too: -c and -f print no caret.
+      const column = arg.start + (arg.quoted ? 1 : 0) + bad.column;
+      const at = { start: column, end: column + 1 };
+      return fail(`'${spec.name}': ${bad.message} at column ${column + 1}`, at, i + 2);
     }
     pipes.push({ spec, args: args.map((a) => a.text) });
     i = j;
@@ -104,7 +178,15 @@ export function completePipe(line: string, cursor: number): Completion | undefin
     hint,
   });
   if (isBar(typing)) return none(`output pipes: ${names()}`);
-  if (!isBar(prev)) return none(`'|' for another pipe (${names()}), or Enter`);
+  if (!isBar(prev)) {
+    // After a pipe's name: its argument, if it takes one and it is still to be typed.
+    const bar = scan.tokens.findLastIndex((t) => isBar(t));
+    const seg = scan.tokens.slice(bar + 1);
+    const spec = seg[0] ? findPipe(seg[0].text) : undefined;
+    const onArg = seg.length === (typing ? 2 : 1);
+    if (spec?.arg && onArg) return none(`${spec.name} <${spec.arg.name.toLowerCase()}>: ${spec.description}`);
+    return none(`'|' for another pipe (${names()}), or Enter`);
+  }
   const typed = typing?.text ?? '';
   const matches = PIPES.filter((p) => p.name.startsWith(typed));
   return {

@@ -6,11 +6,9 @@ import { type CacheView, classifyLineSync } from './index.js';
 import { type RedactOptions, secretNameStartingWith } from './redact.js';
 import { resolvedName, secretWordIndexes } from './secret-slots.js';
 
-/** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
-export function enumeratedValues(inputRe: string): string[] | undefined {
-  const m = /^\^?\((?:\?:)?([\w.-]+(?:\|[\w.-]+)+)\)\$?$/.exec(inputRe.trim());
-  return m?.[1]?.split('|');
-}
+import { enumeratedValues } from './regex.js';
+
+export { enumeratedValues } from './regex.js';
 
 export function plainValues(
   line: string,

@@ -96,6 +96,12 @@ export function uncheckedNote(words: readonly ResolvedWord[]): string | undefine
   return undefined;
 }
 
+/** The alternatives of an InputRe that is only a list of literal words, e.g. `^(tcp|udp)$`. */
+export function enumeratedValues(inputRe: string): string[] | undefined {
+  const m = /^\^?\((?:\?:)?([\w.-]+(?:\|[\w.-]+)+)\)\$?$/.exec(inputRe.trim());
+  return m?.[1]?.split('|');
+}
+
 const DIGITS_ONLY = /^\^?\(?(?:\?:)?(?:\\d|\[0-9\])(?:[+*]|\{\d+(?:,\d*)?\})?\)?\$?$/;
 
 /** A numeric slot: ValueType %NUM, or an InputRe of digits only. */
@@ -108,4 +114,30 @@ export function toNumberIfNumeric(word: string, numeric: boolean): string | numb
   if (!numeric || !/^-?\d+(?:\.\d+)?$/.test(word)) return word;
   const n = Number(word);
   return Number.isFinite(n) ? n : word;
+}
+
+/** The longest regex a pipe takes (`| match RE`): RE2 is linear in the text, not in the pattern. */
+export const MAX_SEARCH_RE = 1000;
+
+export type SearchRegex =
+  | { ok: true; test: (line: string) => boolean }
+  | { ok: false; message: string; column: number };
+
+/**
+ * A user's search regex (`| match`, `| except`), RE2 syntax, found anywhere in a line. RE2
+ * matches in linear time, so a pattern cannot stall the shell; a bad one is reported with the
+ * column (0-based, in the pattern) of the part RE2 named.
+ */
+export function compileSearchRegex(re: string): SearchRegex {
+  if (re.length > MAX_SEARCH_RE)
+    return { ok: false, message: `regex longer than ${MAX_SEARCH_RE} characters`, column: MAX_SEARCH_RE };
+  try {
+    const rx = RE2JS.compile(re);
+    return { ok: true, test: (line) => rx.test(line) };
+  } catch (e) {
+    const err = e as { getDescription?: () => string; getPattern?: () => string | null; message?: string };
+    const part = err.getPattern?.() ?? '';
+    const at = part ? re.indexOf(part) : -1;
+    return { ok: false, message: err.getDescription?.() ?? String(err.message), column: Math.max(0, at) };
+  }
 }

@@ -171,6 +171,11 @@ export function classifyLineSync(line: string, view: SyncView): Classification {
 }
 
 function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {
+  const res = finalizeWalk(r, tokens, line, lookup);
+  return res.kind === 'builtin' && r.state.note ? { ...res, note: r.state.note } : res;
+}
+
+function finalizeWalk(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {
   const { state: s, words } = r;
   if (r.error) return { kind: 'error', error: r.error, words };
   const last = tokens[tokens.length - 1];

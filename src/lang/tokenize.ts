@@ -1,7 +1,8 @@
 // THE lexer of the command language; nothing else splits a line (the resolver, completion,
 // the quote check, redaction and the paste check all read these tokens). Blanks (space, tab)
-// separate, "…" and '…' quote, \ escapes (not inside '…'), '#' at the start of a word begins
-// a comment. Columns are UTF-16 indexes into the line.
+// separate, "…" and '…' quote, \ escapes (not inside '…'). '#' begins a comment only as the
+// first non-blank character of a line: router descriptions hold '#' (`description rack #3`).
+// Columns are UTF-16 indexes into the line.
 import { goesOnAt, scanExpression } from './expr-scan.js';
 import type { RawLang } from './grammar.js';
 import { rawCommandOf } from './grammar.js';
@@ -35,7 +36,7 @@ export function scanLine(line: string, prefix = false): ScannedLine {
   while (i < n) {
     while (i < n && isBlank(line[i]!)) i++;
     if (i >= n) break;
-    if (line[i] === '#') return { tokens, comment: i, atNewWord: false };
+    if (line[i] === '#' && tokens.length === 0) return { tokens, comment: i, atNewWord: false };
     const start = i;
     let text = '';
     let quoted = false;

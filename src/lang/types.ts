@@ -82,6 +82,8 @@ export type Resolution =
       args: string[];
       options: Record<string, string[]>;
       words: ResolvedWord[];
+      /** Said once per session: the built-in shadows a router word of the same name. */
+      note?: string;
     }
   | { kind: 'empty' }
   | { kind: 'error'; error: LineError; words: ResolvedWord[] };

@@ -11,7 +11,12 @@ export type Phase = 'first' | 'path' | 'options' | 'option-value';
 
 export interface WalkState {
   mode: 'router' | 'builtin' | 'raw';
+  /** The verb's meaning: `delete` is read as `no`, `set` as no verb at all (a bare line). */
   verb?: 'no' | 'show' | 'describe';
+  /** `set WORD…`: a router line whose first word is never a built-in. */
+  explicitSet?: boolean;
+  /** A one-time note for the user about this line (a built-in shadows a router word). */
+  note?: string;
   /** A built-in whose words are a router path (help, edit, refresh). */
   pathBuiltin?: NodeInfo;
   builtinWords: string[];

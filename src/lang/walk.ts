@@ -11,15 +11,18 @@ import {
   takesRouterPath,
   valueCheckOf,
 } from './builtins.js';
+import { HABITS, PASS_THROUGH } from './builtin-help.js';
+import type { Verb } from './grammar.js';
 import { lineError, quoteName } from './line-error.js';
 import { dotSegmentError } from './path-guards.js';
 import type { At, Lookup, WalkResult, WalkState } from './walk-state.js';
 
 export type { At, Lookup, Phase, WalkResult, WalkState } from './walk-state.js';
 import { isSecretValueSlot } from './secret-slots.js';
-import { optionMatchError, pathError, secretSlot } from './word-errors.js';
+import { caseFix, offeredOf, optionMatchError, pathError, secretSlot, withCaseFix } from './word-errors.js';
 import { matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
 import { matchesInputRe } from './regex.js';
+import { quoteWord } from './tokenize.js';
 import type { LineError, ResolvedWord, Token } from './types.js';
 
 const ACTION_OF = { no: 'UNSET', show: 'SHOW', describe: 'DESCRIBE' } as const;
@@ -83,17 +86,12 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${expected}`;
       if (why !== undefined) {
         words.push({ token: tok, role: 'error', option: o });
-        const shown = secretSlot(s, o.name) ? '***' : w;
-        return fail(
-          lineError(
-            at,
-            'option-value',
-            `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: ${why}`,
-            {
-              expected,
-            },
-          ),
-        );
+        const secret = secretSlot(s, o.name);
+        const shown = secret ? '***' : w;
+        const fix = secret ? undefined : caseFix(w, offeredOf(o));
+        const message = `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: ${why}`;
+        const e = lineError(at, 'option-value', withCaseFix(message, fix), { expected });
+        return fail(fix === undefined ? e : { ...e, didYouMean: fix });
       }
       s.options.get(o.name)!.push(w);
       words.push({ token: tok, role: 'option-value', option: o });
@@ -126,25 +124,41 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       const b = builtinByName(w);
       if (b) {
         enterBuiltin(s, b);
+        const note = shadowNote(s, w, lookup);
+        if (note) s.note = note;
         words.push({ token: tok, role: isVerbNode(b) ? 'verb' : 'builtin', node: b });
         continue;
       }
       const root = currentNode(s, lookup);
       if (root === 'pending') return pendingFrom(i, s.path);
+      if (Object.hasOwn(HABITS, w) && !hasToken(root, w)) {
+        // `run CMD` / `do CMD` run CMD; `configure`, a bare `run`… answer with a hint.
+        words.push({ token: tok, role: 'verb' });
+        if (PASS_THROUGH.has(w) && i < tokens.length - 1) continue;
+        s.mode = 'raw';
+        s.args.push(w);
+        continue;
+      }
       node = root;
       children = firstWordChildren(root);
     } else if (s.mode === 'builtin') {
       node = s.node!;
       children = node.subNodes;
     } else {
-      if (s.pathBuiltin?.name === 'help' && s.typedPath === 0 && builtinByName(w)) {
-        s.mode = 'raw';
-        s.args.push(w);
+      const topic = s.typedPath === 0 && (s.pathBuiltin?.name === 'help' || s.verb === 'describe');
+      // `help WORD` names a built-in first; `describe WORD` a router node of that name first.
+      if (topic && s.pathBuiltin && builtinByName(w)) {
+        enterHelp(s, w);
         words.push({ token: tok, role: 'builtin' });
         continue;
       }
       const cur = currentNode(s, lookup);
       if (cur === 'pending') return pendingFrom(i, s.path);
+      if (topic && !hasToken(cur, w) && isHelpTopic(w)) {
+        enterHelp(s, w);
+        words.push({ token: tok, role: 'builtin' });
+        continue;
+      }
       node = cur;
       children = node.subNodes;
     }
@@ -190,15 +204,51 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       s.optNode = node;
       return fail(optionMatchError(s, m, at, w)!);
     }
-    return fail(pathError(s, node, children, m, at, w));
+    const err = pathError(s, node, children, m, at, w);
+    const prev = words.at(-2);
+    if (prev?.role === 'value' && err.candidates.length === 0 && !s.secret) {
+      // `description rack #3`: a value with blanks is one quoted word.
+      const both = `${prev.token.text} ${w}`;
+      err.message += ` (a value with blanks is quoted: ${quoteWord(both)})`;
+    }
+    return fail(err);
   }
   return { state: s, words };
+}
+
+/** The rest of the line names a help topic: the line runs `help` on it. */
+function enterHelp(s: WalkState, w: string): void {
+  s.mode = 'raw';
+  delete s.verb;
+  s.args.push(w);
+}
+
+const hasToken = (n: NodeInfo, w: string) => n.subNodes.some((c) => c.type === 'Token' && c.name === w);
+
+/** Words `help`/`describe` explain that are not built-ins: the verbs' explicit forms, pipes, habits. */
+const isHelpTopic = (w: string) =>
+  builtinByName(w) !== undefined || w === 'pipes' || w === 'pipe' || Object.hasOwn(HABITS, w);
+
+/**
+ * A built-in at the start of a line wins over a router word of the same name: when the
+ * (cached) node there has one, the note says how to reach it. Never fetched for the note.
+ */
+function shadowNote(s: WalkState, w: string, lookup: Lookup): string | undefined {
+  if (s.verb !== undefined || s.explicitSet) return undefined;
+  const here = lookup(s.path);
+  if (here === 'pending' || here === 'failed' || !hasToken(here, w)) return undefined;
+  return `'${w}' runs the built-in; the router also has '${w}': 'set ${w} …' (or 'show ${w} …', 'delete ${w} …') reaches it`;
 }
 
 function enterBuiltin(s: WalkState, b: NodeInfo): void {
   s.phase = 'path';
   if (isVerbNode(b)) {
-    s.verb = b.name as 'no' | 'show' | 'describe';
+    const v = b.name as Verb;
+    if (v === 'set') {
+      s.explicitSet = true;
+      return;
+    }
+    s.verb = v === 'delete' ? 'no' : v;
     s.action = ACTION_OF[s.verb];
   } else if (takesRouterPath(b)) {
     s.pathBuiltin = b;

@@ -5,10 +5,30 @@ import type { NodeInfo } from '../api/router/types.js';
 import { isBuiltinNode } from './builtins.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { optionAvailable, optionsFor, tokenUsable, type WordMatch } from './match.js';
+import { enumeratedValues } from './regex.js';
 import type { LineError } from './types.js';
 import type { At, WalkState } from './walk-state.js';
 
 const SECRETISH = /pass|secret|key|token/i;
+
+/**
+ * The offered value a refused word matches but for case (`drop` where `DROP` is offered):
+ * from PossibleValues, SetValues, or an InputRe that lists literal words.
+ */
+export function caseFix(word: string, offered: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  return offered.find((v) => v !== word && v.toLowerCase() === lower);
+}
+
+export const offeredOf = (n: { possibleValues?: string[]; setValues?: string[]; inputRe?: string }) => [
+  ...(n.possibleValues ?? []),
+  ...(n.setValues ?? []),
+  ...(n.inputRe !== undefined ? (enumeratedValues(n.inputRe) ?? []) : []),
+];
+
+/** `message` with "did you mean" for a case fix, if there is one. */
+export const withCaseFix = (message: string, fix: string | undefined): string =>
+  fix === undefined ? message : `${message} (did you mean ${quoteName(fix)}?)`;
 
 export function secretSlot(s: WalkState, name: string): boolean {
   return SECRETISH.test(name) || SECRETISH.test(s.path[s.path.length - 1] ?? '');
@@ -59,6 +79,11 @@ export function pathError(
     const expected = values.map((v) => v.help ?? v.name).join(' or ');
     const shown = values.some((v) => secretSlot(s, `${v.name} ${v.help ?? ''}`)) ? '***' : w;
     const more = tokens.length ? ` or one of ${listNames(tokens)}` : '';
+    const fix = shown === w ? caseFix(w, values.flatMap(offeredOf)) : undefined;
+    if (fix !== undefined) {
+      const message = withCaseFix(`invalid value ${quoteName(w)}: expected ${expected}${more}`, fix);
+      return { ...lineError(at, 'value', message, { expected, candidates: tokens }), didYouMean: fix };
+    }
     return lineError(at, 'value', `invalid value ${quoteName(shown)}: expected ${expected}${more}`, {
       expected,
       candidates: tokens,

@@ -52,7 +52,8 @@ export async function runBatch(
       if (stop || (error && !o.keepGoing)) break;
       continue;
     }
-    const { outcome } = await runPiped(line, state, deps, o.signal); // batch never pages
+    const { outcome, note } = await runPiped(line, state, deps, o.signal); // batch never pages
+    if (note) io.stderr(`note: ${note}\n`);
     const stop = print(outcome, n, state, io, o);
     if (outcome.kind === 'error') {
       errors.push(outcome.error);

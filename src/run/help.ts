@@ -1,8 +1,25 @@
-// `help`: the command language in one screen. Router words are discovered with Tab, `?`
-// and `describe`, never listed here: the shell knows nothing about a particular router.
+// `help`: the command language in one screen; `help WORD…` (and `describe WORD…`) on a
+// built-in, verb, group, pipe or habit: its syntax, what it does, and examples, from the one
+// help table (lang/builtin-help.ts). Router words are discovered with Tab, `?` and
+// `describe`, never listed here: the shell knows nothing about a particular router.
+import {
+  BUILTIN_HELP,
+  BUILTIN_NAMES,
+  BUILTIN_TABLE,
+  type BuiltinName,
+  GROUPS,
+  HABITS,
+  type HelpEntry,
+  isBuiltinName,
+  OPTIONS,
+  VERB_HELP,
+  VERBS,
+} from '../lang/index.js';
+import { findPipe, PIPES, type PipeSpec } from '../lang/pipes.js';
 
 const GENERAL = `Commands (words come from the router's live metadata: press Tab or ? anywhere):
   WORD… [OPTION [VALUE]]…        configure (SET), e.g.  interface eth2 mtu 1500
+  set WORD… / delete WORD…       the same, always the router's words (set monitor … reaches a router node)
   no WORD… [KEY-OPTION VALUE]…   delete (the no form), or UNSET an entry by its key option
   show WORD… [OPTION [VALUE]]…   show state or configuration
   describe WORD…                 the node's metadata: sub-nodes, values, options
@@ -14,14 +31,102 @@ const GENERAL = `Commands (words come from the router's live metadata: press Tab
   metrics names | labels [match SEL] | label-values LABEL [match SEL]
   logs search QUERY [since D] [limit N] [all]        log tail (full screen on a terminal)
   logs histogram QUERY [since D] [step D] [by FIELD] · logs fields · logs field-values F · logs facets
-  help · exit
+  match-list import|export|sync LIST …  · monitor match-list LIST
+  COMMAND | match RE | except RE | count | last N | json | save FILE | no-more   output pipes
+  help WORD…  syntax and examples of a command (help pipes: the pipes) · exit
 Keys: Tab completes, Tab Tab or ? lists, Ctrl-R searches history, Ctrl-C cancels, Ctrl-D exits.
 Durations: 90s, 15m, 6h, 7d, 1h30m (a step may also be bare seconds: 300).
 Times: RFC 3339 (2026-11-22T10:00:00Z), now, now-1h; 'from T' alone runs to now.
-Quote expressions with blanks.
+'#' starts a comment only at the beginning of a line; quote values with blanks.
 `;
+
+function entryText(syntax: string, what: string, e: HelpEntry, extra: readonly string[] = []): string {
+  const lines = [syntax, `  ${what}`];
+  if (e.more) lines.push(...e.more.split('\n').map((l) => `  ${l}`));
+  lines.push(...extra, 'Examples:', ...e.examples.map((x) => `  ${x}`));
+  return `${lines.join('\n')}\n`;
+}
+
+function builtinText(name: BuiltinName): string {
+  const spec = BUILTIN_TABLE[name];
+  const opts: readonly string[] = 'options' in spec ? spec.options : [];
+  const extra = opts.length
+    ? [
+        'Options:',
+        ...opts.map((o) => {
+          const os = OPTIONS[o as keyof typeof OPTIONS];
+          const head = 'valueType' in os ? `${o} ${os.valueType}` : o;
+          return `  ${head.padEnd(16)} ${os.description}`;
+        }),
+      ]
+    : [];
+  return entryText(BUILTIN_HELP[name].syntax, spec.description, BUILTIN_HELP[name], extra);
+}
+
+function groupText(group: string): string {
+  const subs = BUILTIN_NAMES.filter((n) => n.startsWith(`${group} `));
+  const lines = [
+    `${group}: ${GROUPS[group] ?? group}. Sub-commands:`,
+    ...subs.map((n) => `  ${BUILTIN_HELP[n].syntax.padEnd(60)} ${BUILTIN_TABLE[n].description}`),
+    `Try 'help ${subs[0]}' for one of them.`,
+    'Examples:',
+    // The first example of each sub-command, at least two in all (a group may hold one).
+    ...subs
+      .flatMap((n) => BUILTIN_HELP[n].examples.slice(0, subs.length > 1 ? 1 : 2))
+      .slice(0, 3)
+      .map((x) => `  ${x}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export const pipeSyntax = (p: PipeSpec) => `| ${p.name}${p.arg ? ` ${p.arg.name}` : ''}`;
+
+function pipeText(p: PipeSpec): string {
+  return entryText(`COMMAND ${pipeSyntax(p)}`, p.description, { syntax: '', examples: p.examples });
+}
+
+function pipesText(): string {
+  const lines = [
+    'Output pipes, at the end of a line, applied left to right (not in metrics/logs lines,',
+    'where | belongs to the expression):',
+    ...PIPES.map((p) => `  ${pipeSyntax(p).padEnd(14)} ${p.description}`),
+    "A regex is RE2 syntax (no lookaround); quote it when it holds blanks. 'save' refuses an",
+    'existing file.',
+    'Examples:',
+    ...PIPES.slice(0, 4).map((p) => `  ${p.examples[0]}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Help on the built-in, verb, group, pipe or habit named by `args`; undefined when none is. */
+export function topicHelp(args: readonly string[]): string | undefined {
+  const [first = '', second] = args;
+  if (args.length === 0) return undefined;
+  const joined = args.slice(0, 2).join(' ');
+  if (isBuiltinName(joined)) return builtinText(joined);
+  if (isBuiltinName(first)) return builtinText(first);
+  if (Object.hasOwn(GROUPS, first)) {
+    // A unique prefix names a sub-command, as on the command line (`help metrics r`).
+    const subs = BUILTIN_NAMES.filter((n) => second !== undefined && n.startsWith(`${first} ${second}`));
+    return subs.length === 1 ? builtinText(subs[0]!) : groupText(first);
+  }
+  if (Object.hasOwn(VERB_HELP, first))
+    return entryText(VERB_HELP[first]!.syntax, verbWhat(first), VERB_HELP[first]!);
+  if (first === 'pipes' || first === 'pipe' || first === '|') {
+    const p = second !== undefined ? findPipe(second) : undefined;
+    return p ? pipeText(p) : pipesText();
+  }
+  if (Object.hasOwn(HABITS, first)) return `${HABITS[first]}\n`;
+  return undefined;
+}
+
+const verbWhat = (v: string): string =>
+  (VERBS as Record<string, string>)[v] ?? (v === 'set' ? 'configure (SET)' : 'delete or unset');
 
 export function helpText(args: string[]): string {
   if (args.length === 0) return GENERAL;
-  return `Try 'describe ${args.join(' ')}' for the node's metadata, or '${args.join(' ')} ?' to list what can follow.\n`;
+  return (
+    topicHelp(args) ??
+    `Try 'describe ${args.join(' ')}' for the node's metadata, or '${args.join(' ')} ?' to list what can follow.\n`
+  );
 }

@@ -1,14 +1,21 @@
 // Runs a line with its output pipes (lang/pipes.ts): the command without them through the
-// runner, then each pipe over the outcome. `no-more` only says the output is not paged.
-import { RoutershError } from '../errors.js';
-import { splitPipes } from '../lang/pipes.js';
+// runner, then each pipe over the output, left to right. Pipes act on the text a command
+// prints (router output and built-ins alike); `| json` swaps in the result as --json prints
+// it; `| save` is the one side effect (a new file, never an overwrite).
+import { chmod, writeFile } from 'node:fs/promises';
+import { argumentError, RoutershError } from '../errors.js';
+import { type PipeCall, splitPipes } from '../lang/pipes.js';
+import { compileSearchRegex } from '../lang/regex.js';
+import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from './outcome.js';
-import { type RunnerDeps, type RunState, runLine } from './runner.js';
+import { type RunnerDeps, type RunState, runLineNoted } from './runner.js';
 
 export interface PipedOutcome {
   outcome: Outcome;
   /** False when a pipe (`no-more`) says this output is never paged. */
   page: boolean;
+  /** A one-time note to show before the output (runner.ts). */
+  note?: string;
 }
 
 export async function runPiped(
@@ -23,10 +30,92 @@ export async function runPiped(
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });
     return { outcome: { kind: 'error', error, at: e }, page: true };
   }
-  const outcome = await runLine(piped.command, state, deps, signal);
-  let page = true;
-  for (const p of piped.pipes) {
-    if (p.spec.name === 'no-more') page = false;
+  const { outcome, note } = await runLineNoted(piped.command, state, deps, signal);
+  const page = !piped.pipes.some((p) => p.spec.name === 'no-more');
+  const filters = piped.pipes.filter((p) => p.spec.name !== 'no-more');
+  const out = filters.length ? await applyPipes(outcome, filters) : outcome;
+  return { outcome: out, page, ...(note ? { note } : {}) };
+}
+
+/** The output as text and as --json prints it; undefined for outcomes that print nothing. */
+function outputOf(o: Outcome): { text: string; json: unknown } | undefined {
+  switch (o.kind) {
+    case 'router':
+      return { text: o.text, json: o.envelope.raw };
+    case 'text':
+      return { text: o.text, json: o.json };
+    case 'context':
+      return { text: o.text, json: { context: o.context } };
+    default:
+      return undefined;
   }
-  return { outcome, page };
+}
+
+const linesOf = (text: string): string[] => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+const textOf = (lines: readonly string[]): string => (lines.length ? `${lines.join('\n')}\n` : '');
+
+async function applyPipes(outcome: Outcome, pipes: readonly PipeCall[]): Promise<Outcome> {
+  if (outcome.kind === 'error' || outcome.kind === 'exit' || outcome.kind === 'empty') return outcome;
+  if (outcome.kind === 'pane') {
+    const error = argumentError(`output pipes act on text; '${pipes[0]!.spec.name}' cannot follow a pane`);
+    return { kind: 'error', error };
+  }
+  let cur = outputOf(outcome)!;
+  for (const p of pipes) {
+    try {
+      cur = await applyOne(cur, p);
+    } catch (e) {
+      return { kind: 'error', error: e instanceof RoutershError ? e : argumentError(String(e)) };
+    }
+  }
+  // A context move still moves: only what it prints is piped.
+  if (outcome.kind === 'context') return { ...outcome, text: cur.text };
+  return { kind: 'text', text: cur.text, json: cur.json };
+}
+
+async function applyOne(cur: { text: string; json: unknown }, p: PipeCall) {
+  const arg = p.args[0] ?? '';
+  const lines = linesOf(cur.text);
+  switch (p.spec.name) {
+    case 'match':
+    case 'except': {
+      const rx = compileSearchRegex(arg);
+      if (!rx.ok) throw argumentError(`bad regex: ${rx.message}`); // checked at the parse already
+      const keep = p.spec.name === 'match';
+      const kept = lines.filter((l) => rx.test(l) === keep);
+      return { text: textOf(kept), json: { lines: kept } };
+    }
+    case 'count':
+      return {
+        text: `Count: ${lines.length} line${lines.length === 1 ? '' : 's'}\n`,
+        json: { count: lines.length },
+      };
+    case 'last': {
+      const kept = lines.slice(-Number(arg));
+      return { text: textOf(kept), json: { lines: kept } };
+    }
+    case 'json':
+      return { text: `${jsonText(cur.json, 2)}\n`, json: cur.json };
+    case 'save':
+      await save(arg, cur.text);
+      return {
+        text: `Wrote ${lines.length} line${lines.length === 1 ? '' : 's'} to ${arg}\n`,
+        json: { wrote: lines.length, file: arg },
+      };
+    default:
+      throw argumentError(`pipe '${p.spec.name}' is not implemented`);
+  }
+}
+
+/** A new file, 0644 whatever the umask; an existing one is never overwritten (`wx`). */
+async function save(file: string, text: string): Promise<void> {
+  try {
+    // Sanitized as if printed: a router's control characters must not reach a later `cat`.
+    await writeFile(file, sanitizeText(text), { flag: 'wx', mode: 0o644 });
+    await chmod(file, 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw argumentError(`save: '${file}' exists; not overwritten (pick another name)`);
+    throw argumentError(`save: cannot write '${file}': ${(e as Error).message}`);
+  }
 }

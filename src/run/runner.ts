@@ -19,11 +19,35 @@ export async function runLine(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<Outcome> {
+  return (await runLineNoted(line, state, deps, signal)).outcome;
+}
+
+// Notes already said, per session (its cache stands for it): each is said once.
+const saidNotes = new WeakMap<object, Set<string>>();
+
+function firstTime(deps: RunnerDeps, note: string | undefined): string | undefined {
+  if (note === undefined) return undefined;
+  const said = saidNotes.get(deps.cache) ?? new Set<string>();
+  saidNotes.set(deps.cache, said);
+  if (said.has(note)) return undefined;
+  said.add(note);
+  return note;
+}
+
+/** runLine, and the line's note (a built-in shadowing a router word) the first time it comes. */
+export async function runLineNoted(
+  line: string,
+  state: RunState,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+): Promise<{ outcome: Outcome; note?: string }> {
   try {
     const res = await deps.resolve(line, state.context, signal);
-    return await runResolution(res, state, deps, signal);
+    const note = firstTime(deps, res.kind === 'builtin' ? res.note : undefined);
+    const outcome = await runResolution(res, state, deps, signal);
+    return note ? { outcome, note } : { outcome };
   } catch (e) {
-    return toOutcomeError(e);
+    return { outcome: toOutcomeError(e) };
   }
 }
 

@@ -161,12 +161,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         const p = prompt();
         const context = get().context;
         if (texts.length > 1) push(item('command', p + text));
-        const { outcome, page } = await runPiped(
+        const { outcome, page, note } = await runPiped(
           text,
           { context: get().context },
           deps().session.deps,
           ac.signal,
         );
+        if (note) push(item('info', `note: ${note}`));
         if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
         await pagerClosed();
         await checkLesson(deps().session.deps, { line: text, context, outcome, signal: ac.signal }, (n) =>

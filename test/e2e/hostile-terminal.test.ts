@@ -145,7 +145,7 @@ describe.skipIf(!hasTmux())('a shrinking terminal keeps its scrollback', () => {
     await t.waitFor(/admin@127\.0\.0\.1>\s*$/m, 15_000);
     t.type('help');
     t.keys('Enter');
-    await t.waitFor(/Quote expressions/);
+    await t.waitFor(/'#' starts a comment only/);
     t.type('interface ');
     t.keys('Tab');
     await t.waitFor(/more|eth/);

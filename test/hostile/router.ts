@@ -45,6 +45,8 @@ export interface RouterModes {
   snmp?: boolean;
   /** `show` (text) answers this many lines, `entry N …` numbered from 1 (a 65,536-entry list). */
   showLines?: number;
+  /** The root also lists `history` and `monitor`, named like built-ins (SET-able, with an option `mode`). */
+  builtinNames?: boolean;
   /** `interface`'s Value node lists this many SetValues (if00000, if00001, …) instead of eth0/eth1. */
   listEntries?: number;
 }
@@ -138,13 +140,27 @@ function tree(m: RouterModes): Map<string, WireNodeInfo> {
   const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) =>
     m.leanSubnodes ? ({ Name: `n${i}`, Type: 'Token' } as WireNodeInfo) : node(`n${i}`, 'Token'),
   );
-  const root = node('', 'Token', { children: [iface, hostname, deep, ...(m.snmp ? [snmp] : []), ...extra] });
+  const clashes = m.builtinNames
+    ? ['history', 'monitor'].map((n) =>
+        node(n, 'Token', {
+          Description: `a router word named like a built-in`,
+          AllowSet: 1,
+          AllowUnSet: 1,
+          AllowShow: 1,
+          PossibleOptions: { mode: option('a mode', '[a-z]+') },
+        }),
+      )
+    : [];
+  const root = node('', 'Token', {
+    children: [iface, hostname, deep, ...(m.snmp ? [snmp] : []), ...clashes, ...extra],
+  });
   const out = new Map<string, WireNodeInfo>([
     ['', root],
     ['interface', { ...iface, SubNodes: [ifValue] }],
     ['hostname', hostname],
     ['deep', deep],
     ...(m.snmp ? [['snmp', snmp] as const] : []),
+    ...clashes.map((c) => [c.Name ?? '', c] as const),
   ]);
   for (const v of ifValue.SetValues ?? []) out.set(`interface/${v}`, { ...ifValue, SubNodes: [] });
   return out;

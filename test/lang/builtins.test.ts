@@ -14,6 +14,8 @@ describe('built-ins in the NodeInfo shape', () => {
       'no',
       'show',
       'describe',
+      'set',
+      'delete',
       'help',
       'exit',
       'quit',

@@ -28,7 +28,7 @@ describe('candidates per slot and verb', () => {
   it('first word: router words (clashes removed), then verbs and built-ins', async () => {
     const c = await garden('');
     expect(byKind(c, 'token')).toEqual(['plant', 'zebra', 'broken', 'qq']);
-    expect(byKind(c, 'verb')).toEqual(['no', 'show', 'describe']);
+    expect(byKind(c, 'verb')).toEqual(['no', 'show', 'describe', 'set', 'delete']);
     expect(byKind(c, 'builtin')).toContain('metrics');
     expect(byKind(c, 'builtin')).toContain('history');
     expect(byKind(c, 'possible')).toEqual(['z1', 'z2']);

@@ -91,11 +91,14 @@ describe('the issue’s lines, as typed', () => {
   });
 
   it('router lines keep the word language', () => {
+    // `#` after the first word is text (a comment starts only at the beginning of a line).
     expect(scanLine('plant s1 tag "a b" # c').tokens.map((t) => t.text)).toEqual([
       'plant',
       's1',
       'tag',
       'a b',
+      '#',
+      'c',
     ]);
     expect(scanLine('logs fields "a b"').tokens.map((t) => t.text)).toEqual(['logs', 'fields', 'a b']);
   });

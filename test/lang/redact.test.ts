@@ -65,10 +65,10 @@ describe('redaction reads THE lexer’s words', () => {
     expect(redact('password "open quote to the end')).toBe('password ***');
   });
 
-  it('`#` at a word start ends the command: the comment is not the value', () => {
-    // The old splitter took `#` for the password and hid it, leaving the comment readable.
-    expect(redact('user bob password # set it later')).toBe('user bob password # set it later');
-    expect(redact('user bob password #')).toBe('user bob password #');
+  it('`#` after the first word is text: it is the value, and hidden as one', () => {
+    // A comment starts only at the beginning of a line (issue 10): `#` is what is sent.
+    expect(redact('user bob password # set it later')).toBe('user bob password *** set it later');
+    expect(redact('user bob password #')).toBe('user bob password ***');
     // Not at a word start, `#` is part of the word.
     expect(redact('user bob password pa#ss')).toBe('user bob password ***');
   });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isInsideQuote, quoteWord, scanLine, tokenize } from '../../src/lang/index.js';
 
@@ -32,10 +33,18 @@ describe('tokenize', () => {
     expect(s.atNewWord).toBe(false);
     expect(scanLine('a "b ').atNewWord).toBe(false);
   });
-  it("'#' at a word start begins a comment; inside a word or quotes it does not", () => {
+  it("'#' begins a comment only as the first non-blank of a line; elsewhere it is text", () => {
     const s = scanLine('plant s1 # water later');
-    expect(s.tokens.map((t) => t.text)).toEqual(['plant', 's1']);
-    expect(s.comment).toBe(9);
+    expect(s.tokens.map((t) => t.text)).toEqual(['plant', 's1', '#', 'water', 'later']);
+    expect(s.comment).toBeUndefined();
+    expect(texts('interface eth0 description rack #3')).toEqual([
+      'interface',
+      'eth0',
+      'description',
+      'rack',
+      '#3',
+    ]);
+    expect(scanLine(' \t# note').comment).toBe(2);
     expect(texts('a#b "#c" \\#d')).toEqual(['a#b', '#c', '#d']);
     expect(scanLine('#only').comment).toBe(0);
   });
@@ -71,5 +80,35 @@ describe('isInsideQuote / quoteWord', () => {
       expect(q).not.toBe(w);
       expect(tokenize(q).map((t) => t.text)).toEqual([w]);
     }
+  });
+});
+
+describe("the '#' rule, as properties (issue 10)", () => {
+  const word = fc.stringMatching(/^[a-z0-9#]{1,6}$/);
+  const blanks = fc.stringMatching(/^[ \t]{0,3}$/);
+
+  it('after the first word, # is text: every word is kept, whatever it holds', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9#]{0,5}$/),
+        fc.array(word, { maxLength: 6 }),
+        (first, rest) => {
+          const line = [first, ...rest].join(' ');
+          const s = scanLine(line);
+          expect(s.comment).toBeUndefined();
+          expect(s.tokens.map((t) => t.text)).toEqual([first, ...rest]);
+        },
+      ),
+    );
+  });
+
+  it('# as the first non-blank of a line makes the whole line a comment', () => {
+    fc.assert(
+      fc.property(blanks, fc.string({ maxLength: 20 }), (lead, text) => {
+        const s = scanLine(`${lead}#${text}`);
+        expect(s.tokens).toEqual([]);
+        expect(s.comment).toBe(lead.length);
+      }),
+    );
   });
 });

@@ -1,0 +1,29 @@
+// Every built-in, verb and pipe has help with at least two examples: a built-in added to the
+// table without an entry does not compile (BUILTIN_HELP is typed by its names), and one with
+// an empty entry fails here.
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_HELP, BUILTIN_NAMES, VERB_HELP, VERBS } from '../../src/lang/index.js';
+import { PIPES } from '../../src/lang/pipes.js';
+import { helpText } from '../../src/run/help.js';
+
+describe('the help table', () => {
+  it('has an entry with syntax and two examples for every built-in, verb and pipe', () => {
+    expect(Object.keys(BUILTIN_HELP).sort()).toEqual([...BUILTIN_NAMES].sort());
+    for (const n of BUILTIN_NAMES) {
+      expect(BUILTIN_HELP[n].syntax.startsWith(n), n).toBe(true);
+      expect(BUILTIN_HELP[n].examples.length, n).toBeGreaterThanOrEqual(2);
+    }
+    for (const v of Object.keys(VERBS)) expect(VERB_HELP[v]?.examples.length, v).toBeGreaterThanOrEqual(2);
+    for (const p of PIPES) expect(p.examples.length, p.name).toBeGreaterThanOrEqual(2);
+  });
+
+  it('help on each of them has an Examples: section', () => {
+    const topics = [...BUILTIN_NAMES, ...Object.keys(VERBS), 'metrics', 'logs', 'monitor', 'pipes'];
+    for (const t of topics) {
+      const text = helpText(t.split(' '));
+      expect(text, t).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
+    }
+    for (const p of PIPES)
+      expect(helpText(['pipe', p.name]), p.name).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
+  });
+});
