@@ -12,7 +12,7 @@ import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError }
 import { exitStatus } from './exit-status.js';
 import { errorLine } from './run/error-line.js';
 import type { NumberedLine } from './run/batch.js';
-import type { Session } from './run/session.js';
+import type { RouterSession } from './run/router-session.js';
 import { sanitizeLine } from './term/sanitize.js';
 
 const VERSION = '0.1.0';
@@ -156,21 +156,31 @@ async function runMain(argv: string[]): Promise<Ending> {
   cfg = await withPassword(cfg);
 
   const controller = new AbortController();
-  let session: Session | undefined;
+  let session: RouterSession | undefined;
+  const warn = (m: string) => err(`warning: ${sanitizeLine(m)}\n`);
   try {
-    if (!interactive) await baselineWasmOnly();
-    // The runner loads while the session is built (the import of session.js is the HTTP stack).
-    const batch = interactive ? undefined : import('./run/batch.js');
-    const { createSession } = await import('./run/session.js');
-    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
     if (interactive) {
+      const { createSession } = await import('./run/session.js');
+      const shellSession = createSession(cfg, { interactive, warn });
+      session = shellSession;
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const { runShell } = await import('./shell/shell.js');
-      return await runShell(session, cfg);
+      // Keystrokes judge values and misspellings synchronously: load RE2 and fuse.js once the
+      // prompt is up (until then a check answers provisionally; Enter judges for real).
+      setTimeout(() => {
+        import('./lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
+      }, 100).unref();
+      return await runShell(shellSession, cfg);
     }
+    await baselineWasmOnly();
+    // The runner loads while the session is built (the import of router-session.js is the HTTP
+    // stack). No telemetry, UI, RE2 or fuse.js code: each loads with the first line that needs it.
+    const batch = import('./run/batch.js');
+    const { createBatchSession } = await import('./run/router-session.js');
+    session = createBatchSession(cfg, { interactive, warn });
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
     const lines = flags.commands.length

@@ -10,6 +10,8 @@ export interface RunnerDeps {
   cache: { invalidate(words: string[], o?: { deleted?: boolean }): void; clear(prefix?: string[]): void };
   /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
   telemetry?: TelemetryClient;
+  /** Instead of `telemetry` in a one-shot run: the client, imported and made on first use. */
+  loadTelemetry?: () => Promise<TelemetryClient>;
   history?: () => string[];
   width: () => number;
   interactive: boolean;

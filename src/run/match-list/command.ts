@@ -58,7 +58,7 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
   const raw = await env.readInput(args.file);
   const parsed = parseInput(raw, { csv: args.csv });
   const lines = raw.split(/\r?\n/);
-  const checked = checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
+  const checked = await checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
   const invalid = [...parsed.bad, ...checked.bad].sort((a, b) => a.line - b.line);
   if (invalid.length && !args.keepGoing) throw refusal(invalid, args.list);
 
