@@ -1,7 +1,7 @@
 // Gathering: for the slot the walker stopped at (a path word, an option name, an option's
 // value), the candidates the metadata offers for the line's action — before any ranking.
 import type { NodeInfo, OptionInfo } from '../api/router/types.js';
-import { BUILTINS, isBuiltinNode, isVerbNode, OPTION_SLOTS, slotIdOf } from './builtins.js';
+import { BUILTINS, isBuiltinNode, isVerbNode, OPTION_SLOTS, slotIdOf, valuesAtOf } from './builtins.js';
 import { type Action, optionAvailable, tokenUsable } from './match.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { quoteWord } from './tokenize.js';
@@ -96,6 +96,10 @@ export const optionPlaceholder = (o: OptionInfo) =>
 /** The slot needs the full node reached: the path to fetch, if it is not known yet. */
 export function slotNeed(r: WalkResult, lookup: Lookup): string[] | undefined {
   const s = r.state;
+  if (!r.error && s.mode === 'builtin' && s.phase !== 'option-value') {
+    const path = routerValuesPath(s.node!);
+    return path && lookup(path) === 'pending' ? [...path] : undefined;
+  }
   if (r.error || s.mode !== 'router') return undefined;
   if (s.phase !== 'first' && s.phase !== 'path') return undefined;
   return currentNode(s, lookup) === 'pending' ? s.path : undefined;
@@ -173,6 +177,23 @@ function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], 
   return g;
 }
 
+/** A built-in slot completed from the router (`monitor match-list <Tab>`: the list names). */
+function routerValuesPath(n: NodeInfo): readonly string[] | undefined {
+  for (const c of n.subNodes) {
+    const path = valuesAtOf(c);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+function routerValueItems(n: NodeInfo, lookup: Lookup): Item[] {
+  const path = routerValuesPath(n);
+  const at = path ? lookup(path) : undefined;
+  if (at === undefined || at === 'pending' || at === 'failed') return [];
+  const seen = new Set<string>();
+  return at.subNodes.filter((c) => c.type === 'Value').flatMap((c) => valueItems(c, 'UNSET', seen));
+}
+
 /** Candidates for the slot after the walked words; `lookup` has what the walk needed. */
 export function gather(r: WalkResult, lookup: Lookup): Gathered {
   const s = r.state;
@@ -199,7 +220,10 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
   if (s.phase === 'options')
     return { items: [...optionItems(s, s.optNode!, action), ...enterItem(s, s.optNode)] };
   if (s.mode === 'raw') return { items: [] };
-  if (s.mode === 'builtin') return nodeItems(s, s.node!, s.node!.subNodes, 'SET');
+  if (s.mode === 'builtin') {
+    const g = nodeItems(s, s.node!, s.node!.subNodes, 'SET');
+    return { ...g, items: [...routerValueItems(s.node!, lookup), ...g.items] };
+  }
   const node = currentNode(s, lookup);
   if (node === 'pending') return { items: [] };
   if (s.phase === 'first') return { ...nodeItems(s, node, firstWordChildren(node), 'SET'), base: s.path };

@@ -14,7 +14,6 @@ import {
   isValidInputRe,
   loadRegexEngine,
   matchesInputRe,
-  takeRegexWanted,
   uncheckedNote,
 } from '../../src/lang/regex.js';
 import { V8_MATCH_BUDGET_MS } from '../../src/lang/regex-bounded.js';

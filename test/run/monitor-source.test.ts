@@ -25,10 +25,10 @@ const signal = () => new AbortController().signal;
 
 describe('monitor d', () => {
   it('sends the UNSET directly; the list node is read once per pane, the entry node never', async () => {
-    const source = monitorSource(client, 'blacklist');
+    const remove = monitorSource(client, 'blacklist').remove!;
     const n = sim.requests.length;
-    await source.remove('10.1.1.1', signal());
-    await source.remove('10.1.1.2', signal());
+    await remove('10.1.1.1', signal());
+    await remove('10.1.1.2', signal());
     const sent = sim.requests.slice(n).map((r) => `${r.method} ${r.url}`);
     expect(sent).toEqual([
       'GET /api/ipv4/firewall/match-list/blacklist',
@@ -46,10 +46,10 @@ describe('monitor d', () => {
   });
 
   it('a list that does not exist is an error, and asked again on the next d', async () => {
-    const source = monitorSource(client, 'nosuch');
+    const remove = monitorSource(client, 'nosuch').remove!;
     const n = sim.requests.length;
-    await expect(source.remove('10.1.1.3', signal())).rejects.toThrow(/nosuch/);
-    await expect(source.remove('10.1.1.3', signal())).rejects.toThrow(/nosuch/);
+    await expect(remove('10.1.1.3', signal())).rejects.toThrow(/nosuch/);
+    await expect(remove('10.1.1.3', signal())).rejects.toThrow(/nosuch/);
     expect(sim.requests.slice(n).filter((r) => r.method === 'POST')).toEqual([]);
     expect(sim.requests.slice(n)).toHaveLength(2);
   });
