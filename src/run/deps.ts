@@ -13,6 +13,8 @@ export interface RunnerDeps {
   /** Instead of `telemetry` in a one-shot run: the client, imported and made on first use. */
   loadTelemetry?: () => Promise<TelemetryClient>;
   history?: () => string[];
+  /** A long command's progress line (`match-list import`), shown in place on the live region. */
+  progress?: (line: string) => void;
   width: () => number;
   interactive: boolean;
   now?: () => number;

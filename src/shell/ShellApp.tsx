@@ -89,7 +89,7 @@ function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; c
             : undefined
         }
       />
-      {state.running ? <Spinner since={state.running.since} /> : null}
+      {state.running ? <Spinner since={state.running.since} progress={state.running.progress} /> : null}
       {p.menu ? (
         <SuggestionsMenu items={p.menu.candidates} row={candidateRow} selected={p.menu.selected} />
       ) : null}

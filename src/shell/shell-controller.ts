@@ -24,7 +24,8 @@ const FRAME_MS = 50;
 export interface ShellState {
   prompt: PromptState;
   context: string[];
-  running: { since: number } | null;
+  /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
+  running: { since: number; progress?: string } | null;
   pane: OpenPane | null;
   /** `--More--` under an output taller than the window; the run waits until it is done. */
   pager: PagerState | null;
@@ -157,10 +158,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (const text of texts) {
         const p = prompt();
         if (texts.length > 1) push(item('command', p + text));
+        const since = get().running?.since ?? Date.now();
+        const progress = (line: string) => {
+          if (inflight === ac) patch({ running: { since, progress: line } });
+        };
         const { outcome, page } = await runPiped(
           text,
           { context: get().context },
-          deps().session.deps,
+          { ...deps().session.deps, progress },
           ac.signal,
         );
         if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
