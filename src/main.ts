@@ -13,6 +13,7 @@ import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError }
 import { exitStatus } from './exit-status.js';
 import { errorLine } from './run/error-line.js';
 import type { NumberedLine } from './run/batch.js';
+import type { RouterSession } from './run/router-session.js';
 import type { Session } from './run/session.js';
 import { sanitizeLine } from './term/sanitize.js';
 
@@ -180,52 +181,71 @@ async function runMain(argv: string[]): Promise<Ending> {
   // One signal for the whole run: a cold line's metadata lookups (up to 16 path prefixes at
   // once, lang/resolve.ts) each listen on it, legitimately more than Node's warning limit of 10.
   setMaxListeners(64, controller.signal);
-  let session: Session | undefined;
+  let session: RouterSession | undefined;
+  const warn = (m: string) => err(`warning: ${sanitizeLine(m)}\n`);
   try {
-    if (!interactive) await baselineWasmOnly();
-    // The runner loads while the session is built (the import of session.js is the HTTP stack).
-    const batch = interactive ? undefined : import('./run/batch.js');
-    const { createSession } = await import('./run/session.js');
-    const open = (c: Readonly<Config>) =>
-      createSession(c, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
-    if (retryPassword) {
-      const [{ loginWithRetries }, { promptPassword }] = await Promise.all([
-        import('./cli/login.js'),
-        import('./cli/prompt-password.js'),
-      ]);
-      const asked = cfg;
-      // The root metadata is the login check; the shell reads it at start anyway (cached).
-      session = await loginWithRetries(
-        () => promptPassword(`Password for ${asked.user}: `),
-        async (password) => {
-          cfg = Object.freeze({ ...asked, password });
-          const s = open(cfg);
-          try {
-            await s.cache.get([]);
-          } catch (e) {
-            // Only a refusal is asked again; an unreachable router is the shell's to report.
-            if (isRoutershError(e) && e.code === 'auth') {
-              await s.close();
-              throw e;
-            }
-          }
-          return s;
-        },
-        err,
-      );
-    } else session = open(cfg);
-    if (interactive || lesson !== undefined) {
-      const { attachLessons } = await import('./cli/learn-command.js');
-      const lessons = attachLessons(session, process.env);
-      if (lesson !== undefined) out(lessons.start(lesson));
-    }
     if (interactive) {
+      const { createSession } = await import('./run/session.js');
+      const open = (c: Readonly<Config>) => createSession(c, { interactive, warn });
+      let shellSession: Session;
+      if (retryPassword) {
+        const [{ loginWithRetries }, { promptPassword }] = await Promise.all([
+          import('./cli/login.js'),
+          import('./cli/prompt-password.js'),
+        ]);
+        const asked = cfg;
+        // The root metadata is the login check; the shell reads it at start anyway (cached).
+        shellSession = await loginWithRetries(
+          () => promptPassword(`Password for ${asked.user}: `),
+          async (password) => {
+            cfg = Object.freeze({ ...asked, password });
+            const s = open(cfg);
+            try {
+              await s.cache.get([]);
+            } catch (e) {
+              // Only a refusal is asked again; an unreachable router is the shell's to report.
+              if (isRoutershError(e) && e.code === 'auth') {
+                await s.close();
+                throw e;
+              }
+            }
+            return s;
+          },
+          err,
+        );
+      } else shellSession = open(cfg);
+      session = shellSession;
+      const { attachLessons } = await import('./cli/learn-command.js');
+      const lessons = attachLessons(shellSession, process.env);
+      if (lesson !== undefined) out(lessons.start(lesson));
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const { runShell } = await import('./shell/shell.js');
-      return await runShell(session, cfg, { demo: flags.demo });
+      // Keystrokes judge values and misspellings synchronously: load RE2 and fuse.js once the
+      // prompt is up (until then a check answers provisionally; Enter judges for real).
+      setTimeout(() => {
+        import('./lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
+      }, 100).unref();
+      return await runShell(shellSession, cfg, { demo: flags.demo });
+    }
+    await baselineWasmOnly();
+    // The runner loads while the session is built (the import of router-session.js is the HTTP
+    // stack). No telemetry, UI, RE2 or fuse.js code: each loads with the first line that needs it.
+    const batch = import('./run/batch.js');
+    if (lesson !== undefined) {
+      // A lesson checks telemetry steps too: it needs the whole session.
+      const [{ createSession }, { attachLessons }] = await Promise.all([
+        import('./run/session.js'),
+        import('./cli/learn-command.js'),
+      ]);
+      const full = createSession(cfg, { interactive, warn });
+      session = full;
+      out(attachLessons(full, process.env).start(lesson));
+    } else {
+      const { createBatchSession } = await import('./run/router-session.js');
+      session = createBatchSession(cfg, { interactive, warn });
     }
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);

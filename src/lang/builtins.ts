@@ -21,6 +21,7 @@ import type { ValueCheck } from './time.js';
 
 const builtinNodes = new WeakSet<NodeInfo>();
 const slots = new WeakMap<NodeInfo, string>();
+const valuesAt = new WeakMap<NodeInfo, readonly string[]>();
 const pathTaking = new WeakSet<NodeInfo>();
 const verbs = new WeakSet<NodeInfo>();
 const names = new WeakMap<NodeInfo, BuiltinName>();
@@ -34,6 +35,8 @@ export const isVerbNode = (n: NodeInfo): boolean => verbs.has(n);
 export const takesRouterPath = (n: NodeInfo): boolean => pathTaking.has(n);
 /** The id of a built-in value slot, for the telemetry layer's ValueCompleter. */
 export const slotIdOf = (n: NodeInfo): string | undefined => slots.get(n);
+/** The router path whose Value child's SetValues complete a built-in's slot (grammar.ts `valuesAt`). */
+export const valuesAtOf = (n: NodeInfo): readonly string[] | undefined => valuesAt.get(n);
 /** The built-in a node runs, when the line may end at it. */
 export const builtinNameOf = (n: NodeInfo): BuiltinName | undefined => names.get(n);
 /** The help topic of a built-in's word (a command, a group or a verb), for the `?` hint. */
@@ -106,6 +109,7 @@ function argSlot(a: ArgSpec, options: OptionInfo[]): NodeInfo {
     n.hasSubnodes = true;
   }
   slots.set(n, a.slot);
+  if (a.valuesAt) valuesAt.set(n, a.valuesAt);
   return n;
 }
 

@@ -10,6 +10,7 @@ import {
   isVerbNode,
   OPTION_SLOTS,
   slotIdOf,
+  valuesAtOf,
 } from './builtins.js';
 import { type Action, optionAvailable, tokenUsable } from './match.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -105,6 +106,10 @@ export const optionPlaceholder = (o: OptionInfo) =>
 /** The slot needs the full node reached: the path to fetch, if it is not known yet. */
 export function slotNeed(r: WalkResult, lookup: Lookup): string[] | undefined {
   const s = r.state;
+  if (!r.error && s.mode === 'builtin' && s.phase !== 'option-value') {
+    const path = routerValuesPath(s.node!);
+    return path && lookup(path) === 'pending' ? [...path] : undefined;
+  }
   if (r.error || s.mode !== 'router') return undefined;
   if (s.phase !== 'first' && s.phase !== 'path') return undefined;
   return currentNode(s, lookup) === 'pending' ? s.path : undefined;
@@ -189,6 +194,23 @@ function withHelp(g: Gathered, n: NodeInfo): Gathered {
   return g;
 }
 
+/** A built-in slot completed from the router (`monitor match-list <Tab>`: the list names). */
+function routerValuesPath(n: NodeInfo): readonly string[] | undefined {
+  for (const c of n.subNodes) {
+    const path = valuesAtOf(c);
+    if (path) return path;
+  }
+  return undefined;
+}
+
+function routerValueItems(n: NodeInfo, lookup: Lookup): Item[] {
+  const path = routerValuesPath(n);
+  const at = path ? lookup(path) : undefined;
+  if (at === undefined || at === 'pending' || at === 'failed') return [];
+  const seen = new Set<string>();
+  return at.subNodes.filter((c) => c.type === 'Value').flatMap((c) => valueItems(c, 'UNSET', seen));
+}
+
 /** Candidates for the slot after the walked words; `lookup` has what the walk needed. */
 export function gather(r: WalkResult, lookup: Lookup): Gathered {
   const s = r.state;
@@ -215,7 +237,10 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
   if (s.phase === 'options')
     return { items: [...optionItems(s, s.optNode!, action), ...enterItem(s, s.optNode)] };
   if (s.mode === 'raw') return { items: [] };
-  if (s.mode === 'builtin') return withHelp(nodeItems(s, s.node!, s.node!.subNodes, 'SET'), s.node!);
+  if (s.mode === 'builtin') {
+    const g = withHelp(nodeItems(s, s.node!, s.node!.subNodes, 'SET'), s.node!);
+    return { ...g, items: [...routerValueItems(s.node!, lookup), ...g.items] };
+  }
   const node = currentNode(s, lookup);
   if (node === 'pending') return { items: [] };
   if (s.phase === 'first') return { ...nodeItems(s, node, firstWordChildren(node), 'SET'), base: s.path };

@@ -2,6 +2,7 @@
 // slot's candidates, rank them against the word being typed (pgcli: suggest_type → matchers).
 import { sanitizeLine } from '../term/sanitize.js';
 import { ENTER, type Gathered, gather, type Item, slotNeed, toCandidate } from './candidates.js';
+import { loadLangEngines } from './engines.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { metadataFailureText } from './metadata-failure.js';
 import { isSecretName } from './redact.js';
@@ -151,6 +152,8 @@ export async function complete(
 ): Promise<Completion> {
   const p = prepare(line, cursor);
   if (p.comment) return empty(p);
+  // Ranking may go fuzzy and values are checked: both matchers are wanted here (shared load).
+  await loadLangEngines();
   const { result, lookup, fetchError, failure } = await walkAsync(p.before, deps, signal, slotNeed, true);
   const g = gather(result, lookup);
   if (g.dynamic !== undefined && deps.valueCompleter) {

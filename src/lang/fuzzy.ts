@@ -1,5 +1,28 @@
 // Fuzzy matching with fuse.js, built lazily: only when exact and prefix matching found nothing.
-import Fuse from 'fuse.js';
+// fuse.js itself is loaded on demand (a one-shot command that is spelt right never needs it):
+// asked before it is loaded, a search finds nothing and records that it was wanted; resolveLine
+// then loads it and judges the line again (engines.ts) so "did you mean" is never lost, and the
+// shell loads it in the background once its prompt is up.
+import type Fuse from 'fuse.js';
+
+let engine: typeof Fuse | undefined;
+let loading: Promise<void> | undefined;
+let wanted = false;
+
+/** Loads fuse.js (once). */
+export function loadFuzzyEngine(): Promise<void> {
+  loading ??= import('fuse.js').then((m) => {
+    engine = m.default;
+  });
+  return loading;
+}
+
+/** A search answered empty since the last call because fuse.js was not loaded; resets. */
+export function takeFuzzyWanted(): boolean {
+  const w = wanted;
+  wanted = false;
+  return w;
+}
 
 const OPTIONS = { threshold: 0.45, ignoreLocation: true, includeScore: true } as const;
 
@@ -10,7 +33,11 @@ export function fuzzyIndexes(names: readonly string[], query: string): number[] 
   const key = `${query}\u0001${names.join('\u0000')}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  const out = search(names, query);
+  if (engine === undefined) {
+    wanted = true;
+    return [];
+  }
+  const out = search(engine, names, query);
   if (memo.size >= MAX_MEMO) memo.delete(memo.keys().next().value!);
   memo.set(key, out);
   return out;
@@ -19,8 +46,8 @@ export function fuzzyIndexes(names: readonly string[], query: string): number[] 
 const memo = new Map<string, number[]>();
 const MAX_MEMO = 256;
 
-function search(names: readonly string[], query: string): number[] {
-  const fuse = new Fuse(names, OPTIONS);
+function search(FuseClass: typeof Fuse, names: readonly string[], query: string): number[] {
+  const fuse = new FuseClass(names, OPTIONS);
   const lower = query.toLowerCase();
   // Names holding the typed letters in order ("potng" → "potting") rank before other fuzzy hits.
   return fuse

@@ -100,6 +100,8 @@ export interface ArgSpec {
   raw?: RawLang;
   /** The slot takes every word to the end of the line (a sub-command with its own flags). */
   rest?: boolean;
+  /** Completed from the router: the configured values (SetValues) of this path's Value child. */
+  valuesAt?: readonly string[];
 }
 
 /** How a built-in moves the `edit` context (see src/run/context.ts). */
@@ -186,7 +188,12 @@ export const BUILTIN_TABLE = {
   },
   'monitor match-list': {
     description: 'a live pane of a match-list: header and members, sortable and filterable',
-    arg: { slot: 'monitor.list', help: '<list>', description: 'the name of a firewall match-list' },
+    arg: {
+      slot: 'monitor.list',
+      help: '<list>',
+      description: 'the name of a firewall match-list',
+      valuesAt: ['ipv4', 'firewall', 'match-list'],
+    },
   },
   learn: {
     description: 'start a lesson (`lesson` lists them)',

@@ -8,10 +8,13 @@ import vm from 'node:vm';
 /** How long one match may run before it counts as unchecked. */
 export const V8_MATCH_BUDGET_MS = 50;
 
-const sandbox = vm.createContext(Object.create(null) as object);
-const run = new vm.Script('rx.test(word)');
+// Made on first use: most runs never need it, and start-up should not pay for a context.
+let sandbox: object | undefined;
+let run: vm.Script | undefined;
 
 function once(rx: RegExp, word: string, budgetMs: number): boolean | 'timeout' {
+  sandbox ??= vm.createContext(Object.create(null) as object);
+  run ??= new vm.Script('rx.test(word)');
   const box = sandbox as { rx?: RegExp; word?: string };
   box.rx = rx;
   box.word = word;

@@ -7,7 +7,12 @@
 // overruns twice is no longer run at all. Patterns are anchored to the whole word and compiled
 // once (memoized, bounded). A pattern V8 does not compile accepts any non-empty word, so a broken
 // regex cannot lock the user out.
-import { RE2JS } from 're2js';
+//
+// RE2 (a 280 kB chunk) is loaded on demand, not at start-up: `-c "show interface"` checks no
+// value and must not pay for it. A check asked before it is loaded answers provisionally
+// ('match', nothing run) and records that it was wanted; resolveLine then loads it and judges
+// the line again (engines.ts), and the shell loads it in the background once its prompt is up.
+import type { RE2JS } from 're2js';
 import { testBounded, V8_MATCH_BUDGET_MS } from './regex-bounded.js';
 import { toRe2 } from './regex-translate.js';
 import type { ResolvedWord } from './types.js';
@@ -16,7 +21,8 @@ export type InputReVerdict = 'match' | 'no-match' | 'unchecked';
 
 interface Pattern {
   v8: RegExp;
-  re2: RE2JS | null;
+  /** undefined: not compiled yet (the engine was not loaded when the pattern was first seen). */
+  re2: RE2JS | null | undefined;
   /** Answers from the bounded V8 path, by word. */
   verdicts: Map<string, boolean | 'timeout'>;
   timeouts: number;
@@ -29,11 +35,30 @@ const MAX_VERDICTS = 256;
 const MAX_TIMEOUTS = 2;
 const SURROGATE = /[\ud800-\udfff]/;
 
-function compileRe2(re: string): RE2JS | null {
+let engine: typeof RE2JS | undefined;
+let loading: Promise<void> | undefined;
+let wanted = false;
+
+/** Loads RE2 (once); checks from then on are final. */
+export function loadRegexEngine(): Promise<void> {
+  loading ??= import('re2js').then((m) => {
+    engine = m.RE2JS;
+  });
+  return loading;
+}
+
+/** A check answered provisionally since the last call (the engine was not loaded); resets. */
+export function takeRegexWanted(): boolean {
+  const w = wanted;
+  wanted = false;
+  return w;
+}
+
+function compileRe2(RE2: typeof RE2JS, re: string): RE2JS | null {
   const t = toRe2(re);
   if (t === null) return null;
   try {
-    return RE2JS.compile(`^(?:${t})$`);
+    return RE2.compile(`^(?:${t})$`);
   } catch {
     return null; // e.g. a program over RE2's size limit: V8 under the bound instead
   }
@@ -45,7 +70,7 @@ function compile(re: string): Pattern | null {
   let out: Pattern | null;
   try {
     // V8 decides what is a valid pattern (as before): compiling is linear, only matching is not.
-    out = { v8: new RegExp(`^(?:${re})$`), re2: compileRe2(re), verdicts: new Map(), timeouts: 0 };
+    out = { v8: new RegExp(`^(?:${re})$`), re2: undefined, verdicts: new Map(), timeouts: 0 };
   } catch {
     out = null;
   }
@@ -69,7 +94,12 @@ function boundedVerdict(p: Pattern, word: string): InputReVerdict {
 /** Whole-word match, never slower than the bound: 'unchecked' when it could not be told in time. */
 export function inputReVerdict(re: string | undefined, word: string): InputReVerdict {
   const p = re === undefined || re === '' ? null : compile(re);
-  if (p === null) return word !== '' ? 'match' : 'no-match';
+  if (p === null || re === undefined) return word !== '' ? 'match' : 'no-match';
+  if (engine === undefined) {
+    wanted = true;
+    return 'match';
+  }
+  if (p.re2 === undefined) p.re2 = compileRe2(engine, re);
   if (p.re2 && !SURROGATE.test(word)) return p.re2.test(word) ? 'match' : 'no-match';
   return boundedVerdict(p, word);
 }
@@ -126,13 +156,19 @@ export type SearchRegex =
 /**
  * A user's search regex (`| match`, `| except`), RE2 syntax, found anywhere in a line. RE2
  * matches in linear time, so a pattern cannot stall the shell; a bad one is reported with the
- * column (0-based, in the pattern) of the part RE2 named.
+ * column (0-based, in the pattern) of the part RE2 named. Before RE2 is loaded the answer is
+ * provisional (loadRegexEngine first: runPiped does).
  */
 export function compileSearchRegex(re: string): SearchRegex {
   if (re.length > MAX_SEARCH_RE)
     return { ok: false, message: `regex longer than ${MAX_SEARCH_RE} characters`, column: MAX_SEARCH_RE };
+  if (!engine) {
+    // Provisional, like an InputRe check before RE2 is in: the caller loads it and asks again.
+    wanted = true;
+    return { ok: true, test: () => true };
+  }
   try {
-    const rx = RE2JS.compile(re);
+    const rx = engine.compile(re);
     return { ok: true, test: (line) => rx.test(line) };
   } catch (e) {
     const err = e as { getDescription?: () => string; getPattern?: () => string | null; message?: string };

@@ -5,6 +5,7 @@ import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isRoutershError } from '../errors.js';
 import { builtinNameOf, checkBuiltin } from './builtins.js';
 import { pathKey } from './cache.js';
+import { loadWantedEngines } from './engines.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { type MetadataFailure, reportFailure, unreadable } from './metadata-failure.js';
 import { tokenUsable } from './match.js';
@@ -70,10 +71,19 @@ export async function walkAsync(
   };
   let fetchError: unknown;
   let failure: MetadataFailure | undefined;
+  // A value checked or a word misspelt before its matcher was loaded (engines.ts): the load
+  // starts at once, alongside the metadata requests, and the line is judged again when it is in.
+  let engines: Promise<void> | undefined;
   for (;;) {
     signal.throwIfAborted();
     const result = walk(tokens, deps.context ?? [], lookup);
+    engines = loadWantedEngines() ?? engines;
     const need = result.pending ?? (result.error ? undefined : finish(result, lookup));
+    if (!need && engines) {
+      await engines;
+      engines = undefined;
+      continue;
+    }
     if (!need)
       return {
         result,

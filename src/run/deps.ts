@@ -15,7 +15,11 @@ export interface RunnerDeps {
   cache: { invalidate(words: string[], o?: { deleted?: boolean }): void; clear(prefix?: string[]): void };
   /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
   telemetry?: TelemetryClient;
+  /** Instead of `telemetry` in a one-shot run: the client, imported and made on first use. */
+  loadTelemetry?: () => Promise<TelemetryClient>;
   history?: () => string[];
+  /** A long command's progress line (`match-list import`), shown in place on the live region. */
+  progress?: (line: string) => void;
   width: () => number;
   interactive: boolean;
   now?: () => number;

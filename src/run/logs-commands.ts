@@ -13,7 +13,7 @@ import { bucketStep } from './telemetry-sources.js';
 import { HOUR, nowOf, telemetryOf, withNotices } from './telemetry-text.js';
 
 export const logsSearch: Handler<'logs search'> = async ({ args, options }, env) => {
-  const client = telemetryOf(env);
+  const client = await telemetryOf(env);
   const range = parseRange(options, nowOf(env), HOUR);
   const given = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : undefined;
   const query = args[0] ?? '*';
@@ -25,7 +25,7 @@ export const logsSearch: Handler<'logs search'> = async ({ args, options }, env)
 };
 
 export const logsHistogram: Handler<'logs histogram'> = async ({ args, options }, env) => {
-  const client = telemetryOf(env);
+  const client = await telemetryOf(env);
   const range = parseRange(options, nowOf(env), HOUR);
   const step = options.step?.[0];
   const stepSeconds = step !== undefined ? parseStep(step) : bucketStep(range.startMs, range.endMs, 60);
@@ -52,13 +52,13 @@ function valueHits(
 }
 
 export const logsFields: Handler<'logs fields'> = async (_call, env) =>
-  valueHits(await telemetryOf(env).fields({}, env.signal), 'field');
+  valueHits(await (await telemetryOf(env)).fields({}, env.signal), 'field');
 
 export const logsFieldValues: Handler<'logs field-values'> = async ({ args }, env) =>
-  valueHits(await telemetryOf(env).fieldValues({ field: args[0] ?? '' }, env.signal), 'value');
+  valueHits(await (await telemetryOf(env)).fieldValues({ field: args[0] ?? '' }, env.signal), 'value');
 
 export const logsFacets: Handler<'logs facets'> = async (_call, env) => {
-  const res = await telemetryOf(env).facets({}, env.signal);
+  const res = await (await telemetryOf(env)).facets({}, env.signal);
   const text = res.data
     .map(
       (f) =>

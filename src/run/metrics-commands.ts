@@ -9,7 +9,7 @@ import { planRange } from './telemetry-sources.js';
 import { HOUR, nowOf, telemetryOf, vectorTable, withNotices } from './telemetry-text.js';
 
 export const metricsQuery: Handler<'metrics query'> = async ({ args, options }, env) => {
-  const client = telemetryOf(env);
+  const client = await telemetryOf(env);
   const at = options.at?.[0];
   const res = await client.query(
     { expression: args[0] ?? '', ...(at !== undefined ? { time: parseTime(at, nowOf(env)) } : {}) },
@@ -19,7 +19,7 @@ export const metricsQuery: Handler<'metrics query'> = async ({ args, options }, 
 };
 
 export const metricsRange: Handler<'metrics range'> = async ({ args, options }, env) => {
-  const client = telemetryOf(env);
+  const client = await telemetryOf(env);
   const range = parseRange(options, nowOf(env), HOUR);
   const step = options.step?.[0] !== undefined ? parseStep(options.step[0]) : undefined;
   const expression = args[0] ?? '';
@@ -57,15 +57,17 @@ const lastHour = (env: HandlerEnv) => {
 export const metricsNames: Handler<'metrics names'> = async ({ options }, env) => {
   const match = options.match?.[0];
   const q = { ...lastHour(env), ...(match !== undefined ? { match } : {}) };
-  return list(await telemetryOf(env).names(q, env.signal));
+  return list(await (await telemetryOf(env)).names(q, env.signal));
 };
 
 export const metricsLabels: Handler<'metrics labels'> = async ({ options }, env) =>
-  list(await telemetryOf(env).labels({ ...lastHour(env), matchers: options.match ?? [] }, env.signal));
+  list(
+    await (await telemetryOf(env)).labels({ ...lastHour(env), matchers: options.match ?? [] }, env.signal),
+  );
 
 export const metricsLabelValues: Handler<'metrics label-values'> = async ({ args, options }, env) =>
   list(
-    await telemetryOf(env).labelValues(
+    await (await telemetryOf(env)).labelValues(
       { label: args[0] ?? '', ...lastHour(env), matchers: options.match ?? [] },
       env.signal,
     ),

@@ -5,7 +5,7 @@ import { commandFailedError } from '../errors.js';
 import { type MonitorData, parseMonitor } from '../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
 import { entryRequest } from './match-list/send.js';
-import { loadTarget } from './match-list/target.js';
+import { listWords } from './match-list/target.js';
 
 export interface MonitorRouter {
   send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
@@ -38,21 +38,55 @@ function memberOf(address: string): { net: string; protocol?: string; port?: str
   return m ? { net: m[1]!, protocol: m[2]!, port: m[3]! } : { net: address };
 }
 
-export async function removeMember(
+/** What removing a member needs to know about its list: where entries live and their key option. */
+export interface EntryShape {
+  words: string[];
+  key: string;
+}
+
+/**
+ * Reads the list's own node (`ipv4 firewall match-list LIST`: the list names and their
+ * settings, a few hundred bytes) — never the entry node, whose metadata names every member
+ * (65,536 of them at real scale). The key option is `net` for both kinds of list (`key net` or
+ * `net-port`; port and protocol ride along, as match-list import sends them: send.ts).
+ */
+export async function entryShape(
   router: MonitorRouter,
   list: string,
+  signal: AbortSignal,
+): Promise<EntryShape> {
+  const words = listWords(list);
+  const env = await router.send({ method: 'GET', words: words.slice(0, 4) }, { signal });
+  if (!env.ok) throw refused(env, `match-list ${list}`);
+  const names = env.nodeInfo?.setValues ?? [];
+  if (!names.includes(list)) throw commandFailedError(`match-list ${list} does not exist`);
+  return { words, key: 'net' };
+}
+
+/** One UNSET of the entry: nothing else is read. */
+export async function removeMember(
+  router: MonitorRouter,
+  shape: EntryShape,
   address: string,
   signal: AbortSignal,
 ): Promise<string> {
-  const t = await loadTarget(router, list, signal);
-  const env = await router.send(entryRequest(t.words, t.key.name, 'UNSET', memberOf(address)), { signal });
+  const env = await router.send(entryRequest(shape.words, shape.key, 'UNSET', memberOf(address)), { signal });
   if (!env.ok) throw refused(env, `remove ${address}`);
   return env.message.trim() || `${address} removed`;
 }
 
+/** Made once per pane: the list's shape is read on the first `d` and kept for the next ones. */
 export function monitorSource(router: MonitorRouter, list: string): MonitorSource {
+  let shape: Promise<EntryShape> | undefined;
   return {
     read: (signal) => readMonitor(router, list, signal),
-    remove: (address, signal) => removeMember(router, list, address, signal),
+    remove: async (address, signal) => {
+      shape ??= entryShape(router, list, signal);
+      const got = await shape.catch((e: unknown) => {
+        shape = undefined; // a failed read is asked again on the next `d`
+        throw e;
+      });
+      return removeMember(router, got, address, signal);
+    },
   };
 }

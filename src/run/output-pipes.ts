@@ -5,7 +5,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { argumentError, RoutershError } from '../errors.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
-import { compileSearchRegex } from '../lang/regex.js';
+import { compileSearchRegex, loadRegexEngine } from '../lang/regex.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from './outcome.js';
 import { type RunnerDeps, type RunState, runLineNoted } from './runner.js';
@@ -24,7 +24,12 @@ export async function runPiped(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<PipedOutcome> {
-  const piped = splitPipes(line);
+  let piped = splitPipes(line);
+  // `| match`/`| except` are judged by RE2, loaded only for a line that has pipes.
+  if (piped.pipes.length > 0 || piped.error) {
+    await loadRegexEngine();
+    piped = splitPipes(line);
+  }
   const e = piped.error;
   if (e) {
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });

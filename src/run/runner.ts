@@ -5,7 +5,6 @@ import { asRoutershError, RoutershError } from '../errors.js';
 import type { Resolution } from '../lang/index.js';
 import type { RunnerDeps, RunState } from './deps.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
-import { runBuiltin } from './handlers.js';
 import type { Outcome } from './outcome.js';
 
 export type { RunnerDeps, RunState } from './deps.js';
@@ -73,8 +72,12 @@ async function runResolution(
     }
     case 'router':
       return runRouter(res.request, deps, signal);
-    case 'builtin':
+    case 'builtin': {
+      // The handlers (telemetry, match-list, monitor, their renderers) load with the first
+      // built-in: a router command such as `-c "show interface"` never pays for them.
+      const { runBuiltin } = await import('./handlers.js');
       return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, deps, signal });
+    }
     default: {
       const never: never = res;
       throw new Error(`unhandled resolution ${(never as { kind: string }).kind}`);

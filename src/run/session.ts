@@ -1,62 +1,33 @@
-// A connected session: the router client, its metadata cache, the telemetry client when one
-// is configured, and the runner's dependencies built from them.
-import { RouterClient } from '../api/router/client.js';
+// A connected session for the interactive shell: the router half (router-session.ts) plus the
+// telemetry client when one is configured, made at once (panes and completion use it
+// synchronously), and the completer for telemetry values.
 import { TelemetryClient } from '../api/telemetry/client.js';
-import { MetadataCache, resolveLine } from '../lang/index.js';
+import type { Config } from '../config/config.js';
 import type { ValueCompleter } from '../lang/types.js';
-import { type Config, routerConnection } from '../config/config.js';
-import type { RunnerDeps } from './runner.js';
+import { createRouterSession, type RouterSession, type SessionOptions } from './router-session.js';
 import { telemetryCompleter } from './telemetry-completer.js';
 
-export interface Session {
-  router: RouterClient;
+export interface Session extends RouterSession {
   telemetry: TelemetryClient | undefined;
-  cache: MetadataCache;
   valueCompleter: ValueCompleter | undefined;
-  deps: RunnerDeps;
-  /** user@host for the prompt. */
-  label: string;
-  close(): Promise<void>;
 }
 
-export function createSession(
-  cfg: Readonly<Config>,
-  o: { interactive: boolean; warn: (m: string) => void; width?: () => number; history?: () => string[] },
-): Session {
-  const router = new RouterClient({ baseUrl: cfg.router ?? '', ...routerConnection(cfg, o.warn) });
+export function createSession(cfg: Readonly<Config>, o: SessionOptions): Session {
   const telemetry =
     cfg.telemetryUrl && cfg.telemetryKey
       ? new TelemetryClient({ baseUrl: cfg.telemetryUrl, apiKey: cfg.telemetryKey })
       : undefined;
-  const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
   const valueCompleter = telemetry ? telemetryCompleter(telemetry) : undefined;
-  const width = o.width ?? (() => Number(process.env.COLUMNS) || process.stdout.columns || 80);
-  const deps: RunnerDeps = {
-    resolve: (line, context, signal) =>
-      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
-    router,
-    cache,
-    ...(telemetry ? { telemetry } : {}),
-    ...(o.history ? { history: o.history } : {}),
-    width,
-    interactive: o.interactive,
-  };
-  const host = (() => {
-    try {
-      return new URL(cfg.router ?? '').hostname;
-    } catch {
-      return 'router';
-    }
-  })();
+  const session = createRouterSession(cfg, o, {
+    ...(telemetry ? { client: telemetry } : {}),
+    ...(valueCompleter ? { valueCompleter } : {}),
+  });
   return {
-    router,
+    ...session,
     telemetry,
-    cache,
     valueCompleter,
-    deps,
-    label: `${cfg.user ?? 'token'}@${host}`,
     close: async () => {
-      await Promise.allSettled([router.close(), telemetry?.close()]);
+      await Promise.allSettled([session.close(), telemetry?.close()]);
     },
   };
 }

@@ -9,9 +9,10 @@ import type { HandlerEnv } from './handler.js';
 
 export const HOUR = 3_600_000;
 
-/** The telemetry client, or the error that says how to configure one. */
-export function telemetryOf(env: HandlerEnv): TelemetryClient {
-  if (env.deps.telemetry) return env.deps.telemetry;
+/** The telemetry client (loaded on first use in a one-shot run), or the error that says how to configure one. */
+export async function telemetryOf(env: HandlerEnv): Promise<TelemetryClient> {
+  const client = env.deps.telemetry ?? (await env.deps.loadTelemetry?.());
+  if (client) return client;
   throw notConfiguredError(
     'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)',
   );

@@ -108,7 +108,7 @@ function Prompt({
             : undefined
         }
       />
-      {state.running ? <Spinner since={state.running.since} /> : null}
+      {state.running ? <Spinner since={state.running.since} progress={state.running.progress} /> : null}
       {p.menu ? (
         <SuggestionsMenu items={p.menu.candidates} row={candidateRow} selected={p.menu.selected} />
       ) : null}

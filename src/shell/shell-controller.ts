@@ -25,7 +25,8 @@ const FRAME_MS = 50;
 export interface ShellState {
   prompt: PromptState;
   context: string[];
-  running: { since: number } | null;
+  /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
+  running: { since: number; progress?: string } | null;
   pane: OpenPane | null;
   /** `--More--` under an output taller than the window; the run waits until it is done. */
   pager: PagerState | null;
@@ -161,10 +162,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         const p = prompt();
         const context = get().context;
         if (texts.length > 1) push(item('command', p + text));
+        const since = get().running?.since ?? Date.now();
+        const progress = (line: string) => {
+          if (inflight === ac) patch({ running: { since, progress: line } });
+        };
         const { outcome, page, note } = await runPiped(
           text,
           { context: get().context },
-          deps().session.deps,
+          { ...deps().session.deps, progress },
           ac.signal,
         );
         if (note) push(item('info', `note: ${note}`));

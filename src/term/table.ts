@@ -1,7 +1,7 @@
 // Aligned, width-aware plain-text tables (ShowOutput tables, telemetry results). Pure: the
 // caller decides colour and where it goes. Cells are sanitized: they may come from a server.
-import stringWidth from 'string-width';
 import { sanitizeLine } from './sanitize.js';
+import { displayWidth as stringWidth } from './text-width.js';
 
 export interface TableOptions {
   /** Total width available; the widest column is truncated with … to fit. */

@@ -1,17 +1,28 @@
 // Terminal column arithmetic for the prompt line. The cursor is a UTF-16 index (what JS
 // strings use) but the screen counts columns: CJK and most emoji take two, combining
 // marks none. Everything here works on grapheme clusters so a cursor never splits one.
-import stringWidth from 'string-width';
+//
+// string-width (the measure Ink uses) costs ~35 ms to load — an emoji regex and ICU's grapheme
+// segmenter are built at import — more than a whole `-c "show interface"` may take (issue 9).
+// Printable ASCII is one column a character, so it is measured without it; string-width is
+// required on the first other string (require of an ES module: Node ≥ 20.19, see engines).
+import { createRequire } from 'node:module';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const requireAtRuntime = createRequire(import.meta.url);
+let stringWidth: ((s: string) => number) | undefined;
+let segmenter: Intl.Segmenter | undefined;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** Columns `s` occupies on a terminal (ANSI codes are not counted). */
 export function displayWidth(s: string): number {
+  if (PRINTABLE_ASCII.test(s)) return s.length;
+  stringWidth ??= (requireAtRuntime('string-width') as { default: (s: string) => number }).default;
   return stringWidth(s);
 }
 
 /** Grapheme clusters of `s` with their UTF-16 start index. */
 export function graphemes(s: string): Array<{ segment: string; index: number }> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(s), ({ segment, index }) => ({ segment, index }));
 }
 

@@ -9,7 +9,13 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputReVerdict, isValidInputRe, matchesInputRe, uncheckedNote } from '../../src/lang/regex.js';
+import {
+  inputReVerdict,
+  isValidInputRe,
+  loadRegexEngine,
+  matchesInputRe,
+  uncheckedNote,
+} from '../../src/lang/regex.js';
 import { V8_MATCH_BUDGET_MS } from '../../src/lang/regex-bounded.js';
 import { toRe2 } from '../../src/lang/regex-translate.js';
 import type { ResolvedWord } from '../../src/lang/types.js';
@@ -21,6 +27,7 @@ let dir: string;
 let bundled: string;
 
 beforeAll(async () => {
+  await loadRegexEngine(); // loaded on demand (regex.ts); these tests judge the engine itself
   // The module as built, so a child process can run it under a kill timer: a regex that
   // hangs in this process could not be stopped by vitest's own timeout.
   dir = mkdtempSync(join(tmpdir(), 'routersh-regex-'));
@@ -56,7 +63,7 @@ describe('a catastrophic pattern', () => {
   it('answers false at once in linear time', { timeout: 2_000 }, () => {
     const child = inChild(
       matchBody(
-        `import { matchesInputRe } from ${JSON.stringify(pathToFileURL(bundled).href)};`,
+        `import { loadRegexEngine, matchesInputRe } from ${JSON.stringify(pathToFileURL(bundled).href)};\nawait loadRegexEngine();`,
         `matchesInputRe(${JSON.stringify(EVIL_RE)}, ${JSON.stringify(EVIL_WORD)})`,
       ),
       1_500,
@@ -237,5 +244,23 @@ describe('a pattern that compiles nowhere', () => {
   it('a `)` that would break out of the anchoring group keeps V8 meaning', () => {
     expect(toRe2('a)|(b')).toBeNull();
     expect(matchesInputRe('a)|(b', 'axx')).toBe(/^(?:a)|(b)$/.test('axx'));
+  });
+});
+
+describe('RE2 loads on demand', () => {
+  it('before it is loaded a check answers provisionally and says it was wanted; after, it judges', () => {
+    // A fresh process: this one loaded the engine in beforeAll.
+    const child = inChild(
+      `import { inputReVerdict, loadRegexEngine, takeRegexWanted } from ${JSON.stringify(pathToFileURL(bundled).href)};
+const before = [takeRegexWanted(), inputReVerdict('[0-9]+', 'abc'), takeRegexWanted(), takeRegexWanted()];
+await loadRegexEngine();
+const after = [inputReVerdict('[0-9]+', 'abc'), inputReVerdict(${JSON.stringify(EVIL_RE)}, ${JSON.stringify(EVIL_WORD)}), takeRegexWanted()];
+console.log(JSON.stringify({ before, after }));`,
+      5_000,
+    );
+    expect(child.out).toEqual({
+      before: [false, 'match', true, false],
+      after: ['no-match', 'no-match', false],
+    });
   });
 });

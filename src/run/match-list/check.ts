@@ -1,5 +1,5 @@
 // Every value checked against the router's own InputRe before anything is sent.
-import { inputReVerdict } from '../../lang/regex.js';
+import { inputReVerdict, loadRegexEngine } from '../../lang/regex.js';
 import type { OptionInfo } from '../../api/router/types.js';
 import type { BadLine, Entry } from './input.js';
 import type { ListTarget } from './target.js';
@@ -10,11 +10,13 @@ function why(o: OptionInfo | undefined, name: string, value: string): string | u
   return `'${value}' is not a valid ${o.name}${o.valueType ? ` (${o.valueType})` : ''}`;
 }
 
-export function checkEntries(
+/** Loads RE2 first (regex.ts loads it on demand): a verdict here is final, never provisional. */
+export async function checkEntries(
   entries: readonly Entry[],
   target: Pick<ListTarget, 'key' | 'port' | 'protocol'>,
   text: (line: number) => string,
-): { good: Entry[]; bad: BadLine[] } {
+): Promise<{ good: Entry[]; bad: BadLine[] }> {
+  await loadRegexEngine();
   const good: Entry[] = [];
   const bad: BadLine[] = [];
   for (const e of entries) {

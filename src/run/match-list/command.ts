@@ -1,7 +1,7 @@
 // `match-list import|export|sync`, run the same way by the shell built-in and by
 // `routersh match-list …`: read and check the feed, compare it with the list, send, summarise.
 // Everything outside (the router, the input, the clock, progress) is injected.
-import { commandFailedError, type RoutershError, validationError } from '../../errors.js';
+import { cancelledError, commandFailedError, type RoutershError, validationError } from '../../errors.js';
 import type { MatchListArgs } from './args.js';
 import { checkEntries } from './check.js';
 import { type Entry, entryId, entryText, parseInput } from './input.js';
@@ -58,7 +58,7 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
   const raw = await env.readInput(args.file);
   const parsed = parseInput(raw, { csv: args.csv });
   const lines = raw.split(/\r?\n/);
-  const checked = checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
+  const checked = await checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
   const invalid = [...parsed.bad, ...checked.bad].sort((a, b) => a.line - b.line);
   if (invalid.length && !args.keepGoing) throw refusal(invalid, args.list);
 
@@ -81,11 +81,21 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     total: number,
   ) => {
     const tick = env.progress ? throttled(total, env.now, env.progress) : undefined;
+    let answered = 0;
     const failures = await sendEntries(env.router, target.words, target.key.name, action, items, {
       concurrency: args.concurrency,
-      ...(tick ? { onDone: (n: number) => tick(done0 + n) } : {}),
+      onDone: (n: number) => {
+        answered = n;
+        tick?.(done0 + n);
+      },
       ...(env.signal ? { signal: env.signal } : {}),
     });
+    if (env.signal?.aborted) {
+      // Requests cut off in flight were not answered: they count as not sent, not as failures.
+      const cut = new Set(failures.filter((f) => /cancel/i.test(f.message)).map((f) => f.item));
+      base.cancelled = { sent: (base.cancelled?.sent ?? done0) + answered - cut.size, total };
+      failures.splice(0, failures.length, ...failures.filter((f) => !cut.has(f.item)));
+    }
     const failedIds = new Set(failures.map((f) => f.item));
     base.failed.push(
       ...failures.map((f) => ({
@@ -137,6 +147,7 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     ...(plan !== undefined ? { plan: plan.split('\n').filter(Boolean) } : {}),
   };
   const wrote = !base.dryRun && base.added + base.refreshed + base.removed > 0;
+  if (base.cancelled) return { text, json, wrote, error: cancelledError(text.trimEnd()) };
   if (base.failed.length) {
     return {
       text,

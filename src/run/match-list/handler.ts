@@ -8,8 +8,11 @@ import { runMatchList } from './command.js';
 import { listWords } from './target.js';
 
 async function readInput(file: string): Promise<string> {
+  // In the shell stdin is the keyboard: a feed comes from a file, or from a pipe into the CLI.
   if (file === '-')
-    throw usageError("match-list: '-' (stdin) is for the command line: give a file in the shell");
+    throw usageError(
+      "match-list: '-' reads stdin, which is the keyboard in the shell: give a FILE, or pipe into `routersh match-list import LIST -`",
+    );
   try {
     return await readFile(file, 'utf8');
   } catch (e) {
@@ -24,6 +27,7 @@ export const matchList: Handler<'match-list'> = async ({ args }, env) => {
     readInput,
     now: env.deps.now ?? Date.now,
     signal: env.signal,
+    ...(env.deps.progress ? { progress: env.deps.progress } : {}),
   });
   if (r.wrote) env.deps.cache.invalidate(listWords(parsed.list));
   if (r.error) return { kind: 'error', error: r.error };

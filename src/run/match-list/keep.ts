@@ -48,7 +48,7 @@ export async function keepSynced(args: InputArgs, target: ListTarget, env: KeepE
     const raw = await env.readInput(args.file);
     const parsed = parseInput(raw, { csv: args.csv });
     const lines = raw.split(/\r?\n/);
-    const { good, bad } = checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
+    const { good, bad } = await checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
     const now = await loadTarget(env.router, args.list, env.signal);
     const plan = planSync(good, now.members);
     const o = { concurrency: args.concurrency, ...(env.signal ? { signal: env.signal } : {}) };

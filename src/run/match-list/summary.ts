@@ -14,6 +14,8 @@ export interface Summary {
   failed: Array<{ entry: string; line?: number; error: string }>;
   dryRun: boolean;
   elapsedMs: number;
+  /** Stopped (Ctrl-C) before everything was sent: how many requests were answered, of how many. */
+  cancelled?: { sent: number; total: number };
 }
 
 export function summaryJson(s: Summary) {
@@ -28,6 +30,7 @@ export function summaryJson(s: Summary) {
     failed: s.failed.length,
     failures: s.failed,
     ...(s.dryRun ? { dryRun: true } : {}),
+    ...(s.cancelled ? { cancelled: true, sent: s.cancelled.sent, total: s.cancelled.total } : {}),
     elapsedMs: Math.round(s.elapsedMs),
   };
 }
@@ -51,6 +54,9 @@ export function summaryText(s: Summary, sync: boolean): string {
       ? ` (${Math.round(((s.added + s.refreshed + s.removed) * 1000) / s.elapsedMs)}/s)`
       : '';
   const lines = [
+    ...(s.cancelled
+      ? [`match-list ${s.list}: cancelled after ${s.cancelled.sent} of ${s.cancelled.total} entries sent`]
+      : []),
     `match-list ${s.list}${s.dryRun ? ' (dry run)' : ''}: ${counts.join(', ')}${extra.length ? `; ${extra.join(', ')}` : ''} in ${(s.elapsedMs / 1000).toFixed(2)} s${rate}`,
     ...s.invalid.slice(0, 20).map((b) => `  skipped ${badLineText(b)}`),
     ...s.failed

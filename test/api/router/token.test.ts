@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { isExpired, needsRenewal, readToken, refreshDelay } from '../../../src/api/router/token.js';
 
@@ -56,5 +57,32 @@ describe('token claims', () => {
     const t = readToken('opaque', t0);
     expect(t.expiresAt).toBeUndefined();
     expect(needsRenewal(t, t0 + 1e12)).toBe(false);
+  });
+});
+
+describe('claims are read without jose (start-up), as jose reads them', () => {
+  const enc = (v: unknown) =>
+    Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+  const header = enc({ alg: 'HS256' });
+  it.each([
+    ['claims', `${header}.${enc({ sub: 'ops', exp: 2_000_000_000 })}.c2ln`],
+    ['an array', `${header}.${enc([1, 2])}.c2ln`],
+    ['null', `${header}.${enc(null)}.c2ln`],
+    ['not JSON', `${header}.${enc('{nope')}.c2ln`],
+    ['two parts', `${header}.${enc({ sub: 'ops' })}`],
+    ['five parts (JWE)', `${header}.${enc({ sub: 'ops' })}.a.b.c`],
+    ['an empty payload', `${header}..c2ln`],
+    ['not base64url', `${header}.e30=+/.c2ln`],
+    ['opaque', 'opaque'],
+  ])('%s', (_what, token) => {
+    let subject: string | undefined;
+    try {
+      const sub = decodeJwt(token).sub;
+      subject = typeof sub === 'string' && sub !== '' ? sub : undefined;
+    } catch {
+      subject = undefined;
+    }
+    expect(readToken(token, 0).subject).toBe(subject);
+    if (subject === undefined) expect(readToken(token, 0).expiresAt).toBeUndefined();
   });
 });

@@ -1,0 +1,86 @@
+// The router half of a session: the router client, its metadata cache and the runner's
+// dependencies. It imports no telemetry code: a one-shot run gets the telemetry client through
+// `loadTelemetry` (imported on first use), the interactive shell through session.ts.
+import { RouterClient } from '../api/router/client.js';
+import type { TelemetryClient } from '../api/telemetry/client.js';
+import { type Config, routerConnection } from '../config/config.js';
+import { MetadataCache, resolveLine } from '../lang/index.js';
+import type { ValueCompleter } from '../lang/types.js';
+import type { RunnerDeps } from './runner.js';
+
+export interface SessionOptions {
+  interactive: boolean;
+  warn: (m: string) => void;
+  width?: () => number;
+  history?: () => string[];
+}
+
+export interface RouterSession {
+  router: RouterClient;
+  cache: MetadataCache;
+  deps: RunnerDeps;
+  /** user@host for the prompt. */
+  label: string;
+  close(): Promise<void>;
+}
+
+export function createRouterSession(
+  cfg: Readonly<Config>,
+  o: SessionOptions,
+  telemetry: {
+    client?: TelemetryClient;
+    load?: () => Promise<TelemetryClient>;
+    valueCompleter?: ValueCompleter;
+  } = {},
+): RouterSession {
+  const router = new RouterClient({ baseUrl: cfg.router ?? '', ...routerConnection(cfg, o.warn) });
+  const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+  const { client, load, valueCompleter } = telemetry;
+  const width = o.width ?? (() => Number(process.env.COLUMNS) || process.stdout.columns || 80);
+  const deps: RunnerDeps = {
+    resolve: (line, context, signal) =>
+      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
+    router,
+    cache,
+    ...(client ? { telemetry: client } : {}),
+    ...(load ? { loadTelemetry: load } : {}),
+    ...(o.history ? { history: o.history } : {}),
+    width,
+    interactive: o.interactive,
+  };
+  const host = (() => {
+    try {
+      return new URL(cfg.router ?? '').hostname;
+    } catch {
+      return 'router';
+    }
+  })();
+  return {
+    router,
+    cache,
+    deps,
+    label: `${cfg.user ?? 'token'}@${host}`,
+    close: () => router.close(),
+  };
+}
+
+/**
+ * For a one-shot run: telemetry code is imported only by the first `metrics …`/`logs …` line,
+ * so `-c "show interface"` does not load it.
+ */
+export function createBatchSession(cfg: Readonly<Config>, o: SessionOptions): RouterSession {
+  const { telemetryUrl, telemetryKey } = cfg;
+  if (!telemetryUrl || !telemetryKey) return createRouterSession(cfg, o);
+  let made: Promise<TelemetryClient> | undefined;
+  const load = () =>
+    (made ??= import('../api/telemetry/client.js').then(
+      ({ TelemetryClient }) => new TelemetryClient({ baseUrl: telemetryUrl, apiKey: telemetryKey }),
+    ));
+  const session = createRouterSession(cfg, o, { load });
+  return {
+    ...session,
+    close: async () => {
+      await Promise.allSettled([session.close(), made?.then((t) => t.close())]);
+    },
+  };
+}
