@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completePipe, splitPipes } from '../../src/lang/pipes.js';
+import { loadRegexEngine } from '../../src/lang/regex.js';
 import { quoteWord, scanLine } from '../../src/lang/tokenize.js';
 
 describe('splitPipes', () => {
@@ -80,7 +81,8 @@ describe('pipes with an argument (issue 10)', () => {
     ]);
   });
 
-  it('a bad regex is one line naming its column; a missing or wrong argument is refused', () => {
+  it('a bad regex is one line naming its column; a missing or wrong argument is refused', async () => {
+    await loadRegexEngine(); // RE2 loads on demand (runPiped loads it for a line with pipes)
     const line = 'show interface | match a{2,1}';
     const e = splitPipes(line).error!;
     expect(e.message).toBe("'match': bad regex: invalid repeat count at column 25");
