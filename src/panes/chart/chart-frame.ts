@@ -87,7 +87,9 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
     }
     lines.push(...cached.lines);
   } else {
-    for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? '  loading…' : '');
+    // Nothing drawn yet: say why — an error is on the status line, so never "loading…" beside it.
+    const placeholder = state.error ? '  no data (the error is below; r retries)' : '  loading…';
+    for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? placeholder : '');
   }
   for (const row of legend) lines.push(legendLine(row, colors));
   // Small terminals: keep the title and status, drop plot rows.
