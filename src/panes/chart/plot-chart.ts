@@ -5,8 +5,8 @@
 import { plot } from 'asciichart';
 import type { Series } from '../../api/telemetry/types.js';
 import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../../term/format-si.js';
-import { formatAxisTime } from '../../term/format-time.js';
 import { downsample } from './downsample.js';
+import { tickInterval, tickLabel, timeTicks } from './time-ticks.js';
 
 /** Columns left of the plot area: the Y label, a blank, the axis. */
 export const Y_AXIS_WIDTH = SI_LABEL_WIDTH + 2;
@@ -148,17 +148,25 @@ function emptyPlot(cols: number, height: number): string[] {
   return out;
 }
 
-/** `└──┬────┬──` with a time under each tick; ticks sit on the column whose bucket they start. */
+/**
+ * `└──┬────┬──` with a tick on each round time (time-ticks.ts) and its label starting under it;
+ * a tick sits on the column whose bucket holds its time.
+ */
 function timeAxis(cols: number, opts: PlotOptions): string[] {
-  const span = opts.endMs - opts.startMs;
-  const sample = formatAxisTime(opts.startMs, span, { utc: opts.utc });
-  const every = sample.length + 3;
+  const span = Math.max(1, opts.endMs - opts.startMs);
+  const o = { utc: opts.utc };
+  const interval = tickInterval(span, cols, o);
   const rule = new Array<string>(cols).fill('─');
   const labels = new Array<string>(cols).fill(' ');
-  for (let c = 0; c + sample.length <= cols; c += every) {
+  let free = 0; // the first column a label may use
+  for (const t of timeTicks(opts.startMs, opts.endMs, interval, o)) {
+    const c = Math.floor(((t - opts.startMs) * cols) / span);
+    if (c < 0 || c >= cols) continue;
     rule[c] = '┬';
-    const text = formatAxisTime(opts.startMs + (c * span) / cols, span, { utc: opts.utc });
+    const text = tickLabel(t, interval, span, o);
+    if (c < free || c + text.length > cols) continue;
     for (let k = 0; k < text.length; k++) labels[c + k] = text[k]!;
+    free = c + text.length + 1;
   }
   const pad = ' '.repeat(SI_LABEL_WIDTH + 1);
   return [`${pad}└${rule.join('')}`, `${pad} ${labels.join('').trimEnd()}`];
