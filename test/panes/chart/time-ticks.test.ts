@@ -44,7 +44,13 @@ describe('time ticks', () => {
     process.env.TZ = 'Europe/Berlin'; // 2026-03-29 02:00 → 03:00
     const start = Date.UTC(2026, 2, 28, 20); // 21:00 local
     const ticks = timeTicks(start, start + 12 * HOUR, 3 * HOUR);
-    expect(ticks.map((t) => tickLabel(t, 3 * HOUR, 12 * HOUR))).toEqual(['21:00', '00:00', '03:00', '06:00', '09:00']);
+    expect(ticks.map((t) => tickLabel(t, 3 * HOUR, 12 * HOUR))).toEqual([
+      '21:00',
+      '00:00',
+      '03:00',
+      '06:00',
+      '09:00',
+    ]);
   });
 
   it('whole days start at midnight', () => {
