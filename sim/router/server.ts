@@ -28,9 +28,13 @@ export interface SimCore {
   variant: RouterVariant;
 }
 
-export function createSimServer(clock: Clock, variant: RouterVariant = 'default'): SimCore {
+export function createSimServer(
+  clock: Clock,
+  variant: RouterVariant = 'default',
+  secretSeed?: string,
+): SimCore {
   const state = seedState(clock.now());
-  const auth = new Auth(state, clock);
+  const auth = new Auth(state, clock, secretSeed);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   const core: SimCore = { server: createServer(), state, auth, faults, requests, variant };

@@ -45,7 +45,9 @@ describe('vectorTable', () => {
     expect(row).toMatch(/description="a very long[^"]*…"/);
     expect(row).toContain('shaper_id="shp-3"');
     // Short values are untouched.
-    expect(text).toContain('{customer_id="c1004", grp="wholesale", prefix="100.65.16.0/22", shaper_id="shp-4"}');
+    expect(text).toContain(
+      '{customer_id="c1004", grp="wholesale", prefix="100.65.16.0/22", shaper_id="shp-4"}',
+    );
   });
 
   it('prints one evaluation time under the table, a column only when times differ', () => {
