@@ -1,6 +1,7 @@
-// Basic credentials against the user table, and HS256 JWTs signed with a per-instance secret.
+// Basic credentials against the user table, and HS256 JWTs signed with a per-instance secret
+// (random, or derived from a seed so tokens survive a restart of `routersh sim`).
 // The injected clock drives both iat/exp and verification, so tests expire tokens by hand.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../clock.js';
 import { DEFAULT_TOKEN_EXPIRATION, type RouterState } from './state.js';
@@ -11,14 +12,21 @@ const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 export type AuthResult = { user: string } | { error: string };
 
 export class Auth {
-  private readonly secret = new Uint8Array(randomBytes(32));
+  private readonly secret: Uint8Array;
   /** Tokens already verified once: sub and exp, so repeated requests skip the HMAC. */
   private readonly verified = new Map<string, { sub: string; exp: number }>();
 
   constructor(
     private readonly state: RouterState,
     private readonly clock: Clock,
-  ) {}
+    secretSeed?: string,
+  ) {
+    this.secret = new Uint8Array(
+      secretSeed === undefined
+        ? randomBytes(32)
+        : createHmac('sha256', secretSeed).update('router-token-key').digest(),
+    );
+  }
 
   async issue(user: string, lifetimeSeconds?: number): Promise<string> {
     const now = Math.floor(this.clock.now() / 1000);

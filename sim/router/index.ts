@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
+import { urlHost } from '../url-host.js';
 import { type RecordedRequest, createSimServer } from './server.js';
 import type { RouterVariant } from './tree/types.js';
 
@@ -15,6 +16,8 @@ export interface RouterSimOptions {
   clock?: Clock;
   /** 'reference': show tables hold arrays, objects, null and booleans (default 'default'). */
   variant?: RouterVariant;
+  /** Derive the token signing key from this secret, so tokens outlive a restart; default: random. */
+  secretSeed?: string;
 }
 
 export interface RouterSim {
@@ -40,7 +43,7 @@ export const DEMO_USERS = {
 export async function startRouterSim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
-  const core = createSimServer(clock, opts.variant);
+  const core = createSimServer(clock, opts.variant, opts.secretSeed);
   const { server } = core;
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
@@ -53,7 +56,7 @@ export async function startRouterSim(opts: RouterSimOptions = {}): Promise<Route
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${urlHost(host)}:${port}`,
     port,
     clock,
     faults: core.faults,

@@ -30,9 +30,13 @@ export interface SimCore {
   variant: RouterVariant;
 }
 
-export function createSimServer(clock: Clock, variant: RouterVariant = 'default'): SimCore {
+export function createSimServer(
+  clock: Clock,
+  variant: RouterVariant = 'default',
+  secretSeed?: string,
+): SimCore {
   const state = seedState(clock.now());
-  const auth = new Auth(state, clock);
+  const auth = new Auth(state, clock, secretSeed);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   let inFlight = 0;

@@ -1,6 +1,8 @@
-// API keys of one simulator instance: random per instance, each bound to an organization,
-// scopes and an expiry. Only the X-API-Key header is read; keys never appear in messages.
-import { randomBytes } from 'node:crypto';
+// API keys of one simulator instance, each bound to an organization, scopes and an expiry:
+// random per instance, or derived from a secret seed so that a restarted simulator (a class's
+// `routersh sim`) accepts the keys it printed before. Only the X-API-Key header is read; keys
+// never appear in messages.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors.js';
 
@@ -21,9 +23,15 @@ export interface SimKeys {
   otherOrg: string;
 }
 
-const key = (label: string) => `tk_${label}_${randomBytes(12).toString('hex')}`;
+const keyMaker = (seed?: string) => (label: string) =>
+  `tk_${label}_${
+    seed === undefined
+      ? randomBytes(12).toString('hex')
+      : createHmac('sha256', seed).update(`telemetry-key:${label}`).digest('hex').slice(0, 24)
+  }`;
 
-export function makeKeys(now: number): { keys: SimKeys; table: Map<string, KeyInfo> } {
+export function makeKeys(now: number, seed?: string): { keys: SimKeys; table: Map<string, KeyInfo> } {
+  const key = keyMaker(seed);
   const year = 365 * 86_400_000;
   const both: Scope[] = ['metrics:read', 'logs:read'];
   const keys: SimKeys = {

@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
+import { urlHost } from '../url-host.js';
 import { makeKeys, type SimKeys } from './auth.js';
 import { TelemetryFaults } from './faults.js';
 import { createHandler, type RecordedRequest, type SimState } from './server.js';
@@ -31,6 +32,8 @@ export interface TelemetrySimOptions {
   seed?: number;
   /** logs/histogram answer shape: 'hits' (default, VictoriaLogs') or 'buckets'. */
   histogram?: HistogramShape;
+  /** Derive the API keys from this secret (stable across restarts); default: random keys. */
+  secretSeed?: string;
 }
 
 export interface TelemetrySim {
@@ -47,7 +50,7 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
   const faults = new TelemetryFaults();
-  const { keys, table } = makeKeys(clock.now());
+  const { keys, table } = makeKeys(clock.now(), opts.secretSeed);
   const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
   if (opts.histogram) state.histogram = opts.histogram;
   const server = createServer(createHandler(state));
@@ -56,9 +59,8 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${shown}:${port}`,
+    url: `http://${urlHost(host)}:${port}`,
     port,
     clock,
     faults,

@@ -1,6 +1,6 @@
 // The embedded simulators: `routersh sim` runs them in the foreground, `routersh --demo`
 // in-process on ephemeral loopback ports.
-import { DEMO_USERS, type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 
 export interface Sims {
@@ -15,15 +15,19 @@ export async function startSims(o: {
   telemetryPort: number;
   /** 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type, histogram buckets). */
   variant?: 'default' | 'reference';
+  /** Derive keys and the token signing key from it (stable across restarts); default random. */
+  secretSeed?: string | undefined;
 }): Promise<Sims> {
+  const seed = o.secretSeed !== undefined ? { secretSeed: o.secretSeed } : {};
   const reference = o.variant === 'reference';
   const router = await startRouterSim({
     host: o.host,
     port: o.port,
+    ...seed,
     ...(reference ? { variant: 'reference' } : {}),
   });
   const shape = reference ? { histogram: 'buckets' as const } : {};
-  const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort, ...shape }).catch(
+  const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort, ...shape, ...seed }).catch(
     async (e) => {
       await router.close();
       throw e;
@@ -36,21 +40,4 @@ export async function startSims(o: {
       await Promise.all([router.close(), telemetry.close()]);
     },
   };
-}
-
-export async function simBanner(s: Sims): Promise<string> {
-  const token = await s.router.issueToken(DEMO_USERS.tokenOnly.user);
-  return [
-    `router API     ${s.router.url}/api/  (token route ${s.router.url}/api-oauth/, tokens ${s.router.url}/token)`,
-    `  users        ${DEMO_USERS.admin.user}/${DEMO_USERS.admin.password}, ${DEMO_USERS.operator.user}/${DEMO_USERS.operator.password}, ${DEMO_USERS.tokenOnly.user} (token only)`,
-    `  token        ${token}`,
-    `               (for ${DEMO_USERS.tokenOnly.user}; put it in a file and use --token-file)`,
-    `telemetry API  ${s.telemetry.url}/api/v1/`,
-    `  API key      ${s.telemetry.keys.demo}`,
-    '',
-    'Connect:',
-    `  ROUTERSH_PASSWORD=${DEMO_USERS.admin.password} routersh --router ${s.router.url} --user ${DEMO_USERS.admin.user} \\`,
-    `    --telemetry ${s.telemetry.url}   # with ROUTERSH_TELEMETRY_KEY set to the key above`,
-    '',
-  ].join('\n');
 }

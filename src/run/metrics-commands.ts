@@ -15,7 +15,11 @@ export const metricsQuery: Handler<'metrics query'> = async ({ args, options }, 
     { expression: args[0] ?? '', ...(at !== undefined ? { time: parseTime(at, nowOf(env)) } : {}) },
     env.signal,
   );
-  return { kind: 'text', text: withNotices(vectorTable(res.data.series), res.notices), json: res.raw };
+  return {
+    kind: 'text',
+    text: withNotices(vectorTable(res.data.series, env.deps.width()), res.notices),
+    json: res.raw,
+  };
 };
 
 export const metricsRange: Handler<'metrics range'> = async ({ args, options }, env) => {

@@ -38,7 +38,9 @@ export function chartSource(client: TelemetryClient, expression: string, fixedSt
   return {
     async fetch(range, signal) {
       const caps = await client.capabilities(signal);
-      const plan = planRange(range, range.columns, caps.limits, fixedStep);
+      // `c`/`f` scale the user's step (doubling, halving); without one, the columns choose it.
+      const step = fixedStep ? Math.max(1, Math.round(fixedStep * (range.stepFactor ?? 1))) : undefined;
+      const plan = planRange(range, range.columns, caps.limits, step);
       const res = await client.queryRange(
         { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
         signal,

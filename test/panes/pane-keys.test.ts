@@ -35,6 +35,7 @@ describe('chart keys', () => {
     ['\u001b[C', 'chart.panRight'],
     ['r', 'chart.refresh'],
     ['c', 'chart.coarser'],
+    ['f', 'chart.finer'],
     ['3', 'chart.toggle3'],
     ['9', 'chart.toggle9'],
   ] as const)('%j → %s', (raw, cmd) => {

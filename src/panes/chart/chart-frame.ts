@@ -16,7 +16,7 @@ import { sanitizeLine } from '../../term/sanitize.js';
 import { formatAxisTime, formatClock, formatDuration } from '../../term/format-time.js';
 import type { ChartState } from './chart-reducer.js';
 import { seriesKey } from './chart-reducer.js';
-import { type LegendItem, layoutLegend, legendItemText } from './legend.js';
+import { type LegendItem, layoutLegend, legendItemText, SERIES_MARKERS } from './legend.js';
 import { plotChart } from './plot-chart.js';
 import { LEGEND_LINES, legendView, TOP_N_STEPS } from './series-view.js';
 
@@ -59,7 +59,12 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
   series.forEach((s, i) => {
     if (state.hidden.has(seriesKey(s.labels))) hidden.add(i);
   });
-  const legend = view.items.length > 0 ? layoutLegend(view.items, width, LEGEND_LINES) : [];
+  // Without colour each series has its own marker, in the plot and the legend.
+  const markers = opts.color || series.length < 2 ? undefined : SERIES_MARKERS;
+  const items = markers
+    ? view.items.map((it) => ({ ...it, marker: markers[it.index % markers.length] }))
+    : view.items;
+  const legend = items.length > 0 ? layoutLegend(items, width, LEGEND_LINES) : [];
   if (view.pages > 1)
     legend[legend.length - 1]!.push({ index: -1, text: `‹ ${view.page + 1}/${view.pages} ›`, hidden: false });
   const plotHeight = Math.max(2, height - 4 - legend.length);
@@ -81,13 +86,16 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
           stepMs: data.stepSeconds * 1000,
           hidden,
           utc: opts.utc,
+          markers,
         }),
       };
       plotCache.set(data, cached);
     }
     lines.push(...cached.lines);
   } else {
-    for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? '  loading…' : '');
+    // Nothing drawn yet: say why — an error is on the status line, so never "loading…" beside it.
+    const placeholder = state.error ? '  no data (the error is below; r retries)' : '  loading…';
+    for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? placeholder : '');
   }
   for (const row of legend) lines.push(legendLine(row, colors));
   // Small terminals: keep the title and status, drop plot rows.
@@ -127,7 +135,7 @@ function statusLine(state: ChartState, opts: ChartFrameOptions, shown: number, t
   const top = shown < total ? ` · showing top ${shown} of ${total} series (t for more)` : '';
   const legendKeys = total > 1 ? '  1-9/↑↓ Enter series  [ ] legend' : '';
   const topKey = total > TOP_N_STEPS[0]! ? '  t top-N' : '';
-  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan${legendKeys}${topKey}  r refresh  q close`;
+  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan  c/f step${legendKeys}${topKey}  r refresh  q close`;
 }
 
 function legendLine(row: readonly LegendItem[], colors: readonly string[] | undefined): string {

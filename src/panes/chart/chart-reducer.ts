@@ -27,7 +27,10 @@ export interface ChartState {
   error: ChartError | null;
   data: ChartData | null;
   lastRefresh: number | null;
-  /** Columns divisor: each `c` doubles it, so the caller picks a coarser step. */
+  /**
+   * Step factor: each `c` doubles it, each `f` halves it (1/64 … 64). The fetch asks for
+   * columns ÷ coarse, and a step the user gave is multiplied by it.
+   */
   coarse: number;
   /** Bumped whenever the pane wants a (re)fetch; the hook fetches when it changes. */
   request: number;
@@ -47,6 +50,7 @@ export type ChartAction =
   | { type: 'select'; position: number }
   | { type: 'refresh' }
   | { type: 'coarser' }
+  | { type: 'finer' }
   | { type: 'loading' }
   | { type: 'loaded'; data: ChartData; at: number }
   | { type: 'failed'; error: ChartError; at: number };
@@ -129,6 +133,8 @@ export function chartReducer(state: ChartState, action: ChartAction): ChartState
       return refetch(state);
     case 'coarser':
       return refetch({ ...state, coarse: Math.min(64, state.coarse * 2), error: null });
+    case 'finer':
+      return refetch({ ...state, coarse: Math.max(1 / 64, state.coarse / 2), error: null });
     case 'loading':
       return { ...state, loading: true };
     case 'loaded':

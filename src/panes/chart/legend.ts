@@ -28,7 +28,12 @@ export interface LegendItem {
   key?: number;
   /** Under the legend cursor (Enter toggles it). */
   selected?: boolean;
+  /** The series' plot marker (no colour): its sample reads `─●─`. */
+  marker?: string | undefined;
 }
+
+/** Markers per series position (NO_COLOR and the plain chart): one per colour of the palette. */
+export const SERIES_MARKERS: readonly string[] = ['●', '○', '×', '+', '◆', '▲', '■', '□', '◇', '△'];
 
 /**
  * Packs legend items into at most `maxLines` lines of `width` columns; what does not fit is
@@ -59,7 +64,8 @@ export function legendItemText(item: LegendItem): string {
   const digit = item.key ?? (item.index < 9 ? item.index + 1 : undefined);
   const key = digit !== undefined ? `${digit}:` : '';
   const text = item.text.length > 60 ? `${item.text.slice(0, 59)}…` : item.text;
-  const body = `${key}${text}${text ? ' ' : ''}─${item.hidden ? ' (hidden)' : ''}`;
+  const sample = item.marker ? `─${item.marker}─` : '─';
+  const body = `${key}${text}${text ? ' ' : ''}${sample}${item.hidden ? ' (hidden)' : ''}`;
   return item.selected ? `[${body}]` : body;
 }
 

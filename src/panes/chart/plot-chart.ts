@@ -5,8 +5,8 @@
 import { plot } from 'asciichart';
 import type { Series } from '../../api/telemetry/types.js';
 import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../../term/format-si.js';
-import { formatAxisTime } from '../../term/format-time.js';
 import { downsample } from './downsample.js';
+import { tickInterval, tickLabel, timeTicks } from './time-ticks.js';
 
 /** Columns left of the plot area: the Y label, a blank, the axis. */
 export const Y_AXIS_WIDTH = SI_LABEL_WIDTH + 2;
@@ -25,13 +25,23 @@ export interface PlotOptions {
   stepMs?: number | undefined;
   /** Series indexes not to draw (they still keep their colour index). */
   hidden?: ReadonlySet<number> | undefined;
+  /**
+   * A character per series index, drawn on its line every MARKER_EVERY columns (as gnuplot's
+   * linespoints), so series can be told apart without colour. Omitted → lines only.
+   */
+  markers?: readonly string[] | undefined;
   utc?: boolean | undefined;
 }
 
 interface Line {
   values: Array<number | null>;
   color: number;
+  /** The line that carries the series' markers (its max line). */
+  marked: boolean;
 }
+
+/** Columns between two markers of one series; series start at different offsets. */
+export const MARKER_EVERY = 8;
 
 /** The plot area's width for a terminal width. */
 export function plotColumns(width: number): number {
@@ -45,8 +55,8 @@ export function plotChart(opts: PlotOptions): string[] {
   opts.series.forEach((s, i) => {
     if (opts.hidden?.has(i)) return;
     const ds = downsample(s, cols, { startMs: opts.startMs, endMs: opts.endMs, stepMs: opts.stepMs });
-    lines.push({ values: ds.max, color: i });
-    if (ds.min.some((v, c) => v !== ds.max[c])) lines.push({ values: ds.min, color: i });
+    lines.push({ values: ds.max, color: i, marked: true });
+    if (ds.min.some((v, c) => v !== ds.max[c])) lines.push({ values: ds.min, color: i, marked: false });
   });
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
@@ -71,6 +81,8 @@ export function plotChart(opts: PlotOptions): string[] {
   const chars: string[][] = Array.from({ length: rows + 1 }, () => new Array<string>(cols).fill(' '));
   const colorOf: Int16Array[] = Array.from({ length: rows + 1 }, () => new Int16Array(cols).fill(-1));
   for (const line of lines) drawRuns(line, chars, colorOf, lo, hi, h);
+  if (opts.markers?.length)
+    for (const line of lines) if (line.marked) drawMarkers(line, opts.markers, chars, colorOf, lo, ratio);
   const digits = digitsForStep(Math.max(Math.abs(lo), Math.abs(hi)), rows > 0 ? range / rows : range);
   const out: string[] = [];
   for (let r = 0; r <= rows; r++) {
@@ -117,6 +129,28 @@ function drawRuns(line: Line, chars: string[][], colorOf: Int16Array[], lo: numb
   }
 }
 
+/** The series' marker on its line every MARKER_EVERY columns, in asciichart's row arithmetic. */
+function drawMarkers(
+  line: Line,
+  markers: readonly string[],
+  chars: string[][],
+  colorOf: Int16Array[],
+  lo: number,
+  ratio: number,
+) {
+  const marker = markers[line.color % markers.length]!;
+  const rows = chars.length - 1;
+  const first = (line.color * 3) % MARKER_EVERY;
+  for (let c = first; c < line.values.length; c += MARKER_EVERY) {
+    const v = line.values[c];
+    if (v === null || v === undefined) continue;
+    const r = rows - (Math.round(v * ratio) - Math.round(lo * ratio));
+    if (r < 0 || r > rows) continue;
+    chars[r]![c] = marker;
+    colorOf[r]![c] = line.color;
+  }
+}
+
 /** Joins cells, emitting one colour code per run of equally coloured cells; trailing blanks cut. */
 function paint(chars: string[], colorOf: Int16Array, colors: PlotOptions['colors']): string {
   let end = chars.length;
@@ -148,17 +182,25 @@ function emptyPlot(cols: number, height: number): string[] {
   return out;
 }
 
-/** `└──┬────┬──` with a time under each tick; ticks sit on the column whose bucket they start. */
+/**
+ * `└──┬────┬──` with a tick on each round time (time-ticks.ts) and its label starting under it;
+ * a tick sits on the column whose bucket holds its time.
+ */
 function timeAxis(cols: number, opts: PlotOptions): string[] {
-  const span = opts.endMs - opts.startMs;
-  const sample = formatAxisTime(opts.startMs, span, { utc: opts.utc });
-  const every = sample.length + 3;
+  const span = Math.max(1, opts.endMs - opts.startMs);
+  const o = { utc: opts.utc };
+  const interval = tickInterval(span, cols, o);
   const rule = new Array<string>(cols).fill('─');
   const labels = new Array<string>(cols).fill(' ');
-  for (let c = 0; c + sample.length <= cols; c += every) {
+  let free = 0; // the first column a label may use
+  for (const t of timeTicks(opts.startMs, opts.endMs, interval, o)) {
+    const c = Math.floor(((t - opts.startMs) * cols) / span);
+    if (c < 0 || c >= cols) continue;
     rule[c] = '┬';
-    const text = formatAxisTime(opts.startMs + (c * span) / cols, span, { utc: opts.utc });
+    const text = tickLabel(t, interval, span, o);
+    if (c < free || c + text.length > cols) continue;
     for (let k = 0; k < text.length; k++) labels[c + k] = text[k]!;
+    free = c + text.length + 1;
   }
   const pad = ' '.repeat(SI_LABEL_WIDTH + 1);
   return [`${pad}└${rule.join('')}`, `${pad} ${labels.join('').trimEnd()}`];

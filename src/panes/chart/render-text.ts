@@ -3,7 +3,7 @@
 import type { Series } from '../../api/telemetry/types.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { formatSI } from '../../term/format-si.js';
-import { differingLabels, layoutLegend } from './legend.js';
+import { differingLabels, layoutLegend, SERIES_MARKERS } from './legend.js';
 import { legendItemText } from './legend.js';
 import { plotChart } from './plot-chart.js';
 
@@ -25,6 +25,8 @@ export function renderChartText(series: readonly Series[], opts: ChartTextOption
   const height = Math.max(2, opts.height ?? 12);
   const lines: string[] = [];
   if (opts.title) lines.push(sanitizeLine(opts.title));
+  // No colour here: with several series each has its own marker, in the plot and the legend.
+  const markers = series.length > 1 ? SERIES_MARKERS : undefined;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const s of series)
@@ -45,10 +47,16 @@ export function renderChartText(series: readonly Series[], opts: ChartTextOption
       endMs,
       stepMs: opts.stepSeconds !== undefined ? opts.stepSeconds * 1000 : undefined,
       utc: opts.utc,
+      markers,
     }),
   );
   if (series.length > 1) {
-    const items = differingLabels(series).map((text, index) => ({ index, text, hidden: false }));
+    const items = differingLabels(series).map((text, index) => ({
+      index,
+      text,
+      hidden: false,
+      marker: SERIES_MARKERS[index % SERIES_MARKERS.length],
+    }));
     for (const row of layoutLegend(items, width, 100)) lines.push(row.map(legendItemText).join('  '));
   }
   return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;

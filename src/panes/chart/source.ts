@@ -8,6 +8,8 @@ export interface ChartRange {
   endMs: number;
   /** Plot columns the data will be drawn into (already divided by the pane's coarseness). */
   columns: number;
+  /** The pane's coarseness (2 after one `c`, 0.5 after one `f`): a step the user gave is multiplied by it. */
+  stepFactor?: number;
 }
 
 export interface ChartData {

@@ -61,7 +61,7 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
     const timer = s.data ? setTimeout(loading, LOADING_DELAY_MS) : undefined;
     if (!s.data) loading();
     const columns = Math.max(2, Math.floor(fetchColumns / s.coarse));
-    source.fetch({ ...range, columns }, controller.signal).then(
+    source.fetch({ ...range, columns, stepFactor: s.coarse }, controller.signal).then(
       (data) => {
         clearTimeout(timer);
         if (!controller.signal.aborted) dispatch({ type: 'loaded', data, at: now() });
@@ -167,6 +167,9 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
         return true;
       case 'chart.coarser':
         dispatch({ type: 'coarser' });
+        return true;
+      case 'chart.finer':
+        dispatch({ type: 'finer' });
         return true;
       default:
         return false;

@@ -59,7 +59,9 @@ export function logFrame(state: LogState, opts: LogFrameOptions): LogFrame {
     title,
     histogram: histogramStrip(state.histogram, opts.width, layout.histogramRows, state.histogramNote),
     body: visibleRows(state, layout, opts),
-    facets: state.facetsOpen ? facetsColumn(state.facets, opts.facetsAvailable, layout) : null,
+    facets: state.facetsOpen
+      ? facetsColumn(state.facets, opts.facetsAvailable, state.error !== null, layout)
+      : null,
     facetsWidth: layout.facetsWidth,
     status: clip(statusLine(state, opts), opts.width),
   };
@@ -89,7 +91,17 @@ function visibleRows(state: LogState, layout: LogLayout, opts: TimeFormatOptions
   }
   if (buffer.size === 0)
     rows.push({
-      spans: [{ text: state.loading ? 'loading…' : 'no log records', style: 'text' }],
+      // An error is on the status line: never "loading…" beside it.
+      spans: [
+        {
+          text: state.error
+            ? 'no log records (the error is below)'
+            : state.loading
+              ? 'loading…'
+              : 'no log records',
+          style: 'text',
+        },
+      ],
       levelClass: 'other',
     });
   // Pad at the top (newest stays on the last row) or, when anchored at the top, at the bottom.
@@ -98,11 +110,16 @@ function visibleRows(state: LogState, layout: LogLayout, opts: TimeFormatOptions
   return rows;
 }
 
-function facetsColumn(facets: Facet[] | null, available: boolean, layout: LogLayout): string[] {
+function facetsColumn(
+  facets: Facet[] | null,
+  available: boolean,
+  failed: boolean,
+  layout: LogLayout,
+): string[] {
   const w = layout.facetsWidth;
   const out: string[] = [];
   if (!available) out.push('facets not available');
-  else if (facets === null) out.push('loading facets…');
+  else if (facets === null) out.push(failed ? 'facets not loaded' : 'loading facets…');
   else
     for (const f of facets) {
       out.push(sanitizeLine(f.field));

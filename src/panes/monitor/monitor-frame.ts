@@ -95,7 +95,8 @@ export function monitorFrame(
   const name = s.data?.header.name ?? o.list;
   const age = s.data ? Math.max(0, Math.floor((s.now - s.readAt) / 1000)) : 0;
   const title = cut(
-    `monitor match-list ${sanitizeLine(name)}${s.loading ? ' · reading…' : s.data ? ` · read ${age}s ago` : ''}`,
+    // After a failed read the status line shows the error; the retries are not "reading…".
+    `monitor match-list ${sanitizeLine(name)}${s.loading && s.error === null ? ' · reading…' : s.data ? ` · read ${age}s ago` : ''}`,
     width,
   );
   const total = s.data?.members.length ?? 0;

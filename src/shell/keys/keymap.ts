@@ -52,6 +52,7 @@ export const COMMANDS = [
   'chart.panRight',
   'chart.refresh',
   'chart.coarser',
+  'chart.finer',
   'chart.topN',
   'chart.legendPrev',
   'chart.legendNext',
@@ -198,6 +199,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   'chart.panRight': chart(plain('right'), ch('l')),
   'chart.refresh': chart(ch('r')),
   'chart.coarser': chart(ch('c')),
+  'chart.finer': chart(ch('f')),
   // Many series: t cycles top 10/20/50/all; the legend pages and has a cursor that Enter toggles.
   'chart.topN': chart(ch('t')),
   'chart.legendPrev': chart(ch('['), plain('pageup')),

@@ -19,7 +19,7 @@ describe('renderChartText', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe('x since 4m');
     expect(lines).toHaveLength(1 + 6 + 2 + 1);
-    expect(lines.at(-1)).toBe('1:customer_id=c1 ─  2:customer_id=c2 ─');
+    expect(lines.at(-1)).toBe('1:customer_id=c1 ─●─  2:customer_id=c2 ─○─'); // each series its marker
     expect(text).not.toContain('\u001b');
     for (const l of lines) expect(l.length).toBeLessThanOrEqual(60);
     expect(lines[8]).toContain('10:00');

@@ -1,0 +1,94 @@
+// Time-axis ticks on round times, as charting tools place them: every 1/2/5/10/15/30 s or min,
+// 1/2/3/6/12 h, 1/2/7 d — the finest interval whose labels do not collide — aligned to the
+// clock of the zone the chart is read in (local, or UTC when asked), DST included.
+import { formatAxisTime, formatClock } from '../../term/format-time.js';
+
+const SEC = 1000;
+const MIN = 60 * SEC;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+export const TICK_INTERVALS: readonly number[] = [
+  ...[1, 2, 5, 10, 15, 30].map((n) => n * SEC),
+  ...[1, 2, 5, 10, 15, 30].map((n) => n * MIN),
+  ...[1, 2, 3, 6, 12].map((n) => n * HOUR),
+  ...[1, 2, 7, 14, 30].map((n) => n * DAY),
+];
+
+/** Columns kept blank between two labels. */
+const LABEL_GAP = 2;
+
+export interface TickOptions {
+  utc?: boolean | undefined;
+}
+
+/** The text under a tick: hh:mm:ss below a minute, MM-DD for whole days, else hh:mm (MM-DD hh:mm past 2 days). */
+export function tickLabel(ms: number, intervalMs: number, spanMs: number, o: TickOptions = {}): string {
+  if (intervalMs < MIN) return formatClock(ms, o);
+  if (intervalMs >= DAY) return formatAxisTime(ms, Number.POSITIVE_INFINITY, o).slice(0, 5);
+  return formatAxisTime(ms, spanMs, o);
+}
+
+/** The finest interval whose labels fit `columns` columns over `spanMs` without touching. */
+export function tickInterval(spanMs: number, columns: number, o: TickOptions = {}): number {
+  for (const interval of TICK_INTERVALS) {
+    const width = tickLabel(0, interval, spanMs, o).length + LABEL_GAP;
+    if ((interval * columns) / Math.max(1, spanMs) >= width) return interval;
+  }
+  return TICK_INTERVALS[TICK_INTERVALS.length - 1]!;
+}
+
+/** The midnight starting the day of `ms` on the chart's clock. */
+function midnight(ms: number, utc: boolean): Date {
+  const d = new Date(ms);
+  if (utc) d.setUTCHours(0, 0, 0, 0);
+  else d.setHours(0, 0, 0, 0);
+  return d;
+}
+
+const nextDay = (d: Date, days: number, utc: boolean) =>
+  utc ? d.setUTCDate(d.getUTCDate() + days) : d.setDate(d.getDate() + days);
+
+/**
+ * Ticks of an interval shorter than a day, built from each day's clock fields (so a day that
+ * DST makes 23 or 25 hours long keeps 03:00, 06:00 …); a time the change skips is left out.
+ */
+function withinDayTicks(startMs: number, endMs: number, interval: number, utc: boolean): number[] {
+  const out: number[] = [];
+  const day = midnight(startMs, utc);
+  while (day.getTime() <= endMs) {
+    const [y, mo, d] = utc
+      ? [day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()]
+      : [day.getFullYear(), day.getMonth(), day.getDate()];
+    // Skip most of the day before start (an hour early, in case DST shortened the morning).
+    const k0 = Math.max(0, Math.floor((startMs - day.getTime() - HOUR) / interval));
+    for (let k = k0; k * interval < DAY; k++) {
+      const tod = k * interval;
+      const h = Math.floor(tod / HOUR);
+      const m = Math.floor((tod % HOUR) / MIN);
+      const sec = Math.floor((tod % MIN) / SEC);
+      const t = utc ? Date.UTC(y, mo, d, h, m, sec) : new Date(y, mo, d, h, m, sec).getTime();
+      if (t > endMs) break;
+      if (t < startMs || (!utc && new Date(t).getHours() !== h)) continue;
+      out.push(t);
+    }
+    nextDay(day, 1, utc);
+  }
+  return out;
+}
+
+/** The first midnight at or after `ms`, then every `days` days (calendar days: DST-safe). */
+function dayTicks(startMs: number, endMs: number, days: number, utc: boolean): number[] {
+  const d = midnight(startMs, utc);
+  if (d.getTime() < startMs) nextDay(d, 1, utc);
+  const out: number[] = [];
+  for (; d.getTime() <= endMs; nextDay(d, days, utc)) out.push(d.getTime());
+  return out;
+}
+
+/** Round times in [startMs, endMs] every `interval` ms on the chart's clock. */
+export function timeTicks(startMs: number, endMs: number, interval: number, o: TickOptions = {}): number[] {
+  const utc = o.utc === true;
+  if (interval >= DAY) return dayTicks(startMs, endMs, Math.round(interval / DAY), utc);
+  return withinDayTicks(startMs, endMs, interval, utc);
+}
