@@ -1,6 +1,8 @@
 // THE handler map: one handler per built-in of grammar.ts's table. The type makes a missing
 // or extra entry a compile error; the runner dispatches through it and nothing else.
 import type { BuiltinName } from '../lang/index.js';
+import { changes, compare } from './changes.js';
+import { commit, confirm, confirmWithin } from './confirm.js';
 import type { BuiltinCall, HandlerEnv, Handlers } from './handler.js';
 import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from './logs-commands.js';
 import {
@@ -14,6 +16,7 @@ import { matchList } from './match-list/handler.js';
 import { monitorMatchList } from './monitor-commands.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
+import { rollback, undo } from './undo.js';
 
 export const HANDLERS: Handlers = {
   help,
@@ -35,6 +38,13 @@ export const HANDLERS: Handlers = {
   'logs field-values': logsFieldValues,
   'logs facets': logsFacets,
   'match-list': matchList,
+  changes,
+  compare,
+  undo,
+  rollback,
+  'confirm-within': confirmWithin,
+  confirm,
+  commit,
   'monitor match-list': monitorMatchList,
 };
 

@@ -17,7 +17,8 @@ export async function runPiped(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<PipedOutcome> {
-  const piped = splitPipes(line);
+  // Junos' `show | compare` is `compare` (journal's view of the session's changes).
+  const piped = /^\s*show\s+\|\s*compare\s*$/.test(line) ? splitPipes('compare') : splitPipes(line);
   const e = piped.error;
   if (e) {
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });

@@ -6,6 +6,7 @@ import type { Resolution } from '../lang/index.js';
 import type { RunnerDeps, RunState } from './deps.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
 import { runBuiltin } from './handlers.js';
+import { sendChange } from './journal-send.js';
 import type { Outcome } from './outcome.js';
 
 export type { RunnerDeps, RunState } from './deps.js';
@@ -21,7 +22,7 @@ export async function runLine(
 ): Promise<Outcome> {
   try {
     const res = await deps.resolve(line, state.context, signal);
-    return await runResolution(res, state, deps, signal);
+    return await runResolution(res, state, deps, signal, line);
   } catch (e) {
     return toOutcomeError(e);
   }
@@ -32,6 +33,7 @@ async function runResolution(
   state: RunState,
   deps: RunnerDeps,
   signal: AbortSignal,
+  line: string,
 ): Promise<Outcome> {
   switch (res.kind) {
     case 'empty':
@@ -48,7 +50,7 @@ async function runResolution(
       };
     }
     case 'router':
-      return runRouter(res.request, deps, signal);
+      return runRouter(res.request, deps, signal, line);
     case 'builtin':
       return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, deps, signal });
     default: {
@@ -58,8 +60,14 @@ async function runResolution(
   }
 }
 
-async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: AbortSignal): Promise<Outcome> {
-  const envelope = await deps.router.send(request, { signal });
+async function runRouter(
+  request: RouterRequest,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+  line: string,
+): Promise<Outcome> {
+  // A change goes through the journal (metadata before, request, answer, metadata after).
+  const envelope = await sendChange(request, line, deps, signal);
   const width = deps.width();
   let text: string;
   if (request.method === 'GET') {

@@ -5,6 +5,9 @@ import { TelemetryClient } from '../api/telemetry/client.js';
 import { MetadataCache, resolveLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
 import { type Config, routerConnection } from '../config/config.js';
+import { stateDir } from '../config/paths.js';
+import { fileSink, journalDir, type JournalSink } from '../journal/file.js';
+import { Journal, newSessionId } from '../journal/journal.js';
 import type { RunnerDeps } from './runner.js';
 import { telemetryCompleter } from './telemetry-completer.js';
 
@@ -21,7 +24,15 @@ export interface Session {
 
 export function createSession(
   cfg: Readonly<Config>,
-  o: { interactive: boolean; warn: (m: string) => void; width?: () => number; history?: () => string[] },
+  o: {
+    interactive: boolean;
+    warn: (m: string) => void;
+    width?: () => number;
+    history?: () => string[];
+    /** Where the change journal goes: 'file' is $XDG_STATE_HOME/routersh/journal/; none: no journal. */
+    journal?: JournalSink | 'file';
+    yes?: boolean;
+  },
 ): Session {
   const router = new RouterClient({ baseUrl: cfg.router ?? '', ...routerConnection(cfg, o.warn) });
   const telemetry =
@@ -40,6 +51,8 @@ export function createSession(
     ...(o.history ? { history: o.history } : {}),
     width,
     interactive: o.interactive,
+    ...(o.journal ? { journal: openJournal(cfg, o.journal) } : {}),
+    ...(o.yes ? { yes: true } : {}),
   };
   const host = (() => {
     try {
@@ -56,7 +69,19 @@ export function createSession(
     deps,
     label: `${cfg.user ?? 'token'}@${host}`,
     close: async () => {
+      deps.journal?.close();
       await Promise.allSettled([router.close(), telemetry?.close()]);
     },
   };
+}
+
+function openJournal(cfg: Readonly<Config>, where: JournalSink | 'file'): Journal {
+  const session = newSessionId();
+  const sink =
+    where === 'file'
+      ? fileSink(
+          `${journalDir(stateDir(process.env))}/${new Date().toISOString().replace(/[:.]/g, '-')}-${session}.jsonl`,
+        )
+      : where;
+  return new Journal(sink, { session, router: cfg.router ?? '', user: cfg.user ?? 'token', now: Date.now });
 }
