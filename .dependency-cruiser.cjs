@@ -36,7 +36,7 @@ module.exports = {
         'lang/, run/, api/ and http/ never load ink or react, directly or through another module ' +
         "(such as a panes/ file run/ uses that imports ink).",
       severity: 'error',
-      from: { path: '^src/(lang|run|api|http)/' },
+      from: { path: '^src/(lang|run|api|http|journal)/' },
       to: { path: UI_LIBS, reachable: true },
     },
     {
@@ -90,8 +90,21 @@ module.exports = {
       "run/ imports only run/, lang/, api/, term/, panes/ (pure ones, above), config/'s types and " +
         'helpers, and errors.ts.',
       '^src/run/',
-      '^src/(run|lang|api|term|panes|config)/|^src/errors\\.ts$',
+      '^src/(run|lang|api|term|panes|config|journal)/|^src/errors\\.ts$',
     ),
+    onlyImports(
+      'journal-imports-down-only',
+      "journal/ (the change journal) imports only journal/, api/'s types.ts, lang/ and errors.ts.",
+      '^src/journal/',
+      `^src/(journal|lang)/|${WIRE_TYPES}|^src/errors\\.ts$`,
+    ),
+    {
+      name: 'journal-uses-api-types-only',
+      comment: 'journal/ reads the router through an injected port: from api/ it imports types only.',
+      severity: 'error',
+      from: { path: '^src/journal/' },
+      to: { path: '^src/api/', dependencyTypesNot: ['type-only'] },
+    },
     onlyImports(
       'panes-imports-down-only',
       "panes/ imports only panes/, api/'s types.ts and wire.ts, term/, shell/keys/ and errors.ts.",
@@ -109,7 +122,7 @@ module.exports = {
       'shell-imports-down-only',
       "shell/ imports only shell/, run/, lang/, panes/, term/, config/'s types and errors.ts.",
       '^src/shell/',
-      '^src/(shell|run|lang|panes|term|config)/|^src/errors\\.ts$',
+      '^src/(shell|run|lang|panes|term|config|journal)/|^src/errors\\.ts$',
     ),
     onlyImports(
       'term-imports-nothing-of-ours',

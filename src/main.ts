@@ -55,6 +55,17 @@ async function baselineWasmOnly(): Promise<void> {
   setFlagsFromString('--liftoff-only');
 }
 
+/** A yes/no question on the terminal (stderr), answered with a line. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 async function* stdinLines(): AsyncIterable<string> {
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -109,6 +120,21 @@ async function runMain(argv: string[]): Promise<Ending> {
       process.off('SIGINT', onSigint);
     }
   }
+  if (argv[0] === 'undo') {
+    const { connection, rest } = splitConnectionArgs(argv.slice(1));
+    const { resolveConfig, routerConnection } = await import('./config/config.js');
+    const cfg = await withPassword(
+      resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
+    );
+    const { runUndoCommand } = await import('./cli/undo-command.js');
+    const tty = process.stdin.isTTY === true && process.stderr.isTTY === true;
+    return runUndoCommand(rest, {
+      stdout: out,
+      stderr: err,
+      connection: routerConnection(cfg, (m) => err(`warning: ${m}\n`)),
+      ...(tty ? { ask: askOnTerminal } : {}),
+    });
+  }
   if (argv[0] === 'api') {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
     // `-s` names the router, so a profile saved for it (by `routersh sim`, say) applies.
@@ -162,7 +188,12 @@ async function runMain(argv: string[]): Promise<Ending> {
     // The runner loads while the session is built (the import of session.js is the HTTP stack).
     const batch = interactive ? undefined : import('./run/batch.js');
     const { createSession } = await import('./run/session.js');
-    session = createSession(cfg, { interactive, warn: (m) => err(`warning: ${sanitizeLine(m)}\n`) });
+    session = createSession(cfg, {
+      interactive,
+      warn: (m) => err(`warning: ${sanitizeLine(m)}\n`),
+      journal: 'file',
+      yes: flags.yes,
+    });
     if (interactive) {
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.

@@ -19,6 +19,8 @@ export interface Flags {
   noColor: boolean;
   noPager: boolean;
   keepGoing: boolean;
+  /** Run what would ask on a terminal (undo, an own-path warning) in a script. */
+  yes: boolean;
   commands: string[];
   file?: string;
   demo: boolean;
@@ -46,6 +48,7 @@ const MAIN_OPTIONS = {
   'no-color': { type: 'boolean' },
   'no-pager': { type: 'boolean' },
   'keep-going': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
   command: { type: 'string', short: 'c', multiple: true },
   file: { type: 'string', short: 'f' },
   demo: { type: 'boolean' },
@@ -94,6 +97,7 @@ export function parseMainArgs(argv: string[]): Flags {
     noColor: v['no-color'] === true,
     noPager: v['no-pager'] === true,
     keepGoing: v['keep-going'] === true,
+    yes: v.yes === true,
     commands: v.command ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
     demo: v.demo === true,
@@ -188,6 +192,9 @@ Usage:
                                                  one raw router API request (the vendor's demo client)
   routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
                                                  blacklist operations (import a feed, export, sync)
+  routersh undo --journal FILE [--yes] [connection]
+                                                 revert the unconfirmed changes of a session's
+                                                 confirmed-change window (its shell was closed)
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)
@@ -206,6 +213,7 @@ Output:
   --no-color                no colour (also NO_COLOR)
   --no-pager                no --More-- under long output (profile: "pager": false)
   --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
+  --yes, -y                 in scripts, run what asks on a terminal (undo)
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
 `;

@@ -39,7 +39,9 @@ export class Journal {
   ) {
     this.events.push(...existing);
     this.started = existing.length > 0;
-    this.seq = fold(existing).changes.reduce((m, c) => Math.max(m, c.seq), 0);
+    const f = fold(existing);
+    this.seq = f.changes.reduce((m, c) => Math.max(m, c.seq), 0);
+    this.win = f.windows.filter((w) => w.state === 'open').at(-1);
   }
 
   get path(): string | undefined {

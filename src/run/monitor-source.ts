@@ -4,7 +4,7 @@ import type { Envelope, RouterRequest } from '../api/router/types.js';
 import { commandFailedError } from '../errors.js';
 import { type MonitorData, parseMonitor } from '../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
-import { entryRequest } from './match-list/send.js';
+import { type BulkJournal, entryRequest } from './match-list/send.js';
 import { loadTarget } from './match-list/target.js';
 
 export interface MonitorRouter {
@@ -43,16 +43,33 @@ export async function removeMember(
   list: string,
   address: string,
   signal: AbortSignal,
+  journal?: BulkJournal,
 ): Promise<string> {
   const t = await loadTarget(router, list, signal);
-  const env = await router.send(entryRequest(t.words, t.key.name, 'UNSET', memberOf(address)), { signal });
-  if (!env.ok) throw refused(env, `remove ${address}`);
-  return env.message.trim() || `${address} removed`;
+  const request = entryRequest(t.words, t.key.name, 'UNSET', memberOf(address));
+  let env: Envelope | undefined;
+  const send = async () => {
+    env = await router.send(request, { signal });
+    return { ok: env.ok, status: env.requestStatus };
+  };
+  // The pane's `d` is a change like any other: journaled (undo puts the entry back).
+  if (journal)
+    await journal.recordBulk(
+      `no ${t.words.join(' ')} ${t.key.name} ${address}`,
+      t.words,
+      [request],
+      router,
+      signal,
+      send,
+    );
+  else await send();
+  if (!env!.ok) throw refused(env!, `remove ${address}`);
+  return env!.message.trim() || `${address} removed`;
 }
 
-export function monitorSource(router: MonitorRouter, list: string): MonitorSource {
+export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournal): MonitorSource {
   return {
     read: (signal) => readMonitor(router, list, signal),
-    remove: (address, signal) => removeMember(router, list, address, signal),
+    remove: (address, signal) => removeMember(router, list, address, signal, journal),
   };
 }
