@@ -145,6 +145,9 @@ export function inverseOf(
     requests.push(...below.map(setRequest));
     if (isEntry(r)) notes.push(`${text(r)} is added again: its timeout starts over`);
   }
-  if (requests.length === 0) return { refused: 'the metadata shows no change to undo' };
+  if (requests.length === 0) {
+    if (skip.size) return { requests, notes: ['what it added has expired since: nothing to send'] };
+    return { refused: 'the metadata shows no change to undo' };
+  }
   return { requests, notes };
 }

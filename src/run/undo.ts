@@ -20,12 +20,13 @@ async function undoOutcome(which: string | undefined, { deps, signal }: HandlerE
   const shown = planText(plan);
   const n = plan.steps.reduce((k, s) => k + s.requests.length, 0);
   if (plan.steps.length === 0) throw commandFailedError(`nothing to undo\n${shown.trimEnd()}`);
-  await mayProceed(
-    deps,
-    `${shown}send ${n} request${n === 1 ? '' : 's'}?`,
-    signal,
-    `undo in a script needs --yes; it would send:\n${shown.trimEnd()}`,
-  );
+  if (n > 0)
+    await mayProceed(
+      deps,
+      `${shown}send ${n} request${n === 1 ? '' : 's'}?`,
+      signal,
+      `undo in a script needs --yes; it would send:\n${shown.trimEnd()}`,
+    );
   const done = await runUndo(plan, env, 'undo');
   const text = deps.ask ? done : shown + done;
   return {
