@@ -25,6 +25,13 @@ describe('built-ins in the NodeInfo shape', () => {
       'metrics',
       'logs',
       'match-list',
+      'changes',
+      'compare',
+      'undo',
+      'rollback',
+      'confirm-within',
+      'confirm',
+      'commit',
       'monitor',
     ]);
     for (const b of BUILTINS) {
