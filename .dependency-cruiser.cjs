@@ -37,7 +37,7 @@ module.exports = {
         'lang/, run/, api/ and http/ never load ink or react, directly or through another module ' +
         "(such as a panes/ file run/ uses that imports ink).",
       severity: 'error',
-      from: { path: '^src/(lang|lessons|run|api|http)/' },
+      from: { path: '^src/(lang|lessons|run|api|http|journal)/' },
       to: { path: UI_LIBS, reachable: true },
     },
     {
@@ -91,7 +91,7 @@ module.exports = {
       "run/ imports only run/, lang/, lessons/, api/, term/, panes/ (pure ones, above), config/'s " +
         'types and helpers, and errors.ts.',
       '^src/run/',
-      '^src/(run|lang|lessons|api|term|panes|config)/|^src/errors\\.ts$',
+      '^src/(run|lang|lessons|api|term|panes|config|journal)/|^src/errors\\.ts$',
     ),
     onlyImports(
       'lessons-imports-down-only',
@@ -106,6 +106,19 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/lessons/' },
       to: { path: '^(node:)?(fs|net|http|https|child_process)$|(^|/)node_modules/(undici|ink|react)/' },
+    },
+    onlyImports(
+      'journal-imports-down-only',
+      "journal/ (the change journal) imports only journal/, api/'s types.ts, lang/ and errors.ts.",
+      '^src/journal/',
+      `^src/(journal|lang)/|${WIRE_TYPES}|^src/errors\\.ts$`,
+    ),
+    {
+      name: 'journal-uses-api-types-only',
+      comment: 'journal/ reads the router through an injected port: from api/ it imports types only.',
+      severity: 'error',
+      from: { path: '^src/journal/' },
+      to: { path: '^src/api/', dependencyTypesNot: ['type-only'] },
     },
     onlyImports(
       'panes-imports-down-only',
@@ -124,7 +137,7 @@ module.exports = {
       'shell-imports-down-only',
       "shell/ imports only shell/, run/, lang/, panes/, term/, config/'s types and errors.ts.",
       '^src/shell/',
-      '^src/(shell|run|lang|panes|term|config)/|^src/errors\\.ts$',
+      '^src/(shell|run|lang|panes|term|config|journal)/|^src/errors\\.ts$',
     ),
     onlyImports(
       'term-imports-nothing-of-ours',

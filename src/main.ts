@@ -61,6 +61,17 @@ async function baselineWasmOnly(): Promise<void> {
   setFlagsFromString('--liftoff-only');
 }
 
+/** A yes/no question on the terminal (stderr), answered with a line. */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
 async function* stdinLines(): AsyncIterable<string> {
   const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -114,6 +125,21 @@ async function runMain(argv: string[]): Promise<Ending> {
     } finally {
       process.off('SIGINT', onSigint);
     }
+  }
+  if (argv[0] === 'undo') {
+    const { connection, rest } = splitConnectionArgs(argv.slice(1));
+    const { resolveConfig, routerConnection } = await import('./config/config.js');
+    const cfg = await withPassword(
+      resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
+    );
+    const { runUndoCommand } = await import('./cli/undo-command.js');
+    const tty = process.stdin.isTTY === true && process.stderr.isTTY === true;
+    return runUndoCommand(rest, {
+      stdout: out,
+      stderr: err,
+      connection: routerConnection(cfg, (m) => err(`warning: ${m}\n`)),
+      ...(tty ? { ask: askOnTerminal } : {}),
+    });
   }
   if (argv[0] === 'api') {
     const { connection, rest } = splitConnectionArgs(argv.slice(1));
@@ -183,10 +209,11 @@ async function runMain(argv: string[]): Promise<Ending> {
   setMaxListeners(64, controller.signal);
   let session: RouterSession | undefined;
   const warn = (m: string) => err(`warning: ${sanitizeLine(m)}\n`);
+  const opts = { interactive, warn, journal: 'file' as const, yes: flags.yes };
   try {
     if (interactive) {
       const { createSession } = await import('./run/session.js');
-      const open = (c: Readonly<Config>) => createSession(c, { interactive, warn });
+      const open = (c: Readonly<Config>) => createSession(c, opts);
       let shellSession: Session;
       if (retryPassword) {
         const [{ loginWithRetries }, { promptPassword }] = await Promise.all([
@@ -240,12 +267,12 @@ async function runMain(argv: string[]): Promise<Ending> {
         import('./run/session.js'),
         import('./cli/learn-command.js'),
       ]);
-      const full = createSession(cfg, { interactive, warn });
+      const full = createSession(cfg, opts);
       session = full;
       out(attachLessons(full, process.env).start(lesson));
     } else {
       const { createBatchSession } = await import('./run/router-session.js');
-      session = createBatchSession(cfg, { interactive, warn });
+      session = createBatchSession(cfg, opts);
     }
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);

@@ -21,6 +21,8 @@ export interface Flags {
   keepGoing: boolean;
   /** Check the lines of -c/-f/stdin and print their requests; send nothing. */
   dryRun: boolean;
+  /** Run what would ask on a terminal (undo, an own-path warning) in a script. */
+  yes: boolean;
   commands: string[];
   file?: string;
   demo: boolean;
@@ -49,6 +51,7 @@ const MAIN_OPTIONS = {
   'no-pager': { type: 'boolean' },
   'keep-going': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
   command: { type: 'string', short: 'c', multiple: true },
   file: { type: 'string', short: 'f' },
   demo: { type: 'boolean' },
@@ -98,6 +101,7 @@ export function parseMainArgs(argv: string[]): Flags {
     noPager: v['no-pager'] === true,
     keepGoing: v['keep-going'] === true,
     dryRun: v['dry-run'] === true,
+    yes: v.yes === true,
     commands: v.command ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
     demo: v.demo === true,
@@ -195,6 +199,9 @@ Usage:
   routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
                                                  lessons: list, start one (on an embedded simulator
                                                  unless --router), progress, check lesson files
+  routersh undo --journal FILE [--yes] [connection]
+                                                 revert the unconfirmed changes of a session's
+                                                 confirmed-change window (its shell was closed)
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)
@@ -215,6 +222,7 @@ Output:
   --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
   --dry-run                 with -c/-f/stdin: check every line and print the requests it would
                             send (METHOD /api/path {body}); send nothing but metadata GETs
+  --yes, -y                 in scripts, run what asks on a terminal (undo)
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
 `;

@@ -107,6 +107,37 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     more: 'Resolves and validates LINE against the live metadata and prints the request it would send\n(METHOD /api/path and body, secrets as ***), sending nothing. For whole scripts: --dry-run.',
     examples: ['dry-run interface eth5 mtu 1400', 'dry-run no interface eth1 description'],
   },
+  changes: {
+    syntax: 'changes [all]',
+    more: "This session's changes, oldest first: id, time, command, old → new, status (applied, undone,\nnot undoable). `all`: every session's journal for this router. --json for scripts.",
+    examples: ['changes', 'changes all'],
+  },
+  compare: {
+    syntax: 'compare',
+    more: 'What this session changed, node by node, as - old / + new lines (Junos: show | compare).',
+    examples: ['compare', 'show | compare'],
+  },
+  undo: {
+    syntax: 'undo [N | ID]',
+    more: 'Reverts the last N changes (default 1), or the change ID, newest first, by their inverse\nrequests; shows them and asks first (scripts: --yes). Refuses a node someone else changed since.\nRe-added match-list entries start a new timeout.',
+    examples: ['undo', 'undo 3', 'undo 1a2b3c.4'],
+  },
+  rollback: {
+    syntax: 'rollback N',
+    more: 'Junos habit: the same as undo N.',
+    examples: ['rollback 1', 'rollback 3'],
+  },
+  'confirm-within': {
+    syntax: 'confirm-within DURATION',
+    more: 'From now on every change is reverted by routersh unless `confirm` comes within DURATION;\nthe prompt counts down. A change that cuts routersh off the router cannot be reverted by it.',
+    examples: ['confirm-within 5m', 'confirm-within 30s'],
+  },
+  confirm: { syntax: 'confirm', examples: ['confirm', 'confirm-within 5m  then  confirm'] },
+  commit: {
+    syntax: 'commit [confirmed N]',
+    more: 'Junos habit: `commit confirmed N` opens an N-minute window, `commit` confirms it. Outside a\nwindow every line already applied when it ran.',
+    examples: ['commit confirmed 5', 'commit'],
+  },
   learn: {
     syntax: 'learn LESSON',
     more: 'Starts a lesson; its current step is shown above the prompt and checked after every command.\n`lesson` lists the lessons, `hint` and `skip` help along.',

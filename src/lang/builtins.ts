@@ -119,8 +119,11 @@ function command(word: string, name: BuiltinName, spec: BuiltinSpec): NodeInfo {
   if (spec.arg) {
     const slot = argSlot(spec.arg, options);
     names.set(slot, name);
-    const n = node({ name: word, description: spec.description, children: [slot] });
+    // An optional argument: the command's own word runs it too.
+    const alone = spec.arg.optional === true;
+    const n = node({ name: word, description: spec.description, children: [slot], runnable: alone });
     topics.set(n, name);
+    if (alone) names.set(n, name);
     return n;
   }
   const n = node({ name: word, description: spec.description, runnable: true, options });

@@ -86,7 +86,7 @@ export const OPTIONS = {
     check: checkField,
     slot: 'logs.field',
   },
-  all: { description: 'follow next_offset to the end' },
+  all: { description: 'all of it (logs: follow next_offset to the end; changes: every session)' },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -102,6 +102,8 @@ export interface ArgSpec {
   rest?: boolean;
   /** Completed from the router: the configured values (SetValues) of this path's Value child. */
   valuesAt?: readonly string[];
+  /** The command runs without it too (`undo`, `undo 3`). */
+  optional?: boolean;
 }
 
 /** How a built-in moves the `edit` context (see src/run/context.ts). */
@@ -184,6 +186,31 @@ export const BUILTIN_TABLE = {
       help: '<command>',
       description: 'the command to check (not run)',
       rest: true,
+    },
+  },
+  changes: { description: "this session's changes (all: every session with this router)", options: ['all'] },
+  compare: { description: 'what this session changed: - old, + new (also show | compare)' },
+  undo: {
+    description: 'revert the last N changes (default 1), or the change named by its id',
+    arg: { slot: 'undo.which', help: '[N|ID]', description: 'how many changes, or one id', optional: true },
+  },
+  rollback: {
+    description: 'revert the last N changes (same as undo N)',
+    arg: { slot: 'undo.count', help: '<N>', description: 'how many changes' },
+  },
+  'confirm-within': {
+    description: 'revert every change from now on unless confirm comes within DURATION',
+    arg: { slot: 'confirm.duration', help: '<duration>', description: 'e.g. 10s, 5m' },
+  },
+  confirm: { description: 'keep the changes of the confirmed-change window' },
+  commit: {
+    description: 'confirm the window (commit confirmed N: a window of N minutes)',
+    arg: {
+      slot: 'commit.args',
+      help: '[confirmed N]',
+      description: 'confirmed and a number of minutes',
+      rest: true,
+      optional: true,
     },
   },
   'monitor match-list': {

@@ -2,6 +2,7 @@
 // metadata cache, the history, the terminal width and a clock.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { Journal } from '../journal/journal.js';
 import type { Resolution } from '../lang/index.js';
 import type { LessonDriver } from './lesson-session.js';
 
@@ -25,6 +26,16 @@ export interface RunnerDeps {
   now?: () => number;
   /** The lesson under way (`learn`, `hint`, `skip`, `lesson`); absent outside the shell and `routersh learn`. */
   lessons?: LessonDriver;
+  /** The change journal (absent: changes are not journaled; undo and compare say so). */
+  journal?: Journal;
+  /** Asks a yes/no question on the terminal (the interactive shell only). */
+  ask?: (question: string, signal: AbortSignal) => Promise<boolean>;
+  /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
+  yes?: boolean;
+  /** Writes a note above the prompt outside any command (a confirmed window that expired). */
+  notify?: (text: string) => void;
+  /** The address this connection comes from, as the router sees it (the own-path check). */
+  sourceAddress?: () => string | undefined;
 }
 
 export interface RunState {

@@ -2,6 +2,8 @@
 // or extra entry a compile error; the runner dispatches through it and nothing else.
 import type { BuiltinName } from '../lang/index.js';
 import { dryRun } from './dry-run-command.js';
+import { changes, compare } from './changes.js';
+import { commit, confirm, confirmWithin } from './confirm.js';
 import type { BuiltinCall, HandlerEnv, Handlers } from './handler.js';
 import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from './logs-commands.js';
 import {
@@ -16,6 +18,7 @@ import { hint, learn, lesson, skip } from './lesson-commands.js';
 import { monitorMatchList } from './monitor-commands.js';
 import type { Outcome } from './outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
+import { rollback, undo } from './undo.js';
 
 export const HANDLERS: Handlers = {
   help,
@@ -38,6 +41,13 @@ export const HANDLERS: Handlers = {
   'logs facets': logsFacets,
   'match-list': matchList,
   'dry-run': dryRun,
+  changes,
+  compare,
+  undo,
+  rollback,
+  'confirm-within': confirmWithin,
+  confirm,
+  commit,
   'monitor match-list': monitorMatchList,
   learn,
   hint,

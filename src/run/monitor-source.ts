@@ -4,7 +4,7 @@ import type { Envelope, RouterRequest } from '../api/router/types.js';
 import { commandFailedError } from '../errors.js';
 import { type MonitorData, parseMonitor } from '../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
-import { entryRequest } from './match-list/send.js';
+import { type BulkJournal, entryRequest } from './match-list/send.js';
 import { listWords } from './match-list/target.js';
 
 export interface MonitorRouter {
@@ -69,14 +69,31 @@ export async function removeMember(
   shape: EntryShape,
   address: string,
   signal: AbortSignal,
+  journal?: BulkJournal,
 ): Promise<string> {
-  const env = await router.send(entryRequest(shape.words, shape.key, 'UNSET', memberOf(address)), { signal });
-  if (!env.ok) throw refused(env, `remove ${address}`);
-  return env.message.trim() || `${address} removed`;
+  const request = entryRequest(shape.words, shape.key, 'UNSET', memberOf(address));
+  let env: Envelope | undefined;
+  const send = async () => {
+    env = await router.send(request, { signal });
+    return { ok: env.ok, status: env.requestStatus };
+  };
+  // The pane's `d` is a change like any other: journaled (undo puts the entry back).
+  if (journal)
+    await journal.recordBulk(
+      `no ${shape.words.join(' ')} ${shape.key} ${address}`,
+      shape.words,
+      [request],
+      router,
+      signal,
+      send,
+    );
+  else await send();
+  if (!env!.ok) throw refused(env!, `remove ${address}`);
+  return env!.message.trim() || `${address} removed`;
 }
 
 /** Made once per pane: the list's shape is read on the first `d` and kept for the next ones. */
-export function monitorSource(router: MonitorRouter, list: string): MonitorSource {
+export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournal): MonitorSource {
   let shape: Promise<EntryShape> | undefined;
   return {
     read: (signal) => readMonitor(router, list, signal),
@@ -86,7 +103,7 @@ export function monitorSource(router: MonitorRouter, list: string): MonitorSourc
         shape = undefined; // a failed read is asked again on the next `d`
         throw e;
       });
-      return removeMember(router, got, address, signal);
+      return removeMember(router, got, address, signal, journal);
     },
   };
 }

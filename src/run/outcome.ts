@@ -18,8 +18,8 @@ export type Outcome =
   | { kind: 'empty' }
   /** A router request and its answer. `text` is the human rendering. */
   | { kind: 'router'; request: RouterRequest; envelope: Envelope; text: string }
-  /** Output of a built-in: human text, and what --json prints. */
-  | { kind: 'text'; text: string; json: unknown }
+  /** Output of a built-in: human text, and what --json prints; `diff`: `-`/`+` lines (coloured on a terminal). */
+  | { kind: 'text'; text: string; json: unknown; diff?: boolean }
   | { kind: 'context'; context: string[]; text: string }
   | { kind: 'exit' }
   /** A full-screen pane (TTY only); the plain runner never gets one. */

@@ -24,11 +24,13 @@ export async function runPiped(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<PipedOutcome> {
-  let piped = splitPipes(line);
+  // Junos' `show | compare` is `compare` (journal's view of the session's changes).
+  const text = /^\s*show\s+\|\s*compare\s*$/.test(line) ? 'compare' : line;
+  let piped = splitPipes(text);
   // `| match`/`| except` are judged by RE2, loaded only for a line that has pipes.
   if (piped.pipes.length > 0 || piped.error) {
     await loadRegexEngine();
-    piped = splitPipes(line);
+    piped = splitPipes(text);
   }
   const e = piped.error;
   if (e) {

@@ -4,6 +4,9 @@
 import { RouterClient } from '../api/router/client.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import { type Config, routerConnection } from '../config/config.js';
+import { stateDir } from '../config/paths.js';
+import { fileSink, journalDir, type JournalSink } from '../journal/file.js';
+import { Journal, newSessionId } from '../journal/journal.js';
 import { MetadataCache, resolveLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
 import type { RunnerDeps } from './runner.js';
@@ -13,6 +16,10 @@ export interface SessionOptions {
   warn: (m: string) => void;
   width?: () => number;
   history?: () => string[];
+  /** Where the change journal goes: 'file' is $XDG_STATE_HOME/routersh/journal/; none: no journal. */
+  journal?: JournalSink | 'file';
+  /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
+  yes?: boolean;
 }
 
 export interface RouterSession {
@@ -47,6 +54,8 @@ export function createRouterSession(
     ...(o.history ? { history: o.history } : {}),
     width,
     interactive: o.interactive,
+    ...(o.journal ? { journal: openJournal(cfg, o.journal) } : {}),
+    ...(o.yes ? { yes: true } : {}),
   };
   const host = (() => {
     try {
@@ -60,7 +69,10 @@ export function createRouterSession(
     cache,
     deps,
     label: `${cfg.user ?? 'token'}@${host}`,
-    close: () => router.close(),
+    close: () => {
+      deps.journal?.close();
+      return router.close();
+    },
   };
 }
 
@@ -83,4 +95,15 @@ export function createBatchSession(cfg: Readonly<Config>, o: SessionOptions): Ro
       await Promise.allSettled([session.close(), made?.then((t) => t.close())]);
     },
   };
+}
+
+function openJournal(cfg: Readonly<Config>, where: JournalSink | 'file'): Journal {
+  const session = newSessionId();
+  const sink =
+    where === 'file'
+      ? fileSink(
+          `${journalDir(stateDir(process.env))}/${new Date().toISOString().replace(/[:.]/g, '-')}-${session}.jsonl`,
+        )
+      : where;
+  return new Journal(sink, { session, router: cfg.router ?? '', user: cfg.user ?? 'token', now: Date.now });
 }

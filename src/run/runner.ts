@@ -43,7 +43,7 @@ export async function runLineNoted(
   try {
     const res = await deps.resolve(line, state.context, signal);
     const note = firstTime(deps, res.kind === 'builtin' ? res.note : undefined);
-    const outcome = await runResolution(res, state, deps, signal);
+    const outcome = await runResolution(res, state, deps, signal, line);
     return note ? { outcome, note } : { outcome };
   } catch (e) {
     return { outcome: toOutcomeError(e) };
@@ -55,6 +55,7 @@ async function runResolution(
   state: RunState,
   deps: RunnerDeps,
   signal: AbortSignal,
+  line: string,
 ): Promise<Outcome> {
   switch (res.kind) {
     case 'empty':
@@ -71,7 +72,7 @@ async function runResolution(
       };
     }
     case 'router':
-      return runRouter(res.request, deps, signal);
+      return runRouter(res.request, deps, signal, line);
     case 'builtin': {
       // The handlers (telemetry, match-list, monitor, their renderers) load with the first
       // built-in: a router command such as `-c "show interface"` never pays for them.
@@ -85,8 +86,17 @@ async function runResolution(
   }
 }
 
-async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: AbortSignal): Promise<Outcome> {
-  const envelope = await deps.router.send(request, { signal });
+async function runRouter(
+  request: RouterRequest,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+  line: string,
+): Promise<Outcome> {
+  // A change goes through the journal (metadata before, request, answer, metadata after); a
+  // read does not load it.
+  const envelope = isRead(request)
+    ? await deps.router.send(request, { signal })
+    : await (await import('./journal-send.js')).sendChange(request, line, deps, signal);
   const width = deps.width();
   let text: string;
   if (request.method === 'GET') {
@@ -105,3 +115,6 @@ async function runRouter(request: RouterRequest, deps: RunnerDeps, signal: Abort
   }
   return { kind: 'router', request, envelope, text };
 }
+
+const isRead = (r: RouterRequest) =>
+  r.method === 'GET' || (r.actions?.length === 1 && r.actions[0] === 'SHOW');

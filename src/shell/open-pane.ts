@@ -3,6 +3,7 @@
 import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource } from '../panes/logs/source.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
+import type { BulkJournal } from '../run/match-list/send.js';
 import { type MonitorRouter, monitorSource } from '../run/monitor-source.js';
 import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
@@ -19,11 +20,13 @@ export type OpenPane =
 export interface PaneClients {
   telemetry: TelemetryClient | undefined;
   router: MonitorRouter;
+  /** The change journal: the monitor's `d` is journaled like a typed `no …`. */
+  journal?: BulkJournal | undefined;
 }
 
 export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undefined {
   if (spec.pane === 'monitor')
-    return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list) };
+    return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list, clients.journal) };
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'

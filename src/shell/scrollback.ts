@@ -7,7 +7,7 @@ import type { LineErrorInfo } from '../run/outcome.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { displayWidth } from '../term/text-width.js';
 
-export type ItemKind = 'command' | 'output' | 'error' | 'info';
+export type ItemKind = 'command' | 'output' | 'error' | 'info' | 'diff';
 
 export interface ShellItem {
   id: number;
@@ -38,7 +38,11 @@ export function errorItem(
   return item('error', caret + errorLine(e));
 }
 
-const SGR = { red: ['\u001b[31m', '\u001b[39m'], dim: ['\u001b[2m', '\u001b[22m'] } as const;
+const SGR = {
+  red: ['\u001b[31m', '\u001b[39m'],
+  green: ['\u001b[32m', '\u001b[39m'],
+  dim: ['\u001b[2m', '\u001b[22m'],
+} as const;
 
 /**
  * The text an item is written as, above the live region (Ink's write path): the last write
@@ -47,6 +51,14 @@ const SGR = { red: ['\u001b[31m', '\u001b[39m'], dim: ['\u001b[2m', '\u001b[22m'
  */
 export function itemText(it: ShellItem, color: boolean): string {
   const text = sanitizeText(it.text);
+  // `compare`: `-` lines red, `+` lines green.
+  if (it.kind === 'diff' && color) {
+    const paint = (l: string) => {
+      const st = l.startsWith('-') ? SGR.red : l.startsWith('+') ? SGR.green : undefined;
+      return st ? `${st[0]}${l}${st[1]}` : l;
+    };
+    return `${text.split('\n').map(paint).join('\n')}\n`;
+  }
   const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
   return color && style ? `${style[0]}${text}${style[1]}\n` : `${text}\n`;
 }

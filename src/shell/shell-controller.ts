@@ -6,6 +6,8 @@ import type { Outcome, PaneSpec } from '../run/outcome.js';
 import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
 import type { Session } from '../run/session.js';
+import { windowLeft } from '../run/confirm.js';
+import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
 import { promptText } from './editor/line-view.js';
@@ -64,7 +66,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       valueCompleter: deps().session.valueCompleter,
     }),
   );
-  const prompt = () => promptText(deps().session.label, get().context);
+  const prompt = () =>
+    promptText(deps().session.label, get().context, windowLeft(deps().session.deps.journal, Date.now()));
   // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
     const d = deps();
@@ -107,6 +110,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     done?.();
   };
 
+  // Questions (undo) and notes from outside a command (a confirmed window that expired).
+  const asker = createAsker((text) => push(item('info', text)));
+  Object.assign(deps().session.deps, { ask: asker.ask, notify: (text: string) => push(item('info', text)) });
+
   // Applies one outcome; returns false when it failed (a paste stops there).
   const apply = (outcome: Outcome, line: { prompt: string; text: string }, page = true): boolean => {
     switch (outcome.kind) {
@@ -114,7 +121,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         return true;
       case 'router':
       case 'text':
-        if (outcome.text) output(outcome.text, page);
+        if (outcome.kind === 'text' && outcome.diff && deps().color) push(item('diff', outcome.text));
+        else if (outcome.text) output(outcome.text, page);
         return true;
       case 'context':
         patch({ context: outcome.context });
@@ -139,7 +147,11 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   // The pane's data source is made here, once per pane, never per render.
   const showPane = (spec: PaneSpec) => {
     const { session } = deps();
-    const pane = openPane(spec, { telemetry: session.telemetry, router: session.deps.router });
+    const pane = openPane(spec, {
+      telemetry: session.telemetry,
+      router: session.deps.router,
+      journal: session.deps.journal,
+    });
     if (pane) patch({ pane });
   };
 
@@ -239,6 +251,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   };
 
   function onKey(key: Key): boolean {
+    if (asker.key(key)) return true;
     const s = get();
     if (s.pane) return false;
     if (s.pager) {

@@ -7,6 +7,7 @@ import { useKeys } from './keys/use-keys.js';
 import { reseed, initPrompt } from './prompt-state.js';
 import { createShellController, type ShellDeps, type ShellState } from './shell-controller.js';
 import { createStore } from './store.js';
+import { useWindowLeft } from './use-window-left.js';
 
 export interface UseShellOptions extends ShellDeps {
   /** Entries from the history file, oldest first (a new array with new content re-seeds it). */
@@ -27,6 +28,7 @@ export function useShell(o: UseShellOptions) {
     return { store, controller: createShellController(store, () => opts.current) };
   });
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const windowLeft = useWindowLeft(o.session.deps.journal);
   useKeys(controller.onKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once: colour the empty line; stop lookups at the end
@@ -38,7 +40,7 @@ export function useShell(o: UseShellOptions) {
 
   return {
     state,
-    prompt: promptText(o.session.label, state.context),
+    prompt: promptText(o.session.label, state.context, windowLeft),
     closePane: controller.closePane,
   };
 }

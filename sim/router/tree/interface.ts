@@ -118,6 +118,8 @@ const ipAddress = token('ip', 'IPv4 settings of the interface', {
 });
 
 const shutdown = token('shutdown', 'Administratively disable the interface', {
+  // Shown in the metadata like every change the simulator accepts (undo reads it there).
+  setValues: (c) => (maybeIface(c)?.shutdown ? { values: ['shutdown'] } : null),
   set: (c) => {
     const i = iface(c);
     if (!i.shutdown) {

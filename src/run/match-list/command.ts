@@ -8,7 +8,7 @@ import { type Entry, entryId, entryText, parseInput } from './input.js';
 import { keepSynced, sleepFor } from './keep.js';
 import { planSync, planText } from './plan.js';
 import { throttled } from './progress.js';
-import { sendEntries } from './send.js';
+import { type BulkJournal, entryRequest, journaledBulk, sendEntries } from './send.js';
 import { badLineText, type Summary, summaryJson, summaryText } from './summary.js';
 import { loadTarget, type RouterPort } from './target.js';
 
@@ -23,6 +23,10 @@ export interface MatchListEnv {
   /** `sync --keep`: a line per round (default: none), and the wait between rounds. */
   report?: (line: string) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
+  /** The shell's change journal: an import or sync is one change holding its entries. */
+  journal?: BulkJournal;
+  /** The command as typed, for the journal. */
+  line?: string;
 }
 
 export interface MatchListResult {
@@ -108,12 +112,32 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
   };
 
   let plan: string | undefined;
+  const journaled = (requests: ReturnType<typeof entryRequest>[], work: () => Promise<void>) =>
+    journaledBulk(
+      env.journal,
+      {
+        line: env.line ?? `match-list ${args.cmd} ${args.list}`,
+        words: target.words,
+        requests,
+        router: env.router,
+        ...(env.signal ? { signal: env.signal } : {}),
+      },
+      async () => {
+        const before = base.failed.length;
+        await work();
+        return base.failed.length - before;
+      },
+    );
+  const req = (action: 'SET' | 'UNSET') => (e: Omit<Entry, 'line'>) =>
+    entryRequest(target.words, target.key.name, action, e);
   if (args.cmd === 'import') {
-    const ok = await send('SET', checked.good, 0, checked.good.length);
-    for (const e of ok) {
-      if (target.present.has(entryId(e))) base.refreshed++;
-      else base.added++;
-    }
+    await journaled(checked.good.map(req('SET')), async () => {
+      const ok = await send('SET', checked.good, 0, checked.good.length);
+      for (const e of ok) {
+        if (target.present.has(entryId(e))) base.refreshed++;
+        else base.added++;
+      }
+    });
   } else {
     const p = planSync(checked.good, target.members);
     if (args.dryRun) {
@@ -122,8 +146,10 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
       base.removed = p.remove.length;
     } else {
       const total = p.add.length + p.remove.length;
-      base.added = (await send('SET', p.add, 0, total)).length;
-      base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
+      await journaled([...p.add.map(req('SET')), ...p.remove.map(req('UNSET'))], async () => {
+        base.added = (await send('SET', p.add, 0, total)).length;
+        base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
+      });
     }
   }
   let kept = '';

@@ -2,6 +2,7 @@
 // a text (summary) or an error. The file is read here, at the edge.
 import { readFile } from 'node:fs/promises';
 import { usageError } from '../../errors.js';
+import { redact } from '../../lang/redact.js';
 import type { Handler } from '../handler.js';
 import { parseMatchListArgs } from './args.js';
 import { runMatchList } from './command.js';
@@ -28,6 +29,9 @@ export const matchList: Handler<'match-list'> = async ({ args }, env) => {
     now: env.deps.now ?? Date.now,
     signal: env.signal,
     ...(env.deps.progress ? { progress: env.deps.progress } : {}),
+    ...(env.deps.journal
+      ? { journal: env.deps.journal, line: redact(['match-list', ...args].join(' ')) }
+      : {}),
   });
   if (r.wrote) env.deps.cache.invalidate(listWords(parsed.list));
   if (r.error) return { kind: 'error', error: r.error };

@@ -51,6 +51,44 @@ export function entryRequest(
   return { method: 'POST', words, actions: [action], options };
 }
 
+/** The change journal as a bulk send sees it (src/journal/journal.ts): one change, many entries. */
+export interface BulkJournal {
+  recordBulk(
+    line: string,
+    words: string[],
+    requests: RouterRequest[],
+    router: RouterPort,
+    signal: AbortSignal,
+    run: () => Promise<{ ok: boolean; status: string }>,
+  ): Promise<void>;
+}
+
+/**
+ * Runs `work` (which sends `requests`) as ONE journaled change of the list's entry node: the
+ * list is read once before and once after, not per entry. Without a journal, just runs it.
+ */
+export async function journaledBulk(
+  journal: BulkJournal | undefined,
+  o: { line: string; words: string[]; requests: RouterRequest[]; router: RouterPort; signal?: AbortSignal },
+  work: () => Promise<number>,
+): Promise<void> {
+  if (!journal || o.requests.length === 0) {
+    await work();
+    return;
+  }
+  await journal.recordBulk(
+    o.line,
+    o.words,
+    o.requests,
+    o.router,
+    o.signal ?? new AbortController().signal,
+    async () => {
+      const failed = await work();
+      return { ok: failed === 0, status: failed ? `${failed} of ${o.requests.length} failed` : 'OK' };
+    },
+  );
+}
+
 export async function sendEntries<T extends Member>(
   router: RouterPort,
   words: string[],

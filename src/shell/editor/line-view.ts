@@ -51,6 +51,8 @@ export function lineHint(
   return hint && note ? `${hint} — ${note}` : (note ?? hint);
 }
 
-export function promptText(label: string, context: readonly string[]): string {
-  return context.length ? `${label}(${context.join(' ')})> ` : `${label}> `;
+/** `user@host(context) [confirm 4m59s]> `: the window's time left when one is open. */
+export function promptText(label: string, context: readonly string[], windowLeft?: string): string {
+  const tag = windowLeft ? ` [confirm ${windowLeft}]` : '';
+  return context.length ? `${label}(${context.join(' ')})${tag}> ` : `${label}${tag}> `;
 }

@@ -1,0 +1,48 @@
+// Sends a router request; a change (SET, UNSET, DELETE) goes through the session's journal, and
+// inside a confirmed-change window it is first checked against routersh's own path to the
+// router: a revert done by routersh cannot reach a router whose path it has cut.
+import type { Envelope, RouterRequest } from '../api/router/types.js';
+import { commandFailedError } from '../errors.js';
+import { isChange } from '../journal/journal.js';
+import { redact } from '../lang/redact.js';
+import type { RunnerDeps } from './deps.js';
+import { ownPathWarning } from './own-path.js';
+
+/** Asks on a terminal; in a script, `--yes` says yes and anything else refuses. */
+export async function mayProceed(
+  deps: RunnerDeps,
+  question: string,
+  signal: AbortSignal,
+  refusal: string,
+): Promise<void> {
+  if (deps.ask) {
+    if (await deps.ask(question, signal)) return;
+    throw commandFailedError('cancelled: nothing sent');
+  }
+  if (!deps.yes) throw commandFailedError(refusal);
+}
+
+export async function sendChange(
+  request: RouterRequest,
+  line: string,
+  deps: RunnerDeps,
+  signal: AbortSignal,
+): Promise<Envelope> {
+  const journal = deps.journal;
+  if (!journal || !isChange(request)) return deps.router.send(request, { signal });
+  if (journal.window()) {
+    const warning = await ownPathWarning(request, {
+      router: deps.router,
+      ...(deps.sourceAddress ? { sourceAddress: deps.sourceAddress } : {}),
+      signal,
+    });
+    if (warning)
+      await mayProceed(
+        deps,
+        `${warning}: routersh could not revert it. Send it anyway?`,
+        signal,
+        `${warning}; not sent (--yes sends it anyway)`,
+      );
+  }
+  return journal.record(redact(line), request, deps.router, signal);
+}

@@ -1,0 +1,121 @@
+// Confirmed changes in a real terminal (tmux) against the router simulator: a window that
+// expires reverts its changes while the user does nothing; one confirmed in time keeps them;
+// a shell killed inside a window leaves its journal, and `routersh undo --journal FILE` from
+// another terminal reverts what it changed.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
+import { BIN, hasTmux, Tmux } from './tmux.js';
+
+let sim: RouterSim;
+let term: Tmux;
+const state = mkdtempSync(join(tmpdir(), 'routersh-confirm-'));
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+afterEach(() => term?.kill());
+
+const PROMPT = /admin@127\.0\.0\.1(?: \[confirm \d+m?\d*s\])?> ?$/m;
+
+function launch(xdg: string): Tmux {
+  term = new Tmux(120, 40);
+  term.start(`node ${BIN} --router ${sim.url} --user admin`, {
+    ROUTERSH_PASSWORD: 'admin',
+    XDG_STATE_HOME: xdg,
+  });
+  return term;
+}
+
+async function mtu(ifname: string): Promise<string | undefined> {
+  const r = await fetch(`${sim.url}/api/interface/${ifname}/mtu/1`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+  });
+  const body = (await r.json()) as { NodeInfo: { SetValues: string[] | null } };
+  return body.NodeInfo.SetValues?.[0];
+}
+
+async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
+  it('a window that expires reverts its changes while the user does nothing', async () => {
+    const t = launch(join(state, 'a'));
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 4s');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm [34]s\]> ?$/m);
+    t.type('interface eth1 mtu 9000');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9000/);
+    expect(await mtu('eth1')).toBe('9000');
+    // Hands off the keyboard: routersh reverts on its own.
+    await t.waitFor(/confirmed-change window expired: reverted 1 change/, 15_000);
+    expect(await mtu('eth1')).toBe('1500');
+    await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
+  }, 30_000);
+
+  it('a window confirmed in time keeps its changes', async () => {
+    const t = launch(join(state, 'b'));
+    await t.waitFor(PROMPT);
+    t.type('commit confirmed 1');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm (1m00s|59s)\]> ?$/m);
+    t.type('interface eth1 mtu 9100');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9100/);
+    t.type('commit');
+    t.keys('Enter');
+    await t.waitFor(/confirmed: 1 change kept/);
+    await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
+    expect(await mtu('eth1')).toBe('9100');
+    t.type('interface eth1 mtu 1500');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 1500/);
+  }, 30_000);
+
+  it('killing the shell in a window, then routersh undo --journal FILE, reverts its changes', async () => {
+    const xdg = join(state, 'c');
+    const t = launch(xdg);
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 10m');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm (10m00s|9m5\ds)\]> ?$/m);
+    t.type('interface eth7');
+    t.keys('Enter');
+    await t.waitFor(/Interface eth7 created/);
+    t.type('interface eth1 mtu 4000');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 4000/);
+    t.kill(); // the terminal is gone, the shell with it
+    const dir = join(xdg, 'routersh', 'journal');
+    const [file] = readdirSync(dir);
+    const r = await runBin(
+      ['undo', '--journal', join(dir, file!), '--yes', '--router', sim.url, '--user', 'admin'],
+      {
+        env: { ROUTERSH_PASSWORD: 'admin', XDG_STATE_HOME: xdg },
+      },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /reverted 2 change\(s\)\nundone #2 interface eth1 mtu 4000\nundone #1 interface eth7/,
+    );
+    await until(async () => (await mtu('eth1')) === '1500');
+    const again = await runBin(['undo', '--journal', join(dir, file!), '--yes', '--router', sim.url], {
+      env: { ROUTERSH_PASSWORD: 'admin', ROUTERSH_USER: 'admin', XDG_STATE_HOME: xdg },
+    });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/no confirmed-change window left open/);
+  }, 30_000);
+});
