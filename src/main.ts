@@ -6,7 +6,16 @@
 // there; config, the HTTP client (undici), the runner and the shell (Ink) are imported only by
 // the paths that use them (test/e2e/startup-lean.test.ts holds this).
 import { readFileSync } from 'node:fs';
-import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
+import {
+  apiServerArg,
+  type Flags,
+  HELP,
+  type PlayArgs,
+  parseMainArgs,
+  parsePlayArgs,
+  splitConnectionArgs,
+} from './cli/args.js';
+import type { Recording } from './cli/record.js';
 import type { Config } from './config/config.js';
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
@@ -17,6 +26,8 @@ import { sanitizeLine } from './term/sanitize.js';
 
 const VERSION = '0.1.0';
 const out = (s: string) => process.stdout.write(s);
+/** `--record`: stopped after the last line is written (the top-level error line included). */
+let recording: Recording | undefined;
 const err = (s: string) => process.stderr.write(s);
 
 async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
@@ -78,6 +89,19 @@ async function scriptLines(file: string): Promise<Iterable<NumberedLine> | Async
   return pastedLines(text.replace(/\r\n/g, '\n'));
 }
 
+function readScript(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+}
+
+async function scriptFeed(play: PlayArgs, text: string, color: boolean) {
+  const { createScriptFeed, parseScript } = await import('./shell/keys/script-feed.js');
+  return createScriptFeed({ steps: parseScript(text), autoMs: play.autoMs, speed: play.speed, color });
+}
+
 async function runMain(argv: string[]): Promise<Ending> {
   if (argv[0] === 'sim') {
     const { runSimCommand } = await import('./cli/sim-command.js');
@@ -131,10 +155,21 @@ async function runMain(argv: string[]): Promise<Ending> {
     });
   }
 
-  const flags = parseMainArgs(argv);
+  const play: PlayArgs | undefined = argv[0] === 'play' ? parsePlayArgs(argv.slice(1)) : undefined;
+  const flags: Flags = play?.flags ?? parseMainArgs(argv);
   if (flags.help || flags.version) {
     out(flags.help ? HELP : `routersh ${VERSION}\n`);
     return OK;
+  }
+  // Before anything else is written: a password prompt is recorded (it never echoes).
+  const script = play ? readScript(play.script) : undefined;
+  if (flags.record !== undefined) {
+    const { startRecording } = await import('./cli/record.js');
+    recording = startRecording(flags.record, {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+    });
   }
 
   const { resolveConfig } = await import('./config/config.js');
@@ -153,6 +188,7 @@ async function runMain(argv: string[]): Promise<Ending> {
     process.stdout.isTTY === true &&
     flags.commands.length === 0 &&
     flags.file === undefined;
+  if (play && !interactive) throw usageError('play types into the interactive shell: it needs a terminal');
   cfg = await withPassword(cfg);
 
   const controller = new AbortController();
@@ -169,7 +205,13 @@ async function runMain(argv: string[]): Promise<Ending> {
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const { runShell } = await import('./shell/shell.js');
-      return await runShell(session, cfg);
+      const feed = play && script ? await scriptFeed(play, script, cfg.color) : undefined;
+      return await runShell(session, cfg, {
+        // On stage or on record, a secret typed in a line is drawn as `*` (shell/mask-line.ts).
+        maskSecrets: recording !== undefined || play !== undefined,
+        ...(recording ? { onSecret: recording.addSecret } : {}),
+        ...(feed ? { feed } : {}),
+      });
     }
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
@@ -203,11 +245,13 @@ async function runMain(argv: string[]): Promise<Ending> {
 // line (errors inside a run were already printed where they happened).
 runMain(process.argv.slice(2)).then(
   (ending) => {
+    recording?.stop();
     process.exitCode = exitStatus(ending);
   },
   (e: unknown) => {
     const error = asRoutershError(e);
     err(isRoutershError(e) ? `${errorLine(error)}\n` : `routersh: ${sanitizeLine(error.message)}\n`);
+    recording?.stop();
     process.exitCode = exitStatus(failed(error));
   },
 );

@@ -11,7 +11,9 @@ import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
+import type { KeyFeed } from './keys/key-feed.js';
 import { KeyProvider } from './keys/KeyProvider.js';
+import type { LineMask } from './mask-line.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
@@ -30,11 +32,15 @@ export interface ShellAppProps {
   beforeSuspend?: (() => void) | undefined;
   /** Page output taller than the window (`--More--`); false: `--no-pager` or the profile's `"pager": false`. */
   pager?: boolean | undefined;
+  /** Secrets in the typed line drawn as `*` (`--record`, `play`): mask-line.ts. */
+  mask?: LineMask | undefined;
+  /** A script typed into the key source (`routersh play`). */
+  feed?: KeyFeed | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
   return (
-    <KeyProvider beforeSuspend={props.beforeSuspend}>
+    <KeyProvider beforeSuspend={props.beforeSuspend} feed={props.feed}>
       <Shell {...props} />
     </KeyProvider>
   );
@@ -71,14 +77,17 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
   );
 }
 
-function Prompt({ state, prompt, color }: { state: ShellState; prompt: string; color: boolean }) {
+function Prompt(props: { state: ShellState; prompt: string; color: boolean; mask?: LineMask | undefined }) {
+  const { state, prompt, color } = props;
+  const shown = (text: string) => props.mask?.(text, state.context) ?? text;
   const p = state.prompt;
-  const match = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  const found = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  const match = found === undefined ? undefined : shown(found);
   return (
     <Box flexDirection="column">
       <PromptLine
         prompt={prompt}
-        text={p.editor.text}
+        text={shown(p.editor.text)}
         cursor={p.editor.cursor}
         spans={color ? p.spans : []}
         hint={state.running ? undefined : p.hint}
@@ -116,6 +125,7 @@ function Shell(props: ShellAppProps) {
     session: props.session,
     history: props.history,
     recordHistory: props.recordHistory,
+    mask: props.mask,
     onExit: () => {
       props.onExit();
       exit();
@@ -127,10 +137,12 @@ function Shell(props: ShellAppProps) {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
   const { pane, pager } = shell.state;
+  const ready = !pane && !pager && !shell.state.running;
+  useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
   return pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
   ) : (
-    <Prompt state={shell.state} prompt={shell.prompt} color={props.color} />
+    <Prompt state={shell.state} prompt={shell.prompt} color={props.color} mask={props.mask} />
   );
 }

@@ -7,6 +7,7 @@ import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
 import type { Session } from '../run/session.js';
 import { createCompletionLookup } from './completion-lookup.js';
+import type { LineMask } from './mask-line.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from './keys/key-parser.js';
@@ -42,6 +43,8 @@ export interface ShellDeps {
   pagerSize?: (() => PagerSize | undefined) | undefined;
   /** Ctrl-L. */
   onClearScreen?: (() => void) | undefined;
+  /** How a typed line is echoed when secrets are masked (`--record`, `play`). */
+  mask?: LineMask | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
@@ -61,6 +64,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     }),
   );
   const prompt = () => promptText(deps().session.label, get().context);
+  const shown = (text: string) => deps().mask?.(text, get().context) ?? text;
   // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
     const d = deps();
@@ -156,14 +160,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     try {
       for (const text of texts) {
         const p = prompt();
-        if (texts.length > 1) push(item('command', p + text));
+        if (texts.length > 1) push(item('command', p + shown(text)));
         const { outcome, page } = await runPiped(
           text,
           { context: get().context },
           deps().session.deps,
           ac.signal,
         );
-        if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
+        if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
         await pagerClosed();
       }
     } finally {
@@ -197,13 +201,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   const perform = (e: PromptEffect) => {
     switch (e.type) {
       case 'submit':
-        push(item('command', prompt() + e.text));
+        push(item('command', prompt() + shown(e.text)));
         if (e.text.trim() === '') return;
         deps().recordHistory(e.text, get().context);
         void run([e.text]);
         return;
       case 'cancelLine':
-        push(item('command', `${prompt()}${e.text}^C`));
+        push(item('command', `${prompt()}${shown(e.text)}^C`));
         return;
       case 'cancelRun':
         inflight?.abort(cancelledError());
