@@ -44,7 +44,9 @@ export function startRecording(
     env: { TERM: io.env.TERM, SHELL: io.env.SHELL },
     title,
   });
-  const output = (text: string) => cast.output(text);
+  // What the terminal receives: its driver turns each LF into CR LF (ONLCR, kept by Node's raw
+  // mode), and a player replays the bytes as received.
+  const output = (text: string) => cast.output(stdout.isTTY ? text.replace(/\n/g, '\r\n') : text);
   const undo = [tee(stdout, output)];
   if (stderr.isTTY && stdout.isTTY) undo.push(tee(stderr, output));
   const onResize = () => cast.resize(stdout.columns, stdout.rows);
