@@ -132,7 +132,7 @@ export function parsePlayArgs(argv: string[]): PlayArgs {
   }
   const { auto, speed, ...v } = parsed.values;
   const [script, extra] = parsed.positionals;
-  if (script === undefined)
+  if (script === undefined && !v.help && !v.version)
     throw usageError('play needs a script: routersh play SCRIPT (see routersh --help)');
   if (extra !== undefined) throw usageError(`unexpected argument '${extra}' (see routersh --help)`);
   if (v.command || v.file !== undefined)
@@ -147,7 +147,7 @@ export function parsePlayArgs(argv: string[]): PlayArgs {
     return n;
   };
   return {
-    script,
+    script: script ?? '',
     ...(auto !== undefined ? { autoMs: Math.round(number('auto', auto, true) * 1000) } : {}),
     speed: speed !== undefined ? number('speed', speed, false) : 1,
     flags: flagsOf(v),

@@ -6,13 +6,18 @@
 import type { CacheView } from '../lang/index.js';
 import { plainValues } from '../lang/plain-values.js';
 import { secretRanges } from '../lang/redact.js';
+import { scanLine } from '../lang/tokenize.js';
 import { maskRanges } from '../term/mask-secrets.js';
 
 export type LineMask = (text: string, context: readonly string[]) => string;
 
-/** The secret values in `text`, as history would redact them. */
+/** The secret values in `text`, as history would redact them: as typed, and as the lexer reads them (unquoted). */
 export function secretValues(text: string, view: { cache: CacheView; context: readonly string[] }): string[] {
-  return secretRanges(text, plainValues(text, view)).map((r) => text.slice(r.start, r.end));
+  return secretRanges(text, plainValues(text, view)).flatMap((r) => {
+    const typed = text.slice(r.start, r.end);
+    const value = scanLine(typed).tokens[0]?.text;
+    return value !== undefined && value !== typed ? [typed, value] : [typed];
+  });
 }
 
 export function lineMask(cache: CacheView): LineMask {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { readCast, replayScreen } from '../helpers/asciicast.js';
+import { runBin } from '../helpers/run-bin.js';
 import { RawTmux } from '../helpers/tmux-raw.js';
 import { BIN, hasTmux } from './tmux.js';
 
@@ -108,4 +109,39 @@ describe.skipIf(!hasTmux())('--record in tmux', () => {
       expect(played).not.toContain(SECRET);
     }
   }, 40_000);
+
+  it('records the password prompt, never the password typed at it', async () => {
+    const pw = 'Zq9pass77';
+    const made = await runBin(
+      [
+        '--router',
+        sim.url,
+        '--user',
+        'admin',
+        '-c',
+        'system user dave',
+        '-c',
+        `system user dave password ${pw}`,
+      ],
+      {
+        env: { ROUTERSH_PASSWORD: 'admin' },
+      },
+    );
+    expect(made.code).toBe(0);
+    const file = join(mkdtempSync(join(tmpdir(), 'rec-')), 'login.cast');
+    term = new RawTmux(100, 30);
+    term.start(`node ${BIN} --router ${sim.url} --user dave --record ${file}`, {
+      XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'rec-state-')),
+    });
+    await term.waitFor(/Password for dave: ?$/m);
+    term.type(pw);
+    term.keys('Enter');
+    await term.waitFor(/dave@127\.0\.0\.1> ?$/m);
+    term.type('exit');
+    term.keys('Enter');
+    await term.waitFor(/\[exited 0\]/);
+    const raw = readFileSync(file).toString('latin1');
+    expect(raw).toContain('Password for dave: ');
+    expect(raw).not.toContain(pw);
+  }, 30_000);
 });
