@@ -7,7 +7,16 @@
 // the paths that use them (test/e2e/startup-lean.test.ts holds this).
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { apiServerArg, HELP, parseMainArgs, splitConnectionArgs } from './cli/args.js';
+import {
+  apiServerArg,
+  type Flags,
+  HELP,
+  type PlayArgs,
+  parseMainArgs,
+  parsePlayArgs,
+  splitConnectionArgs,
+} from './cli/args.js';
+import type { Recording } from './cli/record.js';
 import type { Config } from './config/config.js';
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
@@ -19,6 +28,8 @@ import { sanitizeLine } from './term/sanitize.js';
 
 const VERSION = '0.1.0';
 const out = (s: string) => process.stdout.write(s);
+/** `--record`: stopped after the last line is written (the top-level error line included). */
+let recording: Recording | undefined;
 const err = (s: string) => process.stderr.write(s);
 
 /** No password or token known, a user named, and a terminal to ask on. */
@@ -93,6 +104,19 @@ async function scriptLines(file: string): Promise<Iterable<NumberedLine> | Async
   }
   const { pastedLines } = await import('./run/paste.js');
   return pastedLines(text.replace(/\r\n/g, '\n'));
+}
+
+function readScript(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+}
+
+async function scriptFeed(play: PlayArgs, text: string, color: boolean) {
+  const { createScriptFeed, parseScript } = await import('./shell/keys/script-feed.js');
+  return createScriptFeed({ steps: parseScript(text), autoMs: play.autoMs, speed: play.speed, color });
 }
 
 async function runMain(argv: string[]): Promise<Ending> {
@@ -173,11 +197,22 @@ async function runMain(argv: string[]): Promise<Ending> {
     lesson = learn.name;
     argv = learn.rest;
   }
-  const flags = parseMainArgs(argv);
+  const play: PlayArgs | undefined = argv[0] === 'play' ? parsePlayArgs(argv.slice(1)) : undefined;
+  const flags: Flags = play?.flags ?? parseMainArgs(argv);
   if (lesson !== undefined && flags.router === undefined && flags.profile === undefined) flags.demo = true;
   if (flags.help || flags.version) {
     out(flags.help ? HELP : `routersh ${VERSION}\n`);
     return OK;
+  }
+  // Before anything else is written: a password prompt is recorded (it never echoes).
+  const script = play ? readScript(play.script) : undefined;
+  if (flags.record !== undefined) {
+    const { startRecording } = await import('./cli/record.js');
+    recording = startRecording(flags.record, {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+    });
   }
 
   const { resolveConfig } = await import('./config/config.js');
@@ -199,6 +234,7 @@ async function runMain(argv: string[]): Promise<Ending> {
   if (flags.dryRun && interactive) {
     throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
   }
+  if (play && !interactive) throw usageError('play types into the interactive shell: it needs a terminal');
   // The interactive shell asks again after a refused password (cli/login.ts); a run asks once.
   const retryPassword = interactive && asksPassword(cfg);
   if (!retryPassword) cfg = await withPassword(cfg);
@@ -255,7 +291,14 @@ async function runMain(argv: string[]): Promise<Ending> {
       setTimeout(() => {
         import('./lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
       }, 100).unref();
-      return await runShell(shellSession, cfg, { demo: flags.demo });
+      const feed = play && script ? await scriptFeed(play, script, cfg.color) : undefined;
+      return await runShell(shellSession, cfg, {
+        demo: flags.demo,
+        // On stage or on record, a secret typed in a line is drawn as `*` (shell/mask-line.ts).
+        maskSecrets: recording !== undefined || play !== undefined,
+        ...(recording ? { onSecret: recording.addSecret } : {}),
+        ...(feed ? { feed } : {}),
+      });
     }
     await baselineWasmOnly();
     // The runner loads while the session is built (the import of router-session.js is the HTTP
@@ -307,11 +350,13 @@ async function runMain(argv: string[]): Promise<Ending> {
 // line (errors inside a run were already printed where they happened).
 runMain(process.argv.slice(2)).then(
   (ending) => {
+    recording?.stop();
     process.exitCode = exitStatus(ending);
   },
   (e: unknown) => {
     const error = asRoutershError(e);
     err(isRoutershError(e) ? `${errorLine(error)}\n` : `routersh: ${sanitizeLine(error.message)}\n`);
+    recording?.stop();
     process.exitCode = exitStatus(failed(error));
   },
 );

@@ -26,6 +26,8 @@ export interface Flags {
   commands: string[];
   file?: string;
   demo: boolean;
+  /** `--record FILE.cast`: the session as an asciicast v2 file. */
+  record?: string;
   help: boolean;
   version: boolean;
 }
@@ -55,6 +57,7 @@ const MAIN_OPTIONS = {
   command: { type: 'string', short: 'c', multiple: true },
   file: { type: 'string', short: 'f' },
   demo: { type: 'boolean' },
+  record: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -86,12 +89,17 @@ export function parseMainArgs(argv: string[]): Flags {
   } catch (e) {
     parseError(e);
   }
-  const v = parsed.values;
   if (parsed.positionals.length > 0) {
     throw usageError(
       `unexpected argument '${parsed.positionals[0]}' (commands go after -c; see routersh --help)`,
     );
   }
+  return flagsOf(parsed.values);
+}
+
+type MainValues = ReturnType<typeof parseArgs<{ options: typeof MAIN_OPTIONS }>>['values'];
+
+function flagsOf(v: MainValues): Flags {
   if (v.command && v.file !== undefined) throw usageError('-c and -f cannot be combined');
   return {
     ...pick(v),
@@ -105,8 +113,52 @@ export function parseMainArgs(argv: string[]): Flags {
     commands: v.command ?? [],
     ...(v.file !== undefined ? { file: v.file } : {}),
     demo: v.demo === true,
+    ...(v.record !== undefined ? { record: v.record } : {}),
     help: v.help === true,
     version: v.version === true,
+  };
+}
+
+export interface PlayArgs {
+  script: string;
+  /** `--auto SECONDS` in milliseconds: the wait before each Enter; absent: the presenter's key. */
+  autoMs?: number;
+  speed: number;
+  flags: Flags;
+}
+
+const PLAY_OPTIONS = { ...MAIN_OPTIONS, auto: { type: 'string' }, speed: { type: 'string' } } as const;
+
+/** `routersh play SCRIPT [--auto SECONDS] [--speed N]` and the shell's own flags. */
+export function parsePlayArgs(argv: string[]): PlayArgs {
+  refuseSecretFlags(argv);
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof PLAY_OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: PLAY_OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    parseError(e);
+  }
+  const { auto, speed, ...v } = parsed.values;
+  const [script, extra] = parsed.positionals;
+  if (script === undefined && !v.help && !v.version)
+    throw usageError('play needs a script: routersh play SCRIPT (see routersh --help)');
+  if (extra !== undefined) throw usageError(`unexpected argument '${extra}' (see routersh --help)`);
+  if (v.command || v.file !== undefined)
+    throw usageError('play types its script into the shell: no -c or -f');
+  const number = (name: string, text: string, zero: boolean) => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0 || (!zero && n === 0)) {
+      throw usageError(
+        `--${name} wants a number ${zero ? '(seconds, 0 or more)' : 'above 0'}, not '${text}'`,
+      );
+    }
+    return n;
+  };
+  return {
+    script: script ?? '',
+    ...(auto !== undefined ? { autoMs: Math.round(number('auto', auto, true) * 1000) } : {}),
+    speed: speed !== undefined ? number('speed', speed, false) : 1,
+    flags: flagsOf(v),
   };
 }
 
@@ -202,6 +254,10 @@ Usage:
   routersh undo --journal FILE [--yes] [connection]
                                                  revert the unconfirmed changes of a session's
                                                  confirmed-change window (its shell was closed)
+  routersh play SCRIPT [--auto SECONDS] [--speed N] [connection] [output]
+                                                 type a demo script into the shell: each line at a
+                                                 human pace, Enter when you press Enter or space
+                                                 (or after --auto SECONDS); '#' lines are captions
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)
@@ -223,6 +279,7 @@ Output:
   --dry-run                 with -c/-f/stdin: check every line and print the requests it would
                             send (METHOD /api/path {body}); send nothing but metadata GETs
   --yes, -y                 in scripts, run what asks on a terminal (undo)
+  --record FILE.cast        record the session as an asciicast v2 file (mode 0600; secrets masked)
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
 `;

@@ -70,21 +70,35 @@ export function secretNameStartingWith(typed: string): string | undefined {
 
 /** `line` with the values of secret-like words replaced by `***`, everything else kept. */
 export function redact(line: string, options: RedactOptions = {}): string {
+  let out = line;
+  for (const cut of secretRanges(line, options).reverse())
+    out = out.slice(0, cut.start) + REDACTED + out.slice(cut.end);
+  return out;
+}
+
+/** Where `redact` cuts: the secret values of `line` (UTF-16 indices, end exclusive, in order). */
+export function secretRanges(
+  line: string,
+  options: RedactOptions = {},
+): Array<{ start: number; end: number }> {
   // The command, then each comment's text in turn (a loop: `# # # …` must not recurse deep).
-  let out = '';
+  const out: Array<{ start: number; end: number }> = [];
+  let offset = 0;
   let rest = line;
   for (;;) {
     const { tokens, comment } = scanLine(rest);
     // Resolved names belong to the command's columns, not to a comment's.
     const { nameOf: _names, secretValueAt: _values, ...inComment } = options;
-    const o = out === '' ? options : inComment;
-    if (comment === undefined) return out + redactWords(rest, tokens, o);
-    out += redactWords(rest.slice(0, comment + 1), tokens, o);
+    const o = offset === 0 ? options : inComment;
+    const part = comment === undefined ? rest : rest.slice(0, comment + 1);
+    for (const c of cutsOf(part, tokens, o)) out.push({ start: c.start + offset, end: c.end + offset });
+    if (comment === undefined) return out;
+    offset += comment + 1;
     rest = rest.slice(comment + 1);
   }
 }
 
-function redactWords(line: string, ws: readonly Token[], options: RedactOptions): string {
+function cutsOf(line: string, ws: readonly Token[], options: RedactOptions) {
   const values = ws.map((w) => w.text);
   const cuts: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < ws.length; i++) {
@@ -110,7 +124,5 @@ function redactWords(line: string, ws: readonly Token[], options: RedactOptions)
       i++; // the value is not a name itself
     }
   }
-  let out = line;
-  for (const cut of cuts.reverse()) out = out.slice(0, cut.start) + REDACTED + out.slice(cut.end);
-  return out;
+  return cuts;
 }

@@ -11,9 +11,11 @@ import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
+import type { KeyFeed } from './keys/key-feed.js';
 import { KeyProvider } from './keys/KeyProvider.js';
 import { LessonStatus } from './LessonStatus.js';
 import type { LessonDriver } from '../run/lesson-driver.js';
+import type { LineMask } from './mask-line.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
 import { Spinner } from './Spinner.js';
@@ -33,11 +35,15 @@ export interface ShellAppProps {
   beforeSuspend?: (() => void) | undefined;
   /** Page output taller than the window (`--More--`); false: `--no-pager` or the profile's `"pager": false`. */
   pager?: boolean | undefined;
+  /** Secrets in the typed line drawn as `*` (`--record`, `play`): mask-line.ts. */
+  mask?: LineMask | undefined;
+  /** A script typed into the key source (`routersh play`). */
+  feed?: KeyFeed | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
   return (
-    <KeyProvider beforeSuspend={props.beforeSuspend}>
+    <KeyProvider beforeSuspend={props.beforeSuspend} feed={props.feed}>
       <Shell {...props} />
     </KeyProvider>
   );
@@ -79,17 +85,21 @@ function Prompt({
   prompt,
   color,
   lessons,
+  mask,
 }: {
   state: ShellState;
   prompt: string;
   color: boolean;
   lessons?: LessonDriver | undefined;
+  mask?: LineMask | undefined;
 }) {
+  const shown = (text: string) => mask?.(text, state.context) ?? text;
   const p = state.prompt;
-  const match = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  const found = p.search ? currentMatch(p.search, p.history.entries) : undefined;
+  const match = found === undefined ? undefined : shown(found);
   // Keys typed while a request runs are shown dimmed where they will land (type-ahead).
   const ahead = state.running && p.typeAhead.length > 0 ? typeAheadPreview(p.typeAhead) : undefined;
-  const text = ahead ?? p.editor.text;
+  const text = shown(ahead ?? p.editor.text);
   return (
     <Box flexDirection="column">
       <LessonStatus lessons={lessons} color={color} />
@@ -138,6 +148,7 @@ function Shell(props: ShellAppProps) {
     session: props.session,
     history: props.history,
     recordHistory: props.recordHistory,
+    mask: props.mask,
     onExit: () => {
       props.onExit();
       exit();
@@ -149,6 +160,8 @@ function Shell(props: ShellAppProps) {
     props.session.telemetry?.capabilities().catch(() => {});
   }, []);
   const { pane, pager } = shell.state;
+  const ready = !pane && !pager && !shell.state.running;
+  useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
   return pane ? (
     <Pane pane={pane} onClose={shell.closePane} color={props.color} />
@@ -158,6 +171,7 @@ function Shell(props: ShellAppProps) {
       prompt={shell.prompt}
       color={props.color}
       lessons={props.session.deps.lessons}
+      mask={props.mask}
     />
   );
 }

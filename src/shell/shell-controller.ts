@@ -10,6 +10,7 @@ import { windowLeft } from '../run/confirm.js';
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
+import type { LineMask } from './mask-line.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from './keys/key-parser.js';
@@ -48,6 +49,8 @@ export interface ShellDeps {
   onClearScreen?: (() => void) | undefined;
   /** The terminal's rows (the menu's page), when known. */
   rows?: (() => number | undefined) | undefined;
+  /** How a typed line is echoed when secrets are masked (`--record`, `play`). */
+  mask?: LineMask | undefined;
 }
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
@@ -68,6 +71,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   );
   const prompt = () =>
     promptText(deps().session.label, get().context, windowLeft(deps().session.deps.journal, Date.now()));
+  const shown = (text: string) => deps().mask?.(text, get().context) ?? text;
   // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
     const d = deps();
@@ -173,7 +177,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (const text of texts) {
         const p = prompt();
         const context = get().context;
-        if (texts.length > 1) push(item('command', p + text));
+        if (texts.length > 1) push(item('command', p + shown(text)));
         const since = get().running?.since ?? Date.now();
         const progress = (line: string) => {
           if (inflight === ac) patch({ running: { since, progress: line } });
@@ -185,7 +189,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
           ac.signal,
         );
         if (note) push(item('info', `note: ${note}`));
-        if (!apply(outcome, { prompt: p, text }, page) || ac.signal.aborted) break;
+        if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
         await pagerClosed();
         await checkLesson(deps().session.deps, { line: text, context, outcome, signal: ac.signal }, (n) =>
           push(item('info', n)),
@@ -222,13 +226,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   const perform = (e: PromptEffect) => {
     switch (e.type) {
       case 'submit':
-        push(item('command', prompt() + e.text));
+        push(item('command', prompt() + shown(e.text)));
         if (e.text.trim() === '') return;
         deps().recordHistory(e.text, get().context);
         void run([e.text]);
         return;
       case 'cancelLine':
-        push(item('command', `${prompt()}${e.text}^C`));
+        push(item('command', `${prompt()}${shown(e.text)}^C`));
         return;
       case 'cancelRun':
         inflight?.abort(cancelledError());

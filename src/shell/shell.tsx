@@ -12,11 +12,24 @@ import { ShellApp } from './ShellApp.js';
 import { welcomeText } from './welcome.js';
 import { inkStdout } from '../term/ink-stdout.js';
 import type { Session } from '../run/session.js';
+import type { KeyFeed } from './keys/key-feed.js';
+import { lineMask, secretValues } from './mask-line.js';
+
+export interface ShellOptions {
+  /** Started with --demo: the welcome says it is a simulator. */
+  demo?: boolean | undefined;
+  /** Secrets in typed lines drawn as `*` (`--record`, `play`). */
+  maskSecrets?: boolean;
+  /** Each secret value a run line holds (`--record` keeps it out of later output). */
+  onSecret?: (value: string) => void;
+  /** A script typed into the key source (`routersh play`). */
+  feed?: KeyFeed;
+}
 
 export async function runShell(
   session: Session,
   cfg: Readonly<Config>,
-  o: { demo?: boolean | undefined } = {},
+  o: ShellOptions = {},
 ): Promise<Ending> {
   const path = historyPath(process.env);
   const history = await loadHistory(path).catch(() => []);
@@ -26,6 +39,7 @@ export async function runShell(
   let writes = Promise.resolve();
   const recordHistory = (line: string, context: readonly string[]) => {
     if (entries[entries.length - 1] !== line) entries.push(line);
+    if (o.onSecret) for (const v of secretValues(line, { cache: session.cache, context })) o.onSecret(v);
     const options = plainValues(line, { cache: session.cache, context });
     // Appends are chained so lines land in order; a failing disk never breaks the shell.
     writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
@@ -50,6 +64,8 @@ export async function runShell(
       recordHistory={recordHistory}
       color={cfg.color}
       pager={cfg.pager !== false}
+      mask={o.maskSecrets ? lineMask(session.cache) : undefined}
+      feed={o.feed}
       onExit={() => {
         ending = OK;
       }}

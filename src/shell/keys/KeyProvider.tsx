@@ -5,6 +5,7 @@
 // in every mode (suspend.ts); SIGCONT takes the terminal back.
 import { useStdin, useStdout } from 'ink';
 import { createContext, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { KeyFeed } from './key-feed.js';
 import { createKeyDispatcher, createKeyReader, type KeyDispatcher } from './key-stream.js';
 import { matchesCommand } from './keymap.js';
 import { createSuspend } from './suspend.js';
@@ -19,6 +20,8 @@ export interface KeyProviderProps {
   escapeTimeoutMs?: number | undefined;
   /** Ctrl-Z, before the process stops: e.g. erase the live region. */
   beforeSuspend?: (() => void) | undefined;
+  /** A script typed into the same parser (`routersh play`); stdin passes through it first. */
+  feed?: KeyFeed | undefined;
 }
 
 type RawStdin = { setRawMode(raw: boolean): unknown };
@@ -32,6 +35,7 @@ export function KeyProvider(props: KeyProviderProps) {
   const paste = props.bracketedPaste !== false;
   const timeout = props.escapeTimeoutMs ?? 50;
   const active = isRawModeSupported === true;
+  const feed = props.feed;
 
   useEffect(() => {
     if (!active) return;
@@ -49,16 +53,21 @@ export function KeyProvider(props: KeyProviderProps) {
       if (matchesCommand('app.suspend', k)) suspend.suspend();
       else dispatcher.dispatch(k);
     }, timeout);
-    const onData = (chunk: string | Buffer) => reader.push(String(chunk));
+    const onData = (chunk: string | Buffer) => {
+      const text = feed ? feed.fromStdin(String(chunk)) : String(chunk);
+      if (text) reader.push(text);
+    };
     stdin.on('data', onData);
+    const detach = feed?.attach({ push: (c) => reader.push(c), print: (t) => write(t) });
     return () => {
+      detach?.();
       reader.stop();
       suspend.dispose();
       stdin.off('data', onData);
       if (paste) stdout.write('\u001b[?2004l');
       setRawMode(false);
     };
-  }, [active, dispatcher, paste, setRawMode, stdin, stdout, timeout, write]);
+  }, [active, dispatcher, feed, paste, setRawMode, stdin, stdout, timeout, write]);
 
   return <KeySourceContext.Provider value={dispatcher}>{props.children}</KeySourceContext.Provider>;
 }

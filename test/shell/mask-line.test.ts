@@ -1,0 +1,41 @@
+// What the screen shows of a typed line under --record / play, read with the router simulator's
+// metadata as history reads it: secret values become *s of the same length, the rest is kept.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { createSession, type Session } from '../../src/run/session.js';
+import { lineMask, secretValues } from '../../src/shell/mask-line.js';
+import { simConfig } from '../helpers/sim-config.js';
+
+let sim: RouterSim;
+let session: Session;
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+  session = createSession(simConfig(sim.url), { interactive: false, warn: () => {} });
+  // The metadata the shell would have read while the line was typed.
+  for (const line of ['system user bob password x', 'ipv4 firewall match-list blacklist key net'])
+    await session.deps.resolve(line, [], AbortSignal.timeout(5000)).catch(() => {});
+});
+afterAll(async () => {
+  await session.close();
+  await sim.close();
+});
+
+describe('lineMask', () => {
+  it('masks the value after a secret-like word, typed whole or abbreviated, keeping the length', () => {
+    const mask = lineMask(session.cache);
+    expect(mask('system user bob password hunter22', [])).toBe('system user bob password ********');
+    expect(mask('system user bob pa hunter22', [])).toBe('system user bob pa ********');
+    expect(mask('system user bob password', [])).toBe('system user bob password');
+    expect(mask('show interface', [])).toBe('show interface');
+    expect(mask('', [])).toBe('');
+    // In an `edit system user bob password` context the first word is the secret.
+    expect(mask('hunter22', ['system', 'user', 'bob', 'password'])).toBe('********');
+  });
+
+  it('gives the values history would redact, for the recording to keep out of later output', () => {
+    expect(
+      secretValues('system user bob password "two words"', { cache: session.cache, context: [] }),
+    ).toEqual(['"two words"', 'two words']);
+  });
+});
