@@ -32,7 +32,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   edit: {
     syntax: 'edit WORD…',
     more: 'The prompt shows the context; `up` leaves one level, `top` all of them.',
-    examples: ['edit interface eth0', 'edit firewall'],
+    examples: ['edit interface eth0', 'edit ipv4 firewall'],
   },
   up: { syntax: 'up', examples: ['up', 'edit interface eth0  then  up'] },
   top: { syntax: 'top', examples: ['top', 'edit interface eth0  then  top'] },

@@ -56,4 +56,5 @@ export {
 export { classifyLineSync, resolveLine } from './resolve.js';
 export { validationError } from './line-error.js';
 export { complete, completeSync } from './complete.js';
+export { ENTER } from './candidates.js';
 export { matchesInputRe, uncheckedNote } from './regex.js';

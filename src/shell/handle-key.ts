@@ -2,7 +2,7 @@
 // Ctrl-C cancels) → reverse search → bracketed paste → menu → completion (Tab, `?`) → editor
 // → app (Enter, Ctrl-C, Ctrl-D, Ctrl-L). Each handler returns true when it consumed the key.
 // Side effects come back as data for the shell controller to perform.
-import { isInsideQuote } from '../lang/index.js';
+import { ENTER, isInsideQuote } from '../lang/index.js';
 import { prevBoundary } from '../term/text-width.js';
 import { historyNext, historyPrev, resetNavigation } from './editor/history.js';
 import {
@@ -136,6 +136,10 @@ const paste: Handler = (st, key) => {
   return true;
 };
 
+/** Junos' `<[Enter]>` row: shown when the line is complete; choosing it runs the line. */
+const isEnterRow = (c: { kind: string; display: string } | undefined): boolean =>
+  c?.kind === 'placeholder' && c.display === ENTER;
+
 const menu: Handler = (st) => {
   if (!st.s.menu) return false;
   switch (st.command) {
@@ -148,9 +152,9 @@ const menu: Handler = (st) => {
       st.s = menuPage(st.s, st.command === 'menu.pageDown' ? 1 : -1, st.page(st.s.menu.candidates.length));
       return true;
     case 'menu.accept':
-      // Nothing chosen (`?` listed, or a Tab menu left alone): Enter closes it and runs the
-      // line, as after `?` on a router CLI. A chosen row is inserted.
-      if (st.s.menu.selected === undefined) {
+      // Nothing chosen (`?` listed, or a Tab menu left alone), or the `<Enter>` row chosen:
+      // Enter closes it and runs the line, as after `?` on a router CLI. A chosen row is inserted.
+      if (st.s.menu.selected === undefined || isEnterRow(st.s.menu.candidates[st.s.menu.selected])) {
         st.s = { ...st.s, menu: null };
         st.command = 'line.submit';
         return false;

@@ -41,6 +41,15 @@ const comp = (names: string[]): Completion =>
 const typed = (text: string) =>
   setLine(initPrompt(['show version', 'show interface eth0']), { text, cursor: text.length });
 const withMenu = (text = 'sh') => openMenu(typed(text), comp(['show', 'shutdown']));
+/** `show interface ` offers `eth0`, then the `<Enter>` row, then a value placeholder. */
+const withEnterRow = () => {
+  const c = comp(['eth0']);
+  c.candidates.push(
+    { text: '', display: '<Enter>', kind: 'placeholder', insertable: false },
+    { text: '', display: '<name>', kind: 'placeholder', insertable: false },
+  );
+  return openMenu(typed('show interface '), c);
+};
 const searching = () => ({ ...typed('draft'), search: startSearch({ text: 'draft', cursor: 5 }) });
 const PASTE1 = '\u001b[200~one line\u001b[201~';
 const PASTE2 = '\u001b[200~a\nb\u001b[201~';
@@ -93,6 +102,25 @@ describe('handleKey order: key × state → who takes it', () => {
       ['submit'],
     ],
     ['menu: Enter on a selected row accepts (no submit)', withMenu, '\t\r', false, 'menu', 'menu.accept', []],
+    // The `<Enter>` row chosen (Tab/↓ onto it) and Enter: the line runs, as Junos' `<[Enter]>`.
+    [
+      'menu: Enter on the <Enter> row runs the line',
+      withEnterRow,
+      '\t\t\r',
+      false,
+      'app',
+      'line.submit',
+      ['submit'],
+    ],
+    [
+      'menu: Enter on a placeholder row only closes',
+      withEnterRow,
+      '\t\t\t\r',
+      false,
+      'menu',
+      'menu.accept',
+      [],
+    ],
     ['menu: Esc closes', withMenu, '\u001b', false, 'menu', 'menu.close', []],
     ['menu: ? lists again', withMenu, '?', false, 'completion', 'complete.list', ['complete']],
     ['menu: a letter is typed and narrows the menu', withMenu, 'o', false, 'editor', undefined, ['complete']],
