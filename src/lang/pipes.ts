@@ -112,7 +112,12 @@ export function pipeStart(line: string): number | undefined {
 }
 
 /** Splits the trailing pipes off `line` and checks them against the table. */
+/** Junos' `show | compare` is the built-in `compare` (the session's changes), not a pipe. */
+const SHOW_COMPARE = /^\s*show\s+\|\s*compare\s*$/;
+
 export function splitPipes(line: string): PipedLine {
+  // One place for the alias, so the shell, -c/-f, a paste's check and --dry-run agree.
+  if (SHOW_COMPARE.test(line)) return { command: 'compare', pipes: [] };
   const scan = scanLine(line);
   if (scan.raw) return { command: line, pipes: [] };
   const first = scan.tokens.findIndex((t) => t.text === '|' && !t.quoted);

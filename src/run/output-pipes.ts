@@ -24,13 +24,11 @@ export async function runPiped(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<PipedOutcome> {
-  // Junos' `show | compare` is `compare` (journal's view of the session's changes).
-  const text = /^\s*show\s+\|\s*compare\s*$/.test(line) ? 'compare' : line;
-  let piped = splitPipes(text);
+  let piped = splitPipes(line);
   // `| match`/`| except` are judged by RE2, loaded only for a line that has pipes.
   if (piped.pipes.length > 0 || piped.error) {
     await loadRegexEngine();
-    piped = splitPipes(text);
+    piped = splitPipes(line);
   }
   const e = piped.error;
   if (e) {
