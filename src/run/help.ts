@@ -63,11 +63,19 @@ function builtinText(name: BuiltinName): string {
   return entryText(BUILTIN_HELP[name].syntax, spec.description, BUILTIN_HELP[name], extra);
 }
 
+/** Syntax wider than this column puts its description on the next line, still aligned. */
+const SUB_COLUMN = 46;
+
+function subCommandLine(syntax: string, description: string): string {
+  if (syntax.length <= SUB_COLUMN) return `  ${syntax.padEnd(SUB_COLUMN)} ${description}`;
+  return `  ${syntax}\n  ${' '.repeat(SUB_COLUMN)} ${description}`;
+}
+
 function groupText(group: string): string {
   const subs = BUILTIN_NAMES.filter((n) => n.startsWith(`${group} `));
   const lines = [
     `${group}: ${GROUPS[group] ?? group}. Sub-commands:`,
-    ...subs.map((n) => `  ${BUILTIN_HELP[n].syntax.padEnd(60)} ${BUILTIN_TABLE[n].description}`),
+    ...subs.map((n) => subCommandLine(BUILTIN_HELP[n].syntax, BUILTIN_TABLE[n].description)),
     `Try 'help ${subs[0]}' for one of them.`,
     'Examples:',
     // The first example of each sub-command, at least two in all (a group may hold one).

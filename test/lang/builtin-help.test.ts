@@ -2,7 +2,7 @@
 // table without an entry does not compile (BUILTIN_HELP is typed by its names), and one with
 // an empty entry fails here.
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_HELP, BUILTIN_NAMES, VERB_HELP, VERBS } from '../../src/lang/index.js';
+import { BUILTIN_HELP, BUILTIN_NAMES, BUILTIN_TABLE, VERB_HELP, VERBS } from '../../src/lang/index.js';
 import { PIPES } from '../../src/lang/pipes.js';
 import { helpText } from '../../src/run/help.js';
 
@@ -25,5 +25,19 @@ describe('the help table', () => {
     }
     for (const p of PIPES)
       expect(helpText(['pipe', p.name]), p.name).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
+  });
+
+  it("a group's sub-commands keep their descriptions in one column (long syntax: on the next line)", () => {
+    for (const g of ['metrics', 'logs']) {
+      const lines = helpText([g]).split('\n');
+      const subs = BUILTIN_NAMES.filter((n) => n.startsWith(`${g} `));
+      const columns = subs.map((n) => {
+        const d = BUILTIN_TABLE[n].description;
+        const line = lines.find((l) => l.endsWith(` ${d}`) && l.length > d.length + 40);
+        expect(line, n).toBeDefined();
+        return line!.length - d.length;
+      });
+      expect(new Set(columns).size, g).toBe(1);
+    }
   });
 });
