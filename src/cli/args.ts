@@ -46,7 +46,7 @@ export const CONNECTION_OPTIONS = {
   profile: { type: 'string' },
 } as const;
 
-const MAIN_OPTIONS = {
+export const MAIN_OPTIONS = {
   ...CONNECTION_OPTIONS,
   json: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -247,7 +247,9 @@ Usage:
   routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…
                                                  one raw router API request (the vendor's demo client)
   routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
-                                                 blacklist operations (import a feed, export, sync)
+                                                 blacklist operations (import a feed, export, sync);
+                                                 flags: --csv COLUMN, --concurrency N, --keep-going,
+                                                 --json, sync's --dry-run (the difference) or --keep
   routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
                                                  lessons: list, start one (on an embedded simulator
                                                  unless --router), progress, check lesson files
@@ -258,6 +260,7 @@ Usage:
                                                  type a demo script into the shell: each line at a
                                                  human pace, Enter when you press Enter or space
                                                  (or after --auto SECONDS); '#' lines are captions
+  routersh --help | --version                    this text; the version
 
 Connection:
   --router URL              base URL (ROUTERSH_ROUTER)
@@ -280,6 +283,27 @@ Output:
                             send (METHOD /api/path {body}); send nothing but metadata GETs
   --yes, -y                 in scripts, run what asks on a terminal (undo)
   --record FILE.cast        record the session as an asciicast v2 file (mode 0600; secrets masked)
+
+In the shell (help WORD… for any of them; set and delete always mean the router):
+  help [WORD…] · describe WORD… · show WORD… · no WORD… · set WORD… · delete WORD…
+  edit WORD… · up · top · exit · quit · history · refresh [WORD…]
+  metrics query|range|names|labels|label-values …
+  logs search|histogram|fields|field-values|facets …
+  match-list import|export|sync … · monitor match-list LIST · dry-run WORD…
+  changes [all] · compare (show | compare) · undo [N|ID] · rollback N
+  confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip
+  pipes at the end of a line: | match REGEX · | except REGEX · | count · | last N · | json
+    · | save FILE · | no-more
+
+Keys:
+  prompt   Tab completes (twice: a menu) · ? lists what can follow, Enter then runs the line
+           (so does the menu's <Enter> row) · Ctrl-R history search · Ctrl-L clear
+           · Ctrl-C cancel · Ctrl-D exit · Ctrl-Z suspend
+  --More-- Space page · Enter line · / search · G the rest · q stop
+  chart    p pause · +/- zoom · ←/→ pan · c/f coarser/finer step · t top N · [ ] legend page
+           · ↑/↓ Enter show/hide a series · 1-9 toggle · r refresh · q back
+  logs     ↑/↓ PgUp/PgDn scroll · End follow · w wrap · / find · f facets · q back
+  monitor  s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back
 
 Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
 `;
