@@ -67,7 +67,17 @@ function optionInfo(name: string, spec: OptionSpec): OptionInfo {
 const optionInfos = new Map(
   Object.entries(OPTIONS as Record<string, OptionSpec>).map(([k, o]) => [k, optionInfo(k, o)]),
 );
-const optionsOf = (ns: readonly OptionName[] = []) => ns.map((n) => optionInfos.get(n)!);
+/** The options of a built-in; one whose table entry words an option its own way gets a copy. */
+const optionsOf = (ns: readonly OptionName[] = [], own: Partial<Record<OptionName, string>> = {}) =>
+  ns.map((n) => {
+    const o = optionInfos.get(n)!;
+    const description = own[n];
+    if (description === undefined) return o;
+    const copy = { ...o, description };
+    const check = checks.get(o);
+    if (check) checks.set(copy, check);
+    return copy;
+  });
 
 interface NodeSpec {
   name: string;
@@ -115,7 +125,7 @@ function argSlot(a: ArgSpec, options: OptionInfo[]): NodeInfo {
 
 /** The node a built-in's line ends at (its arg slot, or its own word), named for the runner. */
 function command(word: string, name: BuiltinName, spec: BuiltinSpec): NodeInfo {
-  const options = optionsOf(spec.options);
+  const options = optionsOf(spec.options, spec.optionHelp);
   if (spec.arg) {
     const slot = argSlot(spec.arg, options);
     names.set(slot, name);

@@ -86,7 +86,7 @@ export const OPTIONS = {
     check: checkField,
     slot: 'logs.field',
   },
-  all: { description: 'all of it (logs: follow next_offset to the end; changes: every session)' },
+  all: { description: 'follow next_offset to the end' },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -116,6 +116,8 @@ export interface BuiltinSpec {
   arg?: ArgSpec;
   options?: readonly OptionName[];
   context?: ContextMove;
+  /** An option worded for this command (the table's wording is another command's). */
+  optionHelp?: Partial<Record<OptionName, string>>;
   /** A rule over several options; returns why the combination is wrong. */
   check?: (options: Readonly<Partial<Record<OptionName, readonly string[]>>>) => string | undefined;
 }
@@ -188,7 +190,11 @@ export const BUILTIN_TABLE = {
       rest: true,
     },
   },
-  changes: { description: "this session's changes (all: every session with this router)", options: ['all'] },
+  changes: {
+    description: "this session's changes (all: every session with this router)",
+    options: ['all'],
+    optionHelp: { all: 'every session with this router, not only this one' },
+  },
   compare: { description: 'what this session changed: - old, + new (also show | compare)' },
   undo: {
     description: 'revert the last N changes (default 1), or the change named by its id',

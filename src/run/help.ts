@@ -7,6 +7,7 @@ import {
   BUILTIN_NAMES,
   BUILTIN_TABLE,
   type BuiltinName,
+  type BuiltinSpec,
   GROUPS,
   HABITS,
   type HelpEntry,
@@ -56,7 +57,8 @@ function builtinText(name: BuiltinName): string {
         ...opts.map((o) => {
           const os = OPTIONS[o as keyof typeof OPTIONS];
           const head = 'valueType' in os ? `${o} ${os.valueType}` : o;
-          return `  ${head.padEnd(16)} ${os.description}`;
+          const own: BuiltinSpec['optionHelp'] = 'optionHelp' in spec ? spec.optionHelp : undefined;
+          return `  ${head.padEnd(16)} ${own?.[o as keyof typeof OPTIONS] ?? os.description}`;
         }),
       ]
     : [];
