@@ -1,5 +1,5 @@
 // The log pane's `b` as the shell sees it: the router's match-lists from the metadata of
-// `ipv4 firewall match-list` (SetValues), a dry run of the line for the preview, and the line
+// `ipv4 firewall match-list` (its value node's SetValues), a dry run of the line for the preview, and the line
 // itself through the runner — validated and journaled exactly as if it had been typed.
 import { commandFailedError } from '../../errors.js';
 import { quoteWord } from '../../lang/tokenize.js';
@@ -35,7 +35,9 @@ export function matchListPort(deps: RunnerDeps): MatchListPort {
       const words = listWords('').slice(0, 3);
       const env = await deps.router.send({ method: 'GET', words }, { signal });
       if (!env.ok) throw commandFailedError(env.message.trim() || 'reading the match-lists failed');
-      return [...(env.nodeInfo?.setValues ?? [])];
+      // The names are the SetValues of the `<name>` value node under `match-list`.
+      const names = env.nodeInfo?.subNodes.find((n) => n.type === 'Value')?.setValues;
+      return [...(names ?? env.nodeInfo?.setValues ?? [])];
     },
     async preview(list, address, signal) {
       const line = addLine(list, address);
