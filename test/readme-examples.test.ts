@@ -71,7 +71,8 @@ describe('README.md examples', () => {
     { timeout: 60_000 },
     async (_line, cmds) => {
       const args = ['--demo', '--keep-going', ...cmds.flatMap((c) => ['-c', c.command])];
-      const r = await runBin(args, { env, timeoutMs: 50_000 });
+      // In the work directory: `| save eth0.json` must not land in (or trip over) the checkout.
+      const r = await runBin(args, { env, timeoutMs: 50_000, cwd: work });
       const failed = new Set([...r.stderr.matchAll(/\(command (\d+)\)$/gm)].map((m) => Number(m[1]) - 1));
       const wrong = cmds
         .map((c, i) => ({ ...c, failed: failed.has(i) }))

@@ -12,7 +12,7 @@ export interface RunResult {
 
 export function runBin(
   args: string[],
-  o: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
+  o: { env?: Record<string, string>; input?: string; timeoutMs?: number; cwd?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {
@@ -22,7 +22,11 @@ export function runBin(
       XDG_CONFIG_HOME: '/tmp/routersh-test-config',
       ...o.env,
     };
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(o.cwd ? { cwd: o.cwd } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
