@@ -56,7 +56,10 @@ function start() {
 const sent = (path: string) =>
   tele.requests
     .filter((r) => r.url.split('?')[0]!.endsWith(path))
-    .map((r) => JSON.parse(r.body || '{}') as Record<string, string>);
+    .map(
+      (r) =>
+        JSON.parse(r.body || '{}') as { start: string; end: string; query?: string; expression?: string },
+    );
 
 const PROMPT = /admin@127\.0\.0\.1>\s*$/;
 
@@ -82,7 +85,7 @@ describe('panes that lead to the fix', () => {
     f = await t.until((x) => x.includes(`add ${address} to which match-list?`));
     expect(f).toContain('› blacklist');
     t.a.stdin.write(KEYS.enter);
-    f = await t.until((x) => t.status() === 'send this change? y/n');
+    f = await t.until(() => t.status() === 'send this change? y/n');
     expect(f).toContain(`ipv4 firewall match-list blacklist action match net ${address}`);
     expect(f).toContain('POST /api/ipv4/firewall/match-list/blacklist/action/match');
     expect(f).toContain('{"Actions":["SET"],"Options":{"net":["2');
@@ -128,7 +131,7 @@ describe('panes that lead to the fix', () => {
     t.a.stdin.write('kk');
     await t.until(() => t.status().includes('paused (End follows) · 2 newer below'));
     t.a.stdin.write(KEYS.enter);
-    const f = await t.until((x) => t.status().startsWith('fields of the selected record'));
+    const f = await t.until(() => t.status().startsWith('fields of the selected record'));
     expect(f).toMatch(/^_time\s+\d{4}-\d\d-\d\dT/m);
     expect(f).toMatch(/^_msg\s+deny tcp /m);
     expect(f).toMatch(/^customer_id\s+c1\d{3}$/m);
@@ -155,7 +158,7 @@ describe('panes that lead to the fix', () => {
     // The chart asked for the record's time − 15 min up to now (a recent record: + 15 min is ahead).
     const asked = sent('/metrics/query-range').filter((b) => b.expression === expression);
     expect(asked.length).toBeGreaterThan(0);
-    expect(Math.abs(Date.parse(asked[0].start) - (at - 15 * 60_000))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(asked[0]!.start) - (at - 15 * 60_000))).toBeLessThan(60_000);
     t.a.stdin.write('L');
     const query = `customer_id:="${customer}"`;
     await t.until((x) => x.includes(`logs ${query} · `) && / → /.test(x.split('\n')[0]!));
