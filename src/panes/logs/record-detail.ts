@@ -5,7 +5,7 @@ import { sanitizeLine } from '../../term/sanitize.js';
 
 const FIRST = ['_time', '_msg', 'message'];
 
-function text(v: unknown): string {
+function valueText(v: unknown): string {
   return typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
 }
 
@@ -21,7 +21,7 @@ export function recordDetail(record: LogRecord, width: number): string[] {
   const room = Math.max(8, width - pad);
   const out: string[] = [];
   fields.forEach((f, i) => {
-    const value = sanitizeLine(text(record[f]));
+    const value = sanitizeLine(valueText(record[f]));
     for (let at = 0; at === 0 || at < value.length; at += room)
       out.push(`${(at === 0 ? names[i]! : '').padEnd(pad)}${value.slice(at, at + room)}`.slice(0, width));
   });
