@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Flags } from '../cli/args.js';
 import { configError, usageError } from '../errors.js';
+import type { PaneLinkSetting } from './profile-schema.js';
 import { type Profile, profileByName, profileForRouter } from './profiles.js';
 
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   color: boolean;
   /** Long interactive output goes through `--More--` (absent: yes). */
   pager?: boolean;
+  /** The profile's `paneLinks` (absent: the panes' defaults). */
+  paneLinks?: readonly PaneLinkSetting[];
   keepGoing: boolean;
 }
 
@@ -117,6 +120,7 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
     color,
     keepGoing: flags.keepGoing,
     ...(flags.noPager || prof.pager === false ? { pager: false } : {}),
+    ...(prof.paneLinks ? { paneLinks: prof.paneLinks } : {}),
     ...(router ? { router: checkUrl(router, '--router') } : {}),
     ...(user ? { user } : {}),
     ...(password !== undefined ? { password } : {}),

@@ -16,9 +16,22 @@ export interface Profile {
   telemetryKeyFile?: string;
   /** false: long output is never paged (`--no-pager`). */
   pager?: boolean;
+  /**
+   * How the panes lead to each other: a log field, the metric label with the same value, and
+   * the chart the log pane's `c` opens (`$matchers` becomes `label="value"`). The chart's `L`
+   * maps labels back to fields. Replaces the defaults (src/panes/pane-links.ts).
+   */
+  paneLinks?: PaneLinkSetting[];
 }
 
-type Kind = 'string' | 'boolean' | 'number';
+/** One entry of `paneLinks` (the same shape as the panes' PaneLink). */
+export interface PaneLinkSetting {
+  field: string;
+  label: string;
+  expression: string;
+}
+
+type Kind = 'string' | 'boolean' | 'number' | 'paneLinks';
 const FIELDS: Readonly<Record<keyof Profile, Kind>> = {
   router: 'string',
   user: 'string',
@@ -31,7 +44,9 @@ const FIELDS: Readonly<Record<keyof Profile, Kind>> = {
   telemetry: 'string',
   telemetryKeyFile: 'string',
   pager: 'boolean',
+  paneLinks: 'paneLinks',
 };
+const LINK_KEYS = ['field', 'label', 'expression'] as const;
 const INLINE_SECRETS = ['password', 'token', 'telemetryKey', 'apiKey'];
 
 const kindOf = (v: unknown): string =>
@@ -51,6 +66,10 @@ export function decodeProfile(name: string, raw: unknown, path: string): Profile
       throw configError(`${where}: unknown field '${key}' (known: ${Object.keys(FIELDS).join(', ')})`);
     }
     const want = FIELDS[key];
+    if (want === 'paneLinks') {
+      out[key] = decodePaneLinks(value, `${where}: 'paneLinks'`);
+      continue;
+    }
     if (typeof value !== want)
       throw configError(`${where}: '${key}' must be a ${want}, not ${kindOf(value)}`);
     if (want === 'number' && !Number.isFinite(value))
@@ -58,4 +77,25 @@ export function decodeProfile(name: string, raw: unknown, path: string): Profile
     out[key] = value;
   }
   return out as Profile;
+}
+
+/** `[{ "field": …, "label": …, "expression": … }, …]`, every key a non-empty string. */
+function decodePaneLinks(raw: unknown, where: string): PaneLinkSetting[] {
+  if (!Array.isArray(raw)) throw configError(`${where} must be an array, not ${kindOf(raw)}`);
+  return raw.map((item: unknown, i) => {
+    const at = `${where}[${i}]`;
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw configError(`${at} must be an object with ${LINK_KEYS.join(', ')}`);
+    const rec = item as Record<string, unknown>;
+    const extra = Object.keys(rec).find((k) => !(LINK_KEYS as readonly string[]).includes(k));
+    if (extra) throw configError(`${at}: unknown key '${extra}' (known: ${LINK_KEYS.join(', ')})`);
+    for (const k of LINK_KEYS)
+      if (typeof rec[k] !== 'string' || rec[k] === '')
+        throw configError(`${at}: '${k}' must be a non-empty string`);
+    return {
+      field: rec['field'] as string,
+      label: rec['label'] as string,
+      expression: rec['expression'] as string,
+    };
+  });
 }

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
+import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
 import type { PaneSpec } from '../run/outcome.js';
 import type { Session } from '../run/session.js';
 import { currentMatch } from './editor/reverse-search.js';
@@ -39,6 +40,8 @@ export interface ShellAppProps {
   mask?: LineMask | undefined;
   /** A script typed into the key source (`routersh play`). */
   feed?: KeyFeed | undefined;
+  /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
+  paneLinks?: readonly PaneLink[] | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
@@ -52,7 +55,15 @@ export function ShellApp(props: ShellAppProps) {
 const rangeOf = (spec: Extract<PaneSpec, { live: boolean }>) =>
   spec.live ? { sinceMs: spec.endMs - spec.startMs } : { startMs: spec.startMs, endMs: spec.endMs };
 
-function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; color: boolean }) {
+interface PaneProps {
+  pane: OpenPane;
+  onClose: () => void;
+  onOpen: (req: PaneRequest) => void;
+  links: readonly PaneLink[] | undefined;
+  color: boolean;
+}
+
+function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
   if (pane.kind === 'chart') {
     const { spec } = pane;
     return (
@@ -61,6 +72,8 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
         expression={spec.expression}
         initialRange={rangeOf(spec)}
         onClose={onClose}
+        onOpen={onOpen}
+        links={links}
         color={color}
       />
     );
@@ -75,6 +88,9 @@ function Pane({ pane, onClose, color }: { pane: OpenPane; onClose: () => void; c
       range={rangeOf(spec)}
       pageSize={spec.limit}
       onClose={onClose}
+      onOpen={onOpen}
+      matchLists={pane.matchLists}
+      links={links}
       color={color}
     />
   );
@@ -164,7 +180,14 @@ function Shell(props: ShellAppProps) {
   useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
   return pane ? (
-    <Pane pane={pane} onClose={shell.closePane} color={props.color} />
+    <Pane
+      key={pane.id}
+      pane={pane}
+      onClose={shell.closePane}
+      onOpen={(req) => shell.openFrom(pane, req)}
+      links={props.paneLinks}
+      color={props.color}
+    />
   ) : (
     <Prompt
       state={shell.state}

@@ -1,7 +1,8 @@
 // A pane and its data source, made together when the pane opens (so a re-render of the
 // shell never makes a new source, and the pane never refetches because of one).
 import type { ChartSource } from '../panes/chart/source.js';
-import type { LogSource } from '../panes/logs/source.js';
+import type { LogSource, MatchListPort } from '../panes/logs/source.js';
+import type { PaneRequest } from '../panes/pane-links.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
 import type { BulkJournal } from '../run/match-list/send.js';
 import { type MonitorRouter, monitorSource } from '../run/monitor-source.js';
@@ -11,10 +12,17 @@ import { chartSource, logSource } from '../run/telemetry-sources.js';
 
 type TelemetryClient = NonNullable<Session['telemetry']>;
 
-export type OpenPane =
+/** `id` tells panes apart in the shell's stack (a pane shown again is drawn anew). */
+export type OpenPane = { id: number } & (
   | { kind: 'chart'; spec: Extract<PaneSpec, { pane: 'chart' }>; source: ChartSource }
-  | { kind: 'logs'; spec: Extract<PaneSpec, { pane: 'logs' }>; source: LogSource }
-  | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource };
+  | {
+      kind: 'logs';
+      spec: Extract<PaneSpec, { pane: 'logs' }>;
+      source: LogSource;
+      matchLists: MatchListPort | undefined;
+    }
+  | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
+);
 
 /** The clients a pane may read from: telemetry panes need the telemetry client, the monitor the router. */
 export interface PaneClients {
@@ -22,14 +30,26 @@ export interface PaneClients {
   router: MonitorRouter;
   /** The change journal: the monitor's `d` is journaled like a typed `no …`. */
   journal?: BulkJournal | undefined;
+  /** The log pane's `b` (a typed line through the runner: match-list/add-from-pane.ts). */
+  matchLists?: MatchListPort | undefined;
 }
 
+let nextId = 1;
+
 export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undefined {
+  const id = nextId++;
   if (spec.pane === 'monitor')
-    return { kind: 'monitor', spec, source: monitorSource(clients.router, spec.list, clients.journal) };
+    return { id, kind: 'monitor', spec, source: monitorSource(clients.router, spec.list, clients.journal) };
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'
-    ? { kind: 'chart', spec, source: chartSource(telemetry, spec.expression, spec.stepSeconds) }
-    : { kind: 'logs', spec, source: logSource(telemetry, spec.query) };
+    ? { id, kind: 'chart', spec, source: chartSource(telemetry, spec.expression, spec.stepSeconds) }
+    : { id, kind: 'logs', spec, source: logSource(telemetry, spec.query), matchLists: clients.matchLists };
+}
+
+/** What a pane asks for (`c`, `L`) as the spec a typed command would give. */
+export function specOf(req: PaneRequest): PaneSpec {
+  return req.pane === 'chart'
+    ? { pane: 'chart', expression: req.expression, startMs: req.startMs, endMs: req.endMs, live: req.live }
+    : { pane: 'logs', query: req.query, startMs: req.startMs, endMs: req.endMs, live: req.live, limit: 200 };
 }

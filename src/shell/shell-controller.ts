@@ -14,7 +14,9 @@ import type { LineMask } from './mask-line.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from './keys/key-parser.js';
-import { openPane, type OpenPane } from './open-pane.js';
+import { matchListPort } from '../run/match-list/add-from-pane.js';
+import type { PaneRequest } from '../panes/pane-links.js';
+import { openPane, type OpenPane, specOf } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
@@ -31,6 +33,8 @@ export interface ShellState {
   /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
   running: { since: number; progress?: string } | null;
   pane: OpenPane | null;
+  /** The panes `pane` was opened from (`c`, `L`), the last one next: `q` goes back to it. */
+  below: OpenPane[];
   /** `--More--` under an output taller than the window; the run waits until it is done. */
   pager: PagerState | null;
 }
@@ -148,15 +152,19 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     }
   };
 
-  // The pane's data source is made here, once per pane, never per render.
-  const showPane = (spec: PaneSpec) => {
+  // The pane's data source is made here, once per pane, never per render. A command starts a
+  // new stack; a pane's `c`/`L` puts the new pane on top of the one it came from.
+  const showPane = (spec: PaneSpec, from?: OpenPane) => {
     const { session } = deps();
     const pane = openPane(spec, {
       telemetry: session.telemetry,
       router: session.deps.router,
       journal: session.deps.journal,
+      matchLists: matchListPort(session.deps),
     });
-    if (pane) patch({ pane });
+    if (!pane) return;
+    const s = get();
+    patch({ pane, below: from && s.pane === from ? [...s.below, from] : [] });
   };
 
   const begin = () => {
@@ -284,10 +292,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
 
   return {
     onKey,
+    /** `q` in a pane: back to the pane it came from, or to the prompt. */
     closePane: () => {
-      patch({ pane: null });
+      const below = get().below;
+      patch({ pane: below.at(-1) ?? null, below: below.slice(0, -1) });
       replay();
     },
+    /** A pane's `c`/`L`: the new pane on top of `from`. */
+    openFrom: (from: OpenPane, req: PaneRequest) => showPane(specOf(req), from),
     decorate: lookup.decorate,
     dispose: () => {
       closePager();

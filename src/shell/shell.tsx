@@ -64,6 +64,7 @@ export async function runShell(
       recordHistory={recordHistory}
       color={cfg.color}
       pager={cfg.pager !== false}
+      paneLinks={cfg.paneLinks}
       mask={o.maskSecrets ? lineMask(session.cache) : undefined}
       feed={o.feed}
       onExit={() => {

@@ -23,6 +23,7 @@ export function useShell(o: UseShellOptions) {
       context: [],
       running: null,
       pane: null,
+      below: [],
       pager: null,
     });
     return { store, controller: createShellController(store, () => opts.current) };
@@ -42,5 +43,6 @@ export function useShell(o: UseShellOptions) {
     state,
     prompt: promptText(o.session.label, state.context, windowLeft),
     closePane: controller.closePane,
+    openFrom: controller.openFrom,
   };
 }

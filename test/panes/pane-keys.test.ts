@@ -58,34 +58,34 @@ describe('chart keys', () => {
 
 describe('log pane keys', () => {
   it('q, Esc and Ctrl-C close the log pane; Ctrl-B/F and PgUp/PgDn page', () => {
-    expect(logKeyAction(key('q'), false)).toBe('close');
-    expect(logKeyAction(key('\u001b'), false)).toBe('close');
-    expect(logKeyAction(key('\u0003'), false)).toBe('close');
-    expect(logKeyAction(key('\u0002'), false)).toEqual({ type: 'page', direction: -1 });
-    expect(logKeyAction(key('\u0006'), false)).toEqual({ type: 'page', direction: 1 });
-    expect(logKeyAction(key('\u001b[5~'), false)).toEqual({ type: 'page', direction: -1 });
-    expect(logKeyAction(key('\u001b[6~'), false)).toEqual({ type: 'page', direction: 1 });
+    expect(logKeyAction(key('q'), 'logs')).toBe('close');
+    expect(logKeyAction(key('\u001b'), 'logs')).toBe('close');
+    expect(logKeyAction(key('\u0003'), 'logs')).toBe('close');
+    expect(logKeyAction(key('\u0002'), 'logs')).toEqual({ type: 'page', direction: -1 });
+    expect(logKeyAction(key('\u0006'), 'logs')).toEqual({ type: 'page', direction: 1 });
+    expect(logKeyAction(key('\u001b[5~'), 'logs')).toEqual({ type: 'page', direction: -1 });
+    expect(logKeyAction(key('\u001b[6~'), 'logs')).toEqual({ type: 'page', direction: 1 });
   });
 
   it('scrolls, jumps, wraps, shows facets and opens the search prompt', () => {
-    expect(logKeyAction(key('j'), false)).toEqual({ type: 'scroll', by: -1 });
-    expect(logKeyAction(key('\u001b[B'), false)).toEqual({ type: 'scroll', by: -1 });
-    expect(logKeyAction(key('k'), false)).toEqual({ type: 'scroll', by: 1 });
-    expect(logKeyAction(key('g'), false)).toEqual({ type: 'top' });
-    expect(logKeyAction(key('\u001b[H'), false)).toEqual({ type: 'top' });
-    expect(logKeyAction(key('G'), false)).toEqual({ type: 'bottom' });
-    expect(logKeyAction(key('\u001b[F'), false)).toEqual({ type: 'bottom' });
-    expect(logKeyAction(key('w'), false)).toEqual({ type: 'toggleWrap' });
-    expect(logKeyAction(key('f'), false)).toEqual({ type: 'toggleFacets' });
-    expect(logKeyAction(key('/'), false)).toEqual({ type: 'promptOpen' });
-    expect(logKeyAction(key('\u0018'), false)).toBeUndefined();
+    expect(logKeyAction(key('j'), 'logs')).toEqual({ type: 'cursor', by: -1 });
+    expect(logKeyAction(key('\u001b[B'), 'logs')).toEqual({ type: 'cursor', by: -1 });
+    expect(logKeyAction(key('k'), 'logs')).toEqual({ type: 'cursor', by: 1 });
+    expect(logKeyAction(key('g'), 'logs')).toEqual({ type: 'top' });
+    expect(logKeyAction(key('\u001b[H'), 'logs')).toEqual({ type: 'top' });
+    expect(logKeyAction(key('G'), 'logs')).toEqual({ type: 'bottom' });
+    expect(logKeyAction(key('\u001b[F'), 'logs')).toEqual({ type: 'bottom' });
+    expect(logKeyAction(key('w'), 'logs')).toEqual({ type: 'toggleWrap' });
+    expect(logKeyAction(key('f'), 'logs')).toEqual({ type: 'toggleFacets' });
+    expect(logKeyAction(key('/'), 'logs')).toEqual({ type: 'promptOpen' });
+    expect(logKeyAction(key('\u0018'), 'logs')).toBeUndefined();
   });
 
   it('while the `/` prompt is open it takes every key: q is a letter', () => {
-    expect(logKeyAction(key('q'), true)).toEqual({ type: 'promptInput', text: 'q' });
-    expect(logKeyAction(key('\r'), true)).toEqual({ type: 'promptApply' });
-    expect(logKeyAction(key('\u001b'), true)).toEqual({ type: 'promptCancel' });
-    expect(logKeyAction(key('\u007f'), true)).toEqual({ type: 'promptBackspace' });
-    expect(logKeyAction(key('\u0003'), true)).toBeUndefined();
+    expect(logKeyAction(key('q'), 'logsPrompt')).toEqual({ type: 'promptInput', text: 'q' });
+    expect(logKeyAction(key('\r'), 'logsPrompt')).toEqual({ type: 'promptApply' });
+    expect(logKeyAction(key('\u001b'), 'logsPrompt')).toEqual({ type: 'promptCancel' });
+    expect(logKeyAction(key('\u007f'), 'logsPrompt')).toEqual({ type: 'promptBackspace' });
+    expect(logKeyAction(key('\u0003'), 'logsPrompt')).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { plotColumns } from './plot-chart.js';
 import type { ChartSource } from './source.js';
 import { useChartPane } from './use-chart-pane.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
+import { DEFAULT_PANE_LINKS, type PaneLink, type PaneRequest } from '../pane-links.js';
 
 export interface ChartPaneProps {
   source: ChartSource;
@@ -16,6 +17,10 @@ export interface ChartPaneProps {
   /** Auto-refresh period while live and not paused; default 10 s. */
   refreshMs?: number | undefined;
   onClose: () => void;
+  /** `L` opens the logs of the visible window through this (the shell's pane stack). */
+  onOpen?: ((req: PaneRequest) => void) | undefined;
+  /** Log field ↔ metric label pairs (the profile's `paneLinks`); default: the simulator's. */
+  links?: readonly PaneLink[] | undefined;
   now?: (() => number) | undefined;
   /** Colour codes on (default) or off (NO_COLOR / --no-color). */
   color?: boolean | undefined;
@@ -40,6 +45,8 @@ export function ChartPane(props: ChartPaneProps) {
     legendWidth: size.columns,
     onClose: props.onClose,
     now,
+    links: props.links ?? DEFAULT_PANE_LINKS,
+    onOpen: props.onOpen,
   });
   const height = Math.max(1, size.rows - 1);
   const lines = useMemo(

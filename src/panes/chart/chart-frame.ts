@@ -135,7 +135,7 @@ function statusLine(state: ChartState, opts: ChartFrameOptions, shown: number, t
   const top = shown < total ? ` · showing top ${shown} of ${total} series (t for more)` : '';
   const legendKeys = total > 1 ? '  1-9/↑↓ Enter series  [ ] legend' : '';
   const topKey = total > TOP_N_STEPS[0]! ? '  t top-N' : '';
-  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan  c/f step${legendKeys}${topKey}  r refresh  q close`;
+  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan  c/f step${legendKeys}${topKey}  r refresh  L logs  q close`;
 }
 
 function legendLine(row: readonly LegendItem[], colors: readonly string[] | undefined): string {

@@ -14,6 +14,7 @@ import {
   initChartState,
   seriesKey,
 } from './chart-reducer.js';
+import { logsForWindow, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { legendView, pageCursor } from './series-view.js';
 import type { ChartSource } from './source.js';
 
@@ -32,6 +33,9 @@ export interface ChartPaneOptions {
   legendWidth: number;
   onClose: () => void;
   now: () => number;
+  /** `L`: log field ↔ metric label pairs, and the shell's pane stack. */
+  links: readonly PaneLink[];
+  onOpen?: ((req: PaneRequest) => void) | undefined;
 }
 
 export function useChartPane(opts: ChartPaneOptions): ChartState {
@@ -147,6 +151,13 @@ export function useChartPane(opts: ChartPaneOptions): ChartState {
       case 'chart.close':
         onClose();
         return true;
+      case 'chart.logs': {
+        // The visible window, and the labels of the series under the legend cursor.
+        const index = view().shown[view().cursor];
+        const labels = index === undefined ? undefined : all[index]?.labels;
+        opts.onOpen?.(logsForWindow({ ...chartRange(s, now()), live: s.live }, labels, opts.links));
+        return true;
+      }
       case 'chart.pause':
         dispatch({ type: 'togglePause' });
         return true;

@@ -2,9 +2,10 @@
 import { Box, Text } from 'ink';
 import { useMemo, useState } from 'react';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
+import { DEFAULT_PANE_LINKS, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { type LogFrame, logFrame, logLayout } from './log-frame.js';
 import { rowText } from './row-text.js';
-import type { LogSource } from './source.js';
+import type { LogSource, MatchListPort } from './source.js';
 import { useLogPane } from './use-log-pane.js';
 
 export type LogPaneRange = { sinceMs: number } | { startMs: number; endMs: number };
@@ -16,6 +17,12 @@ export interface LogPaneProps {
   /** `since` follows new records; a fixed range does not. */
   range: LogPaneRange;
   onClose: () => void;
+  /** `c` opens a chart of the selected record through this (the shell's pane stack). */
+  onOpen?: ((req: PaneRequest) => void) | undefined;
+  /** `b` adds an address of the selected record to one of the router's match-lists. */
+  matchLists?: MatchListPort | undefined;
+  /** Log field ↔ metric label pairs (the profile's `paneLinks`); default: the simulator's. */
+  links?: readonly PaneLink[] | undefined;
   /** Records per search request (API max 1000); default 200. */
   pageSize?: number | undefined;
   /** Follow poll period; default 2 s. */
@@ -53,6 +60,9 @@ export function LogPane(props: LogPaneProps) {
     bodyRows: probe.bodyRows,
     onClose: props.onClose,
     now,
+    links: props.links ?? DEFAULT_PANE_LINKS,
+    matchLists: props.matchLists,
+    onOpen: props.onOpen,
   });
   const frame = useMemo(
     () =>
@@ -62,8 +72,9 @@ export function LogPane(props: LogPaneProps) {
         height,
         facetsAvailable: props.source.facets !== undefined,
         utc: props.utc,
+        range: endMs === undefined ? undefined : { startMs, endMs },
       }),
-    [state, props.query, size.columns, height, props.source, props.utc],
+    [state, props.query, size.columns, height, props.source, props.utc, startMs, endMs],
   );
   return (
     <LogFrameView
@@ -101,7 +112,7 @@ export function LogFrameView({ frame, width, height, color, promptOpen }: LogFra
         <Box flexDirection="column" flexGrow={1}>
           {frame.body.map((row, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
-            <Text key={i} wrap="truncate-end">
+            <Text key={i} wrap="truncate-end" inverse={row.selected === true}>
               {rowText(row, color)}
             </Text>
           ))}

@@ -2,14 +2,18 @@
 // column, status. Row counts add up to exactly `height`; nothing is wider than `width`.
 import type { Facet } from '../../api/telemetry/types.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { formatClock, type TimeFormatOptions } from '../../term/format-time.js';
+import { formatAxisTime, formatClock, type TimeFormatOptions } from '../../term/format-time.js';
+import { blockMenu } from './block-flow.js';
 import { histogramStrip } from './histogram-strip.js';
 import { type LevelClass, layoutLine, paneLine, type Span } from './log-format.js';
-import type { LogState } from './log-reducer.js';
+import { type LogState, selectedEntry } from './log-reducer.js';
+import { recordDetail } from './record-detail.js';
 
 export interface FrameRow {
   spans: Span[];
   levelClass: LevelClass;
+  /** A row of the selected record (drawn inverse), or the chosen item of a menu. */
+  selected?: boolean;
 }
 
 export interface LogFrame {
@@ -46,19 +50,24 @@ export interface LogFrameOptions extends TimeFormatOptions {
   width: number;
   height: number;
   facetsAvailable: boolean;
+  /** A fixed range, shown in the title (the chart's `L` and `c` open panes on the same window). */
+  range?: { startMs: number; endMs: number } | undefined;
 }
 
 export function logFrame(state: LogState, opts: LogFrameOptions): LogFrame {
   const layout = logLayout(opts.width, opts.height, state.facetsOpen);
   const size = state.buffer.size;
+  const range = opts.range
+    ? ` · ${formatAxisTime(opts.range.startMs, Number.POSITIVE_INFINITY, opts)} → ${formatAxisTime(opts.range.endMs, Number.POSITIVE_INFINITY, opts)}`
+    : '';
   const title = clip(
-    `logs ${sanitizeLine(opts.query)} · ${size} record${size === 1 ? '' : 's'} loaded`,
+    `logs ${sanitizeLine(opts.query)} · ${size} record${size === 1 ? '' : 's'} loaded${range}`,
     opts.width,
   );
   return {
     title,
     histogram: histogramStrip(state.histogram, opts.width, layout.histogramRows, state.histogramNote),
-    body: visibleRows(state, layout, opts),
+    body: overlay(state, visibleRows(state, layout, opts), layout),
     facets: state.facetsOpen
       ? facetsColumn(state.facets, opts.facetsAvailable, state.error !== null, layout)
       : null,
@@ -67,17 +76,61 @@ export function logFrame(state: LogState, opts: LogFrameOptions): LogFrame {
   };
 }
 
+const textRow = (text: string, selected = false): FrameRow => ({
+  spans: [{ text, style: 'text' }],
+  levelClass: 'other',
+  ...(selected && { selected }),
+});
+
+/**
+ * The record's fields fill the body (Enter); `b`'s menu or request preview takes the top rows
+ * (the selected record stays in view at the bottom).
+ */
+function overlay(state: LogState, rows: FrameRow[], layout: LogLayout): FrameRow[] {
+  const entry = selectedEntry(state);
+  if (state.detail && entry && !state.block) {
+    const lines = recordDetail(entry.record, layout.bodyWidth).slice(0, layout.bodyRows);
+    while (lines.length < layout.bodyRows) lines.push('');
+    return lines.map((l) => textRow(l));
+  }
+  const box = blockLines(state);
+  if (box.length === 0) return rows;
+  const top = box.slice(0, Math.max(1, layout.bodyRows - 1));
+  const rule = textRow('─'.repeat(Math.min(layout.bodyWidth, 40)));
+  return [...top, rule, ...rows.slice(top.length + 1)].slice(0, layout.bodyRows);
+}
+
+function blockLines(state: LogState): FrameRow[] {
+  const f = state.block;
+  const menu = blockMenu(f);
+  if (menu)
+    return [
+      textRow(menu.title),
+      ...menu.items.map((it, i) =>
+        textRow(`${i === menu.selected ? '›' : ' '} ${sanitizeLine(it)}`, i === menu.selected),
+      ),
+    ];
+  if (f?.step === 'confirm')
+    return [
+      textRow(`add ${f.address} to match-list ${sanitizeLine(f.list)}:`),
+      textRow(`  ${sanitizeLine(f.line)}`),
+      textRow(`  ${sanitizeLine(f.request)}`),
+    ];
+  return [];
+}
+
 /** Lays out only the records that can be seen, bottom-up from the scroll position. */
 function visibleRows(state: LogState, layout: LogLayout, opts: TimeFormatOptions): FrameRow[] {
   const rows: FrameRow[] = [];
   const { buffer } = state;
+  const chosen = state.selecting ? buffer.size - 1 - state.cursor : -1;
   const atTop = state.scroll > 0 && state.scroll >= buffer.size - layout.bodyRows;
   if (atTop) {
     // At the top of what is loaded: the oldest record is on the first row.
     for (let i = 0; i < buffer.size && rows.length < layout.bodyRows; i++) {
       const line = paneLine(buffer.at(i)!.record, state.highlight, opts);
       for (const spans of layoutLine(line, layout.bodyWidth, state.wrap))
-        rows.push({ spans, levelClass: line.levelClass });
+        rows.push({ spans, levelClass: line.levelClass, ...(i === chosen && { selected: true }) });
     }
     rows.length = Math.min(rows.length, layout.bodyRows);
   } else {
@@ -85,7 +138,7 @@ function visibleRows(state: LogState, layout: LogLayout, opts: TimeFormatOptions
       const line = paneLine(buffer.at(i)!.record, state.highlight, opts);
       const own = layoutLine(line, layout.bodyWidth, state.wrap);
       for (let r = own.length - 1; r >= 0 && rows.length < layout.bodyRows; r--)
-        rows.push({ spans: own[r]!, levelClass: line.levelClass });
+        rows.push({ spans: own[r]!, levelClass: line.levelClass, ...(i === chosen && { selected: true }) });
     }
     rows.reverse();
   }
@@ -135,9 +188,26 @@ function facetsColumn(
   return rows;
 }
 
+const BLOCK_STATUS = {
+  address: '↑/↓ choose  Enter next  Esc cancel',
+  lists: "reading the router's match-lists…  Esc cancel",
+  list: '↑/↓ choose  Enter preview  Esc cancel',
+  preview: 'checking the request…  Esc cancel',
+  confirm: 'send this change? y/n',
+  sending: 'sending…',
+} as const;
+
 function statusLine(state: LogState, opts: TimeFormatOptions): string {
   if (state.prompt !== null) return `/${state.prompt}█  (Enter highlight, Esc cancel)`;
-  const keys = ' · PgUp/PgDn page  End follow  w wrap  / find  f facets  q close';
+  if (state.block) return BLOCK_STATUS[state.block.step];
+  if (state.detail)
+    return 'fields of the selected record · b add an address to a match-list  c chart  Enter/Esc/q back';
+  const note = state.note ? `${sanitizeLine(state.note)} · ` : '';
+  return note + paneStatus(state, opts);
+}
+
+function paneStatus(state: LogState, opts: TimeFormatOptions): string {
+  const keys = ' · ↑↓ select  Enter fields  b block  c chart  End follow  w wrap  / find  f facets  q close';
   if (state.error) return `error: ${sanitizeLine(state.error)}`;
   const poll = state.lastPoll !== null ? ` last poll ${formatClock(state.lastPoll, opts)}` : '';
   const older =
@@ -149,7 +219,9 @@ function statusLine(state: LogState, opts: TimeFormatOptions): string {
     const what = state.lastNew > 0 ? `+${state.lastNew} new ·` : 'waiting for logs…';
     return `following · ${skipped}${what}${poll}${older}${keys}`;
   }
-  const where = state.scroll > 0 ? `${state.scroll} newer below` : 'at newest';
+  // With a selection the count is of the records newer than it.
+  const below = state.selecting ? state.cursor : state.scroll;
+  const where = below > 0 ? `${below} newer below` : 'at newest';
   const mode = state.canFollow ? 'paused (End follows)' : 'fixed range';
   const end = state.olderOffset === null && state.loadedOffsets.length > 0 ? ' · all loaded' : '';
   return `${mode} · ${skipped}${where}${end}${older}${keys}`;

@@ -1,14 +1,26 @@
 // Log pane state as a reducer. The LogBuffer is owned by the state and mutated in place (its
 // `version` bumps); that is safe under re-application because adding a record twice is a no-op.
-// Scrolling is counted in records from the bottom: 0 shows the newest record on the last row.
+// Scrolling is counted in records from the bottom: 0 shows the newest record on the last row;
+// so is the cursor (the selected record), which the view follows and which follows the view.
 import type { Facet, HistogramBucket, LogRecord } from '../../api/telemetry/types.js';
-import { DEFAULT_LOG_BUFFER_MAX, LogBuffer } from './log-buffer.js';
+import { type BlockAction, type BlockFlow, blockStep } from './block-flow.js';
+import { DEFAULT_LOG_BUFFER_MAX, type LogEntry, LogBuffer } from './log-buffer.js';
 
 export interface LogState {
   buffer: LogBuffer;
   version: number;
   /** Records hidden below the view; 0 = at the bottom. */
   scroll: number;
+  /** The selected record, in records from the newest (0); always within the view. */
+  cursor: number;
+  /** The user moved the cursor: it is drawn, and the status counts from it. */
+  selecting: boolean;
+  /** Enter: the selected record's fields fill the body. */
+  detail: boolean;
+  /** `b`: adding an address of the selected record to a match-list. */
+  block: BlockFlow | null;
+  /** The last word of a pane action (`b`, `c`) for the status line. */
+  note: string | null;
   follow: boolean;
   /** Fixed ranges cannot be followed. */
   canFollow: boolean;
@@ -42,6 +54,10 @@ export interface LogState {
 export type LogAction =
   | { type: 'viewport'; rows: number }
   | { type: 'scroll'; by: number }
+  | { type: 'cursor'; by: number }
+  | { type: 'detail'; open: boolean }
+  | { type: 'block'; action: BlockAction }
+  | { type: 'note'; text: string | null }
   | { type: 'page'; direction: -1 | 1 }
   | { type: 'top' }
   | { type: 'bottom' }
@@ -65,6 +81,11 @@ export function initLogState(opts: { follow: boolean; max?: number | undefined }
     buffer: new LogBuffer(opts.max ?? DEFAULT_LOG_BUFFER_MAX),
     version: 0,
     scroll: 0,
+    cursor: 0,
+    selecting: false,
+    detail: false,
+    block: null,
+    note: null,
     follow: opts.follow,
     canFollow: opts.follow,
     wrap: false,
@@ -91,10 +112,38 @@ export function maxScroll(s: LogState): number {
   return Math.max(0, s.buffer.size - s.pageRows);
 }
 
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+
+/** The cursor kept on a held record and inside the view (the view moved). */
+function fitCursor(s: LogState): LogState {
+  const top = Math.min(s.buffer.size - 1, s.scroll + s.pageRows - 1);
+  const cursor = clamp(s.cursor, Math.min(s.scroll, top), Math.max(0, top));
+  return cursor === s.cursor ? s : { ...s, cursor };
+}
+
 function scrollTo(s: LogState, scroll: number): LogState {
   const next = Math.min(maxScroll(s), Math.max(0, scroll));
   // Scrolling up pauses follow; only End resumes it.
-  return { ...s, scroll: next, follow: next > 0 ? false : s.follow };
+  return fitCursor({ ...s, scroll: next, follow: next > 0 ? false : s.follow });
+}
+
+/** The cursor moved: the view follows it; leaving the newest record pauses follow. */
+function moveCursor(s: LogState, by: number): LogState {
+  const cursor = clamp(s.cursor + by, 0, Math.max(0, s.buffer.size - 1));
+  const scroll = clamp(clamp(s.scroll, cursor - s.pageRows + 1, cursor), 0, maxScroll(s));
+  return { ...s, cursor, scroll, selecting: true, follow: cursor > 0 ? false : s.follow };
+}
+
+/** The record under the cursor. */
+export function selectedEntry(s: LogState): LogEntry | undefined {
+  return s.buffer.at(s.buffer.size - 1 - s.cursor);
+}
+
+function block(s: LogState, action: BlockAction): LogState {
+  const r = blockStep(s.block, action);
+  // Starting a flow or reading a record's fields shows which record it is about.
+  const selecting = s.selecting || action.type === 'start';
+  return { ...s, selecting, block: r.flow, note: r.note ?? (action.type === 'start' ? null : s.note) };
 }
 
 /** PgUp at the top of what is loaded asks for the next older page (once per offset). */
@@ -112,12 +161,20 @@ export function logReducer(s: LogState, a: LogAction): LogState {
       return a.rows === s.pageRows ? s : { ...s, pageRows: Math.max(1, a.rows) };
     case 'scroll':
       return scrollTo(s, s.scroll + a.by);
+    case 'cursor':
+      return moveCursor(s, a.by);
+    case 'detail':
+      return { ...s, detail: a.open && selectedEntry(s) !== undefined, selecting: true };
+    case 'block':
+      return block(s, a.action);
+    case 'note':
+      return { ...s, note: a.text };
     case 'page':
       return a.direction < 0 ? pageUp(s) : scrollTo(s, s.scroll - s.pageRows);
     case 'top':
-      return scrollTo(s, maxScroll(s));
+      return scrollTo({ ...s, cursor: Math.max(0, s.buffer.size - 1) }, maxScroll(s));
     case 'bottom':
-      return { ...s, scroll: 0, follow: s.canFollow };
+      return { ...s, scroll: 0, cursor: 0, selecting: false, follow: s.canFollow };
     case 'toggleWrap':
       return { ...s, wrap: !s.wrap };
     case 'toggleFacets':
@@ -146,11 +203,19 @@ export function logReducer(s: LogState, a: LogAction): LogState {
         olderOffset: a.nextOffset ?? null,
       };
       // An older page scrolls into view so the user sees what PgUp fetched.
-      return a.offset === 0 ? next : scrollTo(next, s.scroll + Math.min(added, s.pageRows));
+      return a.offset === 0 ? fitCursor(next) : scrollTo(next, s.scroll + Math.min(added, s.pageRows));
     }
     case 'polled': {
       const added = s.buffer.append(a.records);
-      return { ...s, version: s.buffer.version, lastPoll: a.at, lastNew: added, error: null, loading: false };
+      // While following the cursor stays on the newest record; paused, nothing is polled.
+      return fitCursor({
+        ...s,
+        version: s.buffer.version,
+        lastPoll: a.at,
+        lastNew: added,
+        error: null,
+        loading: false,
+      });
     }
     case 'skipped':
       return a.count === undefined

@@ -32,3 +32,17 @@ export interface LogSource {
   /** Records in [startMs, endMs), or undefined when the server cannot say. */
   count?(q: { startMs: number; endMs: number }, signal: AbortSignal): Promise<number | undefined>;
 }
+
+/**
+ * `b` in the log pane: the router's match-lists, and the change made as the typed line
+ * `ipv4 firewall match-list LIST action match net ADDR` (the shell runs it through the runner,
+ * so it is validated and journaled like any typed command). Errors are RoutershErrors.
+ */
+export interface MatchListPort {
+  /** The names of the router's match-lists. */
+  lists(signal: AbortSignal): Promise<string[]>;
+  /** The line that adds `address` to `list`, and the request it would send (nothing is sent). */
+  preview(list: string, address: string, signal: AbortSignal): Promise<{ line: string; request: string }>;
+  /** Runs the line; resolves with the router's answer. */
+  run(line: string, signal: AbortSignal): Promise<string>;
+}

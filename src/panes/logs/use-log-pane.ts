@@ -5,12 +5,15 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { LogRecord } from '../../api/telemetry/types.js';
 import { splitText } from '../../shell/keys/key-parser.js';
 import { useKeys } from '../../shell/keys/use-keys.js';
+import { chartForRecord, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { catchUp } from './follow-catch-up.js';
 import { type LogBuffer, recordKey } from './log-buffer.js';
-import { logKeyAction } from './log-commands.js';
-import { type LogState, initLogState, logReducer } from './log-reducer.js';
+import { logKeyAction, logMode } from './log-commands.js';
+import { type LogAction, type LogState, initLogState, logReducer, selectedEntry } from './log-reducer.js';
 import { logTimeMs } from './log-time.js';
-import type { LogSource } from './source.js';
+import { recordAddresses } from './record-addresses.js';
+import type { LogSource, MatchListPort } from './source.js';
+import { useBlockFlow } from './use-block-flow.js';
 
 export const MIN_DISPATCH_INTERVAL_MS = 100;
 /** Requests per follow poll at most (30 × search_max = 30,000 records); the rest is counted as skipped. */
@@ -29,6 +32,12 @@ export interface LogPaneOptions {
   bodyRows: number;
   onClose: () => void;
   now: () => number;
+  /** Log field ↔ metric label pairs for `c`. */
+  links: readonly PaneLink[];
+  /** `b`: absent when the pane cannot change the router. */
+  matchLists?: MatchListPort | undefined;
+  /** `c`: absent when the pane cannot open another. */
+  onOpen?: ((req: PaneRequest) => void) | undefined;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -196,26 +205,47 @@ export function useLogPane(opts: LogPaneOptions): LogState {
     dispatch({ type: 'viewport', rows: opts.bodyRows });
   }, [opts.bodyRows]);
 
-  // Tracked synchronously: keys typed right after `/` arrive before React re-renders.
-  const promptOpen = useRef(false);
-  promptOpen.current = state.prompt !== null;
+  useBlockFlow(state.block, opts.matchLists, dispatch);
+
+  // The state as the keys leave it, tracked synchronously: keys typed right after `/` (or `b`)
+  // arrive before React re-renders. Key actions never touch the buffer, so re-applying is safe.
+  const keyState = useRef(state);
+  keyState.current = state;
   // Keys read at once (`jj`, `/abc`) are each applied, in order.
   useKeys((key) => {
     let used = false;
     for (const k of splitText(key)) {
-      const result = logKeyAction(k, promptOpen.current);
+      const s = keyState.current;
+      const result = logKeyAction(k, logMode(s));
       if (result === undefined) continue;
       used = true;
       if (result === 'close') {
         opts.onClose();
         continue;
       }
-      if (result.type === 'promptOpen') promptOpen.current = true;
-      if (result.type === 'promptApply' || result.type === 'promptCancel') promptOpen.current = false;
-      dispatch(result);
+      const action = result === 'block' || result === 'chart' ? recordAction(s, result) : result;
+      if (action === undefined) continue;
+      keyState.current = logReducer(s, action);
+      dispatch(action);
     }
     return used;
   });
+
+  /** `b` and `c` on the selected record: the action to apply, or nothing (`c` opened a chart). */
+  function recordAction(s: LogState, what: 'block' | 'chart'): LogAction | undefined {
+    const note = (text: string): LogAction => ({ type: 'note', text });
+    const entry = selectedEntry(s);
+    if (!entry) return note('no record selected');
+    if (what === 'block') {
+      if (!opts.matchLists) return note('no router to add an address to');
+      return { type: 'block', action: { type: 'start', addresses: recordAddresses(entry.record) } };
+    }
+    const r = chartForRecord(entry.record, opts.links, now());
+    if ('reason' in r) return note(`no chart: ${r.reason}`);
+    if (!opts.onOpen) return note('no chart from here');
+    opts.onOpen(r);
+    return undefined;
+  }
   return state;
 }
 

@@ -59,6 +59,7 @@ export const COMMANDS = [
   'chart.cursorPrev',
   'chart.cursorNext',
   'chart.toggleSelected',
+  'chart.logs',
   ...TOGGLES.map((n) => `chart.toggle${n}` as const),
   'logs.close',
   'logs.pageUp',
@@ -73,6 +74,16 @@ export const COMMANDS = [
   'logs.promptApply',
   'logs.promptCancel',
   'logs.promptBackspace',
+  'logs.detail',
+  'logs.detailClose',
+  'logs.block',
+  'logs.chart',
+  'logs.menuUp',
+  'logs.menuDown',
+  'logs.menuAccept',
+  'logs.menuCancel',
+  'logs.confirmYes',
+  'logs.confirmNo',
   'monitor.close',
   'monitor.sort',
   'monitor.up',
@@ -102,6 +113,7 @@ export type Command = (typeof COMMANDS)[number];
 /**
  * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
  * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
+ * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
  * the y/n question before `d` removes an entry.
@@ -113,6 +125,9 @@ export type Mode =
   | 'chart'
   | 'logs'
   | 'logsPrompt'
+  | 'logsDetail'
+  | 'logsMenu'
+  | 'logsConfirm'
   | 'pager'
   | 'pagerPrompt'
   | 'monitor'
@@ -207,6 +222,8 @@ export const DEFAULT_KEYMAP: Keymap = {
   'chart.cursorPrev': chart(plain('up'), ch('k')),
   'chart.cursorNext': chart(plain('down'), ch('j')),
   'chart.toggleSelected': chart(plain('return')),
+  // `l` pans: the logs of the visible window are the capital.
+  'chart.logs': chart(ch('L')),
   ...TOGGLE_BINDINGS,
   'logs.close': logs(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
   'logs.pageUp': logs(plain('pageup'), ctrl('b')),
@@ -221,6 +238,23 @@ export const DEFAULT_KEYMAP: Keymap = {
   'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
   'logs.promptCancel': { mode: 'logsPrompt', keys: [plain('escape'), meta('escape')] },
   'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
+  // The selected record: Enter shows its fields, b adds an address of it to a match-list, c charts it.
+  'logs.detail': logs(plain('return')),
+  'logs.detailClose': {
+    mode: 'logsDetail',
+    keys: [ch('q'), plain('escape'), meta('escape'), plain('return'), ctrl('c')],
+  },
+  'logs.block': logs(ch('b')),
+  'logs.chart': logs(ch('c')),
+  'logs.menuUp': { mode: 'logsMenu', keys: [plain('up'), ch('k'), { name: 'tab', shift: true }] },
+  'logs.menuDown': { mode: 'logsMenu', keys: [plain('down'), ch('j'), plain('tab')] },
+  'logs.menuAccept': { mode: 'logsMenu', keys: [plain('return')] },
+  'logs.menuCancel': { mode: 'logsMenu', keys: [ch('q'), plain('escape'), meta('escape'), ctrl('c')] },
+  'logs.confirmYes': { mode: 'logsConfirm', keys: [ch('y'), ch('Y')] },
+  'logs.confirmNo': {
+    mode: 'logsConfirm',
+    keys: [ch('n'), ch('N'), ch('q'), plain('escape'), meta('escape'), ctrl('c')],
+  },
   'monitor.close': monitor(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
   'monitor.sort': monitor(ch('s')),
   'monitor.up': monitor(plain('up'), ch('k')),

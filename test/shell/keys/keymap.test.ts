@@ -49,6 +49,9 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('search.')) expect(mode).toBe('search');
       else if (cmd.startsWith('chart.')) expect(mode).toBe('chart');
       else if (cmd.startsWith('logs.prompt')) expect(mode).toBe('logsPrompt');
+      else if (cmd === 'logs.detailClose') expect(mode).toBe('logsDetail');
+      else if (cmd.startsWith('logs.menu')) expect(mode).toBe('logsMenu');
+      else if (cmd.startsWith('logs.confirm')) expect(mode).toBe('logsConfirm');
       else if (cmd.startsWith('logs.')) expect(mode).toBe('logs');
       else if (cmd.startsWith('pager.prompt')) expect(mode).toBe('pagerPrompt');
       else if (cmd.startsWith('pager.')) expect(mode).toBe('pager');
@@ -165,6 +168,6 @@ describe('matching real terminal input', () => {
 
   it('lists the printable characters that are commands at the prompt', () => {
     expect([...boundPrintables()]).toEqual(['?']);
-    expect([...boundPrintables(DEFAULT_KEYMAP, ['logs'])].sort().join('')).toBe('/Gfgjkqw');
+    expect([...boundPrintables(DEFAULT_KEYMAP, ['logs'])].sort().join('')).toBe('/Gbcfgjkqw');
   });
 });
