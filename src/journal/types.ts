@@ -3,6 +3,7 @@
 // router's answer, the settings after. Settings are read from metadata only (SetValues,
 // SetOptions), so a change is undoable exactly when the metadata shows its effect.
 import type { RouterRequest } from '../api/router/types.js';
+import type { Focus } from './projection.js';
 
 /**
  * One thing the metadata says is configured: a value of a Value node (`interface eth0 mtu
@@ -58,6 +59,8 @@ export interface Change {
   requests: RouterRequest[];
   /** The node whose metadata was read before and after. */
   words: string[];
+  /** The entries of that node the change addresses: before/after hold only those (projection.ts). */
+  focus?: Focus;
   before?: Snapshot;
   /** Settings under the node, for a DELETE: what re-creates it with its sub-nodes. */
   subtree?: Setting[];
@@ -89,6 +92,7 @@ export type JournalEvent =
       line: string;
       requests: RouterRequest[];
       words: string[];
+      focus?: Focus;
       before?: Snapshot;
       subtree?: Setting[];
       notUndoable?: string;
