@@ -7,8 +7,8 @@
 // without a change, and when changes/compare/undo or the end of the session need it.
 import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { pathKey } from '../lang/cache.js';
-import { type Focus, focusOf, NodeView } from './projection.js';
-import type { Snapshot } from './types.js';
+import { focusOf, NodeView } from './projection.js';
+import type { Focus, Snapshot } from './types.js';
 
 export interface ReadRouter {
   send(

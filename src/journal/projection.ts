@@ -3,18 +3,7 @@
 // that, so a change costs the same in a 65,536-entry list as in an empty one. Pure.
 import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { slotSettings } from './snapshot.js';
-import type { Snapshot } from './types.js';
-
-/**
- * What a change addresses within its node. Absent: the node's own value (a Value node: that
- * value, or the whole slot when it holds one value) and what lies under it.
- */
-export interface Focus {
-  /** The options that identify an entry of a Token node (its Key options, else the request's). */
-  keys: string[];
-  /** Each addressed entry as the values of those options (entryKey). */
-  entries: string[];
-}
+import type { Focus, Snapshot } from './types.js';
 
 /** An entry's identity: the values of the key options, in the order of `keys`. */
 export const entryKey = (options: Record<string, ReadonlyArray<string | number>>, keys: readonly string[]) =>

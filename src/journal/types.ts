@@ -3,7 +3,6 @@
 // router's answer, the settings after. Settings are read from metadata only (SetValues,
 // SetOptions), so a change is undoable exactly when the metadata shows its effect.
 import type { RouterRequest } from '../api/router/types.js';
-import type { Focus } from './projection.js';
 
 /**
  * One thing the metadata says is configured: a value of a Value node (`interface eth0 mtu
@@ -30,6 +29,17 @@ export interface Setting {
   setOptions: string[];
   /** Options whose values go on the wire as numbers (ValueType %NUM). */
   numeric?: string[];
+}
+
+/**
+ * What a change addresses within its node. Absent: the node's own value (a Value node: that
+ * value, or the whole slot when it holds one value) and what lies under it.
+ */
+export interface Focus {
+  /** The options that identify an entry of a Token node (its Key options, else the request's). */
+  keys: string[];
+  /** Each addressed entry as the values of those options (entryKey). */
+  entries: string[];
 }
 
 /** The settings one GET of a node shows (the node's own slot and its sub-nodes' slots). */
