@@ -72,7 +72,7 @@ export async function runUndoCommand(rest: string[], io: UndoIo): Promise<Ending
     io.stdout(sanitizeText(`${done}\n`));
     return OK;
   } finally {
-    journal.close();
+    await journal.close();
     await client.close();
   }
 }

@@ -1,13 +1,26 @@
 // The journal on disk: one JSON-lines file per session under $XDG_STATE_HOME/routersh/journal/,
-// mode 0600. Every line is written and fsync'd before the caller goes on, so the record of a
-// change is on disk before its request is sent: a crash loses nothing.
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+// mode 0600. Every line is written (to the kernel) before the caller goes on, so a crash of
+// routersh loses nothing; a line marked `sync` (the record of a request about to be sent) is
+// also fsync'd, which carries every line before it: a crash of the machine loses no record of
+// a sent request. The file is the journal: the session reads it back rather than keep it all.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { parseJournal } from './fold.js';
 import type { JournalEvent } from './types.js';
 
 export interface JournalSink {
-  append(e: JournalEvent): void;
+  append(e: JournalEvent, o?: { sync?: boolean }): void;
+  /** Every line written so far (read back). */
+  read(): JournalEvent[];
   readonly path: string | undefined;
   close(): void;
 }
@@ -17,18 +30,23 @@ export const journalDir = (stateDir: string): string => join(stateDir, 'journal'
 /** A file sink, created on the first line (a session that changes nothing leaves no file). */
 export function fileSink(path: string): JournalSink {
   let fd: number | undefined;
+  let unsynced = false;
   return {
     path,
-    append(e) {
+    append(e, o = {}) {
       if (fd === undefined) {
         mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
         fd = openSync(path, 'a', 0o600);
       }
       writeSync(fd, `${JSON.stringify(e)}\n`);
-      fsyncSync(fd);
+      unsynced = !o.sync;
+      if (o.sync) fsyncSync(fd);
     },
+    read: () => (existsSync(path) ? readJournalFile(path) : []),
     close() {
-      if (fd !== undefined) closeSync(fd);
+      if (fd === undefined) return;
+      if (unsynced) fsyncSync(fd);
+      closeSync(fd);
       fd = undefined;
     },
   };
@@ -37,7 +55,7 @@ export function fileSink(path: string): JournalSink {
 /** Lines kept in memory only (tests, or a state directory that cannot be written). */
 export function memorySink(): JournalSink & { events: JournalEvent[] } {
   const events: JournalEvent[] = [];
-  return { path: undefined, events, append: (e) => void events.push(e), close() {} };
+  return { path: undefined, events, append: (e) => void events.push(e), read: () => events, close() {} };
 }
 
 export function readJournalFile(path: string): JournalEvent[] {

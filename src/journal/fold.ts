@@ -29,6 +29,7 @@ export function fold(events: Iterable<JournalEvent>): Folded {
           line: e.line,
           requests: e.requests,
           words: e.words,
+          ...(e.focus ? { focus: e.focus } : {}),
           ...(e.before ? { before: e.before } : {}),
           ...(e.subtree ? { subtree: e.subtree } : {}),
           ...(e.notUndoable ? { notUndoable: e.notUndoable } : {}),

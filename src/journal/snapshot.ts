@@ -7,7 +7,13 @@ import type { Setting, Snapshot } from './types.js';
 
 const SEP = '\u001f';
 
-function slotSettings(node: NodeInfo, parent: string[], tokenPath: string[] | undefined): Setting[] {
+export function slotSettings(
+  node: NodeInfo,
+  parent: string[],
+  tokenPath: string[] | undefined,
+  /** Only these entries (indexes into SetValues/SetOptions, ascending); all when absent. */
+  only?: readonly number[],
+): Setting[] {
   // A secret slot (a value after `password`): never stored, even if a router shows it.
   if (node.type === 'Value' && isSecretName(parent[parent.length - 1] ?? '')) return [];
   const setOptions = node.possibleOptions.filter((o) => o.availableInSet).map((o) => o.name);
@@ -16,7 +22,8 @@ function slotSettings(node: NodeInfo, parent: string[], tokenPath: string[] | un
   const slot = [...parent, node.type === 'Value' ? `<${node.name}>` : node.name].join(SEP);
   const n = Math.max(node.setValues.length, node.setOptions.length);
   const out: Setting[] = [];
-  for (let i = 0; i < n; i++) {
+  for (const i of only ?? Array.from({ length: n }, (_, k) => k)) {
+    if (i >= n) continue;
     const value = node.setValues[i];
     const raw = node.setOptions[i] ?? {};
     const options: Record<string, string[]> = {};

@@ -31,6 +31,17 @@ export interface Setting {
   numeric?: string[];
 }
 
+/**
+ * What a change addresses within its node. Absent: the node's own value (a Value node: that
+ * value, or the whole slot when it holds one value) and what lies under it.
+ */
+export interface Focus {
+  /** The options that identify an entry of a Token node (its Key options, else the request's). */
+  keys: string[];
+  /** Each addressed entry as the values of those options (entryKey). */
+  entries: string[];
+}
+
 /** The settings one GET of a node shows (the node's own slot and its sub-nodes' slots). */
 export interface Snapshot {
   settings: Setting[];
@@ -58,6 +69,8 @@ export interface Change {
   requests: RouterRequest[];
   /** The node whose metadata was read before and after. */
   words: string[];
+  /** The entries of that node the change addresses: before/after hold only those (projection.ts). */
+  focus?: Focus;
   before?: Snapshot;
   /** Settings under the node, for a DELETE: what re-creates it with its sub-nodes. */
   subtree?: Setting[];
@@ -89,6 +102,7 @@ export type JournalEvent =
       line: string;
       requests: RouterRequest[];
       words: string[];
+      focus?: Focus;
       before?: Snapshot;
       subtree?: Setting[];
       notUndoable?: string;

@@ -68,6 +68,15 @@ export class MetadataCache implements AsyncCache {
     return e && !e.changed ? e.node : undefined;
   }
 
+  /**
+   * Read at most `maxAgeMs` ago and not touched by our own write since: what the resolver has
+   * just read for the line being run (the change journal's "before", without a second GET).
+   */
+  fresh(words: readonly string[], maxAgeMs: number): NodeInfo | undefined {
+    const e = this.entries.get(pathKey(words));
+    return e && !e.changed && this.now() - e.at <= maxAgeMs ? e.node : undefined;
+  }
+
   /** Fresh data from the cache; stale data at once plus a background refresh; else one shared fetch. */
   get(words: readonly string[], signal?: AbortSignal, o: GetOptions = {}): Promise<NodeInfo> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));

@@ -15,8 +15,8 @@ export function journalOf(deps: RunnerDeps): Journal {
   return deps.journal;
 }
 
-/** Every session's changes with this router, oldest first; this session's from memory. */
-function allChanges(journal: Journal): Change[] {
+/** Every session's changes with this router, oldest first; this session's with every after read. */
+async function allChanges(journal: Journal): Promise<Change[]> {
   const out: Change[] = [];
   const own = journal.path;
   if (own) {
@@ -26,12 +26,12 @@ function allChanges(journal: Journal): Change[] {
       if (f.router === journal.meta.router) out.push(...f.changes);
     }
   }
-  return [...out.sort((a, b) => a.at - b.at), ...journal.changes()];
+  return [...out.sort((a, b) => a.at - b.at), ...(await journal.settled())];
 }
 
-export const changes: Handler<'changes'> = ({ options }, { deps }) => {
+export const changes: Handler<'changes'> = async ({ options }, { deps }) => {
   const journal = journalOf(deps);
-  const list = options.all ? allChanges(journal) : journal.changes();
+  const list = options.all ? await allChanges(journal) : await journal.settled();
   if (list.length === 0) {
     const text = options.all ? 'no changes journaled for this router\n' : 'no changes in this session\n';
     return { kind: 'text', text, json: { changes: [] } };
@@ -45,9 +45,9 @@ export const changes: Handler<'changes'> = ({ options }, { deps }) => {
   return { kind: 'text', text, json: { changes: list.map(changesJson) } };
 };
 
-export const compare: Handler<'compare'> = (_call, { deps }) => {
+export const compare: Handler<'compare'> = async (_call, { deps }) => {
   const journal = journalOf(deps);
-  const lines = compareLines(journal.changes());
+  const lines = compareLines(await journal.settled());
   const text = lines.length
     ? lines.map((l) => `${l.sign} ${l.text}\n`).join('')
     : 'no changes in this session (or all undone)\n';

@@ -80,10 +80,7 @@ export async function revertWindow(
   id: string,
   invalidate?: (r: { words: string[]; method: string }) => void,
 ): Promise<string> {
-  const targets = journal
-    .changes()
-    .filter((c) => c.window === id && c.status === 'done')
-    .reverse();
+  const targets = (await journal.settled()).filter((c) => c.window === id && c.status === 'done').reverse();
   const env = {
     router,
     journal,

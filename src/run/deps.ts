@@ -1,6 +1,6 @@
 // What running a line needs, injected: the resolver, the router and telemetry clients, the
 // metadata cache, the history, the terminal width and a clock.
-import type { Envelope, RouterRequest } from '../api/router/types.js';
+import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Journal } from '../journal/journal.js';
 import type { Resolution } from '../lang/index.js';
@@ -13,7 +13,12 @@ export interface RunnerDeps {
     /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
     readonly apiRoot?: string;
   };
-  cache: { invalidate(words: string[], o?: { deleted?: boolean }): void; clear(prefix?: string[]): void };
+  cache: {
+    invalidate(words: string[], o?: { deleted?: boolean }): void;
+    clear(prefix?: string[]): void;
+    /** A node read within `maxAgeMs` and not touched by our own writes since (the journal's before). */
+    fresh?(words: readonly string[], maxAgeMs: number): NodeInfo | undefined;
+  };
   /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
   telemetry?: TelemetryClient;
   /** Instead of `telemetry` in a one-shot run: the client, imported and made on first use. */

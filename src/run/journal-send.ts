@@ -8,6 +8,9 @@ import { redact } from '../lang/redact.js';
 import type { RunnerDeps } from './deps.js';
 import { ownPathWarning } from './own-path.js';
 
+/** How old the resolver's read of a node may be to serve as a change's "before". */
+const FRESH_MS = 2000;
+
 /** Asks on a terminal; in a script, `--yes` says yes and anything else refuses. */
 export async function mayProceed(
   deps: RunnerDeps,
@@ -44,5 +47,7 @@ export async function sendChange(
         `${warning}; not sent (--yes sends it anyway)`,
       );
   }
-  return journal.record(redact(line), request, deps.router, signal);
+  const { cache } = deps;
+  const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
+  return journal.record(redact(line), request, deps.router, signal, fresh);
 }

@@ -69,8 +69,9 @@ export function createRouterSession(
     cache,
     deps,
     label: `${cfg.user ?? 'token'}@${host}`,
-    close: () => {
-      deps.journal?.close();
+    close: async () => {
+      // The journal's last afters are read before the connection goes.
+      await deps.journal?.close();
       return router.close();
     },
   };

@@ -5,7 +5,8 @@ import type { RouterRequest } from '../api/router/types.js';
 import { argumentError, commandFailedError } from '../errors.js';
 import { diffSnapshots, driftOf, inverseOf, sameOptions } from '../journal/diff.js';
 import type { Journal, JournalRouter } from '../journal/journal.js';
-import { snapshotOf } from '../journal/snapshot.js';
+import { NodeView } from '../journal/projection.js';
+import { pathKey } from '../lang/cache.js';
 import { requestText, settingText } from '../journal/text.js';
 import type { Change, Snapshot } from '../journal/types.js';
 
@@ -46,10 +47,29 @@ export function selectChanges(changes: readonly Change[], which: string | undefi
   return [c];
 }
 
-const readNode = async (env: UndoEnv, words: string[]): Promise<Snapshot | undefined> => {
-  const info = (await env.router.send({ method: 'GET', words }, { signal: env.signal })).nodeInfo;
-  return info ? snapshotOf(info, words) : undefined;
-};
+type Reader = (c: Change) => Promise<Snapshot | undefined>;
+
+/**
+ * Reads a change's node as it is now, projected as the change was (a journal written before
+ * projections has no focus: the projection then covers every entry, a superset of what such a
+ * change touched). `memo`: one read per node for a whole plan.
+ */
+function nodeReader(env: UndoEnv, memo = false): Reader {
+  const seen = new Map<string, Promise<NodeView | undefined>>();
+  return async (c) => {
+    const key = pathKey(c.words);
+    let got = memo ? seen.get(key) : undefined;
+    if (!got) {
+      got = env.router
+        .send({ method: 'GET', words: c.words }, { signal: env.signal })
+        .then((e) => (e.nodeInfo ? new NodeView(e.nodeInfo, c.words) : undefined));
+      if (memo) seen.set(key, got);
+    }
+    const view = await got;
+    if (!view) return undefined;
+    return view.project(c.focus);
+  };
+}
 
 /**
  * Plans the undo of `targets` (newest first). Refused as a whole, with the reasons, when a
@@ -57,6 +77,8 @@ const readNode = async (env: UndoEnv, words: string[]): Promise<Snapshot | undef
  * touched is that change's to restore, not a conflict.
  */
 export async function planUndo(targets: readonly Change[], env: UndoEnv): Promise<UndoPlan> {
+  // Nothing is sent while planning: one read per node serves every change of it.
+  const readNode = nodeReader(env, true);
   const plan: UndoPlan = { steps: [], skipped: [] };
   const conflicts: string[] = [];
   const newer = new Set<string>();
@@ -65,7 +87,7 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
     const touched = [...d.added, ...d.removed, ...d.changed.map((x) => x.after)].map((s) => s.id);
     let skip = new Set<string>();
     if (!c.notUndoable && c.after) {
-      const now = await readNode(env, c.words).catch(() => undefined);
+      const now = await readNode(c).catch(() => undefined);
       if (!now) {
         conflicts.push(`${label(c)}: its node cannot be read now`);
         continue;
@@ -122,7 +144,7 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
 
 /** Reads the node again: does it show what it showed before the change? */
 async function restoredNote(c: Change, env: UndoEnv): Promise<string> {
-  const now = await readNode(env, c.words).catch(() => undefined);
+  const now = await nodeReader(env)(c).catch(() => undefined);
   if (!now) return '';
   const d = diffSnapshots(c.before, c.after);
   const cur = new Map(now.settings.map((s) => [s.id, s]));

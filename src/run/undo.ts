@@ -16,7 +16,7 @@ async function undoOutcome(which: string | undefined, { deps, signal }: HandlerE
     invalidate: (r: { words: string[]; method: string }) =>
       deps.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
   };
-  const plan = await planUndo(selectChanges(journal.changes(), which), env);
+  const plan = await planUndo(selectChanges(await journal.settled(), which), env);
   const shown = planText(plan);
   const n = plan.steps.reduce((k, s) => k + s.requests.length, 0);
   if (plan.steps.length === 0) throw commandFailedError(`nothing to undo\n${shown.trimEnd()}`);
