@@ -278,6 +278,8 @@ async function runMain(argv: string[]): Promise<Ending> {
         );
       } else shellSession = open(cfg);
       session = shellSession;
+      // The shell reads the journal synchronously (the prompt's confirm countdown): open it now.
+      await shellSession.deps.openJournal?.();
       const { attachLessons } = await import('./cli/learn-command.js');
       const lessons = attachLessons(shellSession, process.env);
       if (lesson !== undefined) out(lessons.start(lesson));

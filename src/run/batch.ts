@@ -2,7 +2,6 @@
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
 import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import { DryRun } from './dry-run-batch.js';
 import { errorLine } from './error-line.js';
 import type { Outcome } from './outcome.js';
 import { runPiped } from './output-pipes.js';
@@ -40,7 +39,8 @@ export async function runBatch(
   o: BatchOptions,
 ): Promise<Ending> {
   const errors: RoutershError[] = [];
-  const dry = o.dryRun ? new DryRun(state, deps, io, o) : undefined;
+  // The dry-run code loads only for --dry-run.
+  const dry = o.dryRun ? new (await import('./dry-run-batch.js')).DryRun(state, deps, io, o) : undefined;
   let n = 0;
   for await (const item of lines) {
     const line = typeof item === 'string' ? item : item.text;

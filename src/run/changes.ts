@@ -10,9 +10,10 @@ import { renderTable } from '../term/table.js';
 import type { Handler } from './handler.js';
 import type { RunnerDeps } from './deps.js';
 
-export function journalOf(deps: RunnerDeps): Journal {
-  if (!deps.journal) throw commandFailedError('no change journal in this session');
-  return deps.journal;
+export async function journalOf(deps: RunnerDeps): Promise<Journal> {
+  const journal = deps.journal ?? (await deps.openJournal?.());
+  if (!journal) throw commandFailedError('no change journal in this session');
+  return journal;
 }
 
 /** Every session's changes with this router, oldest first; this session's with every after read. */
@@ -30,7 +31,7 @@ async function allChanges(journal: Journal): Promise<Change[]> {
 }
 
 export const changes: Handler<'changes'> = async ({ options }, { deps }) => {
-  const journal = journalOf(deps);
+  const journal = await journalOf(deps);
   const list = options.all ? await allChanges(journal) : await journal.settled();
   if (list.length === 0) {
     const text = options.all ? 'no changes journaled for this router\n' : 'no changes in this session\n';
@@ -46,7 +47,7 @@ export const changes: Handler<'changes'> = async ({ options }, { deps }) => {
 };
 
 export const compare: Handler<'compare'> = async (_call, { deps }) => {
-  const journal = journalOf(deps);
+  const journal = await journalOf(deps);
   const lines = compareLines(await journal.settled());
   const text = lines.length
     ? lines.map((l) => `${l.sign} ${l.text}\n`).join('')

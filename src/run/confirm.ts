@@ -25,8 +25,8 @@ export function windowLeft(journal: Journal | undefined, now: number): string | 
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-function open(ms: number, deps: RunnerDeps): Outcome {
-  const journal = journalOf(deps);
+async function open(ms: number, deps: RunnerDeps): Promise<Outcome> {
+  const journal = await journalOf(deps);
   if (!deps.interactive)
     throw commandFailedError('confirmed changes need the interactive shell (nobody can confirm in a script)');
   const now = (deps.now ?? Date.now)();
@@ -95,8 +95,8 @@ export async function revertWindow(
   return `${targets.length ? `reverted ${plan.steps.length} change(s)\n${done}${skipped}` : 'no changes to revert\n'}`.trimEnd();
 }
 
-function confirmWindow(deps: RunnerDeps, outside: string): Outcome {
-  const journal = journalOf(deps);
+async function confirmWindow(deps: RunnerDeps, outside: string): Promise<Outcome> {
+  const journal = await journalOf(deps);
   const w = journal.window();
   if (!w) return text(outside, { confirmed: null });
   clearTimeout(timers.get(journal));

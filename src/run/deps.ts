@@ -33,6 +33,8 @@ export interface RunnerDeps {
   lessons?: LessonDriver;
   /** The change journal (absent: changes are not journaled; undo and compare say so). */
   journal?: Journal;
+  /** Opens the journal on first need (sets `journal`); absent when the session keeps none. */
+  openJournal?: () => Promise<Journal>;
   /** Asks a yes/no question on the terminal (the interactive shell only). */
   ask?: (question: string, signal: AbortSignal) => Promise<boolean>;
   /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */

@@ -6,6 +6,7 @@ import { commandFailedError } from '../errors.js';
 import { isChange } from '../journal/journal.js';
 import { redact } from '../lang/redact.js';
 import type { RunnerDeps } from './deps.js';
+import { sessionJournal } from './journal-open.js';
 import { ownPathWarning } from './own-path.js';
 
 /** How old the resolver's read of a node may be to serve as a change's "before". */
@@ -31,8 +32,9 @@ export async function sendChange(
   deps: RunnerDeps,
   signal: AbortSignal,
 ): Promise<Envelope> {
-  const journal = deps.journal;
-  if (!journal || !isChange(request)) return deps.router.send(request, { signal });
+  if (!isChange(request)) return deps.router.send(request, { signal });
+  const journal = await sessionJournal(deps);
+  if (!journal) return deps.router.send(request, { signal });
   if (journal.window()) {
     const warning = await ownPathWarning(request, {
       router: deps.router,

@@ -4,9 +4,8 @@
 import { RouterClient } from '../api/router/client.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import { type Config, routerConnection } from '../config/config.js';
-import { stateDir } from '../config/paths.js';
-import { fileSink, journalDir, type JournalSink } from '../journal/file.js';
-import { Journal, newSessionId } from '../journal/journal.js';
+import type { JournalSink } from '../journal/file.js';
+import type { Journal } from '../journal/journal.js';
 import { MetadataCache, resolveLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
 import type { RunnerDeps } from './runner.js';
@@ -54,7 +53,9 @@ export function createRouterSession(
     ...(o.history ? { history: o.history } : {}),
     width,
     interactive: o.interactive,
-    ...(o.journal ? { journal: openJournal(cfg, o.journal) } : {}),
+    // The journal's code loads with the first change (or `changes`/`undo`), not at start-up:
+    // `-c "show interface"` never pays for it. The shell opens it at once (prompt windows).
+    ...(o.journal ? { openJournal: journalOpener(cfg, o.journal, () => deps) } : {}),
     ...(o.yes ? { yes: true } : {}),
   };
   const host = (() => {
@@ -98,13 +99,16 @@ export function createBatchSession(cfg: Readonly<Config>, o: SessionOptions): Ro
   };
 }
 
-function openJournal(cfg: Readonly<Config>, where: JournalSink | 'file'): Journal {
-  const session = newSessionId();
-  const sink =
-    where === 'file'
-      ? fileSink(
-          `${journalDir(stateDir(process.env))}/${new Date().toISOString().replace(/[:.]/g, '-')}-${session}.jsonl`,
-        )
-      : where;
-  return new Journal(sink, { session, router: cfg.router ?? '', user: cfg.user ?? 'token', now: Date.now });
+function journalOpener(
+  cfg: Readonly<Config>,
+  where: JournalSink | 'file',
+  deps: () => RunnerDeps,
+): () => Promise<Journal> {
+  let opening: Promise<Journal> | undefined;
+  return () =>
+    (opening ??= import('./journal-open.js').then(({ openJournal }) => {
+      const journal = openJournal(cfg, where);
+      deps().journal = journal;
+      return journal;
+    }));
 }

@@ -8,7 +8,7 @@ import type { Outcome } from './outcome.js';
 import { planText, planUndo, runUndo, selectChanges } from './undo-plan.js';
 
 async function undoOutcome(which: string | undefined, { deps, signal }: HandlerEnv): Promise<Outcome> {
-  const journal = journalOf(deps);
+  const journal = await journalOf(deps);
   const env = {
     router: deps.router,
     journal,

@@ -1,5 +1,6 @@
 // The shell built-in `match-list …`: the same command as `routersh match-list …`, its outcome
 // a text (summary) or an error. The file is read here, at the edge.
+import { sessionJournal } from '../journal-open.js';
 import { readFile } from 'node:fs/promises';
 import { usageError } from '../../errors.js';
 import { redact } from '../../lang/redact.js';
@@ -23,15 +24,14 @@ async function readInput(file: string): Promise<string> {
 
 export const matchList: Handler<'match-list'> = async ({ args }, env) => {
   const parsed = parseMatchListArgs(args);
+  const journal = parsed.cmd === 'export' ? undefined : await sessionJournal(env.deps);
   const r = await runMatchList(parsed, {
     router: env.deps.router,
     readInput,
     now: env.deps.now ?? Date.now,
     signal: env.signal,
     ...(env.deps.progress ? { progress: env.deps.progress } : {}),
-    ...(env.deps.journal
-      ? { journal: env.deps.journal, line: redact(['match-list', ...args].join(' ')) }
-      : {}),
+    ...(journal ? { journal, line: redact(['match-list', ...args].join(' ')) } : {}),
   });
   if (r.wrote) env.deps.cache.invalidate(listWords(parsed.list));
   if (r.error) return { kind: 'error', error: r.error };
