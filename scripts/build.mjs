@@ -43,7 +43,11 @@ await build({
   legalComments: 'none',
   metafile: process.env.BUILD_META === '1',
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // One source for the version: package.json (bin/routersh.js reads it there too).
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    __ROUTERSH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),
+  },
   banner: {
     js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
   },

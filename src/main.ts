@@ -26,7 +26,9 @@ import type { RouterSession } from './run/router-session.js';
 import type { Session } from './run/session.js';
 import { sanitizeLine } from './term/sanitize.js';
 
-const VERSION = '0.1.0';
+declare const __ROUTERSH_VERSION__: string;
+/** package.json's, put in by the build (scripts/build.mjs). */
+const VERSION = __ROUTERSH_VERSION__;
 const out = (s: string) => process.stdout.write(s);
 /** `--record`: stopped after the last line is written (the top-level error line included). */
 let recording: Recording | undefined;
@@ -278,20 +280,22 @@ async function runMain(argv: string[]): Promise<Ending> {
         );
       } else shellSession = open(cfg);
       session = shellSession;
-      // The shell reads the journal synchronously (the prompt's confirm countdown): open it now.
-      await shellSession.deps.openJournal?.();
-      const { attachLessons } = await import('./cli/learn-command.js');
-      const lessons = attachLessons(shellSession, process.env);
-      if (lesson !== undefined) out(lessons.start(lesson));
       // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
       // import): a real terminal on both ends is interactive whatever CI says.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
-      const { runShell } = await import('./shell/shell.js');
-      // Keystrokes judge values and misspellings synchronously: load RE2 and fuse.js once the
-      // prompt is up (until then a check answers provisionally; Enter judges for real).
+      const [{ attachLessons }, { runShell }] = await Promise.all([
+        import('./cli/learn-command.js'),
+        import('./shell/shell.js'),
+      ]);
+      const lessons = attachLessons(shellSession, process.env);
+      if (lesson !== undefined) out(lessons.start(lesson));
+      // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings
+      // synchronously; until then a check answers provisionally and Enter judges for real), and
+      // the change journal (a change typed before it is open waits for it: journal-send.ts).
       setTimeout(() => {
         import('./lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
+        shellSession.deps.openJournal?.().catch(() => {});
       }, 100).unref();
       const feed = play && script ? await scriptFeed(play, script, cfg.color) : undefined;
       return await runShell(shellSession, cfg, {

@@ -89,10 +89,20 @@ async function loaded(args: string[], env: Record<string, string> = {}): Promise
 }
 
 describe('start-up loads only what the path uses', () => {
-  it('--version: argument parsing and errors only', async () => {
+  it('--version alone: answered by bin/routersh.js from package.json, before the CLI loads', async () => {
     const r = await loaded(['--version']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^routersh \d/);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(r.stdout).toBe(`routersh ${version}\n`);
+    expect(r.files).not.toContain('main.js');
+    expect(r.holds).toEqual([]);
+  });
+
+  it('--version with other flags: argument parsing and errors only, the same version', async () => {
+    const r = await loaded(['--version', '--json']);
+    expect(r.code).toBe(0);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(r.stdout).toBe(`routersh ${version}\n`);
     expect(r.files).toContain('main.js');
     expect(r.holds).toEqual([]);
   });
