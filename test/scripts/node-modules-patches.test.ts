@@ -82,6 +82,24 @@ describe('patches of node_modules', () => {
     expect(inkFile('wrap-text.js')).toContain('if (cache.size >= 4096) {\n        cache.clear();');
   });
 
+  it("Ink's Output keeps a line's styled cells across frames, bounded (the warm Tab at the screen)", () => {
+    const output = inkFile('output.js');
+    expect(output.match(/const sharedStyledChars = new Map\(\)/g)).toHaveLength(1);
+    expect(output).toContain('if (map.size >= SHARED_MAX) map.clear();');
+  });
+
+  it("undici loads node:http2 only for an h2 session; its fixed header names and codes match Node's", async () => {
+    const file = ours.resolve('undici/lib/dispatcher/client-h2.js');
+    const source = readFileSync(file, 'utf8');
+    expect(source.match(/const loadHttp2 = /g)).toHaveLength(1);
+    expect(source).not.toMatch(/^\s*http2 = require\('node:http2'\)/m);
+    const { constants } = await import('node:http2');
+    const literals = [...source.matchAll(/^const ((?:HTTP2_HEADER|NGHTTP2)_\w+) = (.+)$/gm)];
+    expect(literals).toHaveLength(10);
+    for (const [, name, value] of literals)
+      expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
+  });
+
   it('the built bundle carries the same patched code', () => {
     const dir = new URL('../../dist/chunks/', import.meta.url);
     const code = readdirSync(dir)
@@ -90,5 +108,7 @@ describe('patches of node_modules', () => {
     expect(code.match(/if \(cache\d*\.size >= 4096\)/g)).toHaveLength(2);
     expect(code).toMatch(/cacheKey = String\(maxWidth\) \+ "\|" \+ String\(wrapType\) \+ "\|" \+ text;/);
     expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
+    expect(code).toContain('var sharedStyledChars = /* @__PURE__ */ new Map()');
+    expect(code).toContain('loadHttp2 = () =>');
   });
 });
