@@ -4,25 +4,15 @@
 // then loads it and judges the line again (engines.ts) so "did you mean" is never lost, and the
 // shell loads it in the background once its prompt is up.
 import type Fuse from 'fuse.js';
+import { lazyEngine } from './lazy-engine.js';
 
-let engine: typeof Fuse | undefined;
-let loading: Promise<void> | undefined;
-let wanted = false;
+const fuse = lazyEngine<typeof Fuse>(async () => (await import('fuse.js')).default);
 
 /** Loads fuse.js (once). */
-export function loadFuzzyEngine(): Promise<void> {
-  loading ??= import('fuse.js').then((m) => {
-    engine = m.default;
-  });
-  return loading;
-}
+export const loadFuzzyEngine = (): Promise<void> => fuse.load();
 
 /** A search answered empty since the last call because fuse.js was not loaded; resets. */
-export function takeFuzzyWanted(): boolean {
-  const w = wanted;
-  wanted = false;
-  return w;
-}
+export const takeFuzzyWanted = (): boolean => fuse.takeWanted();
 
 const OPTIONS = { threshold: 0.45, ignoreLocation: true, includeScore: true } as const;
 
@@ -33,8 +23,9 @@ export function fuzzyIndexes(names: readonly string[], query: string): number[] 
   const key = `${query}\u0001${names.join('\u0000')}`;
   const hit = memo.get(key);
   if (hit) return hit;
+  const engine = fuse.value;
   if (engine === undefined) {
-    wanted = true;
+    fuse.want();
     return [];
   }
   const out = search(engine, names, query);

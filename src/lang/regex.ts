@@ -13,6 +13,7 @@
 // ('match', nothing run) and records that it was wanted; resolveLine then loads it and judges
 // the line again (engines.ts), and the shell loads it in the background once its prompt is up.
 import type { RE2JS } from 're2js';
+import { lazyEngine } from './lazy-engine.js';
 import { testBounded, V8_MATCH_BUDGET_MS } from './regex-bounded.js';
 import { toRe2 } from './regex-translate.js';
 import type { ResolvedWord } from './types.js';
@@ -35,24 +36,13 @@ const MAX_VERDICTS = 256;
 const MAX_TIMEOUTS = 2;
 const SURROGATE = /[\ud800-\udfff]/;
 
-let engine: typeof RE2JS | undefined;
-let loading: Promise<void> | undefined;
-let wanted = false;
+const re2 = lazyEngine<typeof RE2JS>(async () => (await import('re2js')).RE2JS);
 
 /** Loads RE2 (once); checks from then on are final. */
-export function loadRegexEngine(): Promise<void> {
-  loading ??= import('re2js').then((m) => {
-    engine = m.RE2JS;
-  });
-  return loading;
-}
+export const loadRegexEngine = (): Promise<void> => re2.load();
 
 /** A check answered provisionally since the last call (the engine was not loaded); resets. */
-export function takeRegexWanted(): boolean {
-  const w = wanted;
-  wanted = false;
-  return w;
-}
+export const takeRegexWanted = (): boolean => re2.takeWanted();
 
 function compileRe2(RE2: typeof RE2JS, re: string): RE2JS | null {
   const t = toRe2(re);
@@ -95,8 +85,9 @@ function boundedVerdict(p: Pattern, word: string): InputReVerdict {
 export function inputReVerdict(re: string | undefined, word: string): InputReVerdict {
   const p = re === undefined || re === '' ? null : compile(re);
   if (p === null || re === undefined) return word !== '' ? 'match' : 'no-match';
+  const engine = re2.value;
   if (engine === undefined) {
-    wanted = true;
+    re2.want();
     return 'match';
   }
   if (p.re2 === undefined) p.re2 = compileRe2(engine, re);
@@ -162,9 +153,10 @@ export type SearchRegex =
 export function compileSearchRegex(re: string): SearchRegex {
   if (re.length > MAX_SEARCH_RE)
     return { ok: false, message: `regex longer than ${MAX_SEARCH_RE} characters`, column: MAX_SEARCH_RE };
+  const engine = re2.value;
   if (!engine) {
     // Provisional, like an InputRe check before RE2 is in: the caller loads it and asks again.
-    wanted = true;
+    re2.want();
     return { ok: true, test: () => true };
   }
   try {
