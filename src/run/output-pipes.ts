@@ -5,7 +5,7 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import { argumentError, RoutershError } from '../errors.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
-import { compileSearchRegex, loadRegexEngine } from '../lang/regex.js';
+import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from './outcome.js';
 import { type RunnerDeps, type RunState, runLineNoted } from './runner.js';
@@ -25,8 +25,9 @@ export async function runPiped(
   signal: AbortSignal,
 ): Promise<PipedOutcome> {
   let piped = splitPipes(line);
-  // `| match`/`| except` are judged by RE2, loaded only for a line that has pipes.
-  if (piped.pipes.length > 0 || piped.error) {
+  // `| match`/`| except` are judged by RE2, loaded only when such a pipe asked for it (the split
+  // answered provisionally); then the line is split again, for real.
+  if (takeRegexWanted()) {
     await loadRegexEngine();
     piped = splitPipes(line);
   }
