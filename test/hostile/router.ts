@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireEnvelope, WireNodeInfo, WireOptionInfo } from '../../src/api/router/wire.js';
 import { type Harness, type Recorded, startHarness } from './harness.js';
+import { flag, wireNode as node } from './wire-node.js';
 
 /** Text that drives a terminal: title (OSC 0), clipboard (OSC 52), clear + scrollback wipe, C1 CSI, bidi, zero-width. */
 export const EVIL =
@@ -56,8 +57,6 @@ export const listEntry = (i: number): string => `if${String(i).padStart(5, '0')}
 
 export type HostileRouter = Harness<RouterModes>;
 
-const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
-
 function option(description: string, inputRe?: string, key = false): WireOptionInfo {
   return {
     ...(inputRe !== undefined ? { InputRe: inputRe, ValueType: '%STR' } : {}),
@@ -67,35 +66,6 @@ function option(description: string, inputRe?: string, key = false): WireOptionI
     AvailableInUnSet: flag(key),
     AvailableInShow: 0,
     Key: flag(key),
-  };
-}
-
-function node(
-  name: string,
-  type: 'Token' | 'Value',
-  o: Partial<WireNodeInfo> & { children?: WireNodeInfo[] } = {},
-): WireNodeInfo {
-  const { children = [], ...rest } = o;
-  return {
-    Name: name,
-    Type: type,
-    Description: '',
-    Help: '',
-    InputRe: '',
-    AllowSet: 0,
-    AllowUnSet: 0,
-    AllowShow: 0,
-    HasSetSubnodes: flag(children.length > 0),
-    HasUnSetSubnodes: flag(children.length > 0),
-    HasShowSubnodes: flag(children.length > 0),
-    HasSubnodes: flag(children.length > 0),
-    SetValues: null,
-    SetOptions: [],
-    PossibleValues: null,
-    PossibleOptions: {},
-    MultiValue: 0,
-    SubNodes: children,
-    ...rest,
   };
 }
 

@@ -10,30 +10,11 @@ import { runLine } from '../../src/run/runner.js';
 import { createSession, type Session } from '../../src/run/session.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 import { simConfig } from '../helpers/sim-config.js';
+import { wireNode } from '../hostile/wire-node.js';
 
-function node(name: string, type: 'Token' | 'Value', o: Partial<WireNodeInfo> = {}): WireNodeInfo {
-  return {
-    Name: name,
-    Type: type,
-    Description: '',
-    Help: '',
-    InputRe: '',
-    AllowSet: 0,
-    AllowUnSet: 0,
-    AllowShow: 0,
-    HasSetSubnodes: 1,
-    HasUnSetSubnodes: 0,
-    HasShowSubnodes: 0,
-    HasSubnodes: 1,
-    SetValues: null,
-    SetOptions: [],
-    PossibleValues: null,
-    PossibleOptions: {},
-    MultiValue: 0,
-    SubNodes: [],
-    ...o,
-  };
-}
+/** Every node here may hold sub-nodes (a real router describes them on their own GET). */
+const node = (name: string, type: 'Token' | 'Value', o: Partial<WireNodeInfo> = {}): WireNodeInfo =>
+  wireNode(name, type, { HasSetSubnodes: 1, HasSubnodes: 1, ...o });
 
 /** `vlan <num> name <str>`; only vlan 10 exists, and only existing nodes can be described. */
 function vlanRouter(req: IncomingMessage, res: ServerResponse): void {
