@@ -159,6 +159,10 @@ const plain = (name: string, when?: Condition): KeyBinding => (when ? { name, wh
 // A typed character: the parser marks upper-case letters as shifted.
 const ch = (c: string): KeyBinding => (c !== c.toLowerCase() ? { name: c, shift: true } : { name: c });
 const edit = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'edit', keys });
+/** Escape as a terminal sends it: alone, or as the meta prefix of a key that never came. */
+const ESCAPE: readonly KeyBinding[] = [plain('escape'), meta('escape')];
+/** How every pane, overlay and menu is left: q, Escape, Ctrl-C. */
+const LEAVE: readonly KeyBinding[] = [ch('q'), ...ESCAPE, ctrl('c')];
 const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
 const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
 const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
@@ -206,7 +210,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   'search.cancel': { mode: 'search', keys: [plain('escape'), ctrl('g'), ctrl('c')] },
   'search.backspace': { mode: 'search', keys: [plain('backspace')] },
   // Ctrl-C leaves a pane like q: in the shell it is the key that stops what is on screen.
-  'chart.close': chart(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'chart.close': chart(...LEAVE),
   'chart.pause': chart(ch('p'), ch(' ')),
   'chart.zoomIn': chart(ch('+'), ch('=')),
   'chart.zoomOut': chart(ch('-'), ch('_')),
@@ -225,7 +229,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   // `l` pans: the logs of the visible window are the capital.
   'chart.logs': chart(ch('L')),
   ...TOGGLE_BINDINGS,
-  'logs.close': logs(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'logs.close': logs(...LEAVE),
   'logs.pageUp': logs(plain('pageup'), ctrl('b')),
   'logs.pageDown': logs(plain('pagedown'), ctrl('f')),
   'logs.scrollUp': logs(plain('up'), ch('k')),
@@ -236,26 +240,26 @@ export const DEFAULT_KEYMAP: Keymap = {
   'logs.facets': logs(ch('f')),
   'logs.search': logs(ch('/')),
   'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
-  'logs.promptCancel': { mode: 'logsPrompt', keys: [plain('escape'), meta('escape')] },
+  'logs.promptCancel': { mode: 'logsPrompt', keys: [...ESCAPE] },
   'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
   // The selected record: Enter shows its fields, b adds an address of it to a match-list, c charts it.
   'logs.detail': logs(plain('return')),
   'logs.detailClose': {
     mode: 'logsDetail',
-    keys: [ch('q'), plain('escape'), meta('escape'), plain('return'), ctrl('c')],
+    keys: [ch('q'), ...ESCAPE, plain('return'), ctrl('c')],
   },
   'logs.block': logs(ch('b')),
   'logs.chart': logs(ch('c')),
   'logs.menuUp': { mode: 'logsMenu', keys: [plain('up'), ch('k'), { name: 'tab', shift: true }] },
   'logs.menuDown': { mode: 'logsMenu', keys: [plain('down'), ch('j'), plain('tab')] },
   'logs.menuAccept': { mode: 'logsMenu', keys: [plain('return')] },
-  'logs.menuCancel': { mode: 'logsMenu', keys: [ch('q'), plain('escape'), meta('escape'), ctrl('c')] },
+  'logs.menuCancel': { mode: 'logsMenu', keys: [...LEAVE] },
   'logs.confirmYes': { mode: 'logsConfirm', keys: [ch('y'), ch('Y')] },
   'logs.confirmNo': {
     mode: 'logsConfirm',
-    keys: [ch('n'), ch('N'), ch('q'), plain('escape'), meta('escape'), ctrl('c')],
+    keys: [ch('n'), ch('N'), ...LEAVE],
   },
-  'monitor.close': monitor(ch('q'), plain('escape'), meta('escape'), ctrl('c')),
+  'monitor.close': monitor(...LEAVE),
   'monitor.sort': monitor(ch('s')),
   'monitor.up': monitor(plain('up'), ch('k')),
   'monitor.down': monitor(plain('down'), ch('j')),
@@ -264,7 +268,7 @@ export const DEFAULT_KEYMAP: Keymap = {
   'monitor.refresh': monitor(ch('r')),
   'monitor.search': monitor(ch('/')),
   'monitor.promptApply': { mode: 'monitorPrompt', keys: [plain('return')] },
-  'monitor.promptCancel': { mode: 'monitorPrompt', keys: [plain('escape'), meta('escape')] },
+  'monitor.promptCancel': { mode: 'monitorPrompt', keys: [...ESCAPE] },
   'monitor.promptBackspace': { mode: 'monitorPrompt', keys: [plain('backspace'), plain('delete')] },
   'monitor.remove': monitor(ch('d'), plain('delete')),
   'monitor.confirmYes': { mode: 'monitorConfirm', keys: [ch('y'), ch('Y')] },
