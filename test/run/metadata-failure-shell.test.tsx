@@ -6,6 +6,7 @@ import { type Session, createSession } from '../../src/run/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { type HostileRouter, startHostileRouter } from '../hostile/router.js';
+import { simConfig } from '../helpers/sim-config.js';
 
 let router: HostileRouter | undefined;
 let session: Session | undefined;
@@ -19,20 +20,7 @@ afterAll(() => router?.close());
 describe('shell hint after a failed metadata GET', () => {
   it('names the failure under the prompt', async () => {
     router = await startHostileRouter({ metadataFailure: 'html' });
-    session = createSession(
-      {
-        router: router.url,
-        user: 'admin',
-        password: 'admin',
-        auth: 'basic',
-        insecure: false,
-        timeoutMs: 5000,
-        json: false,
-        color: false,
-        keepGoing: false,
-      },
-      { interactive: true, warn: () => {}, width: () => 120 },
-    );
+    session = createSession(simConfig(router.url), { interactive: true, warn: () => {}, width: () => 120 });
     const a = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
     );
