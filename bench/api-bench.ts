@@ -65,7 +65,7 @@ function run(args: string[]): { ms: number; out: string } {
 
 /** `api -n` from source, in this process: the fallback's child side. */
 async function apiFromSource(url: string): Promise<number> {
-  const { runApiCommand } = await import('../src/cli/api-command.js');
+  const { runApiCommand } = await import('../src/commands/api.js');
   const { exitStatus } = await import('../src/exit-status.js');
   return exitStatus(
     await runApiCommand(['-n', String(COUNT), '-s', url, 'interface'], {

@@ -10,7 +10,7 @@ import { createElement } from 'react';
 import { TelemetryClient } from '../src/api/telemetry/client.js';
 import { LogPane } from '../src/panes/logs/LogPane.js';
 import type { LogSource } from '../src/panes/logs/source.js';
-import { logSource } from '../src/run/telemetry-sources.js';
+import { logSource } from '../src/features/telemetry/telemetry-sources.js';
 import { startHostileTelemetry, streamProduced } from '../test/hostile/telemetry.js';
 
 // Until the stream starts the server has no records (not the harness's default three).

@@ -2,7 +2,7 @@
 // process (so the server's CPU does not share the measured process's event loop).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { rank } from '../src/cli/api-stats.js';
+import { rank } from '../src/commands/api-stats.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

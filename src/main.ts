@@ -16,14 +16,14 @@ import {
   parsePlayArgs,
   splitConnectionArgs,
 } from './cli/args.js';
-import type { Recording } from './cli/record.js';
+import type { Recording } from './features/record/record.js';
 import type { Config } from './config/config.js';
 import { asRoutershError, type Ending, failed, isRoutershError, OK, usageError } from './errors.js';
 import { exitStatus } from './exit-status.js';
 import { errorLine } from './run/error-line.js';
-import type { NumberedLine } from './run/batch.js';
-import type { RouterSession } from './run/router-session.js';
-import type { Session } from './run/session.js';
+import type { NumberedLine } from './commands/batch-loop.js';
+import type { RouterSession } from './session/router-session.js';
+import type { Session } from './session/session.js';
 import { sanitizeLine } from './term/sanitize.js';
 
 declare const __ROUTERSH_VERSION__: string;
@@ -40,7 +40,7 @@ const asksPassword = (cfg: Readonly<Config>): boolean =>
 
 async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
   if (!asksPassword(cfg)) return cfg;
-  const { promptPassword } = await import('./cli/prompt-password.js');
+  const { promptPassword } = await import('./session/prompt-password.js');
   const password = await promptPassword(`Password for ${cfg.user}: `);
   return Object.freeze({ ...cfg, password });
 }
@@ -48,7 +48,7 @@ async function withPassword(cfg: Readonly<Config>): Promise<Readonly<Config>> {
 async function demoConfig(
   cfg: Readonly<Config>,
 ): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
-  const { startSims } = await import('./cli/demo.js');
+  const { startSims } = await import('./session/demo.js');
   const { DEMO_USERS } = await import('../sim/router/index.js');
   const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
   return {
@@ -117,13 +117,13 @@ function readScript(file: string): string {
 }
 
 async function scriptFeed(play: PlayArgs, text: string, color: boolean) {
-  const { createScriptFeed, parseScript } = await import('./shell/keys/script-feed.js');
+  const { createScriptFeed, parseScript } = await import('./keys/script-feed.js');
   return createScriptFeed({ steps: parseScript(text), autoMs: play.autoMs, speed: play.speed, color });
 }
 
 async function runMain(argv: string[]): Promise<Ending> {
   if (argv[0] === 'sim') {
-    const { runSimCommand } = await import('./cli/sim-command.js');
+    const { runSimCommand } = await import('./commands/sim.js');
     return runSimCommand(argv.slice(1), { stdout: out, stderr: err });
   }
   if (argv[0] === 'match-list') {
@@ -135,7 +135,7 @@ async function runMain(argv: string[]): Promise<Ending> {
     const cfg = await withPassword(
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
     );
-    const { runMatchListCommand } = await import('./cli/match-list-command.js');
+    const { runMatchListCommand } = await import('./commands/match-list.js');
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);
@@ -158,7 +158,7 @@ async function runMain(argv: string[]): Promise<Ending> {
     const cfg = await withPassword(
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
     );
-    const { runUndoCommand } = await import('./cli/undo-command.js');
+    const { runUndoCommand } = await import('./commands/undo.js');
     const tty = process.stdin.isTTY === true && process.stderr.isTTY === true;
     return runUndoCommand(rest, {
       stdout: out,
@@ -180,7 +180,7 @@ async function runMain(argv: string[]): Promise<Ending> {
       resolveConfig(connection, { env: process.env, isTTY: process.stdout.isTTY }),
     );
     await baselineWasmOnly();
-    const { runApiCommand } = await import('./cli/api-command.js');
+    const { runApiCommand } = await import('./commands/api.js');
     return runApiCommand(rest, {
       stdout: out,
       stderr: err,
@@ -193,7 +193,7 @@ async function runMain(argv: string[]): Promise<Ending> {
   // router is named (--router, --profile).
   let lesson: string | undefined;
   if (argv[0] === 'learn') {
-    const { parseLearnArgs, runLearnInfo } = await import('./cli/learn-command.js');
+    const { parseLearnArgs, runLearnInfo } = await import('./commands/learn.js');
     const learn = parseLearnArgs(argv.slice(1));
     if (learn.kind !== 'start') return runLearnInfo(learn, { stdout: out, stderr: err, env: process.env });
     lesson = learn.name;
@@ -209,7 +209,7 @@ async function runMain(argv: string[]): Promise<Ending> {
   // Before anything else is written: a password prompt is recorded (it never echoes).
   const script = play ? readScript(play.script) : undefined;
   if (flags.record !== undefined) {
-    const { startRecording } = await import('./cli/record.js');
+    const { startRecording } = await import('./features/record/record.js');
     recording = startRecording(flags.record, {
       stdout: process.stdout,
       stderr: process.stderr,
@@ -250,13 +250,13 @@ async function runMain(argv: string[]): Promise<Ending> {
   const opts = { interactive, warn, journal: 'file' as const, yes: flags.yes };
   try {
     if (interactive) {
-      const { createSession } = await import('./run/session.js');
+      const { createSession } = await import('./session/session.js');
       const open = (c: Readonly<Config>) => createSession(c, opts);
       let shellSession: Session;
       if (retryPassword) {
         const [{ loginWithRetries }, { promptPassword }] = await Promise.all([
-          import('./cli/login.js'),
-          import('./cli/prompt-password.js'),
+          import('./session/login.js'),
+          import('./session/prompt-password.js'),
         ]);
         const asked = cfg;
         // The root metadata is the login check; the shell reads it at start anyway (cached).
@@ -285,7 +285,7 @@ async function runMain(argv: string[]): Promise<Ending> {
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const [{ attachLessons }, { runShell }] = await Promise.all([
-        import('./cli/learn-command.js'),
+        import('./commands/learn.js'),
         import('./shell/shell.js'),
       ]);
       const lessons = attachLessons(shellSession, process.env);
@@ -309,18 +309,18 @@ async function runMain(argv: string[]): Promise<Ending> {
     await baselineWasmOnly();
     // The runner loads while the session is built (the import of router-session.js is the HTTP
     // stack). No telemetry, UI, RE2 or fuse.js code: each loads with the first line that needs it.
-    const batch = import('./run/batch.js');
+    const batch = import('./commands/batch-loop.js');
     if (lesson !== undefined) {
       // A lesson checks telemetry steps too: it needs the whole session.
       const [{ createSession }, { attachLessons }] = await Promise.all([
-        import('./run/session.js'),
-        import('./cli/learn-command.js'),
+        import('./session/session.js'),
+        import('./commands/learn.js'),
       ]);
       const full = createSession(cfg, opts);
       session = full;
       out(attachLessons(full, process.env).start(lesson));
     } else {
-      const { createBatchSession } = await import('./run/router-session.js');
+      const { createBatchSession } = await import('./session/router-session.js');
       session = createBatchSession(cfg, opts);
     }
     const onSigint = () => controller.abort();
@@ -330,7 +330,7 @@ async function runMain(argv: string[]): Promise<Ending> {
       : flags.file !== undefined
         ? await scriptLines(flags.file)
         : stdinLines();
-    const { runBatch } = await (batch as Promise<typeof import('./run/batch.js')>);
+    const { runBatch } = await (batch as Promise<typeof import('./commands/batch-loop.js')>);
     const status = await runBatch(
       lines,
       { context: [] },

@@ -2,7 +2,7 @@
 // listens on all interfaces), the demo users, a token and the API key, and how to connect.
 import { networkInterfaces } from 'node:os';
 import { DEMO_USERS } from '../../sim/router/index.js';
-import type { Sims } from './demo.js';
+import type { Sims } from '../session/demo.js';
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
 

@@ -1,24 +1,24 @@
 // THE handler map: one handler per built-in of grammar.ts's table. The type makes a missing
 // or extra entry a compile error; the runner dispatches through it and nothing else.
 import type { BuiltinName } from '../lang/index.js';
-import { dryRun } from './dry-run-command.js';
-import { changes, compare } from './changes.js';
-import { commit, confirm, confirmWithin } from './confirm.js';
-import type { BuiltinCall, HandlerEnv, Handlers } from './handler.js';
-import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from './logs-commands.js';
+import { dryRun } from '../features/changes/dry-run-command.js';
+import { changes, compare } from '../features/changes/changes.js';
+import { commit, confirm, confirmWithin } from '../features/changes/confirm.js';
+import type { BuiltinCall, HandlerEnv, Handlers } from '../contract/handler.js';
+import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from '../features/telemetry/logs-commands.js';
 import {
   metricsLabels,
   metricsLabelValues,
   metricsNames,
   metricsQuery,
   metricsRange,
-} from './metrics-commands.js';
-import { matchList } from './match-list/handler.js';
-import { hint, learn, lesson, skip } from './lesson-commands.js';
-import { monitorMatchList } from './monitor-commands.js';
-import type { Outcome } from './outcome.js';
+} from '../features/telemetry/metrics-commands.js';
+import { matchList } from '../features/match-list/handler.js';
+import { hint, learn, lesson, skip } from '../features/lessons/lesson-commands.js';
+import { monitorMatchList } from '../features/match-list/monitor-command.js';
+import type { Outcome } from '../contract/outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
-import { rollback, undo } from './undo.js';
+import { rollback, undo } from '../features/changes/undo.js';
 
 export const HANDLERS: Handlers = {
   help,

@@ -7,7 +7,7 @@ import { argumentError, RoutershError } from '../errors.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../contract/outcome.js';
 import { type RunnerDeps, type RunState, runLineNoted } from './runner.js';
 
 export interface PipedOutcome {

@@ -3,11 +3,11 @@
 import type { RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
 import type { Resolution } from '../lang/index.js';
-import type { RunnerDeps, RunState } from './deps.js';
+import type { RunnerDeps, RunState } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from '../contract/outcome.js';
 
-export type { RunnerDeps, RunState } from './deps.js';
+export type { RunnerDeps, RunState } from '../contract/services.js';
 
 // An unexpected failure is still one line for the user; the stack is not theirs to read.
 const toOutcomeError = (e: unknown): Outcome => ({ kind: 'error', error: asRoutershError(e) });
@@ -96,7 +96,7 @@ async function runRouter(
   // read does not load it.
   const envelope = isRead(request)
     ? await deps.router.send(request, { signal })
-    : await (await import('./journal-send.js')).sendChange(request, line, deps, signal);
+    : await (await import('../features/changes/journal-send.js')).sendChange(request, line, deps, signal);
   const width = deps.width();
   let text: string;
   if (request.method === 'GET') {

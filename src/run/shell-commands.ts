@@ -1,7 +1,7 @@
 // Handlers of the shell's own built-ins: help, history, refresh and the context moves.
 import type { BuiltinName } from '../lang/index.js';
 import { nextContext } from './context.js';
-import type { Handler } from './handler.js';
+import type { Handler } from '../contract/handler.js';
 import { helpText } from './help.js';
 import { sanitizeLine } from '../term/sanitize.js';
 

@@ -1,7 +1,7 @@
 // A yes/no question asked while a command runs (undo, an own-path warning): the question is
 // written above the prompt and the next key answers it (y: yes; anything else: no). Pure but
 // for the callbacks it is given.
-import type { Key } from './keys/key-parser.js';
+import type { Key } from '../keys/key-parser.js';
 
 export function createAsker(say: (text: string) => void) {
   let pending: ((yes: boolean) => void) | null = null;

@@ -13,7 +13,7 @@ import {
   setQuery,
   startSearch,
 } from './editor/reverse-search.js';
-import { isPaste, type Key, type KeyPress } from './keys/key-parser.js';
+import { isPaste, type Key, type KeyPress } from '../keys/key-parser.js';
 import {
   boundPrintables,
   type Command,
@@ -22,7 +22,7 @@ import {
   type Keymap,
   matchesCommand,
   resolveCommand,
-} from './keys/keymap.js';
+} from '../keys/keymap.js';
 import {
   type CompletionHow,
   keepMenuWhileTyping,

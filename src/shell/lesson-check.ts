@@ -1,8 +1,8 @@
 // The shell's one hook into the lesson under way: after a command's outcome is applied, the
 // current step is checked and the note (step done, the next one) is printed under the output.
 // Over a full-screen pane nothing is printed: the status line shows the next step when it closes.
-import type { Outcome } from '../run/outcome.js';
-import type { RunnerDeps } from '../run/deps.js';
+import type { Outcome } from '../contract/outcome.js';
+import type { RunnerDeps } from '../contract/services.js';
 
 export async function checkLesson(
   deps: RunnerDeps,

@@ -4,11 +4,11 @@ import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource, MatchListPort } from '../panes/logs/source.js';
 import type { PaneRequest } from '../panes/pane-links.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
-import type { BulkJournal } from '../run/match-list/send.js';
-import { type MonitorRouter, monitorSource } from '../run/monitor-source.js';
-import type { PaneSpec } from '../run/outcome.js';
-import type { Session } from '../run/session.js';
-import { chartSource, logSource } from '../run/telemetry-sources.js';
+import type { BulkJournal } from '../features/match-list/send.js';
+import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
+import type { PaneSpec } from '../contract/outcome.js';
+import type { Session } from '../session/session.js';
+import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
 
 type TelemetryClient = NonNullable<Session['telemetry']>;
 

@@ -1,7 +1,7 @@
 // What a key does under `--More--`, from the one keymap (`pager.*` commands). While the `/`
 // search is open it takes every key: Enter, Esc and Backspace act on it, other text is typed.
-import { isPaste, type Key } from './keys/key-parser.js';
-import { type Command, resolveCommand } from './keys/keymap.js';
+import { isPaste, type Key } from '../keys/key-parser.js';
+import { type Command, resolveCommand } from '../keys/keymap.js';
 import type { PagerAction } from './pager.js';
 
 const ACTIONS: Partial<Record<Command, PagerAction>> = {

@@ -6,7 +6,7 @@ import { addEntry, createHistory, type HistoryState } from './editor/history.js'
 import { type EditorAction, type EditorState, editorReducer, emptyEditor } from './editor/line-editor.js';
 import type { Span } from './editor/PromptLine.js';
 import type { SearchState } from './editor/reverse-search.js';
-import type { Key } from './keys/key-parser.js';
+import type { Key } from '../keys/key-parser.js';
 
 export interface LineSnapshot {
   text: string;

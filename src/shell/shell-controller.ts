@@ -2,19 +2,19 @@
 // asks for is done here (run a line with a cancellable request, check and run a pasted
 // block, complete, write output above the live region, open a pane with its data source).
 import { asRoutershError, cancelledError } from '../errors.js';
-import type { Outcome, PaneSpec } from '../run/outcome.js';
+import type { Outcome, PaneSpec } from '../contract/outcome.js';
 import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
-import type { Session } from '../run/session.js';
-import { windowLeft } from '../run/confirm.js';
+import type { Session } from '../session/session.js';
+import { windowLeft } from '../features/changes/confirm.js';
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
 import type { LineMask } from './mask-line.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
-import { type Key, splitText } from './keys/key-parser.js';
-import { matchListPort } from '../run/match-list/add-from-pane.js';
+import { type Key, splitText } from '../keys/key-parser.js';
+import { matchListPort } from '../features/match-list/add-from-pane.js';
 import type { PaneRequest } from '../panes/pane-links.js';
 import { openPane, type OpenPane, specOf } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';

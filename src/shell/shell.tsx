@@ -3,7 +3,7 @@
 import { render } from 'ink';
 import type { Config } from '../config/config.js';
 import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
-import { errorLine } from '../run/batch.js';
+import { errorLine } from '../commands/batch-loop.js';
 import { historyPath } from '../config/paths.js';
 import { appendHistory, loadHistory } from './editor/history-file.js';
 import { plainValues } from '../lang/plain-values.js';
@@ -11,8 +11,8 @@ import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
 import { welcomeText } from './welcome.js';
 import { inkStdout } from '../term/ink-stdout.js';
-import type { Session } from '../run/session.js';
-import type { KeyFeed } from './keys/key-feed.js';
+import type { Session } from '../session/session.js';
+import type { KeyFeed } from '../keys/key-feed.js';
 import { lineMask, secretValues } from './mask-line.js';
 
 export interface ShellOptions {

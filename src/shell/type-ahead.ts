@@ -3,7 +3,7 @@
 // Pure: the keys go through the one handleKey on an empty prompt, so Backspace, Ctrl-U and
 // Enter look as they will act; a line Enter would run is shown ending in ⏎.
 import { handleKey } from './handle-key.js';
-import type { Key } from './keys/key-parser.js';
+import type { Key } from '../keys/key-parser.js';
 import { initPrompt } from './prompt-state.js';
 
 export function typeAheadPreview(keys: readonly Key[]): string {

@@ -2,7 +2,7 @@
 // telemetry harness (node:http on 127.0.0.1), and reads back the JSON body the server got.
 import { TelemetryClient } from '../../src/api/telemetry/client.js';
 import { MetadataCache, resolveLine } from '../../src/lang/index.js';
-import type { Outcome } from '../../src/run/outcome.js';
+import type { Outcome } from '../../src/contract/outcome.js';
 import { type RunnerDeps, runLine } from '../../src/run/runner.js';
 import { type HostileTelemetry, startHostileTelemetry } from '../hostile/telemetry.js';
 import { gardenTree, treeFetch } from '../lang/fixtures.js';

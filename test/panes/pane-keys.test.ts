@@ -3,8 +3,8 @@
 // pane's `/` prompt takes every key.
 import { describe, expect, it } from 'vitest';
 import { logKeyAction } from '../../src/panes/logs/log-commands.js';
-import { type Key, parseKeys, flushKeys, splitText } from '../../src/shell/keys/key-parser.js';
-import { resolveCommand } from '../../src/shell/keys/keymap.js';
+import { type Key, parseKeys, flushKeys, splitText } from '../../src/keys/key-parser.js';
+import { resolveCommand } from '../../src/keys/keymap.js';
 
 const keys = (raw: string): Key[] => {
   const out = parseKeys(raw);

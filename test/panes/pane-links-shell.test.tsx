@@ -5,9 +5,9 @@
 // window and series), and `q` back through the stack of panes to the prompt.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memorySink } from '../../src/journal/file.js';
+import { memorySink } from '../../src/features/changes/journal/file.js';
 import { runLine } from '../../src/run/runner.js';
-import { createSession, type Session } from '../../src/run/session.js';
+import { createSession, type Session } from '../../src/session/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';

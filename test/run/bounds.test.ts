@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeNodeInfo } from '../../src/api/router/decode-node.js';
 import { DEFAULT_LIMITS } from '../../src/api/telemetry/capabilities.js';
 import { DESCRIBE_MAX_ROWS, formatDescribe } from '../../src/run/format-router.js';
-import { planRange } from '../../src/run/telemetry-sources.js';
+import { planRange } from '../../src/features/telemetry/telemetry-sources.js';
 import { renderTable } from '../../src/term/table.js';
 
 describe('describe of huge nodes', () => {

@@ -12,7 +12,7 @@ import {
   resolveLine,
 } from '../../src/lang/index.js';
 import { contextAfter, nextContext } from '../../src/run/context.js';
-import type { Handler, Handlers } from '../../src/run/handler.js';
+import type { Handler, Handlers } from '../../src/contract/handler.js';
 import { HANDLERS } from '../../src/run/handlers.js';
 import { checkPaste, pastedLines } from '../../src/run/paste.js';
 import { type RunnerDeps, runLine } from '../../src/run/runner.js';

@@ -2,7 +2,7 @@
 // the hint names the failure (here an HTML 502 page), not an unknown word.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type Session, createSession } from '../../src/run/session.js';
+import { type Session, createSession } from '../../src/session/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { type HostileRouter, startHostileRouter } from '../hostile/router.js';

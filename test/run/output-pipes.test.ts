@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPaste } from '../../src/run/paste.js';
 import { runPiped } from '../../src/run/output-pipes.js';
-import { createSession, type Session } from '../../src/run/session.js';
+import { createSession, type Session } from '../../src/session/session.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
 import { simConfig } from '../helpers/sim-config.js';

@@ -2,7 +2,7 @@
 // typing, Tab, `?`, colouring, errors with a caret, history, Ctrl-R, Ctrl-C, paste, contexts.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, createSession } from '../../src/run/session.js';
+import { type Session, createSession } from '../../src/session/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candidate, Completion } from '../../src/lang/index.js';
 import { openMenu } from '../../src/shell/completion-apply.js';
 import { handleKey } from '../../src/shell/handle-key.js';
-import { parseKeys } from '../../src/shell/keys/key-parser.js';
+import { parseKeys } from '../../src/keys/key-parser.js';
 import { initPrompt } from '../../src/shell/prompt-state.js';
 import {
   candidateRow,

@@ -7,7 +7,7 @@ import { isInsideQuote } from '../../src/lang/index.js';
 import { openMenu } from '../../src/shell/completion-apply.js';
 import { startSearch } from '../../src/shell/editor/reverse-search.js';
 import { type HandledBy, handleKey, type PromptEffect } from '../../src/shell/handle-key.js';
-import { flushKeys, type Key, parseKeys } from '../../src/shell/keys/key-parser.js';
+import { flushKeys, type Key, parseKeys } from '../../src/keys/key-parser.js';
 import { initPrompt, type PromptState, reseed, setLine } from '../../src/shell/prompt-state.js';
 
 const keys = (raw: string): Key[] => {

@@ -3,14 +3,14 @@
 // wrong command leaves it where it was.
 import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { startSims, type Sims } from '../../src/cli/demo.js';
-import type { LessonProgress } from '../../src/lessons/types.js';
-import { createLessonDriver } from '../../src/run/lesson-driver.js';
-import { createSession, type Session } from '../../src/run/session.js';
+import { startSims, type Sims } from '../../src/session/demo.js';
+import type { LessonProgress } from '../../src/features/lessons/types.js';
+import { createLessonDriver } from '../../src/features/lessons/lesson-driver.js';
+import { createSession, type Session } from '../../src/session/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { simConfig } from '../helpers/sim-config.js';
-import { memoryStore } from '../lessons/lesson-rig.js';
+import { memoryStore } from '../features/lessons/lesson-rig.js';
 
 let sims: Sims;
 let session: Session;

@@ -2,7 +2,7 @@
 // metadata as history reads it: secret values become *s of the same length, the rest is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { createSession, type Session } from '../../src/run/session.js';
+import { createSession, type Session } from '../../src/session/session.js';
 import { lineMask, secretValues } from '../../src/shell/mask-line.js';
 import { simConfig } from '../helpers/sim-config.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMainArgs } from '../../src/cli/args.js';
 import { resolveConfig } from '../../src/config/config.js';
-import { parseKeys, initialParserState } from '../../src/shell/keys/key-parser.js';
+import { parseKeys, initialParserState } from '../../src/keys/key-parser.js';
 import { pagerKeyAction } from '../../src/shell/pager-keys.js';
 import { moreLine, type PagerState, pagerStep, startPager } from '../../src/shell/pager.js';
 

@@ -4,7 +4,7 @@
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationError } from '../../src/errors.js';
-import { createSession } from '../../src/run/session.js';
+import { createSession } from '../../src/session/session.js';
 import { errorItem, item, itemText } from '../../src/shell/scrollback.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { hostileSequences } from '../helpers/terminal-bytes.js';

@@ -2,8 +2,8 @@
 // they will make of the prompt once replayed; welcome text; the password retry loop.
 import { describe, expect, it } from 'vitest';
 import { authError, transportError } from '../../src/errors.js';
-import { loginWithRetries, PERMISSION_DENIED } from '../../src/cli/login.js';
-import { flushKeys, type Key, parseKeys } from '../../src/shell/keys/key-parser.js';
+import { loginWithRetries, PERMISSION_DENIED } from '../../src/session/login.js';
+import { flushKeys, type Key, parseKeys } from '../../src/keys/key-parser.js';
 import { typeAheadPreview } from '../../src/shell/type-ahead.js';
 import { welcomeText } from '../../src/shell/welcome.js';
 

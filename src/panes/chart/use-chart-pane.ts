@@ -3,9 +3,9 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { Series } from '../../api/telemetry/types.js';
 import { isRoutershError } from '../../errors.js';
-import { splitText } from '../../shell/keys/key-parser.js';
-import { type Command, resolveCommand } from '../../shell/keys/keymap.js';
-import { useKeys } from '../../shell/keys/use-keys.js';
+import { splitText } from '../../keys/key-parser.js';
+import { type Command, resolveCommand } from '../../keys/keymap.js';
+import { useKeys } from '../../keys/use-keys.js';
 import {
   type ChartInitialRange,
   type ChartState,

@@ -1,8 +1,8 @@
 // What a key does in the log pane, from the one keymap (`logs.*` commands), in the pane's mode:
 // the `/` prompt takes every key (Enter, Esc and Backspace act on it, other text is typed); a
 // record's fields, `b`'s menus and its y/n question each have their own few keys.
-import { isPaste, type Key } from '../../shell/keys/key-parser.js';
-import { type Command, type Mode, resolveCommand } from '../../shell/keys/keymap.js';
+import { isPaste, type Key } from '../../keys/key-parser.js';
+import { type Command, type Mode, resolveCommand } from '../../keys/keymap.js';
 import type { LogAction, LogState } from './log-reducer.js';
 
 /** `block` and `chart` need the selected record and the pane's links: the hook does them. */

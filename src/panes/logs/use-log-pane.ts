@@ -3,8 +3,8 @@
 // abort when obsolete or on unmount; poll results reach React at most ~10 times a second.
 import { useEffect, useReducer, useRef } from 'react';
 import type { LogRecord } from '../../api/telemetry/types.js';
-import { splitText } from '../../shell/keys/key-parser.js';
-import { useKeys } from '../../shell/keys/use-keys.js';
+import { splitText } from '../../keys/key-parser.js';
+import { useKeys } from '../../keys/use-keys.js';
 import { chartForRecord, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { catchUp } from './follow-catch-up.js';
 import { type LogBuffer, recordKey } from './log-buffer.js';

@@ -1,8 +1,8 @@
 // What a key does in the monitor pane, from the one keymap (`monitor.*` commands). While the
 // `/` prompt is open it takes every key: Enter, Esc and Backspace act on it, other text is typed;
 // after `d` the y/n question takes every key.
-import { isPaste, type Key } from '../../shell/keys/key-parser.js';
-import { type Command, resolveCommand } from '../../shell/keys/keymap.js';
+import { isPaste, type Key } from '../../keys/key-parser.js';
+import { type Command, resolveCommand } from '../../keys/keymap.js';
 import type { MonitorAction } from './monitor-reducer.js';
 
 export type MonitorKeyResult = MonitorAction | 'close' | undefined;

@@ -1,8 +1,8 @@
 // Effects of the monitor pane: a read now and every `refreshMs` (never two at once; aborted on
 // unmount), a 1 s tick so timeouts count down between reads, and the keys.
 import { useEffect, useReducer, useRef } from 'react';
-import { splitText } from '../../shell/keys/key-parser.js';
-import { useKeys } from '../../shell/keys/use-keys.js';
+import { splitText } from '../../keys/key-parser.js';
+import { useKeys } from '../../keys/use-keys.js';
 import { monitorKeyAction } from './monitor-commands.js';
 import { monitorLayout } from './monitor-frame.js';
 import { initMonitorState, type MonitorState, monitorReducer } from './monitor-reducer.js';

@@ -4,7 +4,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import { ChartPane } from '../../../src/panes/chart/ChartPane.js';
-import { chartSource } from '../../../src/run/telemetry-sources.js';
+import { chartSource } from '../../../src/features/telemetry/telemetry-sources.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 import { renderWithKeys, waitForFrame } from '../../helpers/ink.js';
 

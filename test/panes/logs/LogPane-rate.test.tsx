@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import { LogPane } from '../../../src/panes/logs/LogPane.js';
 import type { LogSource } from '../../../src/panes/logs/source.js';
-import { logSource } from '../../../src/run/telemetry-sources.js';
+import { logSource } from '../../../src/features/telemetry/telemetry-sources.js';
 import { renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 import {
   type HostileTelemetry,

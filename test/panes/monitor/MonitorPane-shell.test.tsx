@@ -3,7 +3,7 @@
 // re-renders, and q returns to the prompt.
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/run/session.js';
+import { createSession } from '../../../src/session/session.js';
 import { ShellApp } from '../../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { plain, waitFor } from '../../helpers/ink.js';

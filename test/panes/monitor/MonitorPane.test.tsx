@@ -4,7 +4,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouterClient } from '../../../src/api/router/client.js';
 import { MonitorPane } from '../../../src/panes/monitor/MonitorPane.js';
-import { monitorSource } from '../../../src/run/monitor-source.js';
+import { monitorSource } from '../../../src/features/match-list/monitor-source.js';
 import { DEMO_USERS, type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { KEYS, renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 

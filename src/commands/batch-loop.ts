@@ -1,0 +1,106 @@
+// The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
+// JSON document per command; stops at the first failure (naming its line) unless --keep-going.
+import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
+import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { errorLine } from '../run/error-line.js';
+import type { Outcome } from '../contract/outcome.js';
+import { runPiped } from '../run/output-pipes.js';
+import type { RunnerDeps, RunState } from '../run/runner.js';
+
+// Re-exported: the shell prints errors through the same function.
+export { errorLine } from '../run/error-line.js';
+
+export interface BatchIO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+export interface BatchOptions {
+  json: boolean;
+  keepGoing: boolean;
+  /** How a failing line is named: `line 7` for scripts and stdin, `command 2` for -c. */
+  unit: 'line' | 'command';
+  signal: AbortSignal;
+  /** Check every line and print the requests it would send; send nothing (dry-run-batch.ts). */
+  dryRun?: boolean;
+}
+
+/** A command and the line it starts on (a multi-line expression in a script is one command). */
+export interface NumberedLine {
+  n: number;
+  text: string;
+}
+
+export async function runBatch(
+  lines: Iterable<string | NumberedLine> | AsyncIterable<string | NumberedLine>,
+  state: RunState,
+  deps: RunnerDeps,
+  io: BatchIO,
+  o: BatchOptions,
+): Promise<Ending> {
+  const errors: RoutershError[] = [];
+  // The dry-run code loads only for --dry-run.
+  const dry = o.dryRun ? new (await import('../features/changes/dry-run-batch.js')).DryRun(state, deps, io, o) : undefined;
+  let n = 0;
+  for await (const item of lines) {
+    const line = typeof item === 'string' ? item : item.text;
+    n = typeof item === 'string' ? n + 1 : item.n;
+    if (o.signal.aborted) return failed(...errors, cancelledError());
+    if (dry) {
+      const { error, stop } = await dry.line(line, n);
+      if (error) errors.push(error);
+      if (stop || (error && !o.keepGoing)) break;
+      continue;
+    }
+    const { outcome, note } = await runPiped(line, state, deps, o.signal); // batch never pages
+    if (note) io.stderr(`note: ${note}\n`);
+    const stop = print(outcome, n, state, io, o);
+    if (outcome.kind === 'error') {
+      errors.push(outcome.error);
+      if (!o.keepGoing) break;
+    }
+    if (stop) break;
+  }
+  dry?.summary();
+  return failed(...errors);
+}
+
+/**
+ * Prints one outcome; returns true when the run must end (`exit`). The last write sanitizes:
+ * text through sanitizeText, JSON through jsonText (DEL, C1 and bidi characters escaped).
+ */
+function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: BatchOptions): boolean {
+  const json = (doc: unknown) => io.stdout(`${jsonText(doc)}\n`);
+  switch (outcome.kind) {
+    case 'empty':
+      return false;
+    case 'router':
+      if (o.json) json(outcome.envelope.raw);
+      else io.stdout(sanitizeText(outcome.text));
+      return false;
+    case 'text':
+      if (o.json) json(outcome.json);
+      else io.stdout(sanitizeText(outcome.text));
+      return false;
+    case 'context':
+      state.context = outcome.context;
+      if (o.json) json({ context: outcome.context });
+      return false;
+    case 'exit':
+      return true;
+    case 'pane':
+      // The telemetry runner renders plain output when not interactive; a pane here is a bug.
+      io.stderr('% this command needs a terminal\n');
+      return false;
+    case 'error': {
+      const where = o.unit === 'line' ? `line ${n}` : `command ${n}`;
+      io.stderr(`${errorLine(outcome.error)} (${where})\n`);
+      if (o.json) json({ error: { ...outcome.error.toJSON(), [o.unit]: n } });
+      return false;
+    }
+    default: {
+      const never: never = outcome;
+      return Boolean(never);
+    }
+  }
+}

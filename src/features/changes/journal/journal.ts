@@ -1,0 +1,233 @@
+// The session's journal: records each change around its send (metadata before, the request, the
+// answer, metadata after) and the confirmed-change window. Before and after hold only the
+// change's projection (projection.ts); reads are coalesced (node-reads.ts). Nothing grows with
+// the session in memory: the changes are read back from the sink when asked for. The router is
+// injected; the sink fsyncs each change's record before its request is sent.
+import { randomBytes } from 'node:crypto';
+import type { Envelope, NodeInfo, RouterRequest } from '../../../api/router/types.js';
+import { asRoutershError } from '../../../errors.js';
+import { diffSnapshots, isEmptyDiff } from './diff.js';
+import type { JournalSink } from './file.js';
+import { fold } from './fold.js';
+import { redactRequest } from './redact-request.js';
+import { NodeReads, type Pending } from './node-reads.js';
+import { subtreeOf } from './snapshot.js';
+import type { Answer, Change, JournalEvent, Snapshot, WindowState } from './types.js';
+
+/** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
+export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;
+
+export interface JournalRouter {
+  send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+}
+
+/** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
+export const isChange = (r: RouterRequest): boolean =>
+  r.method === 'DELETE' ||
+  (r.method === 'POST' && (r.actions ?? ['SET']).some((a) => a === 'SET' || a === 'UNSET'));
+
+const NO_EFFECT = 'the metadata shows no change (an action, or a value the router does not show)';
+const SECRET = 'it sets a secret, which the metadata does not show and the journal never stores';
+
+export const newSessionId = (): string => randomBytes(3).toString('hex');
+
+export class Journal {
+  private seq = 0;
+  private started = false;
+  private win: WindowState | undefined;
+  private readonly reads: NodeReads;
+
+  constructor(
+    private readonly sink: JournalSink,
+    readonly meta: { session: string; router: string; user: string; now: () => number },
+    /** Events of an existing file (`routersh undo --journal FILE`, whose sink reads them back). */
+    existing: JournalEvent[] = [],
+  ) {
+    this.started = existing.length > 0;
+    const f = fold(existing);
+    this.seq = f.changes.reduce((m, c) => Math.max(m, c.seq), 0);
+    this.win = f.windows.filter((w) => w.state === 'open').at(-1);
+    this.reads = new NodeReads((p, after) => this.settle(p, after), meta.now);
+  }
+
+  get path(): string | undefined {
+    return this.sink.path;
+  }
+
+  /** GETs the journal sent for its before/after reads. */
+  get readCount(): number {
+    return this.reads.reads;
+  }
+
+  write(e: JournalEvent, o: { sync?: boolean } = {}): void {
+    if (!this.started) {
+      this.started = true;
+      const { session, router, user } = this.meta;
+      this.sink.append({ t: 'session', session, router, user, at: this.meta.now() });
+    }
+    this.sink.append(e, o);
+  }
+
+  /** This journal's changes, oldest first, as the file has them (afters still to read are not). */
+  changes(): Change[] {
+    return fold(this.sink.read()).changes;
+  }
+
+  /** This journal's changes with every after read: what changes, compare and undo show. */
+  async settled(): Promise<Change[]> {
+    await this.reads.flush();
+    return this.changes();
+  }
+
+  window(): WindowState | undefined {
+    return this.win?.state === 'open' ? this.win : undefined;
+  }
+
+  setWindow(w: WindowState): void {
+    this.win = w;
+    this.write(
+      { t: 'window', window: w.id, state: w.state, deadline: w.deadline, at: this.meta.now() },
+      { sync: true },
+    );
+  }
+
+  /** Records one change around `send`: before, request, answer, after. Returns the answer. */
+  async record(
+    line: string,
+    request: RouterRequest,
+    router: JournalRouter,
+    signal: AbortSignal,
+    fresh?: FreshNode,
+  ): Promise<Envelope> {
+    let env: Envelope | undefined;
+    await this.recordBulk(
+      line,
+      request.words,
+      [request],
+      router,
+      signal,
+      async () => {
+        env = await router.send(request, { signal });
+        return {
+          ok: env.ok,
+          status: env.requestStatus,
+          ...(env.errorStatus ? { error: env.errorStatus } : {}),
+        };
+      },
+      fresh,
+    );
+    return env as Envelope;
+  }
+
+  /**
+   * Records a change of one node made of several requests (a match-list import or sync: the
+   * list read once before and once after, not per entry). `run` sends them and says how it went.
+   */
+  async recordBulk(
+    line: string,
+    words: string[],
+    requests: RouterRequest[],
+    router: JournalRouter,
+    signal: AbortSignal,
+    run: () => Promise<Answer>,
+    fresh?: FreshNode,
+  ): Promise<void> {
+    const id = `${this.meta.session}.${++this.seq}`;
+    const redacted = requests.map(redactRequest);
+    const secretInPath = redacted.some((r) => r.secretInPath);
+    const secret = secretInPath || redacted.some((r) => r.secretOption);
+    let before: Snapshot | undefined;
+    let focus: Pending['focus'];
+    let subtree: Change['subtree'];
+    let notUndoable: string | undefined = secret ? SECRET : undefined;
+    if (!secretInPath) {
+      try {
+        const got = await this.reads.before(words, requests, router, signal, fresh);
+        if (got) {
+          focus = got.focus;
+          before = got.view.project(focus);
+          if (requests.some((r) => r.method === 'DELETE')) {
+            const read = async (w: string[]): Promise<NodeInfo | undefined> =>
+              (await router.send({ method: 'GET', words: w }, { signal })).nodeInfo;
+            subtree = await subtreeOf(got.view.info, words, read);
+          }
+        }
+      } catch {
+        // fall through: not undoable
+      }
+      if (!before) notUndoable ??= 'its node could not be read before the change';
+    }
+    // The one fsync per change: its record is on disk before its request is sent.
+    this.write(
+      {
+        t: 'change',
+        id,
+        seq: this.seq,
+        at: this.meta.now(),
+        line,
+        requests: redacted.map((r) => r.request),
+        words: redacted[0]?.request.words ?? words,
+        ...(focus ? { focus } : {}),
+        ...(before ? { before } : {}),
+        ...(subtree?.length ? { subtree } : {}),
+        ...(notUndoable ? { notUndoable } : {}),
+        ...(this.window() ? { window: this.win!.id } : {}),
+      },
+      { sync: true },
+    );
+    let answer: Answer;
+    let failure: unknown;
+    try {
+      answer = await run();
+    } catch (e) {
+      failure = e;
+      answer = { ok: false, status: 'no answer', error: asRoutershError(e).message };
+    }
+    this.write({ t: 'answer', id, answer });
+    if (secretInPath || !before) this.write({ t: 'after', id, ...(notUndoable ? { notUndoable } : {}) });
+    else {
+      this.reads.add(words, { id, focus, before, notUndoable });
+      // Only list entries (a focus) coalesce: any other next change to this node would need
+      // this after as its before, so it is read at once. So is every after inside a
+      // confirmed-change window: a shell killed in it leaves a file `undo --journal` can finish.
+      if (!focus || this.window() || failure) await this.reads.flush();
+    }
+    if (failure) throw failure;
+  }
+
+  /** Writes a pending change's after (the projection of the read that followed it). */
+  private settle(p: Pending, after: Snapshot | undefined): void {
+    const why = p.notUndoable ?? (!after ? 'its node could not be read after the change' : undefined);
+    const none = after && isEmptyDiff(diffSnapshots(p.before, after)) ? NO_EFFECT : undefined;
+    const reason = why ?? none;
+    this.write({
+      t: 'after',
+      id: p.id,
+      ...(after ? { after } : {}),
+      ...(reason ? { notUndoable: reason } : {}),
+    });
+  }
+
+  /** Our own writes outside a recorded change (an undo): the last read no longer holds. */
+  forgetReads(): void {
+    this.reads.forget();
+  }
+
+  /** Reads the afters still pending, then closes the file. */
+  async close(): Promise<void> {
+    await this.reads.flush().catch(() => {});
+    this.sink.close();
+  }
+
+  markUndo(id: string, by: string, requests: RouterRequest[]): void {
+    this.reads.forget();
+    this.write(
+      { t: 'undo', id, by, requests: requests.map((r) => redactRequest(r).request), at: this.meta.now() },
+      { sync: true },
+    );
+  }
+
+  markUndone(id: string, ok: boolean, note: string): void {
+    this.write({ t: 'undone', id, ok, note, at: this.meta.now() });
+  }
+}

@@ -1,0 +1,135 @@
+// How changes read for people: a setting as a line of the command language, `changes` rows
+// (time, command, old → new, status) and `compare` lines (`-` old, `+` new). Pure; server text
+// is made safe by the caller's last write (sanitizeText), as everywhere.
+import type { RouterRequest } from '../../../api/router/types.js';
+import { diffSnapshots } from './diff.js';
+import type { Change, Setting } from './types.js';
+
+const word = (w: string): string => (w === '' || /[\s"'\\#|]/.test(w) ? JSON.stringify(w) : w);
+
+export function settingText(s: Setting): string {
+  const opts = Object.entries(s.options).flatMap(([k, v]) =>
+    v.length ? v.map((x) => `${k} ${word(x)}`) : [k],
+  );
+  return [...s.path.map(word), ...opts].join(' ');
+}
+
+export function requestText(r: RouterRequest): string {
+  const opts = Object.entries(r.options ?? {}).flatMap(([k, v]) =>
+    v.length ? v.map((x) => `${k} ${word(String(x))}`) : [k],
+  );
+  const body = [...r.words.map(word), ...opts].join(' ');
+  if (r.method === 'DELETE') return `no ${body}`;
+  return r.actions?.includes('UNSET') ? `no ${body}` : body;
+}
+
+/** `old → new` of one change, in a few words. */
+export function effectText(c: Change): string {
+  if (!c.after) return c.notUndoable ?? '(no answer)';
+  const d = diffSnapshots(c.before, c.after);
+  const parts: string[] = [];
+  for (const x of d.changed) parts.push(`${settingText(x.before)} → ${settingText(x.after)}`);
+  const slots = new Set([...d.added, ...d.removed].map((s) => s.slot));
+  for (const slot of slots) {
+    const rem = d.removed.filter((s) => s.slot === slot);
+    const add = d.added.filter((s) => s.slot === slot);
+    if (rem.length === 1 && add.length === 1) parts.push(`${settingText(rem[0]!)} → ${lastWord(add[0]!)}`);
+    else {
+      if (rem.length)
+        parts.push(`− ${rem.length > 3 ? `${rem.length} entries` : rem.map(settingText).join(', ')}`);
+      if (add.length)
+        parts.push(`+ ${add.length > 3 ? `${add.length} entries` : add.map(settingText).join(', ')}`);
+    }
+  }
+  return parts.join('; ') || (c.notUndoable ?? 'no visible change');
+}
+
+const lastWord = (s: Setting): string => {
+  const opts = Object.keys(s.options).length ? settingText({ ...s, path: [] }) : '';
+  return opts || word(s.path[s.path.length - 1] ?? '');
+};
+
+const time = (ms: number): string => new Date(ms).toTimeString().slice(0, 8);
+
+export interface ChangeRow {
+  id: string;
+  time: string;
+  command: string;
+  change: string;
+  status: string;
+}
+
+export function changeRow(c: Change): ChangeRow {
+  const status =
+    c.status === 'undone'
+      ? `undone (${c.undoneBy ?? 'undo'})`
+      : c.notUndoable && c.status === 'done'
+        ? 'done, not undoable'
+        : c.status;
+  return { id: c.id, time: time(c.at), command: c.line, change: effectText(c), status };
+}
+
+export function changesJson(c: Change) {
+  const d = diffSnapshots(c.before, c.after);
+  return {
+    id: c.id,
+    seq: c.seq,
+    session: c.session,
+    at: new Date(c.at).toISOString(),
+    command: c.line,
+    status: c.status,
+    undoable: !c.notUndoable && c.status === 'done',
+    ...(c.notUndoable ? { reason: c.notUndoable } : {}),
+    ...(c.window ? { window: c.window } : {}),
+    removed: d.removed.map(settingText),
+    added: d.added.map(settingText),
+    changed: d.changed.map((x) => ({ from: settingText(x.before), to: settingText(x.after) })),
+  };
+}
+
+const isUnder = (path: readonly string[], prefix: readonly string[]) =>
+  path.length > prefix.length && prefix.every((w, i) => path[i] === w);
+
+export interface CompareLine {
+  sign: '-' | '+';
+  text: string;
+}
+
+/**
+ * What the session changed, net: for each setting its state before the first change that
+ * touched it against its state after the last one (changes undone since count for nothing).
+ */
+export function compareLines(changes: readonly Change[]): CompareLine[] {
+  const first = new Map<string, Setting | null>();
+  const last = new Map<string, Setting | null>();
+  const order: string[] = [];
+  for (const c of changes) {
+    if (c.status === 'undone' || !c.after) continue;
+    const d = diffSnapshots(c.before, c.after);
+    const touch = (id: string, old: Setting | null, now: Setting | null) => {
+      if (!first.has(id)) {
+        first.set(id, old);
+        order.push(id);
+      }
+      last.set(id, now);
+    };
+    for (const s of d.removed) {
+      touch(s.id, s, null);
+      // A deleted node took its sub-nodes with it.
+      for (const sub of c.subtree ?? []) if (isUnder(sub.path, s.path)) touch(sub.id, sub, null);
+    }
+    for (const s of d.added) touch(s.id, null, s);
+    for (const x of d.changed) touch(x.after.id, x.before, x.after);
+  }
+  const out: CompareLine[] = [];
+  for (const id of order) {
+    const old = first.get(id) ?? null;
+    const now = last.get(id) ?? null;
+    const o = old ? settingText(old) : undefined;
+    const n = now ? settingText(now) : undefined;
+    if (o === n) continue;
+    if (o !== undefined) out.push({ sign: '-', text: o });
+    if (n !== undefined) out.push({ sign: '+', text: n });
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+// The change journal's records. A change is what one command wrote (one request, or a bulk
+// match-list import/sync holding its entries): the node's settings before, the request(s), the
+// router's answer, the settings after. Settings are read from metadata only (SetValues,
+// SetOptions), so a change is undoable exactly when the metadata shows its effect.
+import type { RouterRequest } from '../../../api/router/types.js';
+
+/**
+ * One thing the metadata says is configured: a value of a Value node (`interface eth0 mtu
+ * 1500`: path ends in the value), or an entry of a Token node (`… action match` with its
+ * options; `interface eth0 shutdown`).
+ */
+export interface Setting {
+  /** The words that address it: SET recreates it there, DELETE (or UNSET) removes it. */
+  path: string[];
+  /** Its SetOptions entry (option → values), possibly empty. */
+  options: Record<string, string[]>;
+  /** Identity: the slot plus the value, stable across reads. */
+  id: string;
+  /** The slot it lives in: a Value node's parent path + node, or the Token's path. */
+  slot: string;
+  /** The slot holds several values (MultiValue, or a Token's entries): a SET adds, not replaces. */
+  multi: boolean;
+  /** Whether SET / DELETE (or UNSET) are possible on its node. */
+  settable: boolean;
+  unsettable: boolean;
+  /** A Token node's entry: removed by UNSET with these options (the Key and other UNSET options). */
+  unsetOptions?: string[];
+  /** Options a SET accepts on its node (others are not sent back). */
+  setOptions: string[];
+  /** Options whose values go on the wire as numbers (ValueType %NUM). */
+  numeric?: string[];
+}
+
+/**
+ * What a change addresses within its node. Absent: the node's own value (a Value node: that
+ * value, or the whole slot when it holds one value) and what lies under it.
+ */
+export interface Focus {
+  /** The options that identify an entry of a Token node (its Key options, else the request's). */
+  keys: string[];
+  /** Each addressed entry as the values of those options (entryKey). */
+  entries: string[];
+}
+
+/** The settings one GET of a node shows (the node's own slot and its sub-nodes' slots). */
+export interface Snapshot {
+  settings: Setting[];
+}
+
+export interface Answer {
+  ok: boolean;
+  status: string;
+  error?: string;
+}
+
+export type ChangeStatus = 'done' | 'failed' | 'unknown' | 'undone';
+
+/** A change as folded from the journal's lines. */
+export interface Change {
+  id: string;
+  /** 1-based, in this session. */
+  seq: number;
+  session: string;
+  router: string;
+  at: number;
+  /** The command as typed (secrets as ***). */
+  line: string;
+  /** The request(s), secrets as ***; a bulk change holds all its entries. */
+  requests: RouterRequest[];
+  /** The node whose metadata was read before and after. */
+  words: string[];
+  /** The entries of that node the change addresses: before/after hold only those (projection.ts). */
+  focus?: Focus;
+  before?: Snapshot;
+  /** Settings under the node, for a DELETE: what re-creates it with its sub-nodes. */
+  subtree?: Setting[];
+  answer?: Answer;
+  after?: Snapshot;
+  /** Why it cannot be undone (an action, a secret, metadata that shows nothing). */
+  notUndoable?: string;
+  /** Inside a confirmed-change window (its id). */
+  window?: string;
+  status: ChangeStatus;
+  /** When undone, by what (`undo`, `confirm window expired`). */
+  undoneBy?: string;
+}
+
+export interface WindowState {
+  id: string;
+  deadline: number;
+  state: 'open' | 'confirmed' | 'reverted';
+}
+
+/** One line of a journal file. */
+export type JournalEvent =
+  | { t: 'session'; session: string; router: string; user: string; at: number }
+  | {
+      t: 'change';
+      id: string;
+      seq: number;
+      at: number;
+      line: string;
+      requests: RouterRequest[];
+      words: string[];
+      focus?: Focus;
+      before?: Snapshot;
+      subtree?: Setting[];
+      notUndoable?: string;
+      window?: string;
+    }
+  | { t: 'answer'; id: string; answer: Answer }
+  | { t: 'after'; id: string; after?: Snapshot; notUndoable?: string }
+  | { t: 'undo'; id: string; by: string; requests: RouterRequest[]; at: number }
+  | { t: 'undone'; id: string; ok: boolean; note?: string; at: number }
+  | { t: 'window'; window: string; state: WindowState['state']; deadline: number; at: number };

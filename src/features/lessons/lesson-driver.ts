@@ -1,0 +1,140 @@
+// The lesson under way in a session: after every command the current step's checks are
+// probed against the router and telemetry (this is the edge; the verdict is lessons/evaluate.ts),
+// a passed step is saved and the next one shown. One driver per session, so one trainee's
+// simulator and progress are never another's.
+import { notConfiguredError, usageError } from '../../errors.js';
+import { holds, probeOf, type Seen } from './evaluate.js';
+import { listText } from './list.js';
+import {
+  advance,
+  currentStep,
+  finished,
+  introText,
+  passedText,
+  startRun,
+  statusLine,
+  stepText,
+  whereText,
+} from './progress.js';
+import { resolvedLine } from './resolved-line.js';
+import type { Check, Lesson, LessonProgress, LessonStore } from './types.js';
+import { splitPipes } from '../../lang/pipes.js';
+import type { RunnerDeps } from '../../contract/services.js';
+import type { LessonDriver } from '../../contract/lessons.js';
+
+export type { LessonDriver } from '../../contract/lessons.js';
+
+const HOUR_MS = 3_600_000;
+
+export function createLessonDriver(
+  store: LessonStore,
+  deps: Pick<RunnerDeps, 'resolve' | 'router' | 'telemetry'>,
+  now: () => number = Date.now,
+): LessonDriver {
+  let run: { lesson: Lesson; progress: LessonProgress } | undefined;
+  const listeners = new Set<() => void>();
+  let status: string | undefined;
+  const set = (lesson: Lesson, progress: LessonProgress) => {
+    run = { lesson, progress };
+    store.save(progress);
+    status = statusLine(lesson, progress);
+    for (const l of listeners) l();
+  };
+  const active = () => {
+    if (!run) throw usageError('no lesson under way: `learn` lists them, `learn NAME` starts one');
+    return run;
+  };
+
+  const probe = async (
+    c: Check,
+    line: () => Promise<string | undefined>,
+    signal: AbortSignal,
+  ): Promise<Seen> => {
+    const p = probeOf(c);
+    try {
+      switch (p.kind) {
+        case 'line':
+          return { kind: 'line', line: await line() };
+        case 'node': {
+          const env = await deps.router.send({ method: 'GET', words: p.words }, { signal });
+          return env.nodeInfo
+            ? { kind: 'node', info: env.nodeInfo }
+            : { kind: 'failed', reason: 'no metadata' };
+        }
+        case 'metrics': {
+          if (!deps.telemetry) throw notConfiguredError('no telemetry API');
+          const r = await deps.telemetry.query({ expression: p.query }, signal);
+          return { kind: 'count', count: r.data.series.length };
+        }
+        case 'logs': {
+          if (!deps.telemetry) throw notConfiguredError('no telemetry API');
+          const end = now();
+          const r = await deps.telemetry.logsSearch(
+            { query: p.query, start: end - HOUR_MS, end, limit: 1 },
+            signal,
+          );
+          return { kind: 'count', count: r.data.length };
+        }
+      }
+    } catch (e) {
+      return { kind: 'failed', reason: (e as Error).message };
+    }
+  };
+
+  return {
+    status: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    list: () => listText(store),
+    start: (name) => {
+      const lesson = store.load(name);
+      const progress = startRun(lesson, store.progress(lesson.name), now());
+      set(lesson, progress);
+      return introText(lesson, progress);
+    },
+    hint: () => {
+      const { lesson, progress } = active();
+      const step = currentStep(lesson, progress);
+      if (!step) return 'All steps are done.\n';
+      return `${step.hint ?? 'No hint for this step: read it again with `lesson`.'}\n`;
+    },
+    skip: () => {
+      const { lesson, progress } = active();
+      if (finished(progress)) return 'All steps are done.\n';
+      const next = advance(progress, 'skipped', now());
+      set(lesson, next);
+      const step = currentStep(lesson, next);
+      const skipped = `- step ${progress.current + 1} skipped\n`;
+      return step
+        ? `${skipped}\n${stepText(lesson, next, step)}`
+        : `${skipped}Lesson ${lesson.name} complete.\n`;
+    },
+    where: () => {
+      const { lesson, progress } = active();
+      return whereText(lesson, progress);
+    },
+    afterLine: async (line, context, outcome, signal) => {
+      if (!run || finished(run.progress)) return '';
+      if (outcome.kind === 'error' || outcome.kind === 'empty') return '';
+      const { lesson, progress } = run;
+      const step = currentStep(lesson, progress);
+      if (!step) return '';
+      // The line is resolved once, and only when a check asks for it.
+      let resolved: Promise<string | undefined> | undefined;
+      const lineOf = () =>
+        (resolved ??= deps
+          .resolve(splitPipes(line).command, [...context], signal)
+          .then(resolvedLine, () => undefined));
+      for (const c of step.checks) {
+        if (!holds(c, await probe(c, lineOf, signal))) return '';
+      }
+      // The lesson may have been restarted while the checks ran.
+      if (run?.progress !== progress) return '';
+      const next = advance(progress, 'done', now());
+      set(lesson, next);
+      return passedText(lesson, progress, next);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// `logs …` handlers: records (a pane on a terminal, otherwise lines; `all` follows
+// next_offset to the end), a histogram drawn as bars, field discovery.
+import type { TelemetryClient } from '../../api/telemetry/client.js';
+import { parseCount, parseRange, parseStep } from '../../lang/time.js';
+import { histogramText } from './histogram-text.js';
+import { renderLogLine } from '../../panes/logs/log-format.js';
+import { sanitizeLine } from '../../term/sanitize.js';
+import { renderTable } from '../../term/table.js';
+import type { Handler } from '../../contract/handler.js';
+import { MAX_ALL_RECORDS, searchAll } from './logs-all.js';
+import type { Outcome } from '../../contract/outcome.js';
+import { bucketStep } from './telemetry-sources.js';
+import { HOUR, nowOf, telemetryOf, withNotices } from './telemetry-text.js';
+
+export const logsSearch: Handler<'logs search'> = async ({ args, options }, env) => {
+  const client = await telemetryOf(env);
+  const range = parseRange(options, nowOf(env), HOUR);
+  const given = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : undefined;
+  const query = args[0] ?? '*';
+  if (env.deps.interactive)
+    return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit: given ?? 200 } };
+  // With `all`, `limit N` bounds the total (the pages are as large as the API allows).
+  if (options.all !== undefined) return logsAll(client, query, range, given ?? MAX_ALL_RECORDS, env.signal);
+  return logsPlain(client, query, range, given ?? 200, env.signal);
+};
+
+export const logsHistogram: Handler<'logs histogram'> = async ({ args, options }, env) => {
+  const client = await telemetryOf(env);
+  const range = parseRange(options, nowOf(env), HOUR);
+  const step = options.step?.[0];
+  const stepSeconds = step !== undefined ? parseStep(step) : bucketStep(range.startMs, range.endMs, 60);
+  const by = options.by ?? [];
+  const res = await client.logsHistogram(
+    {
+      query: args[0] ?? '*',
+      start: range.startMs,
+      end: range.endMs,
+      stepSeconds,
+      ...(by.length ? { groupBy: by } : {}),
+    },
+    env.signal,
+  );
+  return { kind: 'text', text: histogramText(res, env.deps.width()), json: res.raw };
+};
+
+function valueHits(
+  res: { data: Array<{ value: string; hits: number }>; raw: unknown },
+  head: string,
+): Outcome {
+  const rows = res.data.map((v) => [v.value, String(v.hits)]);
+  return { kind: 'text', text: rows.length ? renderTable([head, 'hits'], rows) : '(none)\n', json: res.raw };
+}
+
+export const logsFields: Handler<'logs fields'> = async (_call, env) =>
+  valueHits(await (await telemetryOf(env)).fields({}, env.signal), 'field');
+
+export const logsFieldValues: Handler<'logs field-values'> = async ({ args }, env) =>
+  valueHits(await (await telemetryOf(env)).fieldValues({ field: args[0] ?? '' }, env.signal), 'value');
+
+export const logsFacets: Handler<'logs facets'> = async (_call, env) => {
+  const res = await (await telemetryOf(env)).facets({}, env.signal);
+  const text = res.data
+    .map(
+      (f) =>
+        `${sanitizeLine(f.field)}\n${f.values.map((v) => `  ${String(v.hits).padStart(8)}  ${sanitizeLine(v.value)}`).join('\n')}\n`,
+    )
+    .join('');
+  return { kind: 'text', text: text || '(none)\n', json: res.raw };
+};
+
+async function logsPlain(
+  client: TelemetryClient,
+  query: string,
+  range: { startMs: number; endMs: number },
+  limit: number,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const res = await client.logsSearch({ query, start: range.startMs, end: range.endMs, limit }, signal);
+  // The service answers newest first; a tail reads oldest to newest.
+  const notes = [...(res.notices ?? []), ...(res.shapeWarning ? [res.shapeWarning] : [])];
+  return recordsText([...res.data].reverse().map(renderLogLine), notes, res.raw);
+}
+
+async function logsAll(
+  client: TelemetryClient,
+  query: string,
+  range: { startMs: number; endMs: number },
+  max: number,
+  signal: AbortSignal,
+): Promise<Outcome> {
+  const r = await searchAll(client, query, range, signal, max);
+  return recordsText(r.records.map(renderLogLine), r.notes, r.pages.length === 1 ? r.pages[0] : r.pages);
+}
+
+function recordsText(lines: string[], notes: string[], json: unknown): Outcome {
+  const text = lines.length ? `${lines.join('\n')}\n` : '(no records)\n';
+  // Notes after the records: a cut output says so where the reader stops.
+  return { kind: 'text', text: text + withNotices('', notes), json };
+}

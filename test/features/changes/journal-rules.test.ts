@@ -1,0 +1,184 @@
+// The journal's rules against the router simulator over HTTP: actions and secrets are journaled
+// as not undoable (and the secret is nowhere in the file); undo refuses a change someone else has
+// changed since, sending nothing; a match-list entry that expired meanwhile is not a conflict; a
+// match-list import is one change; a script needs --yes to undo.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileSink } from '../../../src/features/changes/journal/file.js';
+import { runPiped } from '../../../src/run/output-pipes.js';
+import type { Outcome } from '../../../src/contract/outcome.js';
+import { createSession, type Session } from '../../../src/session/session.js';
+import { ManualClock } from '../../../sim/clock.js';
+import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
+import { runBin } from '../../helpers/run-bin.js';
+import { simConfig } from '../../helpers/sim-config.js';
+
+let sim: RouterSim;
+let clock: ManualClock;
+let dir: string;
+let file: string;
+let session: Session;
+let n = 0;
+const signal = new AbortController().signal;
+const run = async (line: string, s = session) =>
+  (await runPiped(line, { context: [] }, s.deps, signal)).outcome;
+const ok = (o: Outcome) => {
+  if (o.kind === 'error') throw o.error;
+  return o.kind === 'text' || o.kind === 'router' ? o.text : '';
+};
+const errorOf = (o: Outcome) => (o.kind === 'error' ? o.error.message : `not an error: ${o.kind}`);
+const writes = () => sim.requests.filter((r) => r.method !== 'GET' && !r.body.includes('"SHOW"')).length;
+
+beforeAll(async () => {
+  clock = new ManualClock(Date.now());
+  sim = await startRouterSim({ clock });
+  dir = mkdtempSync(join(tmpdir(), 'routersh-rules-'));
+});
+beforeEach(() => {
+  file = join(dir, `s${++n}.jsonl`);
+  session = createSession(simConfig(sim.url), {
+    interactive: false,
+    warn: () => {},
+    width: () => 200,
+    journal: fileSink(file),
+    yes: true,
+  });
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('not undoable', () => {
+  it('an action (ping) and a secret (a password) are journaled as not undoable; the secret is never stored', async () => {
+    ok(await run('ping 10.0.0.1'));
+    ok(await run('system user operator password Hunter2secret'));
+    const listed = await run('changes');
+    const rows = (listed as { json: { changes: Array<{ undoable: boolean; reason: string }> } }).json.changes;
+    expect(rows.map((r) => r.undoable)).toEqual([false, false]);
+    expect(rows[0]!.reason).toMatch(/metadata shows no change/);
+    expect(rows[1]!.reason).toMatch(/secret/);
+    expect(readFileSync(file, 'utf8')).not.toContain('Hunter2secret');
+    expect(readFileSync(file, 'utf8')).toContain('password ***');
+    const before = writes();
+    expect(errorOf(await run('undo 2'))).toMatch(
+      /nothing to undo[\s\S]*not undoable: #2[\s\S]*not undoable: #1/,
+    );
+    expect(writes()).toBe(before);
+  });
+});
+
+describe('conflicts', () => {
+  it('refuses, sending nothing, a change whose node someone else changed since', async () => {
+    ok(await run('interface eth1 mtu 9000'));
+    const other = createSession(simConfig(sim.url), { interactive: false, warn: () => {} });
+    ok(await run('interface eth1 mtu 1400', other));
+    const before = writes();
+    const msg = errorOf(await run('undo'));
+    expect(msg).toMatch(/undo refused, nothing sent/);
+    expect(msg).toMatch(/interface eth1 mtu 9000 has been removed since/);
+    expect(writes()).toBe(before);
+    ok(await run('interface eth1 mtu 1500', other));
+    await other.close();
+  });
+
+  it('an entry that expired meanwhile is not a conflict: the undo has nothing to send for it', async () => {
+    ok(await run('ipv4 firewall match-list quick timeout 60'));
+    ok(await run('ipv4 firewall match-list quick action match net 192.0.2.99'));
+    // A list entry's after is read within IDLE_MS of the change (coalesced); the manual clock
+    // jumps 61 s at once, so let that read happen first, as real time would.
+    await session.deps.journal?.settled();
+    clock.advance(61_000);
+    const before = writes();
+    expect(ok(await run('undo'))).toMatch(/expired since: nothing to send[\s\S]*undone #2/);
+    expect(writes()).toBe(before);
+    ok(await run('undo'));
+  });
+});
+
+describe('match-list import', () => {
+  it('is one change holding its entries; undo removes them', async () => {
+    const feed = join(dir, 'feed.txt');
+    writeFileSync(feed, '192.0.2.10\n192.0.2.11\n192.0.2.12\n');
+    const gets = () =>
+      sim.requests.filter((r) => r.method === 'GET' && r.url.endsWith('/action/match')).length;
+    const g0 = gets();
+    ok(await run(`match-list import blacklist ${feed}`));
+    const changes = (await run('changes')) as { json: { changes: Array<{ added: string[] }> } };
+    // loadTarget's read, the journal's read before, its read after (coalesced: made at the
+    // latest when `changes` needs it): not one per entry.
+    expect(gets() - g0).toBe(3);
+    expect(changes.json.changes).toHaveLength(1);
+    expect(changes.json.changes[0]!.added).toHaveLength(3);
+    ok(await run('undo'));
+    const members = await session.router.get([
+      'ipv4',
+      'firewall',
+      'match-list',
+      'blacklist',
+      'action',
+      'match',
+    ]);
+    expect(members.nodeInfo?.setValues.filter((v) => v.startsWith('192.0.2.1'))).toEqual([]);
+  });
+});
+
+describe('batch mode', () => {
+  it('undo without --yes fails with exit 1 and sends nothing; with --yes it reverts', async () => {
+    const env = { XDG_STATE_HOME: dir, ROUTERSH_PASSWORD: 'admin' };
+    const args = ['--router', sim.url, '--user', 'admin'];
+    const before = writes();
+    const r = await runBin([...args, '-c', 'hostname edge1', '-c', 'undo'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /undo in a script needs --yes; it would send:\s+undo #1 hostname edge1:\s+hostname router/,
+    );
+    expect(writes()).toBe(before + 1);
+    const y = await runBin([...args, '--yes', '-c', 'hostname edge2', '-c', 'undo'], { env });
+    expect(y.code).toBe(0);
+    expect(y.stdout).toMatch(/undone #1 hostname edge2/);
+    const host = await session.router.get(['hostname', 'x']);
+    expect(host.nodeInfo?.setValues).toEqual(['edge1']);
+  });
+});
+
+describe('coalesced reads', () => {
+  const listGets = () =>
+    sim.requests.filter((r) => r.method === 'GET' && r.url.endsWith('/blacklist/action/match')).length;
+  const events = () =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { t: string; id: string; before?: unknown; after?: unknown });
+
+  it('entries in a row share one read; the same entry again reads first: its before is the last after', async () => {
+    const g0 = listGets();
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.40'));
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.41'));
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.42'));
+    // Three entries, one node: the resolver's read served as the before, no after read yet
+    // (one more if the machine paused IDLE_MS between lines; per change it would be 1 + 6).
+    expect(listGets() - g0).toBeLessThanOrEqual(2);
+    ok(await run('no ipv4 firewall match-list blacklist action match net 192.0.2.41'));
+    // .41 again: the pending afters are read once, and that read is this change's before.
+    expect(listGets() - g0).toBeLessThanOrEqual(3);
+    const listed = (await run('changes')) as {
+      json: { changes: Array<{ added: string[]; removed: string[]; undoable: boolean }> };
+    };
+    expect(listGets() - g0).toBeLessThanOrEqual(4);
+    const rows = listed.json.changes;
+    expect(rows.map((r) => [r.added.length, r.removed.length, r.undoable])).toEqual([
+      [1, 0, true],
+      [1, 0, true],
+      [1, 0, true],
+      [0, 1, true],
+    ]);
+    const ev = events();
+    const [, second, , fourth] = ev.filter((e) => e.t === 'change');
+    const afterOf = (id: string) => ev.find((e) => e.t === 'after' && e.id === id)?.after;
+    expect(fourth!.before).toEqual(afterOf(second!.id));
+    ok(await run('undo 4'));
+  });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import {
+  flushKeys,
+  initialParserState,
+  isPaste,
+  type Key,
+  type ParserState,
+  parseKeys,
+} from '../../src/keys/key-parser.js';
+
+// Compact view of keys: 'C-a', 'M-b', 'C-M-left', 'S-tab', text as "text:abc", paste as "paste:…".
+function show(keys: Key[]): string[] {
+  return keys.map((k) => {
+    if (isPaste(k)) return `paste:${k.text}`;
+    if (k.name === 'text') return `text:${k.sequence}`;
+    return `${k.ctrl ? 'C-' : ''}${k.meta ? 'M-' : ''}${k.shift ? 'S-' : ''}${k.name}`;
+  });
+}
+
+const parse = (chunk: string) => show(parseKeys(chunk).keys);
+
+function parseChunks(chunks: string[]): { keys: string[]; state: ParserState } {
+  let state = initialParserState;
+  const keys: Key[] = [];
+  for (const c of chunks) {
+    const out = parseKeys(c, state);
+    keys.push(...out.keys);
+    state = out.state;
+  }
+  return { keys: show(keys), state };
+}
+
+describe('printable input', () => {
+  it('a single character is a key named by itself; a run is one text key', () => {
+    expect(parse('a')).toEqual(['a']);
+    expect(parse('A')).toEqual(['S-A']);
+    expect(parse('?')).toEqual(['?']);
+    expect(parse(' ')).toEqual([' ']);
+    expect(parse('show int')).toEqual(['text:show int']);
+  });
+
+  it('an emoji or a combining sequence alone is one key; the run keeps UTF-16 intact', () => {
+    expect(parse('😀')).toEqual(['😀']);
+    expect(parse('e\u0301')).toEqual(['e\u0301']);
+    expect(parse('接口')).toEqual(['text:接口']);
+  });
+
+  it('splits CR, LF and TAB out of a chunk (several keys in one read)', () => {
+    expect(parse('int\t')).toEqual(['text:int', 'tab']);
+    expect(parse('show version\r')).toEqual(['text:show version', 'return']);
+    expect(parse('a\tb\nc\r')).toEqual(['a', 'tab', 'b', 'return', 'c', 'return']);
+    expect(parse('\t\r')).toEqual(['tab', 'return']);
+  });
+
+  it('drops C1 controls', () => {
+    expect(parse('a\u009bb')).toEqual(['a', 'b']);
+  });
+});
+
+describe('control keys', () => {
+  it('maps Ctrl-letters, keeping TAB/CR/LF/BS as named keys', () => {
+    expect(parse('\u0001\u0005\u000b\u0015\u0017\u0019\u0012\u0003\u0004')).toEqual([
+      'C-a',
+      'C-e',
+      'C-k',
+      'C-u',
+      'C-w',
+      'C-y',
+      'C-r',
+      'C-c',
+      'C-d',
+    ]);
+    expect(parse('\u007f')).toEqual(['backspace']);
+    expect(parse('\b')).toEqual(['backspace']);
+    expect(parse('\u0000')).toEqual(['C- ']);
+    expect(parse('\u001f')).toEqual(['C-_']);
+  });
+});
+
+describe('escape sequences', () => {
+  it('decodes CSI and SS3 arrows', () => {
+    expect(parse('\u001b[A\u001b[B\u001b[C\u001b[D')).toEqual(['up', 'down', 'right', 'left']);
+    expect(parse('\u001bOA\u001bOD')).toEqual(['up', 'left']);
+  });
+
+  it('decodes home/end/delete/page keys in xterm, tmux and vt forms', () => {
+    expect(parse('\u001b[H\u001b[F\u001bOH\u001bOF')).toEqual(['home', 'end', 'home', 'end']);
+    expect(parse('\u001b[1~\u001b[4~\u001b[7~\u001b[8~')).toEqual(['home', 'end', 'home', 'end']);
+    expect(parse('\u001b[3~\u001b[2~\u001b[5~\u001b[6~')).toEqual(['delete', 'insert', 'pageup', 'pagedown']);
+  });
+
+  it('decodes modifiers: ctrl/alt/shift arrows and ctrl-delete', () => {
+    expect(parse('\u001b[1;5C\u001b[1;5D')).toEqual(['C-right', 'C-left']);
+    expect(parse('\u001b[1;3D\u001b[1;2A\u001b[1;6C')).toEqual(['M-left', 'S-up', 'C-S-right']);
+    expect(parse('\u001b[3;5~')).toEqual(['C-delete']);
+    expect(parse('\u001b[Z')).toEqual(['S-tab']);
+  });
+
+  it('decodes function keys', () => {
+    expect(parse('\u001bOP\u001bOS\u001b[15~\u001b[24~\u001b[1;2P')).toEqual([
+      'f1',
+      'f4',
+      'f5',
+      'f12',
+      'S-f1',
+    ]);
+    expect(parse('\u001b[[A')).toEqual(['f1']);
+  });
+
+  it('reads Alt-<key> as an ESC prefix', () => {
+    expect(parse('\u001bb\u001bf\u001bd\u001by')).toEqual(['M-b', 'M-f', 'M-d', 'M-y']);
+    expect(parse('\u001b\u007f')).toEqual(['M-backspace']);
+    expect(parse('\u001b\r')).toEqual(['M-return']);
+    expect(parse('\u001bB')).toEqual(['M-S-B']);
+  });
+
+  it('reads ESC ESC [ A (Alt-arrow on some terminals) as meta + arrow', () => {
+    expect(parse('\u001b\u001b[D')).toEqual(['M-left']);
+  });
+
+  it('reads rxvt shifted/ctrl arrows and kitty CSI-u', () => {
+    expect(parse('\u001b[a\u001bOd')).toEqual(['S-up', 'C-left']);
+    expect(parse('\u001b[97;5u\u001b[13u\u001b[27u')).toEqual(['C-a', 'return', 'escape']);
+  });
+
+  it('keeps raw sequences and marks unknown ones', () => {
+    const [k] = parseKeys('\u001b[1;5C').keys;
+    expect(k).toEqual({ name: 'right', ctrl: true, meta: false, shift: false, sequence: '\u001b[1;5C' });
+    expect(parse('\u001b[99x')).toEqual(['unknown']);
+  });
+
+  it('text, keys and sequences mixed in one read come out in order', () => {
+    expect(parse('int\u001b[Dx\u0017\r')).toEqual(['text:int', 'left', 'x', 'C-w', 'return']);
+  });
+});
+
+describe('escape at chunk boundaries', () => {
+  it('a lone ESC at the end of a chunk is the Escape key', () => {
+    expect(parse('\u001b')).toEqual(['escape']);
+    expect(parse('ab\u001b')).toEqual(['text:ab', 'escape']);
+    expect(parseKeys('\u001b').state).toEqual(initialParserState);
+  });
+
+  it('an incomplete CSI is held until the next chunk completes it', () => {
+    const first = parseKeys('x\u001b[1;');
+    expect(show(first.keys)).toEqual(['x']);
+    expect(first.state.pending).toBe('\u001b[1;');
+    expect(show(parseKeys('5C', first.state).keys)).toEqual(['C-right']);
+  });
+
+  it('flushKeys releases a held sequence as Escape plus text', () => {
+    const held = parseKeys('\u001b[').state;
+    expect(show(flushKeys(held).keys)).toEqual(['escape', '[']);
+    expect(flushKeys(held).state).toEqual(initialParserState);
+    expect(flushKeys(initialParserState).keys).toEqual([]);
+  });
+});
+
+describe('bracketed paste', () => {
+  it('produces one paste key with CRLF/CR normalized to LF', () => {
+    expect(parse('\u001b[200~set a\r\nset b\rset c\u001b[201~')).toEqual(['paste:set a\nset b\nset c']);
+  });
+
+  it('keeps control characters and keys around the paste', () => {
+    expect(parse('a\u001b[200~x\ty\u001b[201~\r')).toEqual(['a', 'paste:x\ty', 'return']);
+  });
+
+  it('survives the content and both markers split across chunks', () => {
+    const chunks = ['pre\u001b[20', '0~first ', 'line\r\nsec', 'ond\u001b[2', '01', '~\r'];
+    expect(parseChunks(chunks).keys).toEqual(['text:pre', 'paste:first line\nsecond', 'return']);
+  });
+
+  it('a CR split from its LF by a chunk boundary is still one line break', () => {
+    expect(parseChunks(['\u001b[200~a\r', '\nb\u001b[201~']).keys).toEqual(['paste:a\nb']);
+  });
+
+  it('escape sequences inside a paste are text, not keys', () => {
+    expect(parse('\u001b[200~\u001b[A\u001b[201~')).toEqual(['paste:\u001b[A']);
+  });
+
+  it('an unfinished paste waits (flush does not cut it short)', () => {
+    const { keys, state } = parseChunks(['\u001b[200~abc']);
+    expect(keys).toEqual([]);
+    expect(state.paste).toBe('abc');
+    expect(flushKeys(state).keys).toEqual([]);
+    expect(show(parseKeys('\u001b[201~', state).keys)).toEqual(['paste:abc']);
+  });
+
+  it('an empty paste is an empty paste key; a stray end marker is ignored', () => {
+    expect(parse('\u001b[200~\u001b[201~')).toEqual(['paste:']);
+    expect(parse('\u001b[201~a')).toEqual(['a']);
+  });
+});
