@@ -1,16 +1,23 @@
-// Import rules of ARCHITECTURE.md, checked by `npm run deps` (part of `npm test`).
-// Imports point one way: main → {shell, run, cli, config}; shell → {run, lang, panes, term};
-// panes → {api types, term}; run → {lang, api, term, panes' pure text renderers};
-// lang → {api types, term}; api → {http, errors}; http → errors; sim → wire types only;
-// lessons (pure) → {lang, api types}; run → lessons; cli → lessons.
+// Import rules of ARCHITECTURE.md, checked by `npm run deps` (part of `npm test`). Every folder of
+// src/ has a rule naming what it may import; imports point down:
+//   main → commands → {session, run, shell, cli, config, features (their ports)}
+//   session → {api, features (ports), config, lang}   shell → {run, lang, panes, keys, term}
+//   panes → {keys, api types, term}   run → {contract, lang, api, term; features via the registry}
+//   features/* → {contract, lang, api, term, panes' pure renderers}   lang → {api types, term}
+//   api → {http, term}   http → errors   keys → term   contract → types only   sim → wire types.
 // Only src/ and sim/ are cruised: tests and benches may import anything.
 
 const UI_LIBS = '(^|/)node_modules/(ink|ink-[^/]+|react|react-[^/]+|@types/react)/';
-const UI_FILES = '^src/(shell|panes)/|^src/term/use-terminal-size\\.ts$';
+// keys/ binds the one key source to Ink's useStdin (KeyProvider.tsx, use-keys.ts).
+const UI_FILES = '^src/(shell|panes)/|^src/keys/(KeyProvider\\.tsx|use-keys\\.ts)$|^src/term/use-terminal-size\\.ts$';
 const WIRE_TYPES = '^src/.+/(wire|types)\\.ts$';
 // The wire's time format (RFC 3339 text ↔ epoch ms): pure, imports nothing, the ONE parser of
 // RFC 3339. lang/time.ts and the log pane use it by value, like a type of the wire.
 const WIRE_TIME = '^src/api/telemetry/time\\.ts$';
+const ERRORS = '^src/errors\\.ts$';
+// panes/' pure parts features render plain output with (no views, no hooks): text renderers,
+// parsers and the data-source interfaces the features implement.
+const PURE_PANES = '^src/panes/.+(?<!\\.tsx)(?<!/use-[^/]+\\.ts)$';
 
 /** `from` may import nothing of ours (src/, sim/) but `allowed`. */
 const onlyImports = (name, comment, from, allowed) => ({
@@ -21,12 +28,21 @@ const onlyImports = (name, comment, from, allowed) => ({
   to: { path: '^(src|sim)/', pathNot: allowed },
 });
 
+/** A feature folder imports only itself, the layers below, and the other features named. */
+const feature = (name, others = '') =>
+  onlyImports(
+    `features-${name}-imports-down-only`,
+    `features/${name}/ imports only itself, contract/, lang/, api/, term/, panes/' pure parts and errors.ts${others ? ' (and the ports it names)' : ''}.`,
+    `^src/features/${name}/`,
+    `^src/features/${name}/|^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|${PURE_PANES}|${ERRORS}${others ? `|${others}` : ''}`,
+  );
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: 'ui-libs-only-in-ui',
-      comment: 'Only shell/, panes/ and the terminal-size hook import ink or react.',
+      comment: 'Only shell/, panes/, the key source and the terminal-size hook import ink or react.',
       severity: 'error',
       from: { path: '^(src|sim)/', pathNot: UI_FILES },
       to: { path: UI_LIBS },
@@ -34,50 +50,105 @@ module.exports = {
     {
       name: 'core-never-loads-ui-libs',
       comment:
-        'lang/, run/, api/ and http/ never load ink or react, directly or through another module ' +
-        "(such as a panes/ file run/ uses that imports ink).",
+        'lang/, run/, features/, session/, api/ and http/ never load ink or react, directly or through another module.',
       severity: 'error',
-      from: { path: '^src/(lang|lessons|run|api|http|journal)/' },
+      from: { path: '^src/(lang|run|features|session|contract|api|http|config|cli)/' },
       to: { path: UI_LIBS, reachable: true },
     },
-    {
-      name: 'core-no-shell',
-      comment: 'lang/, run/, api/ and http/ never import shell/.',
-      severity: 'error',
-      from: { path: '^src/(lang|lessons|run|api|http)/' },
-      to: { path: '^src/shell/' },
-    },
-    {
-      name: 'core-no-panes',
-      comment: 'lang/, api/ and http/ never import panes/.',
-      severity: 'error',
-      from: { path: '^src/(lang|api|http)/' },
-      to: { path: '^src/panes/' },
-    },
-    {
-      name: 'run-only-pure-panes',
-      comment: "run/ imports only panes/' pure text renderers and types: no views (.tsx), no hooks.",
-      severity: 'error',
-      from: { path: '^src/run/' },
-      to: { path: '^src/panes/.+(\\.tsx|/use-[^/]+\\.ts)$' },
-    },
     onlyImports(
-      'api-imports-down-only',
-      'api/ imports only api/, http/, term/ and errors.ts.',
-      '^src/api/',
-      '^src/(api|http|term)/|^src/errors\\.ts$',
+      'main-imports-commands-only',
+      'main.ts: argv → commands/ → the exit table; nothing else.',
+      '^src/main\\.ts$',
+      `^src/(commands|contract)/|^src/exit-status\\.ts$`,
     ),
     onlyImports(
-      'http-imports-down-only',
-      'http/ imports only http/, errors.ts and term/sanitize.ts.',
-      '^src/http/',
-      '^src/http/|^src/errors\\.ts$|^src/term/sanitize\\.ts$',
+      'commands-import-down-only',
+      'commands/ build on session/, run/, shell/, keys/, lang/, cli/, config/, contract/, features/, term/, api/ and errors.ts (sim: `routersh sim`).',
+      '^src/commands/',
+      `^src/(commands|session|run|shell|keys|lang|cli|config|contract|features|term|api)/|${ERRORS}|^sim/router/index\\.ts$`,
     ),
+    onlyImports(
+      'session-imports-down-only',
+      'session/ builds the services from config/, api/, lang/ and the features\' ports; the demo starts the simulators.',
+      '^src/session/',
+      `^src/(session|config|contract|api|lang|features|term)/|${ERRORS}|^sim/(router|telemetry)/index\\.ts$`,
+    ),
+    {
+      name: 'contract-is-types-only',
+      comment: 'contract/ is what a built-in receives and returns: types and ports, no code of ours.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/', pathNot: '^src/contract/', dependencyTypesNot: ['type-only'] },
+    },
+    onlyImports(
+      'cli-imports-down-only',
+      "cli/ parses flags: it imports cli/, config/flags.ts, api/'s wire types and errors.ts.",
+      '^src/cli/',
+      `^src/cli/|^src/config/flags\\.ts$|${WIRE_TYPES}|${ERRORS}`,
+    ),
+    onlyImports(
+      'config-imports-down-only',
+      'config/ reads flags, environment and profiles: it imports config/, errors.ts and term/.',
+      '^src/config/',
+      `^src/(config|term)/|${ERRORS}`,
+    ),
+    onlyImports(
+      'run-imports-down-only',
+      'run/ is the line engine: run/, contract/, lang/, api/, term/ and errors.ts (features only through the registry, below).',
+      '^src/run/',
+      `^src/(run|contract|lang|api|term|features)/|${ERRORS}`,
+    ),
+    {
+      name: 'run-reaches-features-through-the-registry',
+      comment: 'run/ reaches a feature only through its handler registry (handlers.ts) and features.ts.',
+      severity: 'error',
+      from: { path: '^src/run/', pathNot: '^src/run/(handlers|features)\\.ts$' },
+      to: { path: '^src/features/' },
+    },
+    feature('changes', '^src/features/match-list/(args|target)\\.ts$'),
+    feature('match-list', '^src/features/changes/journal/(journal|types)\\.ts$'),
+    feature('telemetry'),
+    feature('lessons'),
+    feature('record'),
+    {
+      name: 'lessons-no-side-effects',
+      comment: 'The pure half of lessons (parse, evaluate, progress) never touches the disk, network or terminal.',
+      severity: 'error',
+      from: { path: '^src/features/lessons/(parse|evaluate|progress|list|types|check-line|resolved-line)\\.ts$' },
+      to: { path: '^(node:)?(fs|net|http|https|child_process)$|(^|/)node_modules/(undici|ink|react)/' },
+    },
+    onlyImports(
+      'shell-imports-down-only',
+      "shell/ imports shell/, keys/, run/, lang/, panes/, term/, contract/, config/'s types, the session's type, the features' pane sources and errors.ts.",
+      '^src/shell/',
+      `^src/(shell|keys|run|lang|panes|term|contract|config|session|features|api)/|${ERRORS}`,
+    ),
+    {
+      name: 'shell-uses-session-and-api-types-only',
+      comment: 'The shell is handed its session: from session/ and api/ it imports types only.',
+      severity: 'error',
+      from: { path: '^src/shell/' },
+      to: { path: '^src/(session|api)/', dependencyTypesNot: ['type-only'] },
+    },
+    onlyImports(
+      'panes-imports-down-only',
+      "panes/ imports only panes/, keys/, api/'s types, contract/, term/ and errors.ts.",
+      '^src/panes/',
+      `^src/(panes|keys|term|contract)/|${WIRE_TYPES}|${WIRE_TIME}|${ERRORS}`,
+    ),
+    {
+      name: 'panes-use-api-types-only',
+      comment: 'panes/ get data from sources injected by the shell: from api/ they import types only.',
+      severity: 'error',
+      from: { path: '^src/panes/' },
+      to: { path: '^src/api/', pathNot: WIRE_TIME, dependencyTypesNot: ['type-only'] },
+    },
+    onlyImports('keys-imports-down-only', 'keys/ imports only keys/, term/ and errors.ts.', '^src/keys/', `^src/(keys|term)/|${ERRORS}`),
     onlyImports(
       'lang-imports-down-only',
       "lang/ imports only lang/, api/'s types.ts, wire.ts and the wire time format, term/ and errors.ts.",
       '^src/lang/',
-      `^src/lang/|^src/api/.+/(types|wire)\\.ts$|${WIRE_TIME}|^src/term/|^src/errors\\.ts$`,
+      `^src/lang/|^src/api/.+/(types|wire)\\.ts$|${WIRE_TIME}|^src/term/|${ERRORS}`,
     ),
     {
       name: 'lang-uses-api-types-only',
@@ -87,64 +158,19 @@ module.exports = {
       to: { path: '^src/api/', pathNot: WIRE_TIME, dependencyTypesNot: ['type-only'] },
     },
     onlyImports(
-      'run-imports-down-only',
-      "run/ imports only run/, lang/, lessons/, api/, term/, panes/ (pure ones, above), config/'s " +
-        'types and helpers, and errors.ts.',
-      '^src/run/',
-      '^src/(run|lang|lessons|api|term|panes|config|journal)/|^src/errors\\.ts$',
+      'api-imports-down-only',
+      'api/ imports only api/, http/, term/ and errors.ts.',
+      '^src/api/',
+      `^src/(api|http|term)/|${ERRORS}`,
     ),
     onlyImports(
-      'lessons-imports-down-only',
-      "lessons/ is pure (parse, validate, evaluate a check, progress): it imports only lessons/, " +
-        "lang/, api/'s types.ts and errors.ts; run/lesson-driver.ts and cli/ do its effects.",
-      '^src/lessons/',
-      '^src/(lessons|lang)/|^src/api/.+/types\\.ts$|^src/errors\\.ts$',
+      'http-imports-down-only',
+      'http/ imports only http/, errors.ts and term/sanitize.ts.',
+      '^src/http/',
+      `^src/http/|${ERRORS}|^src/term/sanitize\\.ts$`,
     ),
-    {
-      name: 'lessons-no-side-effects',
-      comment: 'lessons/ never touches the disk, the network or the terminal.',
-      severity: 'error',
-      from: { path: '^src/lessons/' },
-      to: { path: '^(node:)?(fs|net|http|https|child_process)$|(^|/)node_modules/(undici|ink|react)/' },
-    },
-    onlyImports(
-      'journal-imports-down-only',
-      "journal/ (the change journal) imports only journal/, api/'s types.ts, lang/ and errors.ts.",
-      '^src/journal/',
-      `^src/(journal|lang)/|${WIRE_TYPES}|^src/errors\\.ts$`,
-    ),
-    {
-      name: 'journal-uses-api-types-only',
-      comment: 'journal/ reads the router through an injected port: from api/ it imports types only.',
-      severity: 'error',
-      from: { path: '^src/journal/' },
-      to: { path: '^src/api/', dependencyTypesNot: ['type-only'] },
-    },
-    onlyImports(
-      'panes-imports-down-only',
-      "panes/ imports only panes/, api/'s types.ts and wire.ts, term/, shell/keys/ and errors.ts.",
-      '^src/panes/',
-      `^src/(panes|term|shell/keys)/|${WIRE_TYPES}|${WIRE_TIME}|^src/errors\\.ts$`,
-    ),
-    {
-      name: 'panes-use-api-types-only',
-      comment: 'panes/ get data from sources injected by run/: from api/ they import types only.',
-      severity: 'error',
-      from: { path: '^src/panes/' },
-      to: { path: '^src/api/', pathNot: WIRE_TIME, dependencyTypesNot: ['type-only'] },
-    },
-    onlyImports(
-      'shell-imports-down-only',
-      "shell/ imports only shell/, run/, lang/, panes/, term/, config/'s types and errors.ts.",
-      '^src/shell/',
-      '^src/(shell|run|lang|panes|term|config|journal)/|^src/errors\\.ts$',
-    ),
-    onlyImports(
-      'term-imports-nothing-of-ours',
-      'term/ imports only term/ and errors.ts.',
-      '^src/term/',
-      '^src/term/|^src/errors\\.ts$',
-    ),
+    onlyImports('term-imports-nothing-of-ours', 'term/ imports only term/ and errors.ts.', '^src/term/', `^src/term/|${ERRORS}`),
+    onlyImports('errors-imports-nothing', 'errors.ts and exit-status.ts import only each other.', '^src/(errors|exit-status)\\.ts$', ERRORS),
     {
       name: 'nobody-imports-main',
       comment: 'main.ts is the entry point.',
@@ -173,11 +199,22 @@ module.exports = {
       to: { path: '^src/', dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'sim-only-from-cli-and-main',
-      comment: 'src/ starts the simulators only from cli/ (sim, --demo) and main.ts.',
+      name: 'sim-only-from-demo-and-sim',
+      comment: 'src/ starts the simulators only for --demo (session/demo.ts) and `routersh sim`.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/cli/|^src/main\\.ts$' },
+      from: { path: '^src/', pathNot: '^src/session/demo\\.ts$|^src/commands/sim(-banner)?\\.ts$' },
       to: { path: '^sim/' },
+    },
+    {
+      name: 'every-file-has-a-rule',
+      comment: 'A file of src/ outside the folders above has no rule: give its folder one.',
+      severity: 'error',
+      from: {
+        path: '^src/',
+        pathNot:
+          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record)|shell|panes|keys|lang|api|http|term)/',
+      },
+      to: {},
     },
     {
       name: 'no-circular',

@@ -65,16 +65,18 @@ function run(args: string[]): { ms: number; out: string } {
 
 /** `api -n` from source, in this process: the fallback's child side. */
 async function apiFromSource(url: string): Promise<number> {
-  const { runApiCommand } = await import('../src/commands/api.js');
+  const { execute } = await import('../src/commands/index.js');
   const { exitStatus } = await import('../src/exit-status.js');
-  return exitStatus(
-    await runApiCommand(['-n', String(COUNT), '-s', url, 'interface'], {
-      stdout: (s) => process.stdout.write(s),
-      stderr: (s) => process.stderr.write(s),
-      env: process.env,
-      connection: { user: 'admin', password: 'admin' },
-    }),
-  );
+  const io = {
+    out: (s: string) => void process.stdout.write(s),
+    err: (s: string) => void process.stderr.write(s),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: { ...process.env, ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' },
+    onInterrupt: () => () => {},
+  };
+  return exitStatus(await execute(['api', '-n', String(COUNT), '-s', url, 'interface'], io));
 }
 
 export async function benchApi(): Promise<Record<string, number>> {

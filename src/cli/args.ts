@@ -1,36 +1,10 @@
 // argv → parsed flags for the main invocation (CLI.md "Invocations"). Pure: no environment,
 // no files. Secrets are never flags: only *-file flags name where a secret lives.
 import { parseArgs } from 'node:util';
+import type { Flags } from '../config/flags.js';
 import { usageError } from '../errors.js';
 
-export interface Flags {
-  router?: string;
-  user?: string;
-  passwordFile?: string;
-  auth?: string;
-  tokenFile?: string;
-  ca?: string;
-  insecure: boolean;
-  timeout?: string;
-  telemetry?: string;
-  telemetryKeyFile?: string;
-  profile?: string;
-  json: boolean;
-  noColor: boolean;
-  noPager: boolean;
-  keepGoing: boolean;
-  /** Check the lines of -c/-f/stdin and print their requests; send nothing. */
-  dryRun: boolean;
-  /** Run what would ask on a terminal (undo, an own-path warning) in a script. */
-  yes: boolean;
-  commands: string[];
-  file?: string;
-  demo: boolean;
-  /** `--record FILE.cast`: the session as an asciicast v2 file. */
-  record?: string;
-  help: boolean;
-  version: boolean;
-}
+export type { Flags } from '../config/flags.js';
 
 export const CONNECTION_OPTIONS = {
   router: { type: 'string' },

@@ -2,13 +2,10 @@
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
 import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import { errorLine } from '../run/error-line.js';
+import { errorLine } from '../term/error-line.js';
 import type { Outcome } from '../contract/outcome.js';
 import { runPiped } from '../run/output-pipes.js';
-import type { RunnerDeps, RunState } from '../run/runner.js';
-
-// Re-exported: the shell prints errors through the same function.
-export { errorLine } from '../run/error-line.js';
+import type { RunIo, RunState, Services } from '../contract/services.js';
 
 export interface BatchIO {
   stdout(s: string): void;
@@ -23,6 +20,8 @@ export interface BatchOptions {
   signal: AbortSignal;
   /** Check every line and print the requests it would send; send nothing (dry-run-batch.ts). */
   dryRun?: boolean;
+  /** What the lines may use of the terminal (a question with a terminal to ask on, stdin for data). */
+  runIo?: RunIo;
 }
 
 /** A command and the line it starts on (a multi-line expression in a script is one command). */
@@ -34,13 +33,15 @@ export interface NumberedLine {
 export async function runBatch(
   lines: Iterable<string | NumberedLine> | AsyncIterable<string | NumberedLine>,
   state: RunState,
-  deps: RunnerDeps,
+  services: Services,
   io: BatchIO,
   o: BatchOptions,
 ): Promise<Ending> {
   const errors: RoutershError[] = [];
   // The dry-run code loads only for --dry-run.
-  const dry = o.dryRun ? new (await import('../features/changes/dry-run-batch.js')).DryRun(state, deps, io, o) : undefined;
+  const dry = o.dryRun
+    ? new (await import('../features/changes/dry-run-batch.js')).DryRun(state, services, io, o)
+    : undefined;
   let n = 0;
   for await (const item of lines) {
     const line = typeof item === 'string' ? item : item.text;
@@ -52,11 +53,13 @@ export async function runBatch(
       if (stop || (error && !o.keepGoing)) break;
       continue;
     }
-    const { outcome, note } = await runPiped(line, state, deps, o.signal); // batch never pages
+    const { outcome, note } = await runPiped(line, state, services, o.signal, o.runIo); // batch never pages
     if (note) io.stderr(`note: ${note}\n`);
     const stop = print(outcome, n, state, io, o);
-    if (outcome.kind === 'error') {
-      errors.push(outcome.error);
+    const error =
+      outcome.kind === 'error' ? outcome.error : outcome.kind === 'text' ? outcome.failure : undefined;
+    if (error) {
+      errors.push(error);
       if (!o.keepGoing) break;
     }
     if (stop) break;
@@ -81,6 +84,7 @@ function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: Bat
     case 'text':
       if (o.json) json(outcome.json);
       else io.stdout(sanitizeText(outcome.text));
+      if (outcome.failure) io.stderr(`${errorLine(outcome.failure)} (${o.unit} ${n})\n`);
       return false;
     case 'context':
       state.context = outcome.context;

@@ -3,12 +3,13 @@
 // the trainee's own embedded simulator unless --router or --profile names a lab router).
 import { userInfo } from 'node:os';
 import { configError, type Ending, failed, OK, usageError } from '../errors.js';
-import { progressReport } from '../features/lessons/list.js';
+import { listText, progressReport } from '../features/lessons/list.js';
 import { issueLines, parseLesson } from '../features/lessons/parse.js';
 import { progressWord } from '../features/lessons/progress.js';
 import type { LessonStore } from '../features/lessons/types.js';
-import { createLessonDriver, type LessonDriver } from '../features/lessons/lesson-driver.js';
-import type { Session } from '../session/session.js';
+import { parseMainArgs } from '../cli/args.js';
+import type { Command } from './command.js';
+import { runSession } from './default.js';
 import { fileLessonStore, readLessonFile } from '../features/lessons/lesson-store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -56,8 +57,7 @@ export function runLearnInfo(
 ): Ending {
   switch (args.kind) {
     case 'list': {
-      const driver = createLessonDriver(store, noDeps);
-      io.stdout(driver.list());
+      io.stdout(listText(store));
       return OK;
     }
     case 'progress': {
@@ -83,15 +83,14 @@ export function runLearnInfo(
   }
 }
 
-// Listing needs no router: a driver whose probes are never called.
-const noDeps = {
-  resolve: () => Promise.reject(new Error('no router')),
-  router: { send: () => Promise.reject(new Error('no router')) },
+export const command: Command<LearnArgs> = {
+  parse: parseLearnArgs,
+  record: (args) => (args.kind === 'start' ? parseMainArgs(args.rest).record : undefined),
+  async run(args, io) {
+    if (args.kind !== 'start') return runLearnInfo(args, { stdout: io.out, stderr: io.err, env: io.env });
+    const flags = parseMainArgs(args.rest);
+    // On the trainee's own simulator unless a lab router is named.
+    if (flags.router === undefined && flags.profile === undefined) flags.demo = true;
+    return runSession(flags, io, { lesson: args.name });
+  },
 };
-
-/** The session's lesson driver (every shell has one: `learn NAME` works anywhere). */
-export function attachLessons(session: Session, env: Env): LessonDriver {
-  const driver = createLessonDriver(fileLessonStore(env), session.deps);
-  session.deps.lessons = driver;
-  return driver;
-}

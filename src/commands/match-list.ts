@@ -1,77 +1,102 @@
-// `routersh match-list import|export|sync …`: the shell's built-in for scripts and cron jobs.
-// Progress goes to stderr on a terminal (one line redrawn in place), the summary to stdout.
-import { readFile } from 'node:fs/promises';
-import { text as readStream } from 'node:stream/consumers';
-import { RouterClient, type RouterClientConfig } from '../api/router/client.js';
-import { type Ending, failed, isRoutershError, OK, usageError } from '../errors.js';
-import { parseMatchListArgs } from '../features/match-list/args.js';
-import { runMatchList } from '../features/match-list/command.js';
+// `routersh match-list import|export|sync …`: the shell's `match-list` built-in for scripts and
+// cron jobs, on a session built like every other — so its changes are journaled (`changes all`
+// lists them, `routersh undo --journal FILE` reverts them) exactly as the same line under `-c`.
+// Progress goes to stderr on a terminal (one line redrawn in place), the summary to stdout; a
+// FILE of `-` is standard input.
+import { type Flags, splitConnectionArgs } from '../cli/args.js';
+import type { CommandIo } from '../contract/command-io.js';
+import type { RunIo } from '../contract/services.js';
+import { type Ending, failed, isRoutershError, OK, RoutershError } from '../errors.js';
+import { type MatchListArgs, parseMatchListArgs } from '../features/match-list/args.js';
+import { runBuiltin } from '../run/handlers.js';
+import { connect } from '../session/connect.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { baselineWasmOnly } from './batch.js';
+import type { Command } from './command.js';
 
-export interface MatchListIo {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  stdin: NodeJS.ReadableStream;
-  /** stderr is a terminal: show progress. */
-  progress: boolean;
-  connection: Partial<RouterClientConfig>;
-  signal?: AbortSignal;
+interface Args {
+  connection: Flags;
+  /** The built-in's words: `import LIST FILE …`, with `--json` kept (an output flag and the summary's). */
+  words: string[];
+  parsed: MatchListArgs;
 }
 
-async function readInput(file: string, stdin: NodeJS.ReadableStream): Promise<string> {
-  if (file === '-') return readStream(stdin);
-  try {
-    return await readFile(file, 'utf8');
-  } catch (e) {
-    throw usageError(`match-list: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
-  }
-}
-
-export async function runMatchListCommand(words: string[], io: MatchListIo): Promise<Ending> {
-  const args = parseMatchListArgs(words);
-  if (!io.connection.baseUrl) {
-    throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile)');
-  }
-  const client = new RouterClient({
-    auth: 'basic',
-    timeoutMs: 30_000,
-    ...io.connection,
-    connections: Math.max(16, args.cmd === 'export' ? 1 : args.concurrency),
-  } as RouterClientConfig);
-  let drawn = false;
-  try {
-    const r = await runMatchList(args, {
-      router: client,
-      readInput: (f) => readInput(f, io.stdin),
-      now: () => performance.now(),
-      report: (line) => {
-        if (drawn) io.stderr('\r\x1b[2K');
-        drawn = false;
-        io.stderr(`${sanitizeText(line)}\n`);
+export const command: Command<Args> = {
+  parse(argv) {
+    const { connection, rest } = splitConnectionArgs(argv);
+    const words = connection.json ? [...rest, '--json'] : rest;
+    try {
+      return { connection, words, parsed: parseMatchListArgs(words) };
+    } catch (e) {
+      // On routersh's own command line these are its flags: a usage error (exit 2), as CLI.md says.
+      if (isRoutershError(e) && e.code === 'argument') throw new RoutershError('usage', e.message);
+      throw e;
+    }
+  },
+  async run({ connection, words, parsed }, io) {
+    await baselineWasmOnly();
+    const { session, close } = await connect(connection, io, {
+      interactive: false,
+      journal: 'file',
+      telemetry: 'on-first-use',
+      connections: Math.max(16, parsed.cmd === 'export' ? 1 : parsed.concurrency),
+    });
+    const controller = new AbortController();
+    const stopInterrupt = io.onInterrupt(() => controller.abort());
+    let drawn = false;
+    const clear = () => {
+      if (drawn) io.err('\r\x1b[2K');
+      drawn = false;
+    };
+    const runIo: RunIo = {
+      stdin: async () => (await import('node:stream/consumers')).text(io.stdin),
+      notify: (line) => {
+        clear();
+        io.err(`${sanitizeText(line)}\n`);
       },
-      ...(io.signal ? { signal: io.signal } : {}),
-      ...(io.progress
+      ...(io.stderr.isTTY
         ? {
             progress: (line: string) => {
               drawn = true;
-              io.stderr(`\r\x1b[2K${line}`);
+              io.err(`\r\x1b[2K${line}`);
             },
           }
         : {}),
-    });
-    if (drawn) io.stderr('\r\x1b[2K');
-    if (args.json) io.stdout(`${jsonText(r.json, 0)}\n`);
-    else io.stdout(sanitizeText(r.text));
-    if (r.error && args.json) return failed(r.error);
-    if (r.error) io.stderr(`% match-list ${args.list}: some entries failed (see above)\n`);
-    return r.error ? failed(r.error) : OK;
-  } catch (e) {
-    if (drawn) io.stderr('\r\x1b[2K');
-    if (!isRoutershError(e) || e.code === 'usage') throw e;
-    // A refusal lists its bad lines: printed whole, one per line, not squeezed into one.
-    io.stderr(`${sanitizeText(e.message).replace(/^/gm, '% ')}\n`);
-    return failed(e);
-  } finally {
-    await client.close();
+    };
+    try {
+      const outcome = await runBuiltin(
+        { name: 'match-list', args: words, options: {} },
+        { state: { context: [] }, services: session.services, io: runIo, signal: controller.signal },
+      );
+      clear();
+      return printed(outcome, parsed, io);
+    } catch (e) {
+      clear();
+      if (!isRoutershError(e) || e.code === 'usage') throw e;
+      // A refusal lists its bad lines: printed whole, one per line, not squeezed into one.
+      io.err(`${sanitizeText(e.message).replace(/^/gm, '% ')}\n`);
+      return failed(e);
+    } finally {
+      stopInterrupt();
+      await close();
+    }
+  },
+};
+
+function printed(
+  outcome: Awaited<ReturnType<typeof runBuiltin>>,
+  parsed: MatchListArgs,
+  io: CommandIo,
+): Ending {
+  if (outcome.kind === 'text') {
+    io.out(parsed.json ? `${jsonText(outcome.json, 0)}\n` : sanitizeText(outcome.text));
+    if (!outcome.failure) return OK;
+    if (!parsed.json) io.err(`% match-list ${parsed.list}: some entries failed (see above)\n`);
+    return failed(outcome.failure);
   }
+  if (outcome.kind === 'error') {
+    io.err(`% match-list ${parsed.list}: ${sanitizeText(outcome.error.message)}\n`);
+    return failed(outcome.error);
+  }
+  return OK;
 }

@@ -3,12 +3,13 @@
 // sim`, or any command naming the simulator's URL, logs in without more flags.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Ending, OK, usageError } from '../errors.js';
+import type { Command } from './command.js';
+import { OK, usageError } from '../errors.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
 import { stateDir } from '../config/paths.js';
 import { DEMO_USERS } from '../../sim/router/index.js';
 import { type Sims, startSims } from '../session/demo.js';
-import { simBanner } from '../cli/sim-banner.js';
+import { simBanner } from './sim-banner.js';
 import { simSeed, simSeedPath } from './sim-seed.js';
 
 const USAGE =
@@ -67,10 +68,16 @@ function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
   return `Saved profile 'sim' in ${path}: \`routersh --profile sim\`, or any routersh command naming ${sims.router.url}, logs in as ${DEMO_USERS.admin.user}.\n`;
 }
 
-export async function runSimCommand(
-  argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void },
-): Promise<Ending> {
+interface SimArgs {
+  help: boolean;
+  host: string;
+  port: number;
+  telemetryPort: number;
+  variant: 'default' | 'reference';
+  save: boolean;
+}
+
+export function parseSimArgs(argv: string[]): SimArgs {
   let v: {
     host?: string | undefined;
     port?: string | undefined;
@@ -95,10 +102,6 @@ export async function runSimCommand(
   } catch (e) {
     throw usageError(`${(e as Error).message.split('\n')[0]} (${USAGE})`);
   }
-  if (v.help) {
-    io.stdout(HELP);
-    return OK;
-  }
   const port = (s: string | undefined, what: string, fallback: number) => {
     if (s === undefined) return fallback;
     const n = Number(s);
@@ -109,34 +112,48 @@ export async function runSimCommand(
   const variant = v.variant ?? 'default';
   if (variant !== 'default' && variant !== 'reference')
     throw usageError(`--variant wants default or reference, not '${variant}'`);
-  const host = v.host ?? '127.0.0.1';
   const ports = {
     port: port(v.port, '--port', 8080),
     telemetryPort: port(v['telemetry-port'], '--telemetry-port', 8428),
   };
   if (ports.port !== 0 && ports.port === ports.telemetryPort)
     throw usageError(`--port and --telemetry-port are both ${ports.port}: give them different ports`);
-  const secretSeed = simSeed(process.env, (m) => io.stderr(`warning: ${m}\n`));
-  let sims: Sims;
-  try {
-    sims = await startSims({ host, ...ports, variant, secretSeed });
-  } catch (e) {
-    throw listenError(e, ports, host) ?? e;
-  }
-  io.stdout(await simBanner(sims, host));
-  io.stdout(`Demo secrets are derived from ${simSeedPath(process.env)} (the same key after a restart).\n`);
-  if (!v['no-save']) {
-    try {
-      io.stdout(saveSimProfile(sims, process.env));
-    } catch (e) {
-      io.stderr(`warning: profile not saved: ${(e as Error).message}\n`);
-    }
-  }
-  io.stdout('Press Ctrl-C to stop.\n');
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-  await sims.close();
-  return OK;
+  return { help: v.help === true, host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'] };
 }
+
+export const command: Command<SimArgs> = {
+  parse: parseSimArgs,
+  async run(args, io) {
+    if (args.help) {
+      io.out(HELP);
+      return OK;
+    }
+    const { host, port, telemetryPort, variant } = args;
+    const secretSeed = simSeed(io.env, (m) => io.err(`warning: ${m}\n`));
+    let sims: Sims;
+    try {
+      sims = await startSims({ host, port, telemetryPort, variant, secretSeed });
+    } catch (e) {
+      throw listenError(e, { port, telemetryPort }, host) ?? e;
+    }
+    io.out(await simBanner(sims, host));
+    io.out(`Demo secrets are derived from ${simSeedPath(io.env)} (the same key after a restart).\n`);
+    if (args.save) {
+      try {
+        io.out(saveSimProfile(sims, io.env));
+      } catch (e) {
+        io.err(`warning: profile not saved: ${(e as Error).message}\n`);
+      }
+    }
+    io.out('Press Ctrl-C to stop.\n');
+    await new Promise<void>((resolve) => {
+      const stop = io.onInterrupt(() => {
+        stop();
+        resolve();
+      });
+      process.once('SIGTERM', () => resolve());
+    });
+    await sims.close();
+    return OK;
+  },
+};

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Flags } from '../cli/args.js';
+import type { Flags } from './flags.js';
 import { configError, usageError } from '../errors.js';
 import type { PaneLinkSetting } from './profile-schema.js';
 import { type Profile, profileByName, profileForRouter } from './profiles.js';

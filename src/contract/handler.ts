@@ -1,8 +1,8 @@
 // The shape of a built-in's handler. A call carries only the options its table entry
 // declares (grammar.ts), so a handler that reads an option its command lacks does not compile.
 import type { BuiltinName, OptionOf } from '../lang/index.js';
-import type { RunnerDeps, RunState } from './services.js';
 import type { Outcome } from './outcome.js';
+import type { RunIo, RunState, Services } from './services.js';
 
 export interface BuiltinCall<K extends BuiltinName> {
   name: K;
@@ -12,9 +12,10 @@ export interface BuiltinCall<K extends BuiltinName> {
 }
 
 export interface HandlerEnv {
-  state: RunState;
-  deps: RunnerDeps;
-  signal: AbortSignal;
+  readonly state: RunState;
+  readonly services: Services;
+  readonly io: RunIo;
+  readonly signal: AbortSignal;
 }
 
 export type Handler<K extends BuiltinName> = (

@@ -19,7 +19,14 @@ export type Outcome =
   /** A router request and its answer. `text` is the human rendering. */
   | { kind: 'router'; request: RouterRequest; envelope: Envelope; text: string }
   /** Output of a built-in: human text, and what --json prints; `diff`: `-`/`+` lines (coloured on a terminal). */
-  | { kind: 'text'; text: string; json: unknown; diff?: boolean }
+  | {
+      kind: 'text';
+      text: string;
+      json: unknown;
+      diff?: boolean;
+      /** The command did not do all it was asked (`match-list import` with failed entries): shown after the text, and the line failed. */
+      failure?: RoutershError;
+    }
   | { kind: 'context'; context: string[]; text: string }
   | { kind: 'exit' }
   /** A full-screen pane (TTY only); the plain runner never gets one. */

@@ -1,49 +1,85 @@
-// What running a line needs, injected: the resolver, the router and telemetry clients, the
-// metadata cache, the history, the terminal width and a clock.
+// What running a line needs. `Services` are built once per session by src/session/ and never
+// changed after (frozen; every member readonly): a command that needs something the session
+// does not offer gets it as a port here, wired when the session is built. What belongs to one
+// run — questions on the terminal, notes, progress, the shell's history — is `RunIo`, handed
+// to each run by whoever runs it (the shell, a script, a sub-command).
 import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Journal } from '../features/changes/journal/journal.js';
-import type { Resolution } from '../lang/index.js';
+import type { Resolution, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
 
-export interface RunnerDeps {
-  resolve(line: string, context: string[], signal: AbortSignal): Promise<Resolution>;
-  router: {
-    send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
-    /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
-    readonly apiRoot?: string;
-  };
-  cache: {
-    invalidate(words: string[], o?: { deleted?: boolean }): void;
-    clear(prefix?: string[]): void;
-    /** A node read within `maxAgeMs` and not touched by our own writes since (the journal's before). */
-    fresh?(words: readonly string[], maxAgeMs: number): NodeInfo | undefined;
-  };
-  /** Absent when no telemetry API is configured: `metrics …`/`logs …` then fail. */
-  telemetry?: TelemetryClient;
-  /** Instead of `telemetry` in a one-shot run: the client, imported and made on first use. */
-  loadTelemetry?: () => Promise<TelemetryClient>;
-  history?: () => string[];
-  /** A long command's progress line (`match-list import`), shown in place on the live region. */
-  progress?: (line: string) => void;
-  width: () => number;
-  interactive: boolean;
-  now?: () => number;
-  /** The lesson under way (`learn`, `hint`, `skip`, `lesson`); absent outside the shell and `routersh learn`. */
-  lessons?: LessonDriver;
-  /** The change journal (absent: changes are not journaled; undo and compare say so). */
-  journal?: Journal;
-  /** Opens the journal on first need (sets `journal`); absent when the session keeps none. */
-  openJournal?: () => Promise<Journal>;
-  /** Asks a yes/no question on the terminal (the interactive shell only). */
-  ask?: (question: string, signal: AbortSignal) => Promise<boolean>;
-  /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
-  yes?: boolean;
-  /** Writes a note above the prompt outside any command (a confirmed window that expired). */
-  notify?: (text: string) => void;
-  /** The address this connection comes from, as the router sees it (the own-path check). */
-  sourceAddress?: () => string | undefined;
+/** The two ends of the connection to the router, as the socket reports them. */
+export interface SocketAddresses {
+  /** routersh's own address, as the router sees it (the own-path check). */
+  local: string;
+  /** The router's address. */
+  remote: string;
 }
+
+export interface RouterPort {
+  send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+  /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
+  readonly apiRoot?: string;
+  /** The latest connection's addresses; undefined before the first request. */
+  readonly addresses?: SocketAddresses | undefined;
+}
+
+export interface CachePort {
+  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo>;
+  invalidate(words: string[], o?: { deleted?: boolean }): void;
+  clear(prefix?: string[]): void;
+  /** A node read within `maxAgeMs` and not touched by our own writes since (the journal's before). */
+  fresh?(words: readonly string[], maxAgeMs: number): NodeInfo | undefined;
+}
+
+/** The telemetry client; its code loads on first use in a one-shot run. */
+export interface TelemetryPort {
+  client(): Promise<TelemetryClient>;
+  /** The client once made (the shell makes it at once: panes and completion use it synchronously). */
+  loaded(): TelemetryClient | undefined;
+}
+
+/** The session's change journal; its code loads and its file opens with the first change. */
+export interface JournalPort {
+  open(): Promise<Journal>;
+  /** The journal if it is open (the prompt's countdown reads it without opening it). */
+  opened(): Journal | undefined;
+}
+
+export interface Services {
+  readonly resolve: (line: string, context: string[], signal: AbortSignal) => Promise<Resolution>;
+  readonly router: RouterPort;
+  readonly cache: CachePort;
+  /** Undefined when no telemetry API is configured: `metrics …`/`logs …` then fail. */
+  readonly telemetry: TelemetryPort | undefined;
+  readonly valueCompleter: ValueCompleter | undefined;
+  readonly width: () => number;
+  readonly interactive: boolean;
+  readonly now: () => number;
+  /** The lesson under way (`learn`, `hint`, `skip`, `lesson`); undefined when the session has none. */
+  readonly lessons: LessonDriver | undefined;
+  /** Undefined: changes are not journaled; undo and compare say so. */
+  readonly journal: JournalPort | undefined;
+  /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
+  readonly yes: boolean;
+}
+
+/** What one run may use of its caller's terminal. Absent members: there is none. */
+export interface RunIo {
+  /** Asks a yes/no question on the terminal. */
+  readonly ask?: (question: string, signal: AbortSignal) => Promise<boolean>;
+  /** Writes a note outside the command's output, also later (a confirmed window that expired). */
+  readonly notify?: (text: string) => void;
+  /** A long command's progress line (`match-list import`), shown in place. */
+  readonly progress?: (line: string) => void;
+  /** The shell's history (`history`). */
+  readonly history?: () => string[];
+  /** Standard input when it is free for data (`match-list import LIST -` piped into routersh). */
+  readonly stdin?: () => Promise<string>;
+}
+
+export const NO_IO: RunIo = Object.freeze({});
 
 export interface RunState {
   context: string[];

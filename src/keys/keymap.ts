@@ -4,7 +4,7 @@
 // this one table. Conditions express the two context-dependent prompt keys: Ctrl-D (exit on
 // an empty line, delete forward otherwise) and `?` (list candidates, but a literal in quotes).
 import type { Key, KeyPress } from './key-parser.js';
-import type { EditorAction } from '../shell/editor/line-editor.js';
+import type { EditorAction } from './editor-action.js';
 
 const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 

@@ -1,11 +1,18 @@
 // THE handler map: one handler per built-in of grammar.ts's table. The type makes a missing
 // or extra entry a compile error; the runner dispatches through it and nothing else.
+import { isRoutershError, RoutershError } from '../errors.js';
 import type { BuiltinName } from '../lang/index.js';
 import { dryRun } from '../features/changes/dry-run-command.js';
 import { changes, compare } from '../features/changes/changes.js';
 import { commit, confirm, confirmWithin } from '../features/changes/confirm.js';
 import type { BuiltinCall, HandlerEnv, Handlers } from '../contract/handler.js';
-import { logsFacets, logsFields, logsFieldValues, logsHistogram, logsSearch } from '../features/telemetry/logs-commands.js';
+import {
+  logsFacets,
+  logsFields,
+  logsFieldValues,
+  logsHistogram,
+  logsSearch,
+} from '../features/telemetry/logs-commands.js';
 import {
   metricsLabels,
   metricsLabelValues,
@@ -55,10 +62,21 @@ export const HANDLERS: Handlers = {
   lesson,
 };
 
+/**
+ * Runs a built-in. A built-in's bad argument is a failed command (exit 1), whatever a handler or
+ * what it shares with a sub-command (`routersh match-list`, `routersh learn`) throws: 2 is for
+ * routersh's own flags and configuration (CLI.md).
+ */
 export async function runBuiltin<K extends BuiltinName>(
   call: BuiltinCall<K>,
   env: HandlerEnv,
 ): Promise<Outcome> {
   const handler: Handlers[K] = HANDLERS[call.name];
-  return handler(call, env);
+  try {
+    return await handler(call, env);
+  } catch (e) {
+    if (isRoutershError(e) && (e.code === 'usage' || e.code === 'config'))
+      throw new RoutershError('argument', e.message, e.details);
+    throw e;
+  }
 }

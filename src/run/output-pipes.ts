@@ -8,7 +8,8 @@ import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
-import { type RunnerDeps, type RunState, runLineNoted } from './runner.js';
+import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
+import { runLineNoted } from './runner.js';
 
 export interface PipedOutcome {
   outcome: Outcome;
@@ -21,8 +22,9 @@ export interface PipedOutcome {
 export async function runPiped(
   line: string,
   state: RunState,
-  deps: RunnerDeps,
+  services: Services,
   signal: AbortSignal,
+  io: RunIo = NO_IO,
 ): Promise<PipedOutcome> {
   let piped = splitPipes(line);
   // `| match`/`| except` are judged by RE2, loaded only when such a pipe asked for it (the split
@@ -36,7 +38,7 @@ export async function runPiped(
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });
     return { outcome: { kind: 'error', error, at: e }, page: true };
   }
-  const { outcome, note } = await runLineNoted(piped.command, state, deps, signal);
+  const { outcome, note } = await runLineNoted(piped.command, state, services, signal, io);
   const page = !piped.pipes.some((p) => p.spec.name === 'no-more');
   const filters = piped.pipes.filter((p) => p.spec.name !== 'no-more');
   const out = filters.length ? await applyPipes(outcome, filters) : outcome;

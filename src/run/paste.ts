@@ -5,9 +5,9 @@
 // rule after `metrics query`) is joined into one command, its newlines kept.
 import { continuesOnNextLine, type Resolution, scanLine } from '../lang/index.js';
 import { splitPipes } from '../lang/pipes.js';
-import { contextAfter } from './context.js';
+import { contextAfter } from '../lang/context.js';
 
-export { contextAfter } from './context.js';
+export { contextAfter } from '../lang/context.js';
 
 export interface PastedLine {
   /** The pasted line the command starts on. */

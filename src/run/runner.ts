@@ -1,13 +1,13 @@
 // Runs one line of the command language: resolve against live metadata, send, shape the
 // outcome. Shared by the interactive shell, -c, -f and stdin. Nothing is printed here.
+import { isChange } from '../api/router/is-change.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
 import type { Resolution } from '../lang/index.js';
-import type { RunnerDeps, RunState } from '../contract/services.js';
+import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
 import type { Outcome } from '../contract/outcome.js';
-
-export type { RunnerDeps, RunState } from '../contract/services.js';
+import { loadChangeSender, loadHandlers } from './features.js';
 
 // An unexpected failure is still one line for the user; the stack is not theirs to read.
 const toOutcomeError = (e: unknown): Outcome => ({ kind: 'error', error: asRoutershError(e) });
@@ -15,19 +15,20 @@ const toOutcomeError = (e: unknown): Outcome => ({ kind: 'error', error: asRoute
 export async function runLine(
   line: string,
   state: RunState,
-  deps: RunnerDeps,
+  services: Services,
   signal: AbortSignal,
+  io: RunIo = NO_IO,
 ): Promise<Outcome> {
-  return (await runLineNoted(line, state, deps, signal)).outcome;
+  return (await runLineNoted(line, state, services, signal, io)).outcome;
 }
 
 // Notes already said, per session (its cache stands for it): each is said once.
 const saidNotes = new WeakMap<object, Set<string>>();
 
-function firstTime(deps: RunnerDeps, note: string | undefined): string | undefined {
+function firstTime(services: Services, note: string | undefined): string | undefined {
   if (note === undefined) return undefined;
-  const said = saidNotes.get(deps.cache) ?? new Set<string>();
-  saidNotes.set(deps.cache, said);
+  const said = saidNotes.get(services) ?? new Set<string>();
+  saidNotes.set(services, said);
   if (said.has(note)) return undefined;
   said.add(note);
   return note;
@@ -37,13 +38,14 @@ function firstTime(deps: RunnerDeps, note: string | undefined): string | undefin
 export async function runLineNoted(
   line: string,
   state: RunState,
-  deps: RunnerDeps,
+  services: Services,
   signal: AbortSignal,
+  io: RunIo = NO_IO,
 ): Promise<{ outcome: Outcome; note?: string }> {
   try {
-    const res = await deps.resolve(line, state.context, signal);
-    const note = firstTime(deps, res.kind === 'builtin' ? res.note : undefined);
-    const outcome = await runResolution(res, state, deps, signal, line);
+    const res = await services.resolve(line, state.context, signal);
+    const note = firstTime(services, res.kind === 'builtin' ? res.note : undefined);
+    const outcome = await runResolution(res, state, { services, io }, signal, line);
     return note ? { outcome, note } : { outcome };
   } catch (e) {
     return { outcome: toOutcomeError(e) };
@@ -53,7 +55,7 @@ export async function runLineNoted(
 async function runResolution(
   res: Resolution,
   state: RunState,
-  deps: RunnerDeps,
+  run: { services: Services; io: RunIo },
   signal: AbortSignal,
   line: string,
 ): Promise<Outcome> {
@@ -72,12 +74,12 @@ async function runResolution(
       };
     }
     case 'router':
-      return runRouter(res.request, deps, signal, line);
+      return runRouter(res.request, run, signal, line);
     case 'builtin': {
       // The handlers (telemetry, match-list, monitor, their renderers) load with the first
       // built-in: a router command such as `-c "show interface"` never pays for them.
-      const { runBuiltin } = await import('./handlers.js');
-      return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, deps, signal });
+      const { runBuiltin } = await loadHandlers();
+      return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, ...run, signal });
     }
     default: {
       const never: never = res;
@@ -88,16 +90,18 @@ async function runResolution(
 
 async function runRouter(
   request: RouterRequest,
-  deps: RunnerDeps,
+  run: { services: Services; io: RunIo },
   signal: AbortSignal,
   line: string,
 ): Promise<Outcome> {
+  const { services } = run;
   // A change goes through the journal (metadata before, request, answer, metadata after); a
   // read does not load it.
-  const envelope = isRead(request)
-    ? await deps.router.send(request, { signal })
-    : await (await import('../features/changes/journal-send.js')).sendChange(request, line, deps, signal);
-  const width = deps.width();
+  const change = isChange(request);
+  const envelope = change
+    ? await (await loadChangeSender()).sendChange(request, line, run, signal)
+    : await services.router.send(request, { signal });
+  const width = services.width();
   let text: string;
   if (request.method === 'GET') {
     text = envelope.nodeInfo
@@ -108,13 +112,10 @@ async function runRouter(
   } else {
     text = formatMessage(envelope);
   }
-  if (request.method !== 'GET' && !(request.actions?.length === 1 && request.actions[0] === 'SHOW')) {
+  if (change) {
     // Our own change: SetValues of exactly this node and its parent may be out of date (re-read
     // when completion needs them, not per written entry); a deleted node is gone with its subtree.
-    deps.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
+    services.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
   }
   return { kind: 'router', request, envelope, text };
 }
-
-const isRead = (r: RouterRequest) =>
-  r.method === 'GET' || (r.actions?.length === 1 && r.actions[0] === 'SHOW');

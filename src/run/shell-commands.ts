@@ -1,6 +1,6 @@
 // Handlers of the shell's own built-ins: help, history, refresh and the context moves.
 import type { BuiltinName } from '../lang/index.js';
-import { nextContext } from './context.js';
+import { nextContext } from '../lang/context.js';
 import type { Handler } from '../contract/handler.js';
 import { helpText } from './help.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -18,15 +18,15 @@ export const help: Handler<'help'> = ({ args }) => ({
   json: { help: helpText(args) },
 });
 
-export const history: Handler<'history'> = (_call, { deps }) => {
-  const entries = deps.history?.() ?? [];
+export const history: Handler<'history'> = (_call, { io }) => {
+  const entries = io.history?.() ?? [];
   // The history file is text anyone (or a pasted hostile value) may have written: shown sanitized.
   const text = entries.map((e, i) => `${String(i + 1).padStart(5)}  ${sanitizeLine(e)}`).join('\n');
   return { kind: 'text', text: text ? `${text}\n` : '', json: { history: entries } };
 };
 
-export const refresh: Handler<'refresh'> = ({ args }, { deps }) => {
-  deps.cache.clear(args.length ? args : undefined);
+export const refresh: Handler<'refresh'> = ({ args }, { services }) => {
+  services.cache.clear(args.length ? args : undefined);
   return {
     kind: 'text',
     text: args.length ? `metadata under '${args.join(' ')}' refreshed\n` : 'metadata refreshed\n',

@@ -1,6 +1,7 @@
 // The embedded simulators: `routersh sim` runs them in the foreground, `routersh --demo`
 // in-process on ephemeral loopback ports.
-import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { DEMO_USERS, type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import type { Config } from '../config/config.js';
 import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 
 export interface Sims {
@@ -39,5 +40,23 @@ export async function startSims(o: {
     close: async () => {
       await Promise.all([router.close(), telemetry.close()]);
     },
+  };
+}
+
+/** `--demo`: the simulators on ephemeral loopback ports, and the configuration that logs in to them. */
+export async function demoConfig(
+  cfg: Readonly<Config>,
+): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
+  const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
+  return {
+    cfg: Object.freeze({
+      ...cfg,
+      router: sims.router.url,
+      user: DEMO_USERS.admin.user,
+      password: DEMO_USERS.admin.password,
+      telemetryUrl: sims.telemetry.url,
+      telemetryKey: sims.telemetry.keys.demo,
+    }),
+    close: () => sims.close(),
   };
 }

@@ -1,33 +1,141 @@
-// A connected session for the interactive shell: the router half (router-session.ts) plus the
-// telemetry client when one is configured, made at once (panes and completion use it
-// synchronously), and the completer for telemetry values.
-import { TelemetryClient } from '../api/telemetry/client.js';
+// THE way to a connected session, for every command: from a resolved configuration to one
+// immutable set of services, built once, every port wired here — the router client (whose
+// socket knows routersh's own address), the metadata cache, telemetry, the change journal and
+// the lessons. Nothing is assigned into the services afterwards (they are frozen): what
+// belongs to one run (questions, notes, progress, history) is RunIo, handed to each run.
+import { RouterClient } from '../api/router/client.js';
+import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
+import { routerConnection } from '../config/config.js';
+import { stateDir } from '../config/paths.js';
+import type { JournalPort, Services, TelemetryPort } from '../contract/services.js';
+import type { JournalSink } from '../features/changes/journal/file.js';
+import type { Journal } from '../features/changes/journal/journal.js';
+import type { LessonStore } from '../features/lessons/types.js';
+import { MetadataCache, resolveLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
-import { createRouterSession, type RouterSession, type SessionOptions } from './router-session.js';
-import { telemetryCompleter } from '../features/telemetry/telemetry-completer.js';
 
-export interface Session extends RouterSession {
-  telemetry: TelemetryClient | undefined;
-  valueCompleter: ValueCompleter | undefined;
+export interface SessionOptions {
+  interactive: boolean;
+  warn: (m: string) => void;
+  env: NodeJS.ProcessEnv;
+  width?: () => number;
+  /**
+   * Where the change journal goes: 'file' is a new file in $XDG_STATE_HOME/routersh/journal/,
+   * `{ path }` an existing journal (`routersh undo --journal FILE`); absent: no journal.
+   */
+  journal?: JournalSink | 'file' | { path: string };
+  /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
+  yes?: boolean;
+  /** The shell makes the telemetry client at once (panes and completion use it synchronously);
+   * a one-shot run imports its code with the first `metrics …`/`logs …` line. */
+  telemetry: 'at-once' | 'on-first-use';
+  /** A lesson driver (the shell, `routersh learn`): 'file' keeps progress in the state dir. */
+  lessons?: LessonStore | 'file';
+  /** Connections to the router at once (`match-list import --concurrency`). */
+  connections?: number;
 }
 
-export function createSession(cfg: Readonly<Config>, o: SessionOptions): Session {
-  const telemetry =
-    cfg.telemetryUrl && cfg.telemetryKey
-      ? new TelemetryClient({ baseUrl: cfg.telemetryUrl, apiKey: cfg.telemetryKey })
-      : undefined;
-  const valueCompleter = telemetry ? telemetryCompleter(telemetry) : undefined;
-  const session = createRouterSession(cfg, o, {
-    ...(telemetry ? { client: telemetry } : {}),
-    ...(valueCompleter ? { valueCompleter } : {}),
+export interface Session {
+  readonly services: Services;
+  /** The metadata cache behind services.cache, for the shell's synchronous completion. */
+  readonly cache: MetadataCache;
+  /** user@host for the prompt. */
+  readonly label: string;
+  close(): Promise<void>;
+}
+
+export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Promise<Session> {
+  const router = new RouterClient({
+    baseUrl: cfg.router ?? '',
+    ...routerConnection(cfg, o.warn),
+    ...(o.connections !== undefined ? { connections: o.connections } : {}),
   });
-  return {
-    ...session,
+  const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+  const telemetry = await telemetryPort(cfg, o.telemetry);
+  const now = telemetry?.loaded();
+  const valueCompleter: ValueCompleter | undefined = now
+    ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now)
+    : undefined;
+  const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
+  const core = {
+    resolve: (line: string, context: string[], signal: AbortSignal) =>
+      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
+    router,
+    cache,
     telemetry,
     valueCompleter,
-    close: async () => {
-      await Promise.allSettled([session.close(), telemetry?.close()]);
-    },
+    width: o.width ?? (() => Number(o.env.COLUMNS) || process.stdout.columns || 80),
+    interactive: o.interactive,
+    now: Date.now,
+    journal,
+    yes: o.yes === true,
   };
+  const lessons = o.lessons ? await lessonDriver(o.lessons, core, o.env) : undefined;
+  const services: Services = Object.freeze({ ...core, lessons });
+  return Object.freeze({
+    services,
+    cache,
+    label: `${cfg.user ?? 'token'}@${hostOf(cfg.router)}`,
+    close: async () => {
+      // The journal's last afters are read before the connection goes.
+      await journal?.opened()?.close();
+      await Promise.allSettled([router.close(), telemetry?.loaded()?.close()]);
+    },
+  });
+}
+
+function hostOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? '').hostname;
+  } catch {
+    return 'router';
+  }
+}
+
+async function telemetryPort(
+  cfg: Readonly<Config>,
+  when: SessionOptions['telemetry'],
+): Promise<TelemetryPort | undefined> {
+  const { telemetryUrl: baseUrl, telemetryKey: apiKey } = cfg;
+  if (!baseUrl || !apiKey) return undefined;
+  let made: TelemetryClient | undefined;
+  let making: Promise<TelemetryClient> | undefined;
+  const make = () =>
+    (making ??= import('../api/telemetry/client.js').then(
+      ({ TelemetryClient }) => (made = new TelemetryClient({ baseUrl, apiKey })),
+    ));
+  if (when === 'at-once') await make();
+  return Object.freeze({ client: make, loaded: () => made });
+}
+
+/** The journal's code loads, and its file opens, with the first change (or `changes`/`undo`). */
+function journalPort(
+  cfg: Readonly<Config>,
+  where: NonNullable<SessionOptions['journal']>,
+  env: NodeJS.ProcessEnv,
+): JournalPort {
+  let opened: Journal | undefined;
+  let opening: Promise<Journal> | undefined;
+  const meta = { router: cfg.router ?? '', user: cfg.user ?? 'token' };
+  return Object.freeze({
+    open: () =>
+      (opening ??= import('../features/changes/journal-open.js').then(({ openJournal }) => {
+        opened = openJournal(meta, where === 'file' ? { dir: stateDir(env) } : where);
+        return opened;
+      })),
+    opened: () => opened,
+  });
+}
+
+async function lessonDriver(
+  store: LessonStore | 'file',
+  core: Pick<Services, 'resolve' | 'router' | 'telemetry'>,
+  env: NodeJS.ProcessEnv,
+) {
+  const [{ createLessonDriver }, { fileLessonStore }] = await Promise.all([
+    import('../features/lessons/lesson-driver.js'),
+    import('../features/lessons/lesson-store.js'),
+  ]);
+  return createLessonDriver(store === 'file' ? fileLessonStore(env) : store, core);
 }

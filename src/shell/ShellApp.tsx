@@ -27,8 +27,10 @@ import { moreLine } from './pager.js';
 import { realStdout } from '../term/ink-stdout.js';
 
 export interface ShellAppProps {
-  session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
+  session: Pick<Session, 'services' | 'cache' | 'label'>;
   history: readonly string[];
+  /** The history as `history` shows it (secrets redacted). */
+  shownHistory?: (() => string[]) | undefined;
   recordHistory: (line: string, context: readonly string[]) => void;
   color: boolean;
   onExit: () => void;
@@ -163,6 +165,7 @@ function Shell(props: ShellAppProps) {
     },
     session: props.session,
     history: props.history,
+    shownHistory: props.shownHistory,
     recordHistory: props.recordHistory,
     mask: props.mask,
     onExit: () => {
@@ -173,7 +176,10 @@ function Shell(props: ShellAppProps) {
   // The telemetry limits are read once at start, while the user reads the prompt.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
   useEffect(() => {
-    props.session.telemetry?.capabilities().catch(() => {});
+    props.session.services.telemetry
+      ?.loaded()
+      ?.capabilities()
+      .catch(() => {});
   }, []);
   const { pane, pager } = shell.state;
   const ready = !pane && !pager && !shell.state.running;
@@ -193,7 +199,7 @@ function Shell(props: ShellAppProps) {
       state={shell.state}
       prompt={shell.prompt}
       color={props.color}
-      lessons={props.session.deps.lessons}
+      lessons={props.session.services.lessons}
       mask={props.mask}
     />
   );

@@ -2,10 +2,10 @@
 // current step is checked and the note (step done, the next one) is printed under the output.
 // Over a full-screen pane nothing is printed: the status line shows the next step when it closes.
 import type { Outcome } from '../contract/outcome.js';
-import type { RunnerDeps } from '../contract/services.js';
+import type { Services } from '../contract/services.js';
 
 export async function checkLesson(
-  deps: RunnerDeps,
+  deps: Services,
   run: { line: string; context: readonly string[]; outcome: Outcome; signal: AbortSignal },
   print: (note: string) => void,
 ): Promise<void> {

@@ -7,10 +7,9 @@ import type { MonitorSource } from '../panes/monitor/source.js';
 import type { BulkJournal } from '../features/match-list/send.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
 import type { PaneSpec } from '../contract/outcome.js';
-import type { Session } from '../session/session.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
 
-type TelemetryClient = NonNullable<Session['telemetry']>;
+import type { TelemetryClient } from '../api/telemetry/client.js';
 
 /** `id` tells panes apart in the shell's stack (a pane shown again is drawn anew). */
 export type OpenPane = { id: number } & (

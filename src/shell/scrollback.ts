@@ -2,7 +2,7 @@
 // (not as an Ink <Static> tree, which costs one object per screen cell): commands as typed,
 // outputs, errors with a caret under the offending word, and notes. Pure builders.
 import type { RoutershError } from '../errors.js';
-import { errorLine } from '../commands/batch-loop.js';
+import { errorLine } from '../term/error-line.js';
 import type { LineErrorInfo } from '../contract/outcome.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { displayWidth } from '../term/text-width.js';

@@ -5,6 +5,8 @@ import { asRoutershError, cancelledError } from '../errors.js';
 import type { Outcome, PaneSpec } from '../contract/outcome.js';
 import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
+import type { RunIo } from '../contract/services.js';
+import { runLine } from '../run/runner.js';
 import type { Session } from '../session/session.js';
 import { windowLeft } from '../features/changes/confirm.js';
 import { createAsker } from './asker.js';
@@ -40,7 +42,9 @@ export interface ShellState {
 }
 
 export interface ShellDeps {
-  session: Pick<Session, 'deps' | 'cache' | 'valueCompleter' | 'label' | 'telemetry'>;
+  session: Pick<Session, 'services' | 'cache' | 'label'>;
+  /** The history as the `history` built-in shows it (secrets redacted). */
+  shownHistory?: (() => string[]) | undefined;
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */
   recordHistory: (line: string, context: readonly string[]) => void;
   onExit: () => void;
@@ -70,11 +74,15 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     () => ({
       cache: deps().session.cache,
       context: get().context,
-      valueCompleter: deps().session.valueCompleter,
+      valueCompleter: deps().session.services.valueCompleter,
     }),
   );
   const prompt = () =>
-    promptText(deps().session.label, get().context, windowLeft(deps().session.deps.journal, Date.now()));
+    promptText(
+      deps().session.label,
+      get().context,
+      windowLeft(deps().session.services.journal?.opened(), Date.now()),
+    );
   const shown = (text: string) => deps().mask?.(text, get().context) ?? text;
   // Items are written as they come and not kept: the terminal holds the scrollback.
   const push = (...add: ShellItem[]) => {
@@ -120,7 +128,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
 
   // Questions (undo) and notes from outside a command (a confirmed window that expired).
   const asker = createAsker((text) => push(item('info', text)));
-  Object.assign(deps().session.deps, { ask: asker.ask, notify: (text: string) => push(item('info', text)) });
+  /** What a run may use of the shell: its questions, its notes (also after the run), its history. */
+  const runIo = (progress?: (line: string) => void): RunIo => ({
+    ask: asker.ask,
+    notify: (text: string) => push(item('info', text)),
+    history: () => deps().shownHistory?.() ?? [],
+    ...(progress ? { progress } : {}),
+  });
 
   // Applies one outcome; returns false when it failed (a paste stops there).
   const apply = (outcome: Outcome, line: { prompt: string; text: string }, page = true): boolean => {
@@ -131,6 +145,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'text':
         if (outcome.kind === 'text' && outcome.diff && deps().color) push(item('diff', outcome.text));
         else if (outcome.text) output(outcome.text, page);
+        if (outcome.kind === 'text' && outcome.failure) {
+          push(errorItem(outcome.failure, line));
+          return false;
+        }
         return true;
       case 'context':
         patch({ context: outcome.context });
@@ -155,12 +173,15 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   // The pane's data source is made here, once per pane, never per render. A command starts a
   // new stack; a pane's `c`/`L` puts the new pane on top of the one it came from.
   const showPane = (spec: PaneSpec, from?: OpenPane) => {
-    const { session } = deps();
+    const { services } = deps().session;
+    const io = runIo();
     const pane = openPane(spec, {
-      telemetry: session.telemetry,
-      router: session.deps.router,
-      journal: session.deps.journal,
-      matchLists: matchListPort(session.deps),
+      telemetry: services.telemetry?.loaded(),
+      router: services.router,
+      journal: services.journal?.opened(),
+      matchLists: matchListPort(services, (line, signal) =>
+        runLine(line, { context: [] }, services, signal, io),
+      ),
     });
     if (!pane) return;
     const s = get();
@@ -193,13 +214,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         const { outcome, page, note } = await runPiped(
           text,
           { context: get().context },
-          { ...deps().session.deps, progress },
+          deps().session.services,
           ac.signal,
+          runIo(progress),
         );
         if (note) push(item('info', `note: ${note}`));
         if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
         await pagerClosed();
-        await checkLesson(deps().session.deps, { line: text, context, outcome, signal: ac.signal }, (n) =>
+        await checkLesson(deps().session.services, { line: text, context, outcome, signal: ac.signal }, (n) =>
           push(item('info', n)),
         );
       }
@@ -210,7 +232,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
 
   const pasteBlock = (text: string) => {
     const ac = begin();
-    void checkPaste(text, get().context, deps().session.deps.resolve, ac.signal)
+    void checkPaste(text, get().context, deps().session.services.resolve, ac.signal)
       .then(async (check) => {
         const n = check.lines.length;
         const bad = check.bad.length ? `; ${check.bad.length} wrong, nothing run:` : '';

@@ -3,7 +3,7 @@
 import { render } from 'ink';
 import type { Config } from '../config/config.js';
 import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
-import { errorLine } from '../commands/batch-loop.js';
+import { errorLine } from '../term/error-line.js';
 import { historyPath } from '../config/paths.js';
 import { appendHistory, loadHistory } from './editor/history-file.js';
 import { plainValues } from '../lang/plain-values.js';
@@ -11,6 +11,7 @@ import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
 import { welcomeText } from './welcome.js';
 import { inkStdout } from '../term/ink-stdout.js';
+import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
 import type { KeyFeed } from '../keys/key-feed.js';
 import { lineMask, secretValues } from './mask-line.js';
@@ -29,12 +30,13 @@ export interface ShellOptions {
 export async function runShell(
   session: Session,
   cfg: Readonly<Config>,
+  io: Pick<CommandIo, 'stdout' | 'err' | 'env'>,
   o: ShellOptions = {},
 ): Promise<Ending> {
-  const path = historyPath(process.env);
+  const path = historyPath(io.env);
   const history = await loadHistory(path).catch(() => []);
   const entries = [...history];
-  session.deps.history = () =>
+  const shownHistory = () =>
     entries.map((e) => redact(e, plainValues(e, { cache: session.cache, context: [] })));
   let writes = Promise.resolve();
   const recordHistory = (line: string, context: readonly string[]) => {
@@ -48,11 +50,11 @@ export async function runShell(
   let ending: Ending = OK;
   if (!cfg.json) {
     const simulator = o.demo ? 'demo' : cfg.profile === 'sim' ? 'sim' : undefined;
-    process.stdout.write(
+    io.stdout.write(
       welcomeText({
         label: session.label,
         router: cfg.router ?? '',
-        telemetry: session.telemetry ? cfg.telemetryUrl : undefined,
+        telemetry: session.services.telemetry ? cfg.telemetryUrl : undefined,
         simulator,
       }),
     );
@@ -61,6 +63,7 @@ export async function runShell(
     <ShellApp
       session={session}
       history={history}
+      shownHistory={shownHistory}
       recordHistory={recordHistory}
       color={cfg.color}
       pager={cfg.pager !== false}
@@ -73,7 +76,7 @@ export async function runShell(
       beforeSuspend={() => instance.clear()}
     />,
     // inkStdout: Ink must never take its wipe-the-scrollback path after a resize (ink-stdout.ts).
-    { exitOnCtrlC: false, patchConsole: false, stdout: inkStdout(process.stdout) },
+    { exitOnCtrlC: false, patchConsole: false, stdout: inkStdout(io.stdout) },
   );
   // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
   // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the
@@ -106,7 +109,7 @@ export async function runShell(
     await writes;
   }
   if (failure) {
-    process.stderr.write(`${errorLine(failure)}\n`);
+    io.err(`${errorLine(failure)}\n`);
     return failed(failure);
   }
   return ending;

@@ -1,13 +1,15 @@
 // The time left in a confirmed-change window, for the prompt (`[confirm 4m59s]`); ticks once a
 // second, and renders again only when the text changes.
 import { useEffect, useState } from 'react';
-import type { Journal } from '../features/changes/journal/journal.js';
+import type { JournalPort } from '../contract/services.js';
 import { windowLeft } from '../features/changes/confirm.js';
 
-export function useWindowLeft(journal: Journal | undefined): string | undefined {
-  const [left, setLeft] = useState(() => windowLeft(journal, Date.now()));
+export function useWindowLeft(journal: JournalPort | undefined): string | undefined {
+  // The journal opens after the prompt is drawn, and a window opens whenever the user says so:
+  // each tick asks the port for the journal as it is now.
+  const [left, setLeft] = useState(() => windowLeft(journal?.opened(), Date.now()));
   useEffect(() => {
-    const t = setInterval(() => setLeft(windowLeft(journal, Date.now())), 1000);
+    const t = setInterval(() => setLeft(windowLeft(journal?.opened(), Date.now())), 1000);
     return () => clearInterval(t);
   }, [journal]);
   return left;

@@ -1,12 +1,11 @@
 // `routersh api` against the router simulator: what a user sees on stdout/stderr and the
 // exit status, and what the router received.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiIo, runApiCommand } from '../../src/commands/api.js';
 import { parseApiArgs, serverUrl } from '../../src/cli/api-args.js';
-import { isRoutershError } from '../../src/errors.js';
+
 import { DEMO_USERS, startRouterSim } from '../../sim/router/index.js';
 import { freePort } from '../helpers/http-server.js';
-import { exitStatus } from '../../src/exit-status.js';
+import { runCommand } from '../helpers/command-io.js';
 
 type Sim = Awaited<ReturnType<typeof startRouterSim>>;
 let sim: Sim;
@@ -28,20 +27,20 @@ interface Run {
   err: string;
 }
 
-async function run(argv: string[], connection: ApiIo['connection'] = {}): Promise<Run> {
-  let out = '';
-  let err = '';
-  const ending = await runApiCommand(['-s', sim.url, ...argv], {
-    stdout: (s) => {
-      out += s;
-    },
-    stderr: (s) => {
-      err += s;
-    },
-    env: {},
-    connection: { user: DEMO_USERS.admin.user, password: DEMO_USERS.admin.password, ...connection },
+interface Connection {
+  user?: string;
+  password?: string;
+  auth?: string;
+}
+
+/** `routersh api -s SIM ARGV…` with the connection in the environment, as a script would. */
+async function run(argv: string[], connection: Connection = {}): Promise<Run> {
+  const c = { user: DEMO_USERS.admin.user, password: DEMO_USERS.admin.password, ...connection };
+  return runCommand(['api', '-s', sim.url, ...argv], {
+    ROUTERSH_USER: c.user,
+    ROUTERSH_PASSWORD: c.password,
+    ...(c.auth ? { ROUTERSH_AUTH: c.auth } : {}),
   });
-  return { code: exitStatus(ending), out, err };
 }
 
 const last = () => sim.requests[sim.requests.length - 1]!;
@@ -59,17 +58,12 @@ describe('routersh api: one request', () => {
   });
 
   it('-s accepts host:port without a scheme', async () => {
-    let out = '';
-    const code = await runApiCommand(['-s', `127.0.0.1:${sim.port}`, 'interface'], {
-      stdout: (s) => {
-        out += s;
-      },
-      stderr: () => {},
-      env: {},
-      connection: { user: 'admin', password: 'admin' },
+    const r = await runCommand(['api', '-s', `127.0.0.1:${sim.port}`, 'interface'], {
+      ROUTERSH_USER: 'admin',
+      ROUTERSH_PASSWORD: 'admin',
     });
-    expect(exitStatus(code)).toBe(0);
-    expect(JSON.parse(out).RequestStatus).toBe('OK');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).RequestStatus).toBe('OK');
   });
 
   it('POST with -O builds Options (flag options have no value, integers go as numbers)', async () => {
@@ -182,16 +176,14 @@ describe('routersh api -n', () => {
 });
 
 describe('routersh api: flags', () => {
+  /** A usage error: exit 2 and its one line. */
   const usage = async (argv: string[]) => {
-    try {
-      await run(argv);
-    } catch (e) {
-      if (isRoutershError(e) && e.code === 'usage') return e.message;
-      throw e;
-    }
-    throw new Error('expected a usage error');
+    const r = await run(argv);
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    return r.err;
   };
-  it('bad flags throw usage errors', async () => {
+  it('bad flags are usage errors (exit 2, one line)', async () => {
     expect(await usage(['-x'])).toMatch(/unknown flag -x/);
     expect(await usage(['-p', '-A', 'FOO', 'a'])).toMatch(/unknown action FOO/);
     expect(await usage(['-A', 'SET', 'a'])).toMatch(/add -p/);

@@ -65,6 +65,26 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
     await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
   }, 30_000);
 
+  it("inside a window, adding 127.0.0.0/8 to a dropping list asks, naming routersh's own address", async () => {
+    const t = launch(join(state, 'own'));
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 5m');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm \d+m\d+s\]> ?$/m);
+    const n = sim.requests.length;
+    t.type('ipv4 firewall match-list blacklist action match net 127.0.0.0/8');
+    t.keys('Enter');
+    const screen = await t.waitFor(/Send it anyway\?/);
+    expect(screen.replace(/\n/g, ' ')).toMatch(
+      /127\.0\.0\.0\/8 covers routersh's own address 127\.0\.0\.1 and rule 10 drops what the list matches/,
+    );
+    expect(screen).not.toMatch(/cannot tell/);
+    t.type('n');
+    await t.waitFor(/cancelled: nothing sent/);
+    const sent = sim.requests.slice(n).filter((r) => r.method === 'POST' && r.body.includes('127.0.0.0/8'));
+    expect(sent).toEqual([]);
+  }, 30_000);
+
   it('a window confirmed in time keeps its changes', async () => {
     const t = launch(join(state, 'b'));
     await t.waitFor(PROMPT);
@@ -116,6 +136,6 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
       env: { ROUTERSH_PASSWORD: 'admin', ROUTERSH_USER: 'admin', XDG_STATE_HOME: xdg },
     });
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/no confirmed-change window left open/);
+    expect(again.stderr).toMatch(/nothing to undo: the \d+ change\(s\) journaled were undone already/);
   }, 30_000);
 });

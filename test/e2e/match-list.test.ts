@@ -1,6 +1,6 @@
 // `routersh match-list …` and the `match-list` built-in through the built binary (npm run build
 // first) against the router simulator.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,31 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 describe('routersh match-list (command line)', () => {
+  it('is journaled as the same line under -c is: changes all lists it, undo --journal FILE reverts it', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'routersh-mlist-state-'));
+    const e = { ...env, XDG_STATE_HOME: state };
+    const feed = join(dir, 'journaled.txt');
+    writeFileSync(feed, '198.51.100.7\n198.51.100.8\n');
+    const r = await runBin(['match-list', 'import', 'blacklist', feed], { env: e });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const journals = join(state, 'routersh', 'journal');
+    const [file] = readdirSync(journals);
+    expect(file).toBeDefined();
+    const all = await runBin(['--json', '-c', 'changes all'], { env: e });
+    expect(all.code).toBe(0);
+    expect(JSON.parse(all.stdout).changes).toEqual([
+      expect.objectContaining({ command: `match-list import blacklist ${feed}`, undoable: true }),
+    ]);
+    const listed = async () => (await runBin(['match-list', 'export', 'blacklist'], { env: e })).stdout;
+    expect(await listed()).toMatch(/198\.51\.100\.7/);
+    const undo = await runBin(['undo', '--journal', join(journals, file!), '--yes'], { env: e });
+    expect(undo.stderr).toBe('');
+    expect(undo.code).toBe(0);
+    expect(undo.stdout).toMatch(/undone #1 match-list import blacklist/);
+    expect(await listed()).not.toMatch(/198\.51\.100\.[78]/);
+  });
+
   it('imports 1,000 lines from stdin with comments and duplicates, summary as JSON', async () => {
     const lines = ['# feed', ...Array.from({ length: 1000 }, (_, i) => ip(i)), ip(5), ''];
     const n = sim.requests.length;

@@ -52,7 +52,7 @@ const MARKERS = {
   react: '// node_modules/react',
   http: '// src/http/',
   config: '// src/config/',
-  session: '// src/run/router-session.ts',
+  session: '// src/session/session.ts',
   runner: '// src/run/runner.ts',
   shell: '// src/shell/',
   panes: '// src/panes/',

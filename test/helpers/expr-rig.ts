@@ -3,7 +3,9 @@
 import { TelemetryClient } from '../../src/api/telemetry/client.js';
 import { MetadataCache, resolveLine } from '../../src/lang/index.js';
 import type { Outcome } from '../../src/contract/outcome.js';
-import { type RunnerDeps, runLine } from '../../src/run/runner.js';
+import type { Services } from '../../src/contract/services.js';
+import { runLine } from '../../src/run/runner.js';
+import { stubServices, telemetryOf } from './services.js';
 import { type HostileTelemetry, startHostileTelemetry } from '../hostile/telemetry.js';
 import { gardenTree, treeFetch } from '../lang/fixtures.js';
 
@@ -15,21 +17,14 @@ export interface ExprRig {
 }
 
 /** Runner deps for telemetry lines only: a small router tree, no router requests expected. */
-export function telemetryOnlyDeps(client: TelemetryClient, extra: Partial<RunnerDeps> = {}): RunnerDeps {
+export function telemetryOnlyDeps(client: TelemetryClient, extra: Partial<Services> = {}): Services {
   const cache = new MetadataCache(treeFetch(gardenTree()));
-  return {
+  return stubServices({
     resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
-    router: {
-      send: () => {
-        throw new Error('no router request expected');
-      },
-    },
-    cache: { invalidate() {}, clear() {} },
-    telemetry: client,
+    telemetry: telemetryOf(client),
     width: () => 80,
-    interactive: false,
     ...extra,
-  };
+  });
 }
 
 export async function startExprRig(): Promise<ExprRig> {

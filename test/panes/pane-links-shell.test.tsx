@@ -7,7 +7,8 @@ import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memorySink } from '../../src/features/changes/journal/file.js';
 import { runLine } from '../../src/run/runner.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
@@ -29,9 +30,9 @@ afterEach(async () => {
   app = session = undefined;
 });
 
-function start() {
+async function start() {
   const sink = memorySink();
-  session = createSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
+  session = await testSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
     interactive: true,
     warn: () => {},
     width: () => 120,
@@ -63,7 +64,7 @@ const sent = (path: string) =>
 
 const PROMPT = /admin@127\.0\.0\.1>\s*$/;
 
-async function openDenyLogs(t: ReturnType<typeof start>) {
+async function openDenyLogs(t: Awaited<ReturnType<typeof start>>) {
   await t.until((f) => PROMPT.test(f));
   t.a.stdin.write('logs search _msg:deny since 10m');
   await t.until((f) => f.includes('since 10m'));
@@ -73,7 +74,7 @@ async function openDenyLogs(t: ReturnType<typeof start>) {
 
 describe('panes that lead to the fix', () => {
   it('b adds the source address of a firewall deny record to blacklist: b, Enter, Enter, y', async () => {
-    const t = start();
+    const t = await start();
     await openDenyLogs(t);
     t.a.stdin.write('b');
     let f = await t.until((x) => x.includes('add which address to a match-list?'));
@@ -95,7 +96,7 @@ describe('panes that lead to the fix', () => {
     const shown = await runLine(
       'show ipv4 firewall match-list blacklist',
       { context: [] },
-      t.s.deps,
+      t.s.services,
       AbortSignal.timeout(5000),
     );
     expect(shown.kind === 'router' ? shown.text : '').toContain(address);
@@ -108,7 +109,7 @@ describe('panes that lead to the fix', () => {
   it('n or Esc ends b without a change', async () => {
     const sets = () => sim.requests.filter((r) => r.method === 'POST' && r.body.includes('"SET"')).length;
     const before = sets();
-    const t = start();
+    const t = await start();
     await openDenyLogs(t);
     t.a.stdin.write('b');
     await t.until((x) => x.includes('add which address'));
@@ -126,7 +127,7 @@ describe('panes that lead to the fix', () => {
   });
 
   it('the cursor selects a record, Enter shows its fields, Esc goes back', async () => {
-    const t = start();
+    const t = await start();
     await openDenyLogs(t);
     t.a.stdin.write('kk');
     await t.until(() => t.status().includes('paused (End follows) · 2 newer below'));
@@ -141,7 +142,7 @@ describe('panes that lead to the fix', () => {
   });
 
   it('c charts the record’s customer around its time, L opens the logs of that window, q goes back', async () => {
-    const t = start();
+    const t = await start();
     await openDenyLogs(t);
     t.a.stdin.write(KEYS.enter);
     const fields = await t.until((x) => /^customer_id\s+c1\d{3}$/m.test(x));

@@ -11,11 +11,13 @@ import {
   MetadataCache,
   resolveLine,
 } from '../../src/lang/index.js';
-import { contextAfter, nextContext } from '../../src/run/context.js';
+import { contextAfter, nextContext } from '../../src/lang/context.js';
 import type { Handler, Handlers } from '../../src/contract/handler.js';
 import { HANDLERS } from '../../src/run/handlers.js';
 import { checkPaste, pastedLines } from '../../src/run/paste.js';
-import { type RunnerDeps, runLine } from '../../src/run/runner.js';
+import type { Services } from '../../src/contract/services.js';
+import { runLine } from '../../src/run/runner.js';
+import { stubServices } from '../helpers/services.js';
 import { gardenTree, treeFetch } from '../lang/fixtures.js';
 
 const signal = new AbortController().signal;
@@ -66,19 +68,11 @@ describe('the built-in table and the handler map', () => {
   );
 });
 
-function deps(history: string[] = []): RunnerDeps {
-  return {
+function deps(): Services {
+  return stubServices({
     resolve: (line, context, s) => resolveLine(line, { cache: cache(), context }, s),
-    router: {
-      send: () => {
-        throw new Error('no router request expected');
-      },
-    },
-    cache: { invalidate() {}, clear() {} },
-    history: () => history,
     width: () => 80,
-    interactive: false,
-  };
+  });
 }
 
 describe('the runner dispatches through the map', () => {
@@ -96,7 +90,7 @@ describe('the runner dispatches through the map', () => {
 
   it('history, help, and telemetry commands without a telemetry API', async () => {
     const state = { context: [] };
-    expect(await runLine('history', state, deps(['a', 'b']), signal)).toMatchObject({
+    expect(await runLine('history', state, deps(), signal, { history: () => ['a', 'b'] })).toMatchObject({
       kind: 'text',
       text: '    1  a\n    2  b\n',
     });

@@ -2,7 +2,8 @@
 // the hint names the failure (here an HTML 502 page), not an unknown word.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type Session, createSession } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { type HostileRouter, startHostileRouter } from '../hostile/router.js';
@@ -20,7 +21,11 @@ afterAll(() => router?.close());
 describe('shell hint after a failed metadata GET', () => {
   it('names the failure under the prompt', async () => {
     router = await startHostileRouter({ metadataFailure: 'html' });
-    session = createSession(simConfig(router.url), { interactive: true, warn: () => {}, width: () => 120 });
+    session = await testSession(simConfig(router.url), {
+      interactive: true,
+      warn: () => {},
+      width: () => 120,
+    });
     const a = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
     );

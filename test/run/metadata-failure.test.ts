@@ -6,6 +6,7 @@ import { RouterClient } from '../../src/api/router/client.js';
 import { complete, MetadataCache, resolveLine } from '../../src/lang/index.js';
 import { runLine } from '../../src/run/runner.js';
 import { type HostileRouter, type RouterModes, startHostileRouter } from '../hostile/router.js';
+import { stubServices } from '../helpers/services.js';
 
 const servers: HostileRouter[] = [];
 const clients: RouterClient[] = [];
@@ -53,13 +54,12 @@ describe('a failed metadata GET', () => {
       const out = await runLine(
         'show interface eth0 counters',
         { context: [] },
-        {
+        stubServices({
           resolve: (line, context, s) => resolveLine(line, { cache, context }, s),
           router: client,
           cache,
           width: () => 80,
-          interactive: false,
-        },
+        }),
         signal,
       );
       expect(out.kind).toBe('error');

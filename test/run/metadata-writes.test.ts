@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { RouterClient } from '../../src/api/router/client.js';
 import { complete, MetadataCache, resolveLine } from '../../src/lang/index.js';
-import { type RunnerDeps, runLine } from '../../src/run/runner.js';
+import { runLine } from '../../src/run/runner.js';
+import { stubServices } from '../helpers/services.js';
 
 let sim: RouterSim;
 const clients: RouterClient[] = [];
@@ -28,13 +29,12 @@ function session() {
   });
   clients.push(client);
   const cache = new MetadataCache((words, signal) => client.nodeInfo(words, { signal }));
-  const deps: RunnerDeps = {
+  const deps = stubServices({
     resolve: (line, context, signal) => resolveLine(line, { cache, context }, signal),
     router: client,
     cache,
     width: () => 80,
-    interactive: false,
-  };
+  });
   const run = (line: string) => runLine(line, { context: [] }, deps, new AbortController().signal);
   return { cache, run };
 }

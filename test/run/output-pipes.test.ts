@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPaste } from '../../src/run/paste.js';
 import { runPiped } from '../../src/run/output-pipes.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
 import { simConfig } from '../helpers/sim-config.js';
@@ -13,7 +14,7 @@ let sim: RouterSim;
 let session: Session;
 beforeAll(async () => {
   sim = await startRouterSim();
-  session = createSession(simConfig(sim.url), { interactive: false, warn: () => {}, width: () => 100 });
+  session = await testSession(simConfig(sim.url), { interactive: false, warn: () => {}, width: () => 100 });
 });
 afterAll(async () => {
   await session.close();
@@ -26,23 +27,23 @@ const signal = new AbortController().signal;
 describe('runPiped', () => {
   it('`| no-more` runs the command once and turns paging off; without it, paging is on', async () => {
     const before = posts().length;
-    const piped = await runPiped('show interface | no-more', { context: [] }, session.deps, signal);
+    const piped = await runPiped('show interface | no-more', { context: [] }, session.services, signal);
     expect(piped.page).toBe(false);
     expect(piped.outcome.kind).toBe('router');
     expect(posts().slice(before)).toEqual(['POST /api/interface']);
-    const plain = await runPiped('show interface', { context: [] }, session.deps, signal);
+    const plain = await runPiped('show interface', { context: [] }, session.services, signal);
     expect(plain.page).toBe(true);
   });
 
   it('an unknown pipe is an error with its column, and nothing is sent', async () => {
     const before = posts().length;
-    const { outcome } = await runPiped('show interface | mor3', { context: [] }, session.deps, signal);
+    const { outcome } = await runPiped('show interface | mor3', { context: [] }, session.services, signal);
     expect(outcome).toMatchObject({ kind: 'error', at: { column: 17, length: 4 } });
     expect(posts().length).toBe(before);
   });
 
   it('a pasted block: a wrong pipe is a wrong line; a right one checks', async () => {
-    const resolve = session.deps.resolve;
+    const resolve = session.services.resolve;
     const bad = await checkPaste('show interface | x\nshow hostname | no-more\n', [], resolve, signal);
     expect(bad.bad.map((b) => [b.n, b.message])).toEqual([[1, expect.stringMatching(/unknown pipe 'x'/)]]);
   });

@@ -2,7 +2,8 @@
 // typing, Tab, `?`, colouring, errors with a caret, history, Ctrl-R, Ctrl-C, paste, contexts.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Session, createSession } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
@@ -23,10 +24,10 @@ let app: Rendered | undefined;
 let recorded: string[] = [];
 let exited = false;
 
-function start(history: string[] = []): Rendered {
+async function start(history: string[] = []): Promise<Rendered> {
   recorded = [];
   exited = false;
-  session = createSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
+  session = await testSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
     interactive: true,
     warn: () => {},
     width: () => 100,
@@ -72,7 +73,7 @@ const posts = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `$
 
 describe('ShellApp', () => {
   it('shows the prompt and completes a unique prefix with a blank', async () => {
-    const a = start();
+    const a = await start();
     await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
     await typed(a, 'int', 'admin@127.0.0.1> int');
     await typed(a, '\t', '<ifname.vlanid>');
@@ -81,7 +82,7 @@ describe('ShellApp', () => {
   });
 
   it('second Tab lists configured interfaces with their marker; ? lists ping options', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'interface ', '<ifname.vlanid>');
     await typed(a, '\t', /eth0/);
     expect(live(a)).toMatch(/eth1\s+\*/);
@@ -96,12 +97,12 @@ describe('ShellApp', () => {
   });
 
   it('a `?` inside quotes is literal', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'interface eth0 description "why?', 'description "why?');
   });
 
   it('runs a command, shows its output and sends exactly one POST', async () => {
-    const a = start();
+    const a = await start();
     const before = posts().length;
     await typed(a, 'show interface', 'show interface');
     a.stdin.write('\r');
@@ -111,7 +112,7 @@ describe('ShellApp', () => {
   });
 
   it('a mistyped value gets a caret and one error line, and nothing is sent', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'ping 10.0.0.300', 'ping 10.0.0.300');
     await waitFor(() => expect(live(a)).toMatch(/invalid value '10\.0\.0\.300'/)); // live hint
     const before = posts().length;
@@ -121,7 +122,7 @@ describe('ShellApp', () => {
   });
 
   it('edit enters a context shown in the prompt; up and top leave it', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'edit interface eth0', 'edit interface eth0');
     a.stdin.write('\r');
     await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1(interface eth0)>'));
@@ -134,7 +135,7 @@ describe('ShellApp', () => {
   });
 
   it('Up recalls history; Ctrl-R finds an older line', async () => {
-    const a = start(['show hostname', 'ping 10.0.0.2 count 1', 'describe interface']);
+    const a = await start(['show hostname', 'ping 10.0.0.2 count 1', 'describe interface']);
     await waitFor(() => expect(live(a)).toContain('>'));
     a.stdin.write(KEYS.up);
     await waitFor(() => expect(live(a)).toContain('> describe interface'));
@@ -146,7 +147,7 @@ describe('ShellApp', () => {
   });
 
   it('Ctrl-C clears the line; Ctrl-D on an empty line exits', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'interface eth9', 'interface eth9');
     a.stdin.write('\u0003');
     await waitFor(() => expect(screen(a)).toContain('interface eth9^C'));
@@ -155,7 +156,7 @@ describe('ShellApp', () => {
   });
 
   it('Ctrl-C cancels a slow request and returns to the prompt', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'show hostname', 'show hostname');
     sim.faults.set({ latencyMs: 5000 });
     try {
@@ -169,7 +170,7 @@ describe('ShellApp', () => {
   });
 
   it('keys typed while a request runs are kept and appear at the prompt afterwards', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'show hostname', 'show hostname');
     sim.faults.set({ latencyMs: 300 });
     try {
@@ -186,7 +187,7 @@ describe('ShellApp', () => {
   });
 
   it('a pasted block is checked first: a wrong line means nothing runs', async () => {
-    const a = start();
+    const a = await start();
     await waitFor(() => expect(live(a)).toContain('>'));
     const before = posts().length;
     a.stdin.write('\u001b[200~interface eth20\nping 1.2.3\ninterface eth21\n\u001b[201~');
@@ -199,14 +200,14 @@ describe('ShellApp', () => {
   });
 
   it('completes telemetry words from the discovery endpoints, then keeps typing', async () => {
-    const a = start();
+    const a = await start();
     await typed(a, 'metrics query pkts_d', 'metrics query pkts_d');
     await typed(a, '\t', 'metrics query pkts_down');
     await typed(a, 'xyz', /pkts_down\s?xyz/);
   });
 
   it('a chart pane fetches once however often the shell re-renders; r fetches once more; q returns', async () => {
-    const a = start();
+    const a = await start();
     const ranges = () => tele.requests.filter((r) => r.url.endsWith('query-range')).length;
     const before = ranges();
     await typed(a, 'metrics range "rate(pkts_down[5m])" since 1h', 'since 1h');

@@ -5,8 +5,8 @@ import { render } from 'ink-testing-library';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSims, type Sims } from '../../src/session/demo.js';
 import type { LessonProgress } from '../../src/features/lessons/types.js';
-import { createLessonDriver } from '../../src/features/lessons/lesson-driver.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { simConfig } from '../helpers/sim-config.js';
@@ -19,12 +19,12 @@ const saved = new Map<string, LessonProgress>();
 
 beforeEach(async () => {
   sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
-  session = createSession(simConfig(sims.router.url), {
+  session = await testSession(simConfig(sims.router.url), {
     interactive: true,
     warn: () => {},
     width: () => 100,
+    lessons: memoryStore(saved),
   });
-  session.deps.lessons = createLessonDriver(memoryStore(saved), session.deps);
   app = render(
     <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
   );

@@ -2,7 +2,8 @@
 // metadata as history reads it: secret values become *s of the same length, the rest is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { createSession, type Session } from '../../src/session/session.js';
+import type { Session } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { lineMask, secretValues } from '../../src/shell/mask-line.js';
 import { simConfig } from '../helpers/sim-config.js';
 
@@ -11,10 +12,10 @@ let session: Session;
 
 beforeAll(async () => {
   sim = await startRouterSim();
-  session = createSession(simConfig(sim.url), { interactive: false, warn: () => {} });
+  session = await testSession(simConfig(sim.url), { interactive: false, warn: () => {} });
   // The metadata the shell would have read while the line was typed.
   for (const line of ['system user bob password x', 'ipv4 firewall match-list blacklist key net'])
-    await session.deps.resolve(line, [], AbortSignal.timeout(5000)).catch(() => {});
+    await session.services.resolve(line, [], AbortSignal.timeout(5000)).catch(() => {});
 });
 afterAll(async () => {
   await session.close();

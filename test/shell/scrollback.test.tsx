@@ -4,7 +4,7 @@
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationError } from '../../src/errors.js';
-import { createSession } from '../../src/session/session.js';
+import { testSession } from '../helpers/session.js';
 import { errorItem, item, itemText } from '../../src/shell/scrollback.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
 import { hostileSequences } from '../helpers/terminal-bytes.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => router.close());
 
 const newSession = () =>
-  createSession(
+  testSession(
     {
       router: router.url,
       user: 'admin',
@@ -35,7 +35,7 @@ const newSession = () =>
 
 describe('output above the live region', () => {
   it('a 20,000-line show: each line written once, in order, never in the live frame', async () => {
-    const session = newSession();
+    const session = await newSession();
     const app = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
     );
@@ -62,7 +62,7 @@ describe('output above the live region', () => {
 
 describe('the pager', () => {
   it('a show taller than the window stops at --More--: Space a page, q drops the rest; | no-more does not', async () => {
-    const session = newSession();
+    const session = await newSession();
     const app = render(
       <ShellApp session={session} history={[]} recordHistory={() => {}} color={false} onExit={() => {}} />,
     );

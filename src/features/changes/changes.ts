@@ -8,10 +8,10 @@ import { changeRow, changesJson, compareLines } from './journal/text.js';
 import type { Change } from './journal/types.js';
 import { renderTable } from '../../term/table.js';
 import type { Handler } from '../../contract/handler.js';
-import type { RunnerDeps } from '../../contract/services.js';
+import type { Services } from '../../contract/services.js';
 
-export async function journalOf(deps: RunnerDeps): Promise<Journal> {
-  const journal = deps.journal ?? (await deps.openJournal?.());
+export async function journalOf(services: Services): Promise<Journal> {
+  const journal = await services.journal?.open();
   if (!journal) throw commandFailedError('no change journal in this session');
   return journal;
 }
@@ -30,8 +30,8 @@ async function allChanges(journal: Journal): Promise<Change[]> {
   return [...out.sort((a, b) => a.at - b.at), ...(await journal.settled())];
 }
 
-export const changes: Handler<'changes'> = async ({ options }, { deps }) => {
-  const journal = await journalOf(deps);
+export const changes: Handler<'changes'> = async ({ options }, { services }) => {
+  const journal = await journalOf(services);
   const list = options.all ? await allChanges(journal) : await journal.settled();
   if (list.length === 0) {
     const text = options.all ? 'no changes journaled for this router\n' : 'no changes in this session\n';
@@ -41,13 +41,13 @@ export const changes: Handler<'changes'> = async ({ options }, { deps }) => {
   const text = renderTable(
     ['ID', 'TIME', 'COMMAND', 'OLD → NEW', 'STATUS'],
     rows.map((r) => [r.id, r.time, r.command, r.change, r.status]),
-    { maxWidth: deps.width(), rightAlign: [false, false, false, false, false] },
+    { maxWidth: services.width(), rightAlign: [false, false, false, false, false] },
   );
   return { kind: 'text', text, json: { changes: list.map(changesJson) } };
 };
 
-export const compare: Handler<'compare'> = async (_call, { deps }) => {
-  const journal = await journalOf(deps);
+export const compare: Handler<'compare'> = async (_call, { services }) => {
+  const journal = await journalOf(services);
   const lines = compareLines(await journal.settled());
   const text = lines.length
     ? lines.map((l) => `${l.sign} ${l.text}\n`).join('')

@@ -7,7 +7,7 @@ import type { Journal, JournalRouter } from './journal/journal.js';
 import { parseDuration } from '../../lang/time.js';
 import { formatDuration } from '../../term/format-time.js';
 import { journalOf } from './changes.js';
-import type { RunnerDeps } from '../../contract/services.js';
+import type { RunIo, Services } from '../../contract/services.js';
 import type { Handler } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
 import { planText, planUndo, runUndo } from './undo-plan.js';
@@ -25,11 +25,17 @@ export function windowLeft(journal: Journal | undefined, now: number): string | 
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-async function open(ms: number, deps: RunnerDeps): Promise<Outcome> {
-  const journal = await journalOf(deps);
-  if (!deps.interactive)
+/** Who reverts when the window ends: the session's router and cache, and where to say so. */
+interface Reverter {
+  services: Services;
+  io: RunIo;
+}
+
+async function open(ms: number, run: Reverter): Promise<Outcome> {
+  const journal = await journalOf(run.services);
+  if (!run.services.interactive)
     throw commandFailedError('confirmed changes need the interactive shell (nobody can confirm in a script)');
-  const now = (deps.now ?? Date.now)();
+  const now = run.services.now();
   const w = journal.window();
   if (w)
     throw commandFailedError(
@@ -37,35 +43,36 @@ async function open(ms: number, deps: RunnerDeps): Promise<Outcome> {
     );
   const id = `w${now.toString(36)}`;
   journal.setWindow({ id, deadline: now + ms, state: 'open' });
-  schedule(journal, deps, ms);
+  schedule(journal, run, ms);
   return text(
     `changes from now on are reverted in ${formatDuration(ms)} unless you type confirm (the revert is done by routersh)`,
     { window: id, deadline: new Date(now + ms).toISOString() },
   );
 }
 
-function schedule(journal: Journal, deps: RunnerDeps, ms: number): void {
+function schedule(journal: Journal, run: Reverter, ms: number): void {
   clearTimeout(timers.get(journal));
-  const t = setTimeout(() => void expire(journal, deps), ms);
+  const t = setTimeout(() => void expire(journal, run), ms);
   t.unref?.();
   timers.set(journal, t);
 }
 
 /** The window ran out: revert its changes, newest first; retry while the router is unreachable. */
-async function expire(journal: Journal, deps: RunnerDeps): Promise<void> {
+async function expire(journal: Journal, run: Reverter): Promise<void> {
   const w = journal.window();
   if (!w) return;
-  const notify = deps.notify ?? (() => {});
+  const notify = run.io.notify ?? (() => {});
+  const { router, cache } = run.services;
   try {
-    const note = await revertWindow(journal, deps.router, w.id, (r) =>
-      deps.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
+    const note = await revertWindow(journal, router, w.id, (r) =>
+      cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
     );
     notify(`confirmed-change window expired: ${note}`);
   } catch (e) {
     const err = asRoutershError(e);
     if (isConnectFailure(err)) {
       notify(`confirmed-change window expired; router unreachable (${err.message}): retrying`);
-      schedule(journal, deps, RETRY_MS);
+      schedule(journal, run, RETRY_MS);
       return;
     }
     journal.setWindow({ ...w, state: 'reverted' });
@@ -95,8 +102,8 @@ export async function revertWindow(
   return `${targets.length ? `reverted ${plan.steps.length} change(s)\n${done}${skipped}` : 'no changes to revert\n'}`.trimEnd();
 }
 
-async function confirmWindow(deps: RunnerDeps, outside: string): Promise<Outcome> {
-  const journal = await journalOf(deps);
+async function confirmWindow(services: Services, outside: string): Promise<Outcome> {
+  const journal = await journalOf(services);
   const w = journal.window();
   if (!w) return text(outside, { confirmed: null });
   clearTimeout(timers.get(journal));
@@ -109,18 +116,18 @@ async function confirmWindow(deps: RunnerDeps, outside: string): Promise<Outcome
 const OUTSIDE =
   'no confirmed-change window is open: changes apply at once (confirm-within DURATION opens one)';
 
-export const confirmWithin: Handler<'confirm-within'> = ({ args }, { deps }) => {
+export const confirmWithin: Handler<'confirm-within'> = ({ args }, env) => {
   if (args.length !== 1) throw commandFailedError('confirm-within takes one DURATION, e.g. 5m');
-  return open(parseDuration(args[0]!), deps);
+  return open(parseDuration(args[0]!), env);
 };
 
-export const confirm: Handler<'confirm'> = (_call, { deps }) => confirmWindow(deps, OUTSIDE);
+export const confirm: Handler<'confirm'> = (_call, { services }) => confirmWindow(services, OUTSIDE);
 
-export const commit: Handler<'commit'> = ({ args }, { deps }) => {
-  if (args.length === 0) return confirmWindow(deps, OUTSIDE);
+export const commit: Handler<'commit'> = ({ args }, env) => {
+  if (args.length === 0) return confirmWindow(env.services, OUTSIDE);
   if (args[0] !== 'confirmed' || args.length > 2 || (args[1] !== undefined && !/^\d+$/.test(args[1])))
     throw commandFailedError('commit takes nothing, or confirmed N (minutes)');
   const minutes = Number(args[1] ?? 10);
   if (minutes < 1) throw commandFailedError('commit confirmed: N must be 1 or more minutes');
-  return open(minutes * 60_000, deps);
+  return open(minutes * 60_000, env);
 };

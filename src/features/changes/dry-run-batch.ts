@@ -5,10 +5,10 @@ import { RoutershError } from '../../errors.js';
 import { splitPipes } from '../../lang/pipes.js';
 import { Overlay } from '../../lang/overlay.js';
 import { jsonText, sanitizeText } from '../../term/sanitize.js';
-import type { RunnerDeps, RunState } from '../../contract/services.js';
+import type { RunState, Services } from '../../contract/services.js';
 import { type DryLine, type DryStatus, dryRunLine } from './dry-run.js';
 import { showDryLine } from './dry-run-command.js';
-import { errorLine } from '../../run/error-line.js';
+import { errorLine } from '../../term/error-line.js';
 
 /** What it needs of the batch's IO and options (batch.ts imports this file, not the reverse). */
 interface DryIO {
@@ -33,7 +33,7 @@ export class DryRun {
 
   constructor(
     private readonly state: RunState,
-    private readonly deps: RunnerDeps,
+    private readonly services: Services,
     private readonly io: DryIO,
     private readonly o: DryOptions,
   ) {}
@@ -45,14 +45,14 @@ export class DryRun {
       ? { status: 'invalid', error: new RoutershError('validation', piped.error.message) }
       : await dryRunLine(piped.command, {
           state: this.state,
-          deps: this.deps,
+          services: this.services,
           overlay: this.overlay,
           signal: this.o.signal,
         });
     if (d.status !== 'not-run' || d.why !== 'empty') this.counts[d.status]++;
     const context = this.state.context;
     if (d.status === 'context' && d.context) this.state.context = d.context;
-    const env = { state: this.state, deps: this.deps, overlay: this.overlay, signal: this.o.signal };
+    const env = { state: this.state, services: this.services, overlay: this.overlay, signal: this.o.signal };
     const shown = showDryLine(d, piped.command, env, context, n);
     if (d.error) {
       const where = this.o.unit === 'line' ? `line ${n}` : `command ${n}`;

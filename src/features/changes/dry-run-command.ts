@@ -22,16 +22,16 @@ export function showDryLine(
 ): ShownDryLine {
   const view =
     d.request && d.words
-      ? requestView(d.request, d.words, context, env.deps.router.apiRoot ?? '/api')
+      ? requestView(d.request, d.words, context, env.services.router.apiRoot ?? '/api')
       : undefined;
   const command = redactedCommand(line, d.words, context);
   return { text: dryLineText(d, view, command), json: dryLineJson(d, view, command, n) };
 }
 
 /** Each `dry-run` line stands alone: nothing an earlier one showed was sent. */
-export const dryRun: Handler<'dry-run'> = async ({ args }, { state, deps, signal }): Promise<Outcome> => {
+export const dryRun: Handler<'dry-run'> = async ({ args }, { state, services, signal }): Promise<Outcome> => {
   const line = innerLine(args);
-  const env: DryEnv = { state: { context: state.context }, deps, overlay: new Overlay(), signal };
+  const env: DryEnv = { state: { context: state.context }, services, overlay: new Overlay(), signal };
   const d = await dryRunLine(line, env);
   if (d.error) return { kind: 'error', error: d.error };
   const shown = showDryLine(d, line, env, state.context);

@@ -6,8 +6,8 @@ import type { NodeInfo, RouterRequest } from '../../api/router/types.js';
 import { asRoutershError, RoutershError } from '../../errors.js';
 import { type BuiltinName, quoteWord, type Resolution, type ResolvedWord } from '../../lang/index.js';
 import { keyTuple, type Overlay } from '../../lang/overlay.js';
-import { nextContext } from '../../run/context.js';
-import type { RunnerDeps, RunState } from '../../contract/services.js';
+import { nextContext } from '../../lang/context.js';
+import type { RunState, Services } from '../../contract/services.js';
 import { parseMatchListArgs } from '../match-list/args.js';
 import { listWords } from '../match-list/target.js';
 import type { LineErrorInfo } from '../../contract/outcome.js';
@@ -30,7 +30,7 @@ export interface DryLine {
 
 export interface DryEnv {
   state: RunState;
-  deps: RunnerDeps;
+  services: Services;
   overlay: Overlay;
   signal: AbortSignal;
 }
@@ -38,7 +38,7 @@ export interface DryEnv {
 /** Checks `line` (without its output pipes) and records its predicted effect in the overlay. */
 export async function dryRunLine(line: string, env: DryEnv): Promise<DryLine> {
   try {
-    const res = await env.deps.resolve(line, env.state.context, env.signal);
+    const res = await env.services.resolve(line, env.state.context, env.signal);
     return await judge(res, env);
   } catch (e) {
     return { status: 'invalid', error: asRoutershError(e) };

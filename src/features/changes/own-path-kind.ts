@@ -4,7 +4,7 @@
 // `interface`, `shutdown`, `address`); whether the path is really cut needs the metadata
 // and the connection's addresses (own-path.ts).
 import type { RouterRequest } from '../../api/router/types.js';
-import { isIpv4Net } from '../../lang/ipv4.js';
+import { isIpNet } from '../../lang/ip.js';
 
 export type OwnPathKind =
   /** Entries `nets` go into match-list `list`; `firewall` is the path the list lives under. */
@@ -32,7 +32,7 @@ export function ownPathKind(r: RouterRequest): OwnPathKind | undefined {
   const w = r.words;
   const ml = w.indexOf('match-list');
   if (ml >= 0 && w[ml + 1] !== undefined && isSet(r)) {
-    const nets = [...w.slice(ml + 2), ...optionValues(r)].filter(isIpv4Net);
+    const nets = [...w.slice(ml + 2), ...optionValues(r)].filter(isIpNet);
     if (nets.length === 0) return undefined;
     return { kind: 'match-list-entry', list: w[ml + 1]!, nets, firewall: w.slice(0, ml) };
   }
@@ -47,7 +47,7 @@ export function ownPathKind(r: RouterRequest): OwnPathKind | undefined {
     return { kind: 'interface', iface, change: 'down', removed: [] };
   }
   if (hasAddress && isRemoval(r)) {
-    const removed = [...rest, ...optionValues(r)].filter(isIpv4Net);
+    const removed = [...rest, ...optionValues(r)].filter(isIpNet);
     return { kind: 'interface', iface, change: 'address-removed', removed };
   }
   if (hasAddress && isSet(r)) return { kind: 'interface', iface, change: 'address-set', removed: [] };

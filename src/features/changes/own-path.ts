@@ -5,16 +5,13 @@
 // addresses the interface holds; the connection says which addresses are ours and the router's.
 // When a fact cannot be read, it warns anyway (and says so): a needless question is cheap.
 import type { NodeInfo, RouterRequest } from '../../api/router/types.js';
-import { isIpv4Net, netContains, parseIpv4 } from '../../lang/ipv4.js';
-import type { RunnerDeps } from '../../contract/services.js';
+import { isIpNet, netContains, parseIp, showIp } from '../../lang/ip.js';
+import type { RouterPort } from '../../contract/services.js';
 import { type OwnPathKind, ownPathKind } from './own-path-kind.js';
 
 export interface OwnPathDeps {
-  router: RunnerDeps['router'];
-  /** The address routersh's connection to the router comes from, as the router sees it. */
-  sourceAddress?: () => string | undefined;
-  /** The router's address that connection goes to. */
-  routerAddress?: () => string | undefined;
+  /** The session's router: its latest connection's addresses are routersh's own and the router's. */
+  router: RouterPort;
   signal: AbortSignal;
 }
 
@@ -32,9 +29,9 @@ type Entry = Extract<OwnPathKind, { kind: 'match-list-entry' }>;
 type Iface = Extract<OwnPathKind, { kind: 'interface' }>;
 
 async function matchListWarning(k: Entry, deps: OwnPathDeps): Promise<string | undefined> {
-  const source = deps.sourceAddress?.();
+  const source = deps.router.addresses?.local;
   const what = `match-list ${k.list} entry ${k.nets.join(', ')}`;
-  if (source === undefined || parseIpv4(source) === undefined) {
+  if (source === undefined || parseIp(source) === undefined) {
     return `${what}: routersh cannot tell whether it covers its own address${source ? ` ${source}` : ''}; if it does and a DROP or REJECT rule uses the list, the router cuts routersh off`;
   }
   const net = k.nets.find((n) => netContains(n, source));
@@ -45,11 +42,11 @@ async function matchListWarning(k: Entry, deps: OwnPathDeps): Promise<string | u
     use.kind === 'drop'
       ? `${use.rule} drops what the list matches`
       : 'routersh cannot tell whether a DROP or REJECT rule uses the list';
-  return `match-list ${k.list} entry ${net} covers routersh's own address ${source} and ${rule}: the router would cut routersh off`;
+  return `match-list ${k.list} entry ${net} covers routersh's own address ${showIp(source)} and ${rule}: the router would cut routersh off`;
 }
 
 async function interfaceWarning(k: Iface, deps: OwnPathDeps): Promise<string | undefined> {
-  const router = deps.routerAddress?.();
+  const router = deps.router.addresses?.remote;
   const name = k.iface.join(' ');
   const change = {
     down: 'goes down',
@@ -57,19 +54,19 @@ async function interfaceWarning(k: Iface, deps: OwnPathDeps): Promise<string | u
     'address-removed': `loses address ${k.removed.join(', ') || '(all)'}`,
     'address-set': 'gets a new address',
   }[k.change];
-  if (router === undefined || parseIpv4(router) === undefined) {
+  if (router === undefined || parseIp(router) === undefined) {
     return `${name} ${change}: routersh cannot tell whether its connection to the router${router ? ` (${router})` : ''} uses it`;
   }
   let nets = k.removed;
   if (nets.length === 0) {
     const held = await interfaceAddresses(k, deps);
     if (held === 'unknown')
-      return `${name} ${change}: routersh cannot read its addresses to tell whether its connection to ${router} uses it`;
+      return `${name} ${change}: routersh cannot read its addresses to tell whether its connection to ${showIp(router)} uses it`;
     nets = held;
   }
   const hit = nets.find((n) => netContains(n, router));
   if (!hit) return undefined;
-  return `${name} ${change}: routersh reaches the router at ${router}, in its subnet ${hit}: the change may cut routersh off`;
+  return `${name} ${change}: routersh reaches the router at ${showIp(router)}, in its subnet ${hit}: the change may cut routersh off`;
 }
 
 /** Reads metadata breadth-first along Token sub-nodes, within the read budget. */
@@ -103,7 +100,7 @@ async function read(words: string[], deps: OwnPathDeps): Promise<NodeInfo | unde
   }
 }
 
-/** The addresses the interface holds: SetValues that are IPv4 networks, anywhere below it. */
+/** The addresses the interface holds: SetValues that are IP networks (either family), anywhere below it. */
 async function interfaceAddresses(k: Iface, deps: OwnPathDeps): Promise<string[] | 'unknown'> {
   if (k.change === 'address-set') {
     // Adding to a list of addresses cuts nothing; replacing the only one may.
@@ -116,7 +113,7 @@ async function interfaceAddresses(k: Iface, deps: OwnPathDeps): Promise<string[]
     for (const c of node?.subNodes ?? []) {
       if (c.type !== 'Value' || !/address|ip|inet/i.test(`${c.name} ${c.help ?? ''} ${c.description ?? ''}`))
         continue;
-      const nets = c.setValues.filter(isIpv4Net);
+      const nets = c.setValues.filter(isIpNet);
       if (nets.length > 0 || /%IP|address/i.test(c.name)) found = true;
       out.push(...nets);
     }
@@ -154,17 +151,4 @@ async function listUse(firewall: string[], list: string, deps: OwnPathDeps): Pro
   }
   if (accepts) return { kind: 'accept' };
   return shapeKnown ? { kind: 'unused' } : { kind: 'unknown' };
-}
-
-/** The deps of a check from a router client that knows its connection's addresses. */
-export function ownPathDeps(
-  router: RunnerDeps['router'] & { readonly addresses?: { local: string; remote: string } | undefined },
-  signal: AbortSignal,
-): OwnPathDeps {
-  return {
-    router,
-    sourceAddress: () => router.addresses?.local,
-    routerAddress: () => router.addresses?.remote,
-    signal,
-  };
 }

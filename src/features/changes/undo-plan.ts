@@ -38,7 +38,12 @@ export function selectChanges(changes: readonly Change[], which: string | undefi
   if (which === undefined || /^\d+$/.test(which)) {
     const n = which === undefined ? 1 : Number(which);
     if (n < 1) throw argumentError('undo: N must be 1 or more');
-    if (live.length === 0) throw commandFailedError('nothing to undo: no change in this session');
+    if (live.length === 0)
+      throw commandFailedError(
+        changes.length
+          ? `nothing to undo: the ${changes.length} change(s) journaled were undone already or failed`
+          : 'nothing to undo: no change in this session',
+      );
     return live.slice(-n).reverse();
   }
   const c = changes.find((x) => x.id === which || `#${x.seq}` === which);

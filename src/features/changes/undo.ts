@@ -7,14 +7,17 @@ import { mayProceed } from './journal-send.js';
 import type { Outcome } from '../../contract/outcome.js';
 import { planText, planUndo, runUndo, selectChanges } from './undo-plan.js';
 
-async function undoOutcome(which: string | undefined, { deps, signal }: HandlerEnv): Promise<Outcome> {
-  const journal = await journalOf(deps);
+async function undoOutcome(
+  which: string | undefined,
+  { services, io, signal }: HandlerEnv,
+): Promise<Outcome> {
+  const journal = await journalOf(services);
   const env = {
-    router: deps.router,
+    router: services.router,
     journal,
     signal,
     invalidate: (r: { words: string[]; method: string }) =>
-      deps.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
+      services.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
   };
   const plan = await planUndo(selectChanges(await journal.settled(), which), env);
   const shown = planText(plan);
@@ -22,13 +25,13 @@ async function undoOutcome(which: string | undefined, { deps, signal }: HandlerE
   if (plan.steps.length === 0) throw commandFailedError(`nothing to undo\n${shown.trimEnd()}`);
   if (n > 0)
     await mayProceed(
-      deps,
+      { services, io },
       `${shown}send ${n} request${n === 1 ? '' : 's'}?`,
       signal,
       `undo in a script needs --yes; it would send:\n${shown.trimEnd()}`,
     );
   const done = await runUndo(plan, env, 'undo');
-  const text = deps.ask ? done : shown + done;
+  const text = io.ask ? done : shown + done;
   return {
     kind: 'text',
     text,

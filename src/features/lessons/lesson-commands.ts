@@ -6,7 +6,7 @@ import type { LessonDriver } from './lesson-driver.js';
 import type { Outcome } from '../../contract/outcome.js';
 
 function driver(env: HandlerEnv): LessonDriver {
-  const d = env.deps.lessons;
+  const d = env.services.lessons;
   if (!d) throw notConfiguredError('lessons run in the interactive shell and `routersh learn NAME`');
   return d;
 }

@@ -2,7 +2,7 @@
 // probed against the router and telemetry (this is the edge; the verdict is lessons/evaluate.ts),
 // a passed step is saved and the next one shown. One driver per session, so one trainee's
 // simulator and progress are never another's.
-import { notConfiguredError, usageError } from '../../errors.js';
+import { argumentError, notConfiguredError } from '../../errors.js';
 import { holds, probeOf, type Seen } from './evaluate.js';
 import { listText } from './list.js';
 import {
@@ -19,7 +19,7 @@ import {
 import { resolvedLine } from './resolved-line.js';
 import type { Check, Lesson, LessonProgress, LessonStore } from './types.js';
 import { splitPipes } from '../../lang/pipes.js';
-import type { RunnerDeps } from '../../contract/services.js';
+import type { Services } from '../../contract/services.js';
 import type { LessonDriver } from '../../contract/lessons.js';
 
 export type { LessonDriver } from '../../contract/lessons.js';
@@ -28,7 +28,7 @@ const HOUR_MS = 3_600_000;
 
 export function createLessonDriver(
   store: LessonStore,
-  deps: Pick<RunnerDeps, 'resolve' | 'router' | 'telemetry'>,
+  deps: Pick<Services, 'resolve' | 'router' | 'telemetry'>,
   now: () => number = Date.now,
 ): LessonDriver {
   let run: { lesson: Lesson; progress: LessonProgress } | undefined;
@@ -41,7 +41,7 @@ export function createLessonDriver(
     for (const l of listeners) l();
   };
   const active = () => {
-    if (!run) throw usageError('no lesson under way: `learn` lists them, `learn NAME` starts one');
+    if (!run) throw argumentError('no lesson under way: `learn` lists them, `learn NAME` starts one');
     return run;
   };
 
@@ -63,13 +63,13 @@ export function createLessonDriver(
         }
         case 'metrics': {
           if (!deps.telemetry) throw notConfiguredError('no telemetry API');
-          const r = await deps.telemetry.query({ expression: p.query }, signal);
+          const r = await (await deps.telemetry.client()).query({ expression: p.query }, signal);
           return { kind: 'count', count: r.data.series.length };
         }
         case 'logs': {
           if (!deps.telemetry) throw notConfiguredError('no telemetry API');
           const end = now();
-          const r = await deps.telemetry.logsSearch(
+          const r = await (await deps.telemetry.client()).logsSearch(
             { query: p.query, start: end - HOUR_MS, end, limit: 1 },
             signal,
           );

@@ -5,7 +5,7 @@ import { commandFailedError } from '../../errors.js';
 import { quoteWord } from '../../lang/tokenize.js';
 import type { MatchListPort } from '../../panes/logs/source.js';
 import type { Outcome } from '../../contract/outcome.js';
-import { type RunnerDeps, runLine } from '../../run/runner.js';
+import type { Services } from '../../contract/services.js';
 import { listWords } from './target.js';
 
 /** `ipv4 firewall match-list LIST action match net ADDR` (sim/router/tree/firewall.ts). */
@@ -27,13 +27,14 @@ function answer(outcome: Outcome, what: string): string {
   }
 }
 
-/** Lines run from the top (a pane is not in the shell's context). */
-export function matchListPort(deps: RunnerDeps): MatchListPort {
-  const top = { context: [] };
+/** Runs a line as if typed at the top level (a pane is not in the shell's context). */
+export type RunTopLine = (line: string, signal: AbortSignal) => Promise<Outcome>;
+
+export function matchListPort(services: Services, runLine: RunTopLine): MatchListPort {
   return {
     async lists(signal) {
       const words = listWords('').slice(0, 3);
-      const env = await deps.router.send({ method: 'GET', words }, { signal });
+      const env = await services.router.send({ method: 'GET', words }, { signal });
       if (!env.ok) throw commandFailedError(env.message.trim() || 'reading the match-lists failed');
       // The names are the SetValues of the `<name>` value node under `match-list`.
       const names = env.nodeInfo?.subNodes.find((n) => n.type === 'Value')?.setValues;
@@ -41,11 +42,11 @@ export function matchListPort(deps: RunnerDeps): MatchListPort {
     },
     async preview(list, address, signal) {
       const line = addLine(list, address);
-      const request = answer(await runLine(`dry-run ${line}`, top, deps, signal), 'dry-run');
+      const request = answer(await runLine(`dry-run ${line}`, signal), 'dry-run');
       return { line, request };
     },
     async run(line, signal) {
-      return answer(await runLine(line, top, deps, signal), line);
+      return answer(await runLine(line, signal), line);
     },
   };
 }

@@ -1,6 +1,6 @@
 // The words of `match-list import|export|sync …`, shared by the shell built-in and the command
 // line (`routersh match-list …`). Pure: words in, a description out, usage errors thrown.
-import { usageError } from '../../errors.js';
+import { argumentError } from '../../errors.js';
 
 export const DEFAULT_CONCURRENCY = 16;
 const MAX_CONCURRENCY = 256;
@@ -39,7 +39,7 @@ const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
 export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
   const [cmd, ...rest] = words;
   if (cmd !== 'import' && cmd !== 'export' && cmd !== 'sync') {
-    throw usageError(
+    throw argumentError(
       cmd === undefined
         ? `match-list needs a sub-command\n${MATCH_LIST_USAGE}`
         : `unknown sub-command '${cmd}'\n${MATCH_LIST_USAGE}`,
@@ -56,19 +56,19 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
     const eq = w.indexOf('=');
     const name = eq < 0 ? w : w.slice(0, eq);
     const spec = FLAGS[name];
-    if (!spec?.cmds.includes(cmd)) throw usageError(`match-list ${cmd}: unknown flag ${name}`);
+    if (!spec?.cmds.includes(cmd)) throw argumentError(`match-list ${cmd}: unknown flag ${name}`);
     if (!spec.value) {
-      if (eq >= 0) throw usageError(`match-list ${cmd}: ${name} takes no value`);
+      if (eq >= 0) throw argumentError(`match-list ${cmd}: ${name} takes no value`);
       flags.set(name, '');
       continue;
     }
     const v = eq >= 0 ? w.slice(eq + 1) : rest[++i];
-    if (v === undefined || v === '') throw usageError(`match-list ${cmd}: ${name} needs a value`);
+    if (v === undefined || v === '') throw argumentError(`match-list ${cmd}: ${name} needs a value`);
     flags.set(name, v);
   }
   const want = cmd === 'export' ? 1 : 2;
   if (positional.length !== want) {
-    throw usageError(
+    throw argumentError(
       `match-list ${cmd} takes ${cmd === 'export' ? 'LIST' : 'LIST and FILE (or - for stdin)'}\n${MATCH_LIST_USAGE}`,
     );
   }
@@ -78,7 +78,7 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
   const c = flags.get('--concurrency');
   const concurrency = c === undefined ? DEFAULT_CONCURRENCY : Number(c);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    throw usageError(`match-list ${cmd}: --concurrency must be 1-${MAX_CONCURRENCY}, not ${c}`);
+    throw argumentError(`match-list ${cmd}: --concurrency must be 1-${MAX_CONCURRENCY}, not ${c}`);
   }
   const csv = flags.get('--csv');
   const input: InputArgs = {
@@ -92,8 +92,8 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
   if (cmd === 'import') return { cmd, ...input };
   const dryRun = flags.has('--dry-run');
   const keep = flags.has('--keep');
-  if (dryRun && keep) throw usageError('match-list sync: --dry-run and --keep do not go together');
+  if (dryRun && keep) throw argumentError('match-list sync: --dry-run and --keep do not go together');
   if (keep && input.file === '-')
-    throw usageError('match-list sync --keep re-reads FILE each round: give a file, not -');
+    throw argumentError('match-list sync --keep re-reads FILE each round: give a file, not -');
   return { cmd, dryRun, keep, ...input };
 }

@@ -1,6 +1,6 @@
 // `monitor match-list LIST`: a live pane on a terminal; otherwise the parsed monitor output once,
 // as the header line, the text not understood and a table of members.
-import { usageError } from '../../errors.js';
+import { argumentError } from '../../errors.js';
 import { headerLine } from '../../panes/monitor/monitor-frame.js';
 import { readMonitor } from './monitor-source.js';
 import { sanitizeLine } from '../../term/sanitize.js';
@@ -12,9 +12,9 @@ const cell = (v: number | undefined) => (v === undefined ? '' : String(v));
 export const monitorMatchList: Handler<'monitor match-list'> = async ({ args }, env) => {
   const list = args[0];
   if (list === undefined || list === '')
-    throw usageError('monitor match-list: give the name of a match-list');
-  if (env.deps.interactive) return { kind: 'pane', spec: { pane: 'monitor', list } };
-  const data = await readMonitor(env.deps.router, list, env.signal);
+    throw argumentError('monitor match-list: give the name of a match-list');
+  if (env.services.interactive) return { kind: 'pane', spec: { pane: 'monitor', list } };
+  const data = await readMonitor(env.services.router, list, env.signal);
   const head = headerLine(data.header);
   const lines = [head, ...data.other.map(sanitizeLine)].filter((l) => l !== '');
   const table = data.members.length

@@ -1,41 +1,43 @@
 // `--record FILE.cast`: every byte routersh writes to the terminal goes to an asciicast v2 file
-// too. The one place all terminal output passes is the streams' own `write` (Ink's frames
-// through inkStdout, the shell's output through Ink's write, suspend's mode switches, main's
-// error lines), so the tee sits there, installed before anything is written and removed at
-// the end. stderr is recorded when it is the same terminal as stdout.
+// too. The command is handed streams that are tees — the real stream's `write` plus the cast
+// file — and writes only through them (Ink's frames, the shell's output, main's error line);
+// nothing replaces a stream's own `write`. stderr is recorded when it is the same terminal as
+// stdout.
 import { basename } from 'node:path';
+import type { CommandIo } from '../../contract/command-io.js';
 import { type CastFile, openCastFile } from './cast-file.js';
 
 export interface Recording {
-  /** A secret value the recording must never show (the shell's redaction found it). */
-  addSecret(value: string): void;
+  /** The command's I/O, its output streams tees into the recording. */
+  io: CommandIo;
   stop(): void;
 }
 
-type Write = NodeJS.WriteStream['write'];
-
-/** Replaces `stream.write` with one that also hands the text to `tap`; returns the undo. */
-function tee(stream: NodeJS.WriteStream, tap: (text: string) => void): () => void {
-  const own = Object.hasOwn(stream, 'write');
-  const original = stream.write;
-  const write = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
+/** `stream`, with every write also handed to `tap` (the same object for every other property). */
+export function teeStream(stream: NodeJS.WriteStream, tap: (text: string) => void): NodeJS.WriteStream {
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
     const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8';
     tap(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(encoding));
-    return (original as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
-  } as Write;
-  stream.write = write;
-  return () => {
-    if (stream.write !== write) return;
-    if (own) stream.write = original;
-    else delete (stream as { write?: Write }).write;
+    return (stream.write as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
   };
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(stream, {
+    get(target, prop) {
+      if (prop === 'write') return write;
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      // Bound once, so `off(event, fn)` and identity checks see the same function each time.
+      let fn = bound.get(prop);
+      if (fn === undefined) {
+        fn = (value as (...a: unknown[]) => unknown).bind(target);
+        bound.set(prop, fn);
+      }
+      return fn;
+    },
+  });
 }
 
-export function startRecording(
-  path: string,
-  io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream; env: NodeJS.ProcessEnv },
-  title = `routersh ${basename(path)}`,
-): Recording {
+export function startRecording(path: string, io: CommandIo, title = `routersh ${basename(path)}`): Recording {
   const { stdout, stderr } = io;
   const cast: CastFile = openCastFile(path, {
     width: stdout.columns || 80,
@@ -47,15 +49,21 @@ export function startRecording(
   // What the terminal receives: its driver turns each LF into CR LF (ONLCR, kept by Node's raw
   // mode), and a player replays the bytes as received.
   const output = (text: string) => cast.output(stdout.isTTY ? text.replace(/\n/g, '\r\n') : text);
-  const undo = [tee(stdout, output)];
-  if (stderr.isTTY && stdout.isTTY) undo.push(tee(stderr, output));
+  const out = teeStream(stdout, output);
+  const err = stderr.isTTY && stdout.isTTY ? teeStream(stderr, output) : stderr;
   const onResize = () => cast.resize(stdout.columns, stdout.rows);
   stdout.on('resize', onResize);
   return {
-    addSecret: (value) => cast.addSecret(value),
+    io: {
+      ...io,
+      stdout: out,
+      stderr: err,
+      out: (text) => void out.write(text),
+      err: (text) => void err.write(text),
+      recording: { addSecret: (value) => cast.addSecret(value) },
+    },
     stop() {
       stdout.off('resize', onResize);
-      for (const u of undo) u();
       cast.close();
     },
   };

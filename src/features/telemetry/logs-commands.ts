@@ -17,7 +17,7 @@ export const logsSearch: Handler<'logs search'> = async ({ args, options }, env)
   const range = parseRange(options, nowOf(env), HOUR);
   const given = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : undefined;
   const query = args[0] ?? '*';
-  if (env.deps.interactive)
+  if (env.services.interactive)
     return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit: given ?? 200 } };
   // With `all`, `limit N` bounds the total (the pages are as large as the API allows).
   if (options.all !== undefined) return logsAll(client, query, range, given ?? MAX_ALL_RECORDS, env.signal);
@@ -40,7 +40,7 @@ export const logsHistogram: Handler<'logs histogram'> = async ({ args, options }
     },
     env.signal,
   );
-  return { kind: 'text', text: histogramText(res, env.deps.width()), json: res.raw };
+  return { kind: 'text', text: histogramText(res, env.services.width()), json: res.raw };
 };
 
 function valueHits(

@@ -17,7 +17,7 @@ export const metricsQuery: Handler<'metrics query'> = async ({ args, options }, 
   );
   return {
     kind: 'text',
-    text: withNotices(vectorTable(res.data.series, env.deps.width()), res.notices),
+    text: withNotices(vectorTable(res.data.series, env.services.width()), res.notices),
     json: res.raw,
   };
 };
@@ -27,13 +27,13 @@ export const metricsRange: Handler<'metrics range'> = async ({ args, options }, 
   const range = parseRange(options, nowOf(env), HOUR);
   const step = options.step?.[0] !== undefined ? parseStep(options.step[0]) : undefined;
   const expression = args[0] ?? '';
-  if (env.deps.interactive) {
+  if (env.services.interactive) {
     return {
       kind: 'pane',
       spec: { pane: 'chart', expression, ...range, ...(step ? { stepSeconds: step } : {}) },
     };
   }
-  const width = env.deps.width();
+  const width = env.services.width();
   const caps = await client.capabilities(env.signal);
   const plan = planRange(range, Math.max(20, width - 12), caps.limits, step);
   const res = await client.queryRange(

@@ -13,14 +13,14 @@ export const HOUR = 3_600_000;
 
 /** The telemetry client (loaded on first use in a one-shot run), or the error that says how to configure one. */
 export async function telemetryOf(env: HandlerEnv): Promise<TelemetryClient> {
-  const client = env.deps.telemetry ?? (await env.deps.loadTelemetry?.());
-  if (client) return client;
+  const port = env.services.telemetry;
+  if (port) return port.client();
   throw notConfiguredError(
     'no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)',
   );
 }
 
-export const nowOf = (env: HandlerEnv): number => (env.deps.now ?? Date.now)();
+export const nowOf = (env: HandlerEnv): number => env.services.now();
 
 /** `name{k="v", …}`; label values longer than `maxValue` columns end in `…`. */
 export function labelsText(labels: Record<string, string>, maxValue = Number.POSITIVE_INFINITY): string {

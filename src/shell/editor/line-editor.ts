@@ -3,6 +3,9 @@
 // combining sequence or a CJK character is one keypress.
 import { nextYankIndex, pushKill } from './kill-ring.js';
 import { graphemes, nextBoundary, prevBoundary, snapCursor } from '../../term/text-width.js';
+import type { EditorAction } from '../../keys/editor-action.js';
+
+export type { EditorAction } from '../../keys/editor-action.js';
 
 export interface EditorState {
   text: string;
@@ -15,28 +18,6 @@ export interface EditorState {
   /** Type of the previous action: consecutive kills merge, yank-pop needs a yank before it. */
   lastAction?: string;
 }
-
-export type EditorAction =
-  | { type: 'insert'; text: string }
-  | { type: 'backspace' }
-  | { type: 'delete' }
-  | { type: 'left' }
-  | { type: 'right' }
-  | { type: 'home' }
-  | { type: 'end' }
-  | { type: 'wordLeft' }
-  | { type: 'wordRight' }
-  | { type: 'killWordLeft' }
-  | { type: 'killWordRight' }
-  | { type: 'killToEnd' }
-  | { type: 'killToStart' }
-  | { type: 'yank' }
-  | { type: 'yankPop' }
-  | { type: 'transpose' }
-  | { type: 'set'; text: string; cursor?: number }
-  | { type: 'clear' };
-
-export type EditorActionType = EditorAction['type'];
 
 export const emptyEditor = (text = ''): EditorState => ({ text, cursor: text.length, killRing: [] });
 

@@ -7,7 +7,8 @@ import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import type { WireNodeInfo } from '../../../src/api/router/wire.js';
 import { runBatch } from '../../../src/commands/batch-loop.js';
 import { runLine } from '../../../src/run/runner.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import type { Session } from '../../../src/session/session.js';
+import { testSession } from '../../helpers/session.js';
 import { startServer, type TestServer } from '../../helpers/http-server.js';
 import { simConfig } from '../../helpers/sim-config.js';
 import { wireNode } from '../../hostile/wire-node.js';
@@ -57,14 +58,14 @@ afterAll(async () => {
 });
 
 async function batch(url: string, lines: string[], o: { json?: boolean; dryRun?: boolean } = {}) {
-  const s = createSession(simConfig(url), { interactive: false, warn: () => {}, width: () => 100 });
+  const s = await testSession(simConfig(url), { interactive: false, warn: () => {}, width: () => 100 });
   sessions.push(s);
   let stdout = '';
   let stderr = '';
   const ending = await runBatch(
     lines,
     { context: [] },
-    s.deps,
+    s.services,
     { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
     {
       json: o.json ?? false,
@@ -160,14 +161,14 @@ describe('the dry-run prefix', () => {
   });
 
   it('in the shell: relative to the context, secrets as ***, validation errors as errors', async () => {
-    const s = createSession(simConfig(sim.url), { interactive: true, warn: () => {}, width: () => 100 });
+    const s = await testSession(simConfig(sim.url), { interactive: true, warn: () => {}, width: () => 100 });
     sessions.push(s);
     const signal = new AbortController().signal;
     const n = sim.requests.length;
     const a = await runLine(
       'dry-run password hunter2',
       { context: ['system', 'user', 'admin'] },
-      s.deps,
+      s.services,
       signal,
     );
     expect(a).toMatchObject({
@@ -175,7 +176,7 @@ describe('the dry-run prefix', () => {
       text: 'POST /api/system/user/admin/password/*** {"Actions":["SET"]}\n',
     });
     expect(JSON.stringify(a)).not.toContain('hunter2');
-    const b = await runLine('dry-run interface eth0 mtu abc', { context: [] }, s.deps, signal);
+    const b = await runLine('dry-run interface eth0 mtu abc', { context: [] }, s.services, signal);
     expect(b).toMatchObject({ kind: 'error', error: { code: 'validation' } });
     expect(writes(n)).toEqual([]);
   });

@@ -2,6 +2,7 @@
 // as not undoable (and the secret is nowhere in the file); undo refuses a change someone else has
 // changed since, sending nothing; a match-list entry that expired meanwhile is not a conflict; a
 // match-list import is one change; a script needs --yes to undo.
+import type { RouterClient } from '../../../src/api/router/client.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fileSink } from '../../../src/features/changes/journal/file.js';
 import { runPiped } from '../../../src/run/output-pipes.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import type { Session } from '../../../src/session/session.js';
+import { testSession } from '../../helpers/session.js';
 import { ManualClock } from '../../../sim/clock.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { runBin } from '../../helpers/run-bin.js';
@@ -23,7 +25,7 @@ let session: Session;
 let n = 0;
 const signal = new AbortController().signal;
 const run = async (line: string, s = session) =>
-  (await runPiped(line, { context: [] }, s.deps, signal)).outcome;
+  (await runPiped(line, { context: [] }, s.services, signal)).outcome;
 const ok = (o: Outcome) => {
   if (o.kind === 'error') throw o.error;
   return o.kind === 'text' || o.kind === 'router' ? o.text : '';
@@ -36,9 +38,9 @@ beforeAll(async () => {
   sim = await startRouterSim({ clock });
   dir = mkdtempSync(join(tmpdir(), 'routersh-rules-'));
 });
-beforeEach(() => {
+beforeEach(async () => {
   file = join(dir, `s${++n}.jsonl`);
-  session = createSession(simConfig(sim.url), {
+  session = await testSession(simConfig(sim.url), {
     interactive: false,
     warn: () => {},
     width: () => 200,
@@ -73,7 +75,7 @@ describe('not undoable', () => {
 describe('conflicts', () => {
   it('refuses, sending nothing, a change whose node someone else changed since', async () => {
     ok(await run('interface eth1 mtu 9000'));
-    const other = createSession(simConfig(sim.url), { interactive: false, warn: () => {} });
+    const other = await testSession(simConfig(sim.url), { interactive: false, warn: () => {} });
     ok(await run('interface eth1 mtu 1400', other));
     const before = writes();
     const msg = errorOf(await run('undo'));
@@ -89,7 +91,7 @@ describe('conflicts', () => {
     ok(await run('ipv4 firewall match-list quick action match net 192.0.2.99'));
     // A list entry's after is read within IDLE_MS of the change (coalesced); the manual clock
     // jumps 61 s at once, so let that read happen first, as real time would.
-    await session.deps.journal?.settled();
+    await session.services.journal?.opened()?.settled();
     clock.advance(61_000);
     const before = writes();
     expect(ok(await run('undo'))).toMatch(/expired since: nothing to send[\s\S]*undone #2/);
@@ -113,7 +115,7 @@ describe('match-list import', () => {
     expect(changes.json.changes).toHaveLength(1);
     expect(changes.json.changes[0]!.added).toHaveLength(3);
     ok(await run('undo'));
-    const members = await session.router.get([
+    const members = await (session.services.router as RouterClient).get([
       'ipv4',
       'firewall',
       'match-list',
@@ -139,7 +141,7 @@ describe('batch mode', () => {
     const y = await runBin([...args, '--yes', '-c', 'hostname edge2', '-c', 'undo'], { env });
     expect(y.code).toBe(0);
     expect(y.stdout).toMatch(/undone #1 hostname edge2/);
-    const host = await session.router.get(['hostname', 'x']);
+    const host = await (session.services.router as RouterClient).get(['hostname', 'x']);
     expect(host.nodeInfo?.setValues).toEqual(['edge1']);
   });
 });

@@ -2,6 +2,7 @@
 // deletes a route, adds one match-list entry and removes another; `compare` prints each change;
 // `undo 6` leaves every node's metadata as it was before. Against the router simulator and a
 // reference router served by a plain node:http server (test/hostile/reference-router.ts).
+import type { RouterClient } from '../../../src/api/router/client.js';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileSink } from '../../../src/features/changes/journal/file.js';
 import { runPiped } from '../../../src/run/output-pipes.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import type { Session } from '../../../src/session/session.js';
+import { testSession } from '../../helpers/session.js';
 import { startRouterSim } from '../../../sim/router/index.js';
 import { simConfig } from '../../helpers/sim-config.js';
 import { startReferenceRouter } from '../../hostile/reference-router.js';
@@ -54,7 +56,7 @@ function pairs(n: Record<string, unknown>) {
 async function metadata(s: Session) {
   const out: Record<string, unknown> = {};
   for (const words of NODES) {
-    const env = await s.router.get(words);
+    const env = await (s.services.router as RouterClient).get(words);
     const raw = env.raw['NodeInfo'] as Record<string, unknown> & { SubNodes: Array<Record<string, unknown>> };
     out[words.join(' ')] = {
       self: pairs(raw),
@@ -75,13 +77,14 @@ describe.each(Object.keys(targets))('change journal and undo against the %s', (n
   let dir: string;
   let file: string;
   const signal = new AbortController().signal;
-  const run = async (line: string) => (await runPiped(line, { context: [] }, session.deps, signal)).outcome;
+  const run = async (line: string) =>
+    (await runPiped(line, { context: [] }, session.services, signal)).outcome;
 
   beforeAll(async () => {
     target = await targets[name]!();
     dir = mkdtempSync(join(tmpdir(), 'routersh-journal-'));
     file = join(dir, 'journal', 'session.jsonl');
-    session = createSession(simConfig(target.url), {
+    session = await testSession(simConfig(target.url), {
       interactive: false,
       warn: () => {},
       width: () => 200,

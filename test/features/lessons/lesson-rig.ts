@@ -3,10 +3,11 @@
 import { startSims, type Sims } from '../../../src/session/demo.js';
 import { fileLessonStore } from '../../../src/features/lessons/lesson-store.js';
 import type { LessonProgress, LessonStore } from '../../../src/features/lessons/types.js';
-import { createLessonDriver, type LessonDriver } from '../../../src/features/lessons/lesson-driver.js';
+import type { LessonDriver } from '../../../src/features/lessons/lesson-driver.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
 import { runPiped } from '../../../src/run/output-pipes.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import type { Session } from '../../../src/session/session.js';
+import { testSession } from '../../helpers/session.js';
 import { simConfig } from '../../helpers/sim-config.js';
 
 export interface Rig {
@@ -28,13 +29,12 @@ export function memoryStore(saved: Map<string, LessonProgress>): LessonStore {
 
 export async function lessonRig(): Promise<Rig> {
   const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
-  const session = createSession(
-    simConfig(sims.router.url, { telemetryUrl: sims.telemetry.url, telemetryKey: sims.telemetry.keys.demo }),
-    { interactive: false, warn: () => {}, width: () => 100 },
-  );
   const saved = new Map<string, LessonProgress>();
-  const lessons = createLessonDriver(memoryStore(saved), session.deps);
-  session.deps.lessons = lessons;
+  const session = await testSession(
+    simConfig(sims.router.url, { telemetryUrl: sims.telemetry.url, telemetryKey: sims.telemetry.keys.demo }),
+    { interactive: false, warn: () => {}, width: () => 100, lessons: memoryStore(saved) },
+  );
+  const lessons = session.services.lessons!;
   const rig: Rig = {
     sims,
     session,
@@ -43,7 +43,7 @@ export async function lessonRig(): Promise<Rig> {
     context: [],
     run: async (line) => {
       const context = rig.context;
-      const { outcome } = await runPiped(line, { context }, session.deps, AbortSignal.timeout(10_000));
+      const { outcome } = await runPiped(line, { context }, session.services, AbortSignal.timeout(10_000));
       if (outcome.kind === 'context') rig.context = outcome.context;
       const note = await lessons.afterLine(line, context, outcome, AbortSignal.timeout(10_000));
       return { outcome, note };

@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isRoutershError } from '../../../src/errors.js';
 import { memorySink } from '../../../src/features/changes/journal/file.js';
 import { addLine, matchListPort } from '../../../src/features/match-list/add-from-pane.js';
-import { createSession, type Session } from '../../../src/session/session.js';
+import type { Session } from '../../../src/session/session.js';
+import { runLine } from '../../../src/run/runner.js';
+import { testSession } from '../../helpers/session.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { simConfig } from '../../helpers/sim-config.js';
 
@@ -18,27 +20,29 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 afterEach(() => session?.close());
 
-const open = () => {
-  session = createSession(simConfig(sim.url), {
+const open = async () => {
+  session = await testSession(simConfig(sim.url), {
     interactive: true,
     warn: () => {},
     width: () => 100,
     journal: sink,
   });
-  return matchListPort(session.deps);
+  return matchListPort(session.services, (line, signal) =>
+    runLine(line, { context: [] }, session.services, signal),
+  );
 };
 const signal = () => AbortSignal.timeout(5000);
 const writes = () => sim.requests.filter((r) => r.method === 'POST' && !r.body.includes('SHOW')).length;
 
 describe('matchListPort', () => {
   it('reads the router’s lists from the match-list node’s metadata', async () => {
-    const port = open();
+    const port = await open();
     await port.run('ipv4 firewall match-list quarantine timeout 60', signal());
     expect((await port.lists(signal())).sort()).toEqual(['blacklist', 'quarantine']);
   });
 
   it('previews the request without sending it, then sends the line, journaled', async () => {
-    const port = open();
+    const port = await open();
     const before = writes();
     const p = await port.preview('blacklist', '192.0.2.77', signal());
     expect(p.line).toBe('ipv4 firewall match-list blacklist action match net 192.0.2.77');
@@ -52,7 +56,7 @@ describe('matchListPort', () => {
   });
 
   it('a value the router’s InputRe refuses fails in the preview, before anything is sent', async () => {
-    const port = open();
+    const port = await open();
     const before = writes();
     const e = await port.preview('blacklist', '300.1.2.3', signal()).catch((x: unknown) => x);
     expect(isRoutershError(e) && e.code).toBe('validation');

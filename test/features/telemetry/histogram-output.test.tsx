@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import { LogPane } from '../../../src/panes/logs/LogPane.js';
 import { logSource } from '../../../src/features/telemetry/telemetry-sources.js';
-import type { RunnerDeps } from '../../../src/contract/services.js';
+import { stubServices, telemetryOf } from '../../helpers/services.js';
 import { logsHistogram } from '../../../src/features/telemetry/logs-commands.js';
 import { type HostileTelemetry, startHostileTelemetry } from '../../hostile/telemetry.js';
 import { waitForFrame } from '../../helpers/ink.js';
@@ -33,10 +33,10 @@ const BARS = /[▁▂▃▄▅▆▇█]/;
 
 async function plainHistogram(histogram: 'buckets' | 'hits' | 'garbage') {
   const c = await serve(histogram);
-  const deps = { telemetry: c, interactive: false, width: () => 80 } as unknown as RunnerDeps;
+  const services = stubServices({ telemetry: telemetryOf(c), width: () => 80 });
   const out = await logsHistogram(
     { name: 'logs histogram', args: ['*'], options: {} },
-    { state: { context: [] }, deps, signal: new AbortController().signal },
+    { state: { context: [] }, services, io: {}, signal: new AbortController().signal },
   );
   if (out.kind !== 'text') throw new Error(`expected text, got ${out.kind}`);
   return out;

@@ -2,7 +2,8 @@
 // the values the grammar reads reach the API as numbers (step 5m = 300 s, bare 300 too).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
-import { type RunnerDeps, runLine } from '../../../src/run/runner.js';
+import type { Services } from '../../../src/contract/services.js';
+import { runLine } from '../../../src/run/runner.js';
 import { ManualClock } from '../../../sim/clock.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 import { telemetryOnlyDeps } from '../../helpers/expr-rig.js';
@@ -20,7 +21,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-function deps(): RunnerDeps {
+function deps(): Services {
   return telemetryOnlyDeps(client, { now: () => sim.clock.now() });
 }
 

@@ -3,7 +3,7 @@
 // re-renders, and q returns to the prompt.
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/session/session.js';
+import { testSession } from '../../helpers/session.js';
 import { ShellApp } from '../../../src/shell/ShellApp.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { plain, waitFor } from '../../helpers/ink.js';
@@ -17,7 +17,7 @@ afterAll(() => sim.close());
 
 describe('monitor match-list in the shell', () => {
   it('opens the pane without a telemetry client, and q returns', async () => {
-    const session = createSession(simConfig(sim.url), {
+    const session = await testSession(simConfig(sim.url), {
       interactive: true,
       warn: () => {},
       width: () => 100,

@@ -22,9 +22,6 @@ export interface JournalRouter {
 }
 
 /** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
-export const isChange = (r: RouterRequest): boolean =>
-  r.method === 'DELETE' ||
-  (r.method === 'POST' && (r.actions ?? ['SET']).some((a) => a === 'SET' || a === 'UNSET'));
 
 const NO_EFFECT = 'the metadata shows no change (an action, or a value the router does not show)';
 const SECRET = 'it sets a secret, which the metadata does not show and the journal never stores';

@@ -1,7 +1,7 @@
 // An error's one line for the terminal, apart from the runner so main.ts can print a usage
 // error without loading the runner (and what it imports) at start-up.
 import { isTelemetryError, type RoutershError } from '../errors.js';
-import { sanitizeLine } from '../term/sanitize.js';
+import { sanitizeLine } from './sanitize.js';
 
 /**
  * `% …` for router and local errors, `error: code: message` for telemetry (CLI.md). Every

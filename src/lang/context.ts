@@ -1,6 +1,7 @@
 // THE context transitions (edit/up/top/exit/quit), from the built-in table's `context` field.
 // The runner applies them; the paste check threads them through a pasted block.
-import { type BuiltinName, builtinSpec, type Resolution } from '../lang/index.js';
+import { type BuiltinName, builtinSpec } from './grammar.js';
+import type { Resolution } from './types.js';
 
 /** The context after running `name`: a new context, 'exit' (leave the shell), or unchanged. */
 export function nextContext(

@@ -1,0 +1,110 @@
+// The commands of -c, -f or stdin, one after the other (batch-loop.ts prints their outcomes),
+// on a session built like every other (session/connect.ts). No UI, no telemetry code, no RE2 or
+// fuse.js load up front: each loads with the first line that needs it.
+import { readFileSync } from 'node:fs';
+import type { Flags } from '../cli/args.js';
+import type { CommandIo } from '../contract/command-io.js';
+import type { RunIo } from '../contract/services.js';
+import { type Ending, usageError } from '../errors.js';
+import { connect } from '../session/connect.js';
+import type { NumberedLine } from './batch-loop.js';
+import type { SessionStart } from './session-start.js';
+
+/**
+ * For a one-shot run, set before the HTTP stack loads. Such a run ends long before optimised
+ * WebAssembly would pay off, and the process cannot end while V8 still optimises undici's HTTP
+ * parser in the background: that kept `-c` alive 0.1–0.3 s after its last byte (measured).
+ */
+export async function baselineWasmOnly(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--liftoff-only');
+}
+
+async function* stdinLines(io: CommandIo): AsyncIterable<string> {
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of rl) yield line;
+}
+
+/**
+ * A script's commands. A file is read whole, so a multi-line expression (an alerting rule after
+ * `metrics query`) joins into one command as a paste does, numbered by the line it starts on;
+ * stdin runs line by line as the lines arrive.
+ */
+async function scriptLines(
+  file: string,
+  io: CommandIo,
+): Promise<Iterable<NumberedLine> | AsyncIterable<string>> {
+  if (file === '-') return stdinLines(io);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  const { pastedLines } = await import('../run/paste.js');
+  return pastedLines(text.replace(/\r\n/g, '\n'));
+}
+
+/** Standard input as data, when the commands do not come from it and it is not the keyboard. */
+function stdinData(flags: Flags, io: CommandIo): RunIo['stdin'] {
+  const fromStdin = flags.commands.length === 0 && (flags.file === undefined || flags.file === '-');
+  if (fromStdin || io.stdin.isTTY) return undefined;
+  return async () => (await import('node:stream/consumers')).text(io.stdin);
+}
+
+/** A yes/no question on the terminal (stderr), answered with a line. */
+export async function askOnTerminal(io: CommandIo, question: string): Promise<boolean> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: io.stdin, output: io.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+export async function runBatchSession(flags: Flags, io: CommandIo, start: SessionStart): Promise<Ending> {
+  if (start.play) throw usageError('play types into the interactive shell: it needs a terminal');
+  await baselineWasmOnly();
+  // The runner loads while the session is built (the session's import is the HTTP stack).
+  const loop = import('./batch-loop.js');
+  const { cfg, session, close } = await connect(flags, io, {
+    interactive: false,
+    journal: 'file',
+    yes: flags.yes,
+    telemetry: 'on-first-use',
+    // A lesson checks telemetry steps too.
+    ...(start.lesson !== undefined ? { lessons: 'file' as const } : {}),
+  });
+  const controller = new AbortController();
+  const stopInterrupt = io.onInterrupt(() => controller.abort());
+  try {
+    if (start.lesson !== undefined && session.services.lessons)
+      io.out(session.services.lessons.start(start.lesson));
+    const lines = flags.commands.length
+      ? flags.commands
+      : flags.file !== undefined
+        ? await scriptLines(flags.file, io)
+        : stdinLines(io);
+    const stdin = stdinData(flags, io);
+    const { runBatch } = await loop;
+    return await runBatch(
+      lines,
+      { context: [] },
+      session.services,
+      { stdout: io.out, stderr: io.err },
+      {
+        json: cfg.json,
+        keepGoing: cfg.keepGoing,
+        unit: flags.commands.length ? 'command' : 'line',
+        signal: controller.signal,
+        dryRun: flags.dryRun,
+        ...(stdin ? { runIo: { stdin } } : {}),
+      },
+    );
+  } finally {
+    stopInterrupt();
+    await close();
+  }
+}

@@ -1,0 +1,29 @@
+// `routersh [connection] [output] [-c CMD…|-f FILE]`: the interactive shell when stdin and
+// stdout are a terminal and no commands are given, otherwise the commands as a script.
+import { type Flags, HELP, parseMainArgs } from '../cli/args.js';
+import { type CommandIo, isTerminal } from '../contract/command-io.js';
+import { type Ending, OK } from '../errors.js';
+import type { Command } from './command.js';
+import type { SessionStart } from './session-start.js';
+
+declare const __ROUTERSH_VERSION__: string;
+
+/** The shell on a terminal, otherwise the lines of -c, -f or stdin. */
+export async function runSession(flags: Flags, io: CommandIo, start: SessionStart = {}): Promise<Ending> {
+  const interactive = isTerminal(io) && flags.commands.length === 0 && flags.file === undefined;
+  if (interactive) return (await import('./shell.js')).runShellSession(flags, io, start);
+  return (await import('./batch.js')).runBatchSession(flags, io, start);
+}
+
+export const command: Command<Flags> = {
+  parse: parseMainArgs,
+  record: (flags) => (flags.help || flags.version ? undefined : flags.record),
+  async run(flags, io) {
+    if (flags.help || flags.version) {
+      // package.json's version, put in by the build (scripts/build.mjs).
+      io.out(flags.help ? HELP : `routersh ${__ROUTERSH_VERSION__}\n`);
+      return OK;
+    }
+    return runSession(flags, io);
+  },
+};

@@ -1,0 +1,6 @@
+// What a session run starts with besides its flags: a lesson (`routersh learn NAME`), a typed
+// script (`routersh play`).
+export interface SessionStart {
+  lesson?: string;
+  play?: { script: string; autoMs?: number; speed: number };
+}

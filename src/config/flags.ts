@@ -1,0 +1,30 @@
+// What the command line says, parsed (cli/args.ts parses it; config.ts reads it with the
+// environment and the profile). Secrets are never flags: only *-file flags name where one lives.
+export interface Flags {
+  router?: string;
+  user?: string;
+  passwordFile?: string;
+  auth?: string;
+  tokenFile?: string;
+  ca?: string;
+  insecure: boolean;
+  timeout?: string;
+  telemetry?: string;
+  telemetryKeyFile?: string;
+  profile?: string;
+  json: boolean;
+  noColor: boolean;
+  noPager: boolean;
+  keepGoing: boolean;
+  /** Check the lines of -c/-f/stdin and print their requests; send nothing. */
+  dryRun: boolean;
+  /** Run what would ask on a terminal (undo, an own-path warning) in a script. */
+  yes: boolean;
+  commands: string[];
+  file?: string;
+  demo: boolean;
+  /** `--record FILE.cast`: the session as an asciicast v2 file. */
+  record?: string;
+  help: boolean;
+  version: boolean;
+}
