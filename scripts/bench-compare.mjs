@@ -200,7 +200,10 @@ async function runAll(o) {
         note ||= 'no latest.json written';
       }
       runs.push({ side, i, ok: fresh && !note, note });
-      progress(`${label} done in ${secs(startedAt)}${note ? ` — ${note}` : ''}; copied to ${base}.json`);
+      progress(
+        `${label} done in ${secs(startedAt)}` +
+          (note ? ` — ${note}; no results (output in ${base}.log)` : `; copied to ${base}.json`),
+      );
     }
   }
   return runs;
@@ -305,7 +308,9 @@ function report(o, data, runs) {
     }
     const rows = [['metric', 'before', 'after', 'after/before', 'flag']];
     for (const m of metrics) {
-      const kind = /ratio|\/|target/i.test(m) ? ' *(ratio/target)*' : '';
+      // Metrics that are themselves ratios or targets ("a / b", "…_ratio", "(target ≤ 3)"); a bare
+      // unit such as "rec/s" does not count. They are compared like every other metric.
+      const kind = /ratio|target|\s\/\s/i.test(m) ? ' *(ratio/target)*' : '';
       const cell = {};
       const vals = {};
       for (const side of ['before', 'after']) {
@@ -365,11 +370,12 @@ function report(o, data, runs) {
     for (const r of rows.slice(1)) w(line(r));
   }
   w();
-  w(
-    flagged.length
-      ? `## Beyond ±${THRESHOLD * 100} %\n\n${flagged.map((f) => `- ${f}`).join('\n')}`
-      : `No metric's median moved beyond ±${THRESHOLD * 100} %.`,
-  );
+  if (suites.length)
+    w(
+      flagged.length
+        ? `## Beyond ±${THRESHOLD * 100} %\n\n${flagged.map((f) => `- ${f}`).join('\n')}`
+        : `No metric's median moved beyond ±${THRESHOLD * 100} %.`,
+    );
   if (noisy.length) {
     w();
     w(`## Noisy: runs of one side spread beyond ±${THRESHOLD * 100} % of their median`);
@@ -391,10 +397,13 @@ if (o.reportOnly) {
   );
   runs = await runAll(o);
 }
-const md = report(o, load(o), runs);
+const data = load(o);
+const md = report(o, data, runs);
 process.stdout.write(`\n${md}`);
 if (o.out) {
   writeFileSync(o.out, md);
   progress(`written to ${o.out}`);
 }
-progress('done');
+const any = [...data.before, ...data.after].some((r) => r && Object.keys(r).length);
+progress(any ? 'done' : 'done, but no run produced any result');
+process.exit(any ? 0 : 1);

@@ -197,17 +197,6 @@ export function splitConnectionArgs(argv: string[]): { connection: Flags; rest: 
   return { connection: parseMainArgs(conn), rest };
 }
 
-/** The `-s SERVER` of `routersh api` argv (forms -s X, -sX, --server X, --server=X), if any. */
-export function apiServerArg(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '-s' || a === '--server') return argv[i + 1];
-    if (a.startsWith('--server=')) return a.slice('--server='.length);
-    if (a.startsWith('-s') && a.length > 2 && !a.startsWith('--')) return a.slice(2);
-  }
-  return undefined;
-}
-
 export const HELP = `routersh — a shell for routers whose configuration is a REST node tree
 
 Usage:

@@ -6,7 +6,7 @@
 import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Journal } from '../features/changes/journal/journal.js';
-import type { Resolution, ValueCompleter } from '../lang/index.js';
+import type { Resolution, ScannedLine, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
 
 /** The two ends of the connection to the router, as the socket reports them. */
@@ -48,7 +48,13 @@ export interface JournalPort {
 }
 
 export interface Services {
-  readonly resolve: (line: string, context: string[], signal: AbortSignal) => Promise<Resolution>;
+  /** `scan`: the line as the lexer read it already (a line is read once per Enter). */
+  readonly resolve: (
+    line: string,
+    context: string[],
+    signal: AbortSignal,
+    scan?: ScannedLine,
+  ) => Promise<Resolution>;
   readonly router: RouterPort;
   readonly cache: CachePort;
   /** Undefined when no telemetry API is configured: `metrics …`/`logs …` then fail. */

@@ -13,9 +13,6 @@ export type WordMatch =
   | { kind: 'ambiguous-option'; names: string[] }
   | { kind: 'none'; valueNodes: NodeInfo[] };
 
-export const tokensOf = (n: NodeInfo): NodeInfo[] => n.subNodes.filter((c) => c.type === 'Token');
-export const valuesOf = (n: NodeInfo): NodeInfo[] => n.subNodes.filter((c) => c.type === 'Value');
-
 export function optionAvailable(o: OptionInfo, action: Action): boolean {
   if (action === 'SET') return o.availableInSet;
   if (action === 'UNSET') return o.availableInUnSet;

@@ -4,7 +4,7 @@
 // (run/output-pipes.ts) read it. In a `metrics` or `logs` expression a `|` belongs to the
 // expression (LogsQL has its own pipes): such lines have none.
 import { compileSearchRegex } from './regex.js';
-import { scanLine } from './tokenize.js';
+import { type ScannedLine, scanLine } from './tokenize.js';
 import type { Completion } from './types.js';
 
 /** Why an argument is wrong, with a column inside the argument's text. */
@@ -94,6 +94,8 @@ export interface PipeError {
 export interface PipedLine {
   /** The line without its pipes (what the resolver reads). */
   command: string;
+  /** `command` as the lexer read it (its tokens are the line's own: nothing is read twice). */
+  scan?: ScannedLine;
   pipes: PipeCall[];
   error?: PipeError;
 }
@@ -115,14 +117,16 @@ export function pipeStart(line: string): number | undefined {
 /** Junos' `show | compare` is the built-in `compare` (the session's changes), not a pipe. */
 const SHOW_COMPARE = /^\s*show\s+\|\s*compare\s*$/;
 
-export function splitPipes(line: string): PipedLine {
+export function splitPipes(line: string, read?: ScannedLine): PipedLine {
   // One place for the alias, so the shell, -c/-f, a paste's check and --dry-run agree.
   if (SHOW_COMPARE.test(line)) return { command: 'compare', pipes: [] };
-  const scan = scanLine(line);
-  if (scan.raw) return { command: line, pipes: [] };
+  const scan = read ?? scanLine(line);
+  if (scan.raw) return { command: line, scan, pipes: [] };
   const first = scan.tokens.findIndex((t) => t.text === '|' && !t.quoted);
-  if (first < 0) return { command: line, pipes: [] };
+  if (first < 0) return { command: line, scan, pipes: [] };
   const command = line.slice(0, scan.tokens[first]!.start).replace(/[ \t]+$/, '');
+  // The command's tokens are the line's up to the bar: same columns, nothing read again.
+  const commandScan: ScannedLine = { tokens: scan.tokens.slice(0, first), atNewWord: false };
   const pipes: PipeCall[] = [];
   let i = first;
   while (i < scan.tokens.length) {
@@ -133,6 +137,7 @@ export function splitPipes(line: string): PipedLine {
     const name = words[0];
     const fail = (message: string, at: { start: number; end: number }, wordIndex: number): PipedLine => ({
       command,
+      scan: commandScan,
       pipes,
       error: { message, column: at.start, length: Math.max(1, at.end - at.start), wordIndex },
     });
@@ -158,7 +163,7 @@ export function splitPipes(line: string): PipedLine {
     pipes.push({ spec, args: args.map((a) => a.text) });
     i = j;
   }
-  return { command, pipes };
+  return { command, scan: commandScan, pipes };
 }
 
 const names = () => PIPES.map((p) => p.name).join(', ');

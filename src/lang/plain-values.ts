@@ -4,6 +4,7 @@
 // after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
 import { type RedactOptions, secretNameStartingWith } from './redact.js';
+import type { ScannedLine } from './tokenize.js';
 import { resolvedName, secretWordIndexes } from './secret-slots.js';
 
 import { enumeratedValues } from './regex.js';
@@ -13,9 +14,10 @@ export { enumeratedValues } from './regex.js';
 export function plainValues(
   line: string,
   view: { cache: CacheView; context: readonly string[] },
+  scan?: ScannedLine,
 ): RedactOptions {
-  const c = classifyLineSync(line, view);
-  if (c.kind === 'empty') return {};
+  const c = classifyLineSync(line, view, scan);
+  if (c.kind === 'empty') return scan ? { scan } : {};
   const plain = new Set<string>();
   const names = new Map<number, string | undefined>();
   for (const w of c.words) {
@@ -26,6 +28,7 @@ export function plainValues(
   }
   // A word the metadata did not resolve may still abbreviate a secret-like name.
   const out: RedactOptions = {
+    ...(scan ? { scan } : {}),
     nameOf: (column, typed) => (names.has(column) ? names.get(column) : secretNameStartingWith(typed)),
   };
   // A path value in a secret slot (the first word, in an `edit … password` context). Option

@@ -17,7 +17,7 @@
 // The typed word may be an abbreviation (`pa` for `password`): the caller's `nameOf` gives
 // the name a command word resolved to (plain-values.ts), and either name being secret-like
 // hides the value. The typed text is what is kept.
-import { scanLine } from './tokenize.js';
+import { type ScannedLine, scanLine } from './tokenize.js';
 import type { Token } from './types.js';
 
 const SECRET_WORDS = [
@@ -43,6 +43,8 @@ export interface RedactOptions {
   nameOf?: (column: number, typed: string) => string | undefined;
   /** True when the command word at `column` is itself a value in a secret slot (plain-values.ts). */
   secretValueAt?: (column: number) => boolean;
+  /** The line as the lexer read it already (on Enter it is read once: tokens are passed on). */
+  scan?: ScannedLine;
 }
 
 /** Whether a word or option name is named like a secret. */
@@ -86,9 +88,9 @@ export function secretRanges(
   let offset = 0;
   let rest = line;
   for (;;) {
-    const { tokens, comment } = scanLine(rest);
+    const { tokens, comment } = offset === 0 && options.scan ? options.scan : scanLine(rest);
     // Resolved names belong to the command's columns, not to a comment's.
-    const { nameOf: _names, secretValueAt: _values, ...inComment } = options;
+    const { nameOf: _names, secretValueAt: _values, scan: _scan, ...inComment } = options;
     const o = offset === 0 ? options : inComment;
     const part = comment === undefined ? rest : rest.slice(0, comment + 1);
     for (const c of cutsOf(part, tokens, o)) out.push({ start: c.start + offset, end: c.end + offset });

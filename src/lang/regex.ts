@@ -101,11 +101,6 @@ export function matchesInputRe(re: string | undefined, word: string): boolean {
   return v === 'unchecked' ? word !== '' : v === 'match';
 }
 
-/** True when the pattern compiles (used to tell the user why nothing was checked). */
-export function isValidInputRe(re: string): boolean {
-  return compile(re) !== null;
-}
-
 /** For the hint: a note when a value on the line was accepted only because its pattern ran out of time. */
 export function uncheckedNote(words: readonly ResolvedWord[]): string | undefined {
   for (const w of words) {

@@ -12,7 +12,7 @@ import { tokenUsable } from './match.js';
 import { isSecretName, secretNameStartingWith } from './redact.js';
 import { bareNoKeyMessage, refuse } from './refusals.js';
 import { isNumericSlot, toNumberIfNumeric } from './regex.js';
-import { scanLine } from './tokenize.js';
+import { type ScannedLine, scanLine } from './tokenize.js';
 import type { CacheView, Classification, EngineDeps, Resolution, SyncView, Token } from './types.js';
 import { currentNode, type Lookup, walk, type WalkResult, type WalkState } from './walk.js';
 
@@ -153,9 +153,9 @@ export async function resolveLine(
   line: string,
   deps: EngineDeps,
   signal: AbortSignal,
-  o: { typing?: boolean } = {},
+  o: { typing?: boolean; scan?: ScannedLine | undefined } = {},
 ): Promise<Resolution> {
-  const scan = scanLine(line);
+  const scan = o.scan ?? scanLine(line);
   const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
   const partial = o.typing && tokens[tokens.length - 1]!.end >= line.length;
@@ -169,8 +169,8 @@ function syncLookup(cache: CacheView): Lookup {
 }
 
 /** Synchronous: only cached metadata; words that need more are 'pending'. Never awaits. */
-export function classifyLineSync(line: string, view: SyncView): Classification {
-  const scan = scanLine(line);
+export function classifyLineSync(line: string, view: SyncView, read?: ScannedLine): Classification {
+  const scan = read ?? scanLine(line);
   const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
   const lookup = syncLookup(view.cache);

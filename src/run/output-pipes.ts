@@ -4,6 +4,7 @@
 // it; `| save` is the one side effect (a new file, never an overwrite).
 import { chmod, writeFile } from 'node:fs/promises';
 import { argumentError, RoutershError } from '../errors.js';
+import type { ScannedLine } from '../lang/index.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
@@ -25,20 +26,21 @@ export async function runPiped(
   services: Services,
   signal: AbortSignal,
   io: RunIo = NO_IO,
+  scan?: ScannedLine,
 ): Promise<PipedOutcome> {
-  let piped = splitPipes(line);
+  let piped = splitPipes(line, scan);
   // `| match`/`| except` are judged by RE2, loaded only when such a pipe asked for it (the split
   // answered provisionally); then the line is split again, for real.
   if (takeRegexWanted()) {
     await loadRegexEngine();
-    piped = splitPipes(line);
+    piped = splitPipes(line, scan);
   }
   const e = piped.error;
   if (e) {
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });
     return { outcome: { kind: 'error', error, at: e }, page: true };
   }
-  const { outcome, note } = await runLineNoted(piped.command, state, services, signal, io);
+  const { outcome, note } = await runLineNoted(piped.command, state, services, signal, io, piped.scan);
   const page = !piped.pipes.some((p) => p.spec.name === 'no-more');
   const filters = piped.pipes.filter((p) => p.spec.name !== 'no-more');
   const out = filters.length ? await applyPipes(outcome, filters) : outcome;

@@ -3,7 +3,13 @@
 import { isChange } from '../api/router/is-change.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
-import type { Resolution } from '../lang/index.js';
+import type { Resolution, ScannedLine } from '../lang/index.js';
+
+/** A line and, when it was read already, its tokens. */
+interface ReadLine {
+  line: string;
+  scan?: ScannedLine | undefined;
+}
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
 import type { Outcome } from '../contract/outcome.js';
@@ -41,11 +47,12 @@ export async function runLineNoted(
   services: Services,
   signal: AbortSignal,
   io: RunIo = NO_IO,
+  scan?: ScannedLine,
 ): Promise<{ outcome: Outcome; note?: string }> {
   try {
-    const res = await services.resolve(line, state.context, signal);
+    const res = await services.resolve(line, state.context, signal, scan);
     const note = firstTime(services, res.kind === 'builtin' ? res.note : undefined);
-    const outcome = await runResolution(res, state, { services, io }, signal, line);
+    const outcome = await runResolution(res, state, { services, io }, signal, { line, scan });
     return note ? { outcome, note } : { outcome };
   } catch (e) {
     return { outcome: toOutcomeError(e) };
@@ -57,7 +64,7 @@ async function runResolution(
   state: RunState,
   run: { services: Services; io: RunIo },
   signal: AbortSignal,
-  line: string,
+  line: ReadLine,
 ): Promise<Outcome> {
   switch (res.kind) {
     case 'empty':
@@ -92,7 +99,7 @@ async function runRouter(
   request: RouterRequest,
   run: { services: Services; io: RunIo },
   signal: AbortSignal,
-  line: string,
+  line: ReadLine,
 ): Promise<Outcome> {
   const { services } = run;
   // A change goes through the journal (metadata before, request, answer, metadata after); a

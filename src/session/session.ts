@@ -12,7 +12,7 @@ import type { JournalPort, Services, TelemetryPort } from '../contract/services.
 import type { JournalSink } from '../features/changes/journal/file.js';
 import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
-import { MetadataCache, resolveLine } from '../lang/index.js';
+import { MetadataCache, resolveLine, type ScannedLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
 
 export interface SessionOptions {
@@ -59,8 +59,8 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     : undefined;
   const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
   const core = {
-    resolve: (line: string, context: string[], signal: AbortSignal) =>
-      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal),
+    resolve: (line: string, context: string[], signal: AbortSignal, scan?: ScannedLine) =>
+      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal, { scan }),
     router,
     cache,
     telemetry,

@@ -16,6 +16,7 @@ import type { KeyFeed } from '../keys/key-feed.js';
 import { KeyProvider } from '../keys/KeyProvider.js';
 import { LessonStatus } from './LessonStatus.js';
 import type { LessonDriver } from '../features/lessons/lesson-driver.js';
+import type { ScannedLine } from '../lang/index.js';
 import type { LineMask } from './mask-line.js';
 import type { OpenPane } from './open-pane.js';
 import type { ShellState } from './shell-controller.js';
@@ -31,7 +32,7 @@ export interface ShellAppProps {
   history: readonly string[];
   /** The history as `history` shows it (secrets redacted). */
   shownHistory?: (() => string[]) | undefined;
-  recordHistory: (line: string, context: readonly string[]) => void;
+  recordHistory: (line: string, context: readonly string[], scan?: ScannedLine) => void;
   color: boolean;
   onExit: () => void;
   /** Ctrl-Z, before the process stops: erase the live region (Ink's `clear`). */

@@ -6,6 +6,7 @@ import type { Outcome, PaneSpec } from '../contract/outcome.js';
 import { checkPaste } from '../run/paste.js';
 import { runPiped } from '../run/output-pipes.js';
 import type { RunIo } from '../contract/services.js';
+import { type ScannedLine, scanLine } from '../lang/index.js';
 import { runLine } from '../run/runner.js';
 import type { Session } from '../session/session.js';
 import { windowLeft } from '../features/changes/confirm.js';
@@ -46,7 +47,7 @@ export interface ShellDeps {
   /** The history as the `history` built-in shows it (secrets redacted). */
   shownHistory?: (() => string[]) | undefined;
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */
-  recordHistory: (line: string, context: readonly string[]) => void;
+  recordHistory: (line: string, context: readonly string[], scan?: ScannedLine) => void;
   onExit: () => void;
   /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
   print: (text: string) => void;
@@ -201,9 +202,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     replay();
   };
 
-  const run = async (texts: string[], ac = begin()) => {
+  /** `scans`: the lines as the lexer read them already (on Enter, once). */
+  const run = async (texts: string[], ac = begin(), scans: readonly ScannedLine[] = []) => {
     try {
-      for (const text of texts) {
+      for (const [i, text] of texts.entries()) {
         const p = prompt();
         const context = get().context;
         if (texts.length > 1) push(item('command', p + shown(text)));
@@ -217,6 +219,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
           deps().session.services,
           ac.signal,
           runIo(progress),
+          scans[i],
         );
         if (note) push(item('info', `note: ${note}`));
         if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
@@ -258,8 +261,12 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'submit':
         push(item('command', prompt() + shown(e.text)));
         if (e.text.trim() === '') return;
-        deps().recordHistory(e.text, get().context);
-        void run([e.text]);
+        {
+          // The line is read once: its tokens go to the history's redaction and to the run.
+          const scan = scanLine(e.text);
+          deps().recordHistory(e.text, get().context, scan);
+          void run([e.text], begin(), [scan]);
+        }
         return;
       case 'cancelLine':
         push(item('command', `${prompt()}${shown(e.text)}^C`));
@@ -330,5 +337,3 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     },
   };
 }
-
-export type ShellController = ReturnType<typeof createShellController>;

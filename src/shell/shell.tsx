@@ -6,6 +6,7 @@ import { type Ending, failed, isConnectFailure, isRoutershError, OK, type Router
 import { errorLine } from '../term/error-line.js';
 import { historyPath } from '../config/paths.js';
 import { appendHistory, loadHistory } from './editor/history-file.js';
+import type { ScannedLine } from '../lang/index.js';
 import { plainValues } from '../lang/plain-values.js';
 import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
@@ -39,10 +40,10 @@ export async function runShell(
   const shownHistory = () =>
     entries.map((e) => redact(e, plainValues(e, { cache: session.cache, context: [] })));
   let writes = Promise.resolve();
-  const recordHistory = (line: string, context: readonly string[]) => {
+  const recordHistory = (line: string, context: readonly string[], scan?: ScannedLine) => {
     if (entries[entries.length - 1] !== line) entries.push(line);
     if (o.onSecret) for (const v of secretValues(line, { cache: session.cache, context })) o.onSecret(v);
-    const options = plainValues(line, { cache: session.cache, context });
+    const options = plainValues(line, { cache: session.cache, context }, scan);
     // Appends are chained so lines land in order; a failing disk never breaks the shell.
     writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
   };

@@ -17,13 +17,13 @@ describe('splitPipes', () => {
   });
 
   it('a | in quotes, inside a word, or in a metrics/logs expression is not a pipe', () => {
-    expect(splitPipes('interface eth0 description "a | b"')).toEqual({
+    expect(splitPipes('interface eth0 description "a | b"')).toMatchObject({
       command: 'interface eth0 description "a | b"',
       pipes: [],
     });
     expect(splitPipes('interface eth0 description a|b').pipes).toEqual([]);
     const expr = 'logs search "error" | stats count() since 1h';
-    expect(splitPipes(expr)).toEqual({ command: expr, pipes: [] });
+    expect(splitPipes(expr)).toMatchObject({ command: expr, pipes: [] });
     const m = 'metrics query sum(rate(x[5m])) | no-more';
     expect(splitPipes(m).command).toBe(m);
   });
@@ -124,7 +124,7 @@ describe('the pipe split, as properties', () => {
         const bars = scanLine(line).tokens.filter((t) => t.text === '|' && !t.quoted);
         fc.pre(bars.length === 0);
         const p = splitPipes(line);
-        expect(p).toEqual({ command: line, pipes: [] });
+        expect(p).toMatchObject({ command: line, pipes: [] });
       }),
     );
   });
@@ -164,5 +164,26 @@ describe('the pipe split, as properties', () => {
         });
       }),
     );
+  });
+});
+
+describe('a line is read once', () => {
+  it("splitPipes hands on the command's tokens, the very ones the line's reading made", async () => {
+    const { scanLine, resolveLine } = await import('../../src/lang/index.js');
+    const { MetadataCache } = await import('../../src/lang/index.js');
+    const { gardenTree, treeFetch } = await import('./fixtures.js');
+    const line = 'show plant | count';
+    const scan = scanLine(line);
+    const piped = splitPipes(line, scan);
+    expect(piped.command).toBe('show plant');
+    expect(piped.scan?.tokens[0]).toBe(scan.tokens[0]);
+    const cache = new MetadataCache(treeFetch(gardenTree()));
+    const res = await resolveLine(piped.command, { cache }, new AbortController().signal, {
+      scan: piped.scan,
+    });
+    if (res.kind === 'empty') throw new Error('empty');
+    // The resolver read no line of its own: its words are those tokens.
+    expect(res.words.map((w) => w.token)).toEqual(scan.tokens.slice(0, 2));
+    expect(res.words[0]?.token).toBe(scan.tokens[0]);
   });
 });

@@ -5,7 +5,7 @@
 // window and series), and `q` back through the stack of panes to the prompt.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memorySink } from '../../src/features/changes/journal/file.js';
+import { memorySink } from '../helpers/memory-sink.js';
 import { runLine } from '../../src/run/runner.js';
 import type { Session } from '../../src/session/session.js';
 import { testSession } from '../helpers/session.js';

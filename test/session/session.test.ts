@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { memorySink } from '../../src/features/changes/journal/file.js';
+import { memorySink } from '../helpers/memory-sink.js';
 import type { Session } from '../../src/session/session.js';
 import { testSession } from '../helpers/session.js';
 import { simConfig } from '../helpers/sim-config.js';

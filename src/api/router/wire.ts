@@ -57,8 +57,3 @@ export interface WireEnvelope {
 }
 
 export type Action = 'SET' | 'UNSET' | 'GET' | 'SHOW';
-
-export interface WirePostBody {
-  Actions?: Action[];
-  Options?: Record<string, Array<string | number>>;
-}

@@ -4,6 +4,7 @@
 import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import type { RunIo, Services } from '../../contract/services.js';
 import { commandFailedError } from '../../errors.js';
+import type { ScannedLine } from '../../lang/index.js';
 import { redact } from '../../lang/redact.js';
 import { ownPathWarning } from './own-path.js';
 
@@ -26,7 +27,7 @@ export async function mayProceed(
 
 export async function sendChange(
   request: RouterRequest,
-  line: string,
+  { line, scan }: { line: string; scan?: ScannedLine | undefined },
   run: { services: Services; io: RunIo },
   signal: AbortSignal,
 ): Promise<Envelope> {
@@ -44,5 +45,5 @@ export async function sendChange(
       );
   }
   const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
-  return journal.record(redact(line), request, router, signal, fresh);
+  return journal.record(redact(line, scan ? { scan } : {}), request, router, signal, fresh);
 }

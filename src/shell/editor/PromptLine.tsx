@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { displayWidth, fitWindow, nextBoundary, truncateToWidth } from '../../term/text-width.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
+import { searchPrompt } from './reverse-search.js';
 
 export type SpanStyle = 'known' | 'value' | 'bad' | 'pending' | 'option' | 'plain';
 
@@ -111,7 +112,7 @@ export function PromptLine(props: PromptLineProps) {
   const showCursor = props.showCursor !== false;
   const { search } = props;
   if (search) {
-    const head = sanitizeLine(`(${search.failing ? 'failing ' : ''}reverse-i-search)'${search.query}': `);
+    const head = sanitizeLine(searchPrompt(search));
     const match = search.match ?? '';
     const at = search.query ? match.toLowerCase().indexOf(search.query.toLowerCase()) : -1;
     return (

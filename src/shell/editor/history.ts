@@ -67,4 +67,3 @@ export function historyNext(history: HistoryState, currentLine: string): History
 }
 
 /** Whether the user is walking the history (not on the draft line). */
-export const isBrowsing = (history: HistoryState): boolean => history.index < history.entries.length;

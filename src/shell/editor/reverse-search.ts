@@ -79,6 +79,6 @@ export function cancelSearch(state: SearchState): SearchLine {
 }
 
 /** The prompt readline shows during the search. */
-export function searchPrompt(state: SearchState): string {
+export function searchPrompt(state: { query: string; failing?: boolean | undefined }): string {
   return `(${state.failing ? 'failing ' : ''}reverse-i-search)'${state.query}': `;
 }

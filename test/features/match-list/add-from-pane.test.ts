@@ -3,7 +3,7 @@
 // address is refused by the same validation as a typed line, and the change is journaled.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isRoutershError } from '../../../src/errors.js';
-import { memorySink } from '../../../src/features/changes/journal/file.js';
+import { memorySink } from '../../helpers/memory-sink.js';
 import { addLine, matchListPort } from '../../../src/features/match-list/add-from-pane.js';
 import type { Session } from '../../../src/session/session.js';
 import { runLine } from '../../../src/run/runner.js';

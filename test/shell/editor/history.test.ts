@@ -5,7 +5,6 @@ import {
   type HistoryState,
   historyNext,
   historyPrev,
-  isBrowsing,
   resetNavigation,
 } from '../../../src/shell/editor/history.js';
 
@@ -63,7 +62,7 @@ describe('Up/Down navigation', () => {
   it('keeps the line being typed as a draft and restores it past the newest', () => {
     const r = walk(h, 'sho', ['up', 'up', 'down', 'down', 'down']);
     expect(r.seen).toEqual(['three', 'two', 'three', 'sho', 'sho']);
-    expect(isBrowsing(r.h)).toBe(false);
+    expect(r.h.index).toBe(r.h.entries.length);
   });
 
   it('Down on the draft does nothing', () => {
@@ -82,7 +81,7 @@ describe('Up/Down navigation', () => {
   it('reset ends the walk and forgets edits', () => {
     const r = walk(h, 'draft', ['up', 'changed']);
     const reset = resetNavigation(r.h);
-    expect(isBrowsing(reset)).toBe(false);
+    expect(reset.index).toBe(reset.entries.length);
     expect(walk(reset, '', ['up']).shown).toBe('three');
   });
 });

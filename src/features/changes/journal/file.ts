@@ -52,12 +52,6 @@ export function fileSink(path: string): JournalSink {
   };
 }
 
-/** Lines kept in memory only (tests, or a state directory that cannot be written). */
-export function memorySink(): JournalSink & { events: JournalEvent[] } {
-  const events: JournalEvent[] = [];
-  return { path: undefined, events, append: (e) => void events.push(e), read: () => events, close() {} };
-}
-
 export function readJournalFile(path: string): JournalEvent[] {
   return parseJournal(readFileSync(path, 'utf8'));
 }

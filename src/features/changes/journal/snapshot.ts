@@ -47,17 +47,6 @@ export function slotSettings(
   return out;
 }
 
-/** The settings one GET of `words` shows. */
-export function snapshotOf(info: NodeInfo, words: readonly string[]): Snapshot {
-  const w = [...words];
-  const self =
-    info.type === 'Value' ? slotSettings(info, w.slice(0, -1), undefined) : slotSettings(info, w, w);
-  const subs = info.subNodes.flatMap((c) =>
-    c.type === 'Value' ? slotSettings(c, w, undefined) : slotSettings(c, w, [...w, c.name]),
-  );
-  return { settings: [...self, ...subs] };
-}
-
 export type GetNode = (words: string[]) => Promise<NodeInfo | undefined>;
 
 const MAX_DEPTH = 4;
