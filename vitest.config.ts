@@ -1,8 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` is the inner loop (`npm run test:unit`: no tmux, no built binary, no
+// file over 5 s); `e2e` drives the built binary (in tmux, or as a child process) and holds the
+// slow and large tests. `npm test` runs both, side by side where the machine allows.
+const E2E = [
+  'test/e2e/**',
+  // The built binary as a child process.
+  'test/readme-examples.test.ts',
+  'test/api/router/redaction-bin.test.ts',
+  'test/panes/monitor/monitor-bin.test.ts',
+  'test/scripts/node-modules-patches.test.ts',
+  // Large or slow: the public query corpus (1,451 expressions), 5,000 log records/s for 10 s,
+  // a token's whole lifetime.
+  'test/corpus/**',
+  'test/panes/logs/LogPane-rate.test.tsx',
+  'test/api/router/token-lifetime.test.ts',
+];
+const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Ink renders non-interactively when CI is set (even empty): the setup file removes it.
@@ -11,5 +28,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     env: { FORCE_COLOR: '0' },
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ALL, exclude: E2E } },
+      { extends: true, test: { name: 'e2e', include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)) } },
+    ],
   },
 });

@@ -216,9 +216,10 @@ Usage:
   routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
                                                  lessons: list, start one (on an embedded simulator
                                                  unless --router), progress, check lesson files
-  routersh undo --journal FILE [--yes] [connection]
-                                                 revert the unconfirmed changes of a session's
-                                                 confirmed-change window (its shell was closed)
+  routersh undo --journal FILE [N | ID] [--yes] [connection]
+                                                 undo changes of any session's journal: its open
+                                                 confirmed-change window (its shell was closed),
+                                                 else its newest change; N: the last N; ID: one
   routersh play SCRIPT [--auto SECONDS] [--speed N] [connection] [output]
                                                  type a demo script into the shell: each line at a
                                                  human pace, Enter when you press Enter or space

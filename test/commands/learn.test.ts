@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { runBin } from '../helpers/run-bin.js';
+import { runCommand } from '../helpers/command-io.js';
 
 let dir: string;
 let env: Record<string, string>;
@@ -16,7 +16,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 it('lists the six lessons one a line, with their progress', async () => {
-  const r = await runBin(['learn'], { env });
+  const r = await runCommand(['learn'], env);
   expect(r.code).toBe(0);
   const lines = r.stdout.trim().split('\n');
   expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([
@@ -31,7 +31,7 @@ it('lists the six lessons one a line, with their progress', async () => {
 });
 
 it('starts a lesson on its own simulator and keeps the progress for --progress --json', async () => {
-  const r = await runBin(['learn', 'interfaces', '-c', 'interface eth1.100', '-c', 'lesson'], { env });
+  const r = await runCommand(['learn', 'interfaces', '-c', 'interface eth1.100', '-c', 'lesson'], env);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/^Lesson interfaces: Interfaces/);
@@ -40,7 +40,7 @@ it('starts a lesson on its own simulator and keeps the progress for --progress -
   const file = JSON.parse(readFileSync(join(dir, 'routersh', 'lessons', 'interfaces.json'), 'utf8'));
   expect(file).toMatchObject({ lesson: 'interfaces', steps: 5, current: 0 });
 
-  const p = await runBin(['learn', '--progress', '--json'], { env });
+  const p = await runCommand(['learn', '--progress', '--json'], env);
   expect(p.code).toBe(0);
   const report = JSON.parse(p.stdout);
   expect(report.lessons).toHaveLength(6);
@@ -50,26 +50,26 @@ it('starts a lesson on its own simulator and keeps the progress for --progress -
     done: [],
   });
   expect(report.lessons.find((l: { lesson: string }) => l.lesson === 'ping').progress).toBeNull();
-  expect((await runBin(['learn'], { env })).stdout).toMatch(/^interfaces\s+0\/5\s/m);
+  expect((await runCommand(['learn'], env)).stdout).toMatch(/^interfaces\s+0\/5\s/m);
 });
 
 it('a lesson file with a mistake: each mistake with its line, exit 2', async () => {
   const bad = join(dir, 'mine.md');
   writeFileSync(bad, '---\ntitle: Mine\n---\n## Step\nDo it.\ncheck: nod interface eth0 present\n');
-  const v = await runBin(['learn', '--validate', bad], { env });
+  const v = await runCommand(['learn', '--validate', bad], env);
   expect(v.code).toBe(2);
   expect(v.stderr).toBe(
     `${bad}:6: unknown check kind 'nod' (expected node, value, option, ran, metrics, logs)\n`,
   );
-  const s = await runBin(['learn', bad], { env });
+  const s = await runCommand(['learn', bad], env);
   expect(s.code).toBe(2);
   expect(s.stderr).toContain(`${bad}:6: unknown check kind 'nod'`);
-  const ok = await runBin(['learn', '--validate', 'lessons/ping.md'], { env });
+  const ok = await runCommand(['learn', '--validate', 'lessons/ping.md'], env);
   expect(ok.stdout).toBe('lessons/ping.md: ok, 5 steps\n');
 });
 
 it('an unknown lesson is a usage error naming the lessons', async () => {
-  const r = await runBin(['learn', 'nope'], { env });
+  const r = await runCommand(['learn', 'nope'], env);
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/no lesson 'nope' \(lessons: discover, interfaces/);
 });

@@ -44,9 +44,9 @@ export async function runCommand(
   argv: string[],
   env: NodeJS.ProcessEnv = {},
   stdin?: string,
-): Promise<{ code: number; out: string; err: string }> {
+): Promise<{ code: number; out: string; err: string; stdout: string; stderr: string }> {
   const c = captureIo(env);
   if (stdin !== undefined) c.input(stdin);
   const code = exitStatus(await execute(argv, c.io));
-  return { code, out: c.out(), err: c.err() };
+  return { code, out: c.out(), err: c.err(), stdout: c.out(), stderr: c.err() };
 }

@@ -7,7 +7,7 @@ import { runPiped } from '../../src/run/output-pipes.js';
 import type { Session } from '../../src/session/session.js';
 import { testSession } from '../helpers/session.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { runBin } from '../helpers/run-bin.js';
+import { runCommand } from '../helpers/command-io.js';
 import { simConfig } from '../helpers/sim-config.js';
 
 let sim: RouterSim;
@@ -52,12 +52,12 @@ describe('runPiped', () => {
 describe('batch', () => {
   it('-c and stdin accept `| no-more` (batch never pages) and refuse an unknown pipe', async () => {
     const env = { ROUTERSH_ROUTER: sim.url, ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
-    const ok = await runBin(['-c', 'show interface | no-more'], { env });
+    const ok = await runCommand(['-c', 'show interface | no-more'], env);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/eth0\s+UP/);
-    const piped = await runBin([], { env, input: 'show interface | no-more\n' });
+    const piped = await runCommand([], env, 'show interface | no-more\n');
     expect(piped.stdout).toMatch(/eth0\s+UP/);
-    const bad = await runBin(['-c', 'show interface | nope'], { env });
+    const bad = await runCommand(['-c', 'show interface | nope'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown pipe 'nope'/);
   });

@@ -14,7 +14,7 @@ import type { Session } from '../../../src/session/session.js';
 import { testSession } from '../../helpers/session.js';
 import { ManualClock } from '../../../sim/clock.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
-import { runBin } from '../../helpers/run-bin.js';
+import { runCommand } from '../../helpers/command-io.js';
 import { simConfig } from '../../helpers/sim-config.js';
 
 let sim: RouterSim;
@@ -132,13 +132,13 @@ describe('batch mode', () => {
     const env = { XDG_STATE_HOME: dir, ROUTERSH_PASSWORD: 'admin' };
     const args = ['--router', sim.url, '--user', 'admin'];
     const before = writes();
-    const r = await runBin([...args, '-c', 'hostname edge1', '-c', 'undo'], { env });
+    const r = await runCommand([...args, '-c', 'hostname edge1', '-c', 'undo'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /undo in a script needs --yes; it would send:\s+undo #1 hostname edge1:\s+hostname router/,
     );
     expect(writes()).toBe(before + 1);
-    const y = await runBin([...args, '--yes', '-c', 'hostname edge2', '-c', 'undo'], { env });
+    const y = await runCommand([...args, '--yes', '-c', 'hostname edge2', '-c', 'undo'], env);
     expect(y.code).toBe(0);
     expect(y.stdout).toMatch(/undone #1 hostname edge2/);
     const host = await (session.services.router as RouterClient).get(['hostname', 'x']);
