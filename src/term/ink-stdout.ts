@@ -11,12 +11,22 @@ const REAL = Symbol('routersh.realStdout');
 export const UNBOUNDED_ROWS = 100_000;
 
 export function inkStdout(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
-  // Bound once, so `off(event, fn)` and identity checks see the same function each time.
+  return streamWith(stdout, { rows: UNBOUNDED_ROWS, [REAL]: stdout });
+}
+
+/**
+ * `stream` with some properties of its own (`own`); every other property is the stream's, its
+ * methods bound to it once, so `off(event, fn)` and identity checks see the same function each
+ * time. (A recording's tee is one: features/record/.)
+ */
+export function streamWith(
+  stream: NodeJS.WriteStream,
+  own: Readonly<Record<PropertyKey, unknown>>,
+): NodeJS.WriteStream {
   const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(stdout, {
+  return new Proxy(stream, {
     get(target, prop) {
-      if (prop === 'rows') return UNBOUNDED_ROWS;
-      if (prop === REAL) return target;
+      if (Object.hasOwn(own, prop)) return own[prop];
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
       let fn = bound.get(prop);

@@ -5,6 +5,7 @@
 // stdout.
 import { basename } from 'node:path';
 import type { CommandIo } from '../../contract/command-io.js';
+import { streamWith } from '../../term/ink-stdout.js';
 import { type CastFile, openCastFile } from './cast-file.js';
 
 export interface Recording {
@@ -20,21 +21,7 @@ export function teeStream(stream: NodeJS.WriteStream, tap: (text: string) => voi
     tap(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(encoding));
     return (stream.write as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
   };
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy(stream, {
-    get(target, prop) {
-      if (prop === 'write') return write;
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function') return value;
-      // Bound once, so `off(event, fn)` and identity checks see the same function each time.
-      let fn = bound.get(prop);
-      if (fn === undefined) {
-        fn = (value as (...a: unknown[]) => unknown).bind(target);
-        bound.set(prop, fn);
-      }
-      return fn;
-    },
-  });
+  return streamWith(stream, { write });
 }
 
 export function startRecording(path: string, io: CommandIo, title = `routersh ${basename(path)}`): Recording {
