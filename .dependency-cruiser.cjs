@@ -34,7 +34,7 @@ const feature = (name, others = '') =>
     `features-${name}-imports-down-only`,
     `features/${name}/ imports only itself, contract/, lang/, api/, term/, panes/' pure parts and errors.ts${others ? ' (and the ports it names)' : ''}.`,
     `^src/features/${name}/`,
-    `^src/features/${name}/|^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|${PURE_PANES}|${ERRORS}${others ? `|${others}` : ''}`,
+    `^src/features/${name}/|^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|${PURE_PANES}|${ERRORS}${others ? `|${others}` : ''}`,
   );
 
 /** @type {import('dependency-cruiser').IConfiguration} */

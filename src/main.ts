@@ -16,9 +16,14 @@ const io: CommandIo = {
   stderr: process.stderr,
   stdin: process.stdin,
   env: process.env,
+  // Ctrl-C, or a service manager's SIGTERM (a `match-list sync --keep` feed): the run ends cleanly.
   onInterrupt: (handler) => {
     process.on('SIGINT', handler);
-    return () => void process.off('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    };
   },
 };
 // A cold line's metadata lookups (up to 16 path prefixes at once, lang/resolve.ts) each listen

@@ -1,5 +1,6 @@
 // Public entry of the router simulator: a real node:http server implementing the router
 // configuration API (router-config-api.md) with fresh state per instance.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -26,6 +27,8 @@ export interface RouterSim {
   clock: Clock;
   faults: Faults;
   requests: RecordedRequest[];
+  /** Who can log in: DEMO_USERS on loopback; elsewhere the writers' passwords are random. */
+  users: DemoCredentials;
   issueToken(user: string, lifetimeSeconds?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -40,10 +43,49 @@ export const DEMO_USERS = {
   tokenOnly: { user: 'automation' };
 };
 
+export interface DemoCredentials {
+  admin: { user: 'admin'; password: string };
+  operator: { user: 'operator'; password: string };
+  tokenOnly: { user: 'automation' };
+}
+
+/** An address only this machine reaches: 127.0.0.0/8, ::1 (also IPv4-mapped), `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * The users and passwords of a simulator listening on `host`. On loopback the fixed demo ones
+ * (DEMO_USERS: tests, `--demo` and lessons rely on admin/admin). Reachable from the network,
+ * the users that can write (admin, operator) get random passwords instead — derived from
+ * `secretSeed` when given (like the API keys and the token key), so a restart keeps them.
+ */
+export function demoCredentials(host: string, secretSeed?: string): DemoCredentials {
+  if (isLoopbackHost(host)) return DEMO_USERS;
+  const password = (user: string) =>
+    (secretSeed === undefined
+      ? randomBytes(12)
+      : createHmac('sha256', secretSeed).update(`router-password:${user}`).digest()
+    )
+      .subarray(0, 12)
+      .toString('base64url');
+  return {
+    admin: { user: 'admin', password: password('admin') },
+    operator: { user: 'operator', password: password('operator') },
+    tokenOnly: DEMO_USERS.tokenOnly,
+  };
+}
+
 export async function startRouterSim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
   const core = createSimServer(clock, opts.variant, opts.secretSeed);
+  const users = demoCredentials(host, opts.secretSeed);
+  for (const u of [users.admin, users.operator]) {
+    const known = core.state.users.get(u.user);
+    if (known) known.password = u.password;
+  }
   const { server } = core;
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
@@ -61,6 +103,7 @@ export async function startRouterSim(opts: RouterSimOptions = {}): Promise<Route
     clock,
     faults: core.faults,
     requests: core.requests,
+    users,
     issueToken: (user, lifetimeSeconds) => core.auth.issue(user, lifetimeSeconds),
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -212,10 +212,13 @@ Usage:
   routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
                                                  blacklist operations (import a feed, export, sync);
                                                  flags: --csv COLUMN, --concurrency N, --keep-going,
-                                                 --json, sync's --dry-run (the difference) or --keep
+                                                 --allow-broad, --allow-own-address, --json,
+                                                 sync's --dry-run (the difference) or --keep
   routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
                                                  lessons: list, start one (on an embedded simulator
                                                  unless --router), progress, check lesson files
+  routersh confirm --journal FILE                keep the changes of FILE's confirmed-change window
+  routersh undo --journal                        list the journals with a confirmed-change window open
   routersh undo --journal FILE [N | ID] [--yes] [connection]
                                                  undo changes of any session's journal: its open
                                                  confirmed-change window (its shell was closed),

@@ -5,6 +5,7 @@ import { jsonText, sanitizeText } from '../term/sanitize.js';
 import { errorLine } from '../term/error-line.js';
 import type { Outcome } from '../contract/outcome.js';
 import { runPiped } from '../run/output-pipes.js';
+import { splitPipes } from '../lang/pipes.js';
 import type { RunIo, RunState, Services } from '../contract/services.js';
 
 export interface BatchIO {
@@ -53,9 +54,10 @@ export async function runBatch(
       if (stop || (error && !o.keepGoing)) break;
       continue;
     }
-    const { outcome, note } = await runPiped(line, state, services, o.signal, o.runIo); // batch never pages
+    const stream = streaming(line, io, o);
+    const { outcome, note } = await runPiped(line, state, services, o.signal, stream.runIo); // batch never pages
     if (note) io.stderr(`note: ${note}\n`);
-    const stop = print(outcome, n, state, io, o);
+    const stop = print(outcome, n, state, io, o, stream.wrote());
     const error =
       outcome.kind === 'error' ? outcome.error : outcome.kind === 'text' ? outcome.failure : undefined;
     if (error) {
@@ -69,10 +71,38 @@ export async function runBatch(
 }
 
 /**
+ * The line's RunIo with `write` (RunIo.write): a command may print as it goes — text sanitized
+ * here, JSON pieces (jsonText-made) as they are. Output pipes act on the whole output, so a
+ * piped line does not stream. `wrote`: whether the command wrote anything.
+ */
+function streaming(
+  line: string,
+  io: BatchIO,
+  o: BatchOptions,
+): { runIo: RunIo | undefined; wrote: () => boolean } {
+  if (splitPipes(line).pipes.length > 0) return { runIo: o.runIo, wrote: () => false };
+  let wrote = false;
+  const write: NonNullable<RunIo['write']> = (chunk) => {
+    wrote = true;
+    const out = o.json ? chunk.json : sanitizeText(chunk.text);
+    if (out) io.stdout(out);
+  };
+  return { runIo: { ...o.runIo, write }, wrote: () => wrote };
+}
+
+/**
  * Prints one outcome; returns true when the run must end (`exit`). The last write sanitizes:
  * text through sanitizeText, JSON through jsonText (DEL, C1 and bidi characters escaped).
+ * `streamed`: the command wrote its output as it went (its JSON document holds its error).
  */
-function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: BatchOptions): boolean {
+function print(
+  outcome: Outcome,
+  n: number,
+  state: RunState,
+  io: BatchIO,
+  o: BatchOptions,
+  streamed = false,
+): boolean {
   const json = (doc: unknown) => io.stdout(`${jsonText(doc)}\n`);
   switch (outcome.kind) {
     case 'empty':
@@ -99,7 +129,7 @@ function print(outcome: Outcome, n: number, state: RunState, io: BatchIO, o: Bat
     case 'error': {
       const where = o.unit === 'line' ? `line ${n}` : `command ${n}`;
       io.stderr(`${errorLine(outcome.error)} (${where})\n`);
-      if (o.json) json({ error: { ...outcome.error.toJSON(), [o.unit]: n } });
+      if (o.json && !streamed) json({ error: { ...outcome.error.toJSON(), [o.unit]: n } });
       return false;
     }
     default: {

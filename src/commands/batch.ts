@@ -1,8 +1,16 @@
 // The commands of -c, -f or stdin, one after the other (batch-loop.ts prints their outcomes),
 // on a session built like every other (session/connect.ts). No UI, no telemetry code, no RE2 or
 // fuse.js load up front: each loads with the first line that needs it.
-import { readFileSync } from 'node:fs';
 import type { Flags } from '../cli/args.js';
+import {
+  boundedLines,
+  MAX_FEED_BYTES,
+  MAX_SCRIPT_BYTES,
+  readFailure,
+  readFileBoundedSync,
+  readStreamBounded,
+  TooLargeError,
+} from '../config/read-bounded.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RunIo } from '../contract/services.js';
 import { type Ending, usageError } from '../errors.js';
@@ -20,10 +28,14 @@ export async function baselineWasmOnly(): Promise<void> {
   setFlagsFromString('--liftoff-only');
 }
 
+/** Commands from stdin as they arrive; a line over MAX_SCRIPT_BYTES (/dev/zero piped in) ends the run. */
 async function* stdinLines(io: CommandIo): AsyncIterable<string> {
-  const { createInterface } = await import('node:readline');
-  const rl = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-  for await (const line of rl) yield line;
+  try {
+    yield* boundedLines(io.stdin, MAX_SCRIPT_BYTES);
+  } catch (e) {
+    if (!(e instanceof TooLargeError)) throw e;
+    throw usageError(`cannot read commands from standard input: a line ${readFailure(e)}`);
+  }
 }
 
 /**
@@ -38,9 +50,9 @@ async function scriptLines(
   if (file === '-') return stdinLines(io);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileBoundedSync(file, MAX_SCRIPT_BYTES);
   } catch (e) {
-    throw usageError(`cannot read script ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw usageError(`cannot read script ${file}: ${readFailure(e)}`);
   }
   const { pastedLines } = await import('../run/paste.js');
   return pastedLines(text.replace(/\r\n/g, '\n'));
@@ -50,7 +62,7 @@ async function scriptLines(
 function stdinData(flags: Flags, io: CommandIo): RunIo['stdin'] {
   const fromStdin = flags.commands.length === 0 && (flags.file === undefined || flags.file === '-');
   if (fromStdin || io.stdin.isTTY) return undefined;
-  return async () => (await import('node:stream/consumers')).text(io.stdin);
+  return () => readStreamBounded(io.stdin, MAX_FEED_BYTES);
 }
 
 /** A yes/no question on the terminal (stderr), answered with a line. */
@@ -74,6 +86,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
     journal: 'file',
     yes: flags.yes,
     telemetry: 'on-first-use',
+    guard: true,
     // A lesson checks telemetry steps too.
     ...(start.lesson !== undefined ? { lessons: 'file' as const } : {}),
   });
@@ -89,7 +102,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
         : stdinLines(io);
     const stdin = stdinData(flags, io);
     const { runBatch } = await loop;
-    return await runBatch(
+    const ending = await runBatch(
       lines,
       { context: [] },
       session.services,
@@ -103,6 +116,11 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
         ...(stdin ? { runIo: { stdin } } : {}),
       },
     );
+    // A window the script opened outlives it: its guard reverts it unless someone confirms.
+    const journal = session.services.journal?.opened();
+    if (journal?.window())
+      io.err(`note: ${(await import('../features/changes/confirm.js')).settleHint(journal)}\n`);
+    return ending;
   } finally {
     stopInterrupt();
     await close();

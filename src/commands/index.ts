@@ -29,6 +29,9 @@ const NAMED: Readonly<Record<string, Loader>> = {
   undo: async () => parser((await import('./undo.js')).command),
   learn: async () => parser((await import('./learn.js')).command),
   play: async () => parser((await import('./play.js')).command),
+  confirm: async () => parser((await import('./confirm.js')).command),
+  // Started by a session with a confirmed-change window (session/guard.ts); not for users.
+  __guard: async () => parser((await import('./guard.js')).command),
 };
 const DEFAULT: Loader = async () => parser((await import('./default.js')).command);
 

@@ -9,6 +9,7 @@ import { progressWord } from '../features/lessons/progress.js';
 import type { LessonStore } from '../features/lessons/types.js';
 import { parseMainArgs } from '../cli/args.js';
 import type { Command } from './command.js';
+import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { runSession } from './default.js';
 import { fileLessonStore, readLessonFile } from '../features/lessons/lesson-store.js';
 
@@ -62,9 +63,11 @@ export function runLearnInfo(
     }
     case 'progress': {
       const report = progressReport(store, trainee(io.env));
-      if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      // Progress files hold a lesson file's title: JSON as --json prints it, text sanitized.
+      if (args.json) io.stdout(`${jsonText(report, 2)}\n`);
       else
-        for (const l of report.lessons) io.stdout(`${l.lesson}  ${progressWord(l.progress ?? undefined)}\n`);
+        for (const l of report.lessons)
+          io.stdout(`${sanitizeLine(l.lesson)}  ${progressWord(l.progress ?? undefined)}\n`);
       return OK;
     }
     case 'validate': {
@@ -72,10 +75,11 @@ export function runLearnInfo(
       for (const path of args.files) {
         const { name, source } = readLessonFile(path);
         const r = parseLesson(name, source);
-        if ('lesson' in r) io.stdout(`${path}: ok, ${r.lesson.steps.length} steps\n`);
+        // The issues quote the file (an unknown check kind): sanitized, one line each.
+        if ('lesson' in r) io.stdout(`${sanitizeLine(path)}: ok, ${r.lesson.steps.length} steps\n`);
         else {
           bad++;
-          io.stderr(`${issueLines(path, r.issues)}\n`);
+          io.stderr(`${sanitizeText(issueLines(sanitizeLine(path), r.issues))}\n`);
         }
       }
       return bad ? failed(configError(`${bad} lesson file(s) with mistakes`)) : OK;

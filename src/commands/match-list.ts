@@ -6,6 +6,7 @@
 import { type Flags, splitConnectionArgs } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RunIo } from '../contract/services.js';
+import { MAX_FEED_BYTES, readStreamBounded } from '../config/read-bounded.js';
 import { type Ending, failed, isRoutershError, OK, RoutershError } from '../errors.js';
 import { type MatchListArgs, parseMatchListArgs } from '../features/match-list/args.js';
 import { runBuiltin } from '../run/handlers.js';
@@ -49,7 +50,7 @@ export const command: Command<Args> = {
       drawn = false;
     };
     const runIo: RunIo = {
-      stdin: async () => (await import('node:stream/consumers')).text(io.stdin),
+      stdin: () => readStreamBounded(io.stdin, MAX_FEED_BYTES),
       notify: (line) => {
         clear();
         io.err(`${sanitizeText(line)}\n`);

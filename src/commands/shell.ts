@@ -28,6 +28,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
     yes: flags.yes,
     telemetry: 'at-once',
     lessons: 'file',
+    guard: true,
   });
   try {
     // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
@@ -60,9 +61,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
     const { recording } = io;
     return await runShell(session, cfg, io, {
       demo,
-      // On stage or on record, a secret typed in a line is drawn as `*` (shell/mask-line.ts).
-      maskSecrets: recording !== undefined || start.play !== undefined,
-      ...(recording ? { onSecret: recording.addSecret } : {}),
+      ...(recording ? { onSecret: recording.addSecret, recording: true } : {}),
       ...(feed ? { feed } : {}),
     });
   } finally {

@@ -1,7 +1,8 @@
 // What `routersh sim` prints: where the APIs are (every address trainees can reach when it
-// listens on all interfaces), the demo users, a token and the API key, and how to connect.
+// listens on all interfaces), the users (random passwords for the writers when the network
+// reaches it), a token and the API key, and how to connect.
 import { networkInterfaces } from 'node:os';
-import { DEMO_USERS } from '../../sim/router/index.js';
+import { isLoopbackHost } from '../../sim/router/index.js';
 import type { Sims } from '../session/demo.js';
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
@@ -16,23 +17,30 @@ export function reachableHosts(host: string, interfaces: Interfaces = networkInt
   return out;
 }
 
+/** The warning `routersh sim` gives when it listens beyond loopback; undefined on loopback. */
+export function networkWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return `warning: listening on ${host}: the simulators' APIs are reachable from the network; admin and operator get random passwords (printed below, kept across restarts by the seed), not admin/admin`;
+}
+
 export async function simBanner(s: Sims, host: string, interfaces?: Interfaces): Promise<string> {
-  const token = await s.router.issueToken(DEMO_USERS.tokenOnly.user);
+  const users = s.router.users;
+  const token = await s.router.issueToken(users.tokenOnly.user);
   const hosts = reachableHosts(host, interfaces);
   const at = (port: number) =>
     hosts.length > 0 ? [`  reachable at ${hosts.map((h) => `http://${h}:${port}`).join(', ')}`] : [];
   return [
     `router API     ${s.router.url}/api/  (token route ${s.router.url}/api-oauth/, tokens ${s.router.url}/token)`,
     ...at(s.router.port),
-    `  users        ${DEMO_USERS.admin.user}/${DEMO_USERS.admin.password}, ${DEMO_USERS.operator.user}/${DEMO_USERS.operator.password}, ${DEMO_USERS.tokenOnly.user} (token only)`,
+    `  users        ${users.admin.user}/${users.admin.password}, ${users.operator.user}/${users.operator.password}, ${users.tokenOnly.user} (token only)`,
     `  token        ${token}`,
-    `               (for ${DEMO_USERS.tokenOnly.user}; put it in a file and use --token-file)`,
+    `               (for ${users.tokenOnly.user}; put it in a file and use --token-file)`,
     `telemetry API  ${s.telemetry.url}/api/v1/`,
     ...at(s.telemetry.port),
     `  API key      ${s.telemetry.keys.demo}`,
     '',
     'Connect:',
-    `  ROUTERSH_PASSWORD=${DEMO_USERS.admin.password} routersh --router ${s.router.url} --user ${DEMO_USERS.admin.user} \\`,
+    `  ROUTERSH_PASSWORD=${users.admin.password} routersh --router ${s.router.url} --user ${users.admin.user} \\`,
     `    --telemetry ${s.telemetry.url}   # with ROUTERSH_TELEMETRY_KEY set to the key above`,
     '',
   ].join('\n');

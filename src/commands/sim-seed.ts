@@ -1,6 +1,8 @@
-// The secret the simulators derive their API keys and token signing key from, kept in
-// $XDG_STATE_HOME/routersh/sim-seed (0600) and made on first use: a restarted `routersh sim`
-// accepts the key and tokens it printed before, so the shells of a class stay connected.
+// The secret the simulators derive their API keys and token signing key from — and, when they
+// listen beyond loopback, the random passwords of admin and operator (sim/router's
+// demoCredentials) — kept in $XDG_STATE_HOME/routersh/sim-seed (0600) and made on first use: a
+// restarted `routersh sim` accepts the key, tokens and passwords it printed before, so the
+// shells of a class stay connected.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,9 +7,8 @@ import type { Command } from './command.js';
 import { OK, usageError } from '../errors.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
 import { stateDir } from '../config/paths.js';
-import { DEMO_USERS } from '../../sim/router/index.js';
 import { type Sims, startSims } from '../session/demo.js';
-import { simBanner } from './sim-banner.js';
+import { networkWarning, simBanner } from './sim-banner.js';
 import { simSeed, simSeedPath } from './sim-seed.js';
 
 const USAGE =
@@ -21,7 +20,8 @@ Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) a
 their URLs, the demo users, a token and the API key.
 
   --host H             address to listen on (default 127.0.0.1; 0.0.0.0 for a class:
-                       the addresses trainees can reach are printed)
+                       the addresses trainees can reach are printed, and admin and
+                       operator get random passwords instead of admin/admin)
   --port N             router API port (default 8080; 0 picks a free one)
   --telemetry-port M   telemetry API port (default 8428; 0 picks a free one)
   --variant reference  show tables with cells of any JSON type, histograms as buckets
@@ -29,9 +29,10 @@ their URLs, the demo users, a token and the API key.
   -h, --help           this text
 
 Unless --no-save is given, the profile 'sim' is saved for the simulators (the password and
-the API key in 0600 files), so \`routersh --profile sim\` logs in. The API key and the token
-signing key are derived from a seed kept in $XDG_STATE_HOME/routersh/sim-seed: a restarted
-simulator accepts the key and tokens it printed before. Delete the file for new ones.
+the API key in 0600 files), so \`routersh --profile sim\` logs in. The API key, the token
+signing key (and, off loopback, the passwords) are derived from a seed kept in
+$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords
+it printed before. Delete the file for new ones.
 `;
 
 /** A listen error as one line that says what to do; undefined for other errors. */
@@ -51,21 +52,22 @@ export function listenError(e: unknown, flags: { port: number; telemetryPort: nu
 }
 
 function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
+  const users = sims.router.users;
   const state = stateDir(env);
-  const passwordFile = writeSecretFile(join(state, 'sim-admin.password'), DEMO_USERS.admin.password);
+  const passwordFile = writeSecretFile(join(state, 'sim-admin.password'), users.admin.password);
   const telemetryKeyFile = writeSecretFile(join(state, 'sim-telemetry.key'), sims.telemetry.keys.demo);
   const path = saveProfile(
     'sim',
     {
       router: sims.router.url,
-      user: DEMO_USERS.admin.user,
+      user: users.admin.user,
       passwordFile,
       telemetry: sims.telemetry.url,
       telemetryKeyFile,
     },
     env,
   );
-  return `Saved profile 'sim' in ${path}: \`routersh --profile sim\`, or any routersh command naming ${sims.router.url}, logs in as ${DEMO_USERS.admin.user}.\n`;
+  return `Saved profile 'sim' in ${path}: \`routersh --profile sim\`, or any routersh command naming ${sims.router.url}, logs in as ${users.admin.user}.\n`;
 }
 
 interface SimArgs {
@@ -136,6 +138,9 @@ export const command: Command<SimArgs> = {
     } catch (e) {
       throw listenError(e, { port, telemetryPort }, host) ?? e;
     }
+    // Off loopback, anyone on the network can reach it: said before the banner.
+    const warning = networkWarning(host);
+    if (warning) io.err(`${warning}\n`);
     io.out(await simBanner(sims, host));
     io.out(`Demo secrets are derived from ${simSeedPath(io.env)} (the same key after a restart).\n`);
     if (args.save) {

@@ -3,22 +3,31 @@
 // it finishes the file's confirmed-change window whose shell is gone (closed, killed, lost with
 // its SSH session) — its changes not confirmed and not yet reverted are reverted, newest first;
 // with N or ID, or when no window is open, it is the shell's `undo [N | ID]` on that journal.
-// Either way the file records what was done.
+// Either way the file records what was done. The file is not trusted: credentials go only to a
+// router the user named (journalLogin), and each change is checked against its own line before
+// anything is sent (features/changes/undo-plan.ts).
 import { parseArgs } from 'node:util';
 import { type Flags, splitConnectionArgs } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RunIo, Services } from '../contract/services.js';
+import { sameRouter } from '../config/profiles.js';
 import { commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
-import { revertWindow } from '../features/changes/confirm.js';
+import { stateDir } from '../config/paths.js';
+import { journalDir, journalFiles, readJournalFile } from '../features/changes/journal/file.js';
+import { fold } from '../features/changes/journal/fold.js';
+import { decide, decided } from '../features/changes/window-decision.js';
+import { revertWindow } from '../features/changes/window-revert.js';
 import { journalRouter } from '../features/changes/journal-open.js';
 import { runBuiltin } from '../run/handlers.js';
-import { connect } from '../session/connect.js';
+import { commandConfig, connect } from '../session/connect.js';
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { askOnTerminal } from './batch.js';
 import type { Command } from './command.js';
 
 interface Args {
+  /** `routersh undo --journal` without FILE: list the journals with a window open. */
+  list?: boolean;
   connection: Flags;
   journal: string;
   /** N (the last N changes) or a change id; absent: the open window, else the newest change. */
@@ -46,21 +55,24 @@ export function parseUndoArgs(rest: string[]): { journal: string; yes: boolean; 
 export const command: Command<Args> = {
   parse(argv) {
     const { connection, rest } = splitConnectionArgs(argv);
+    // `routersh undo --journal` alone: which journals have a window open.
+    if (rest.length === 1 && rest[0] === '--journal') return { connection, journal: '', list: true };
     const { journal, yes, which } = parseUndoArgs(rest);
     return { connection: { ...connection, yes }, journal, ...(which !== undefined ? { which } : {}) };
   },
-  async run({ connection, journal: path, which }, io) {
-    // The router is the journal's unless the command line names one.
-    const router = connection.router ?? journalRouter(path);
-    if (!router) throw usageError(`${path} names no router: use --router URL`);
-    const { session, close } = await connect({ ...connection, router }, io, {
+  async run({ connection, journal: path, which, list }, io) {
+    if (list) return listOpenWindows(io);
+    const terminal = io.stdin.isTTY === true && io.stderr.isTTY === true;
+    // Journal text (lines, the router's URL) is a file anyone may have written: asked sanitized.
+    const ask = terminal ? (question: string) => askOnTerminal(io, sanitizeText(question)) : undefined;
+    const login = await journalLogin(path, connection, io, ask);
+    const { session, close } = await connect(login.flags, login.io, {
       interactive: false,
       journal: { path },
       yes: connection.yes,
       telemetry: 'on-first-use',
     });
-    const terminal = io.stdin.isTTY === true && io.stderr.isTTY === true;
-    const runIo: RunIo = terminal ? { ask: (question) => askOnTerminal(io, question) } : {};
+    const runIo: RunIo = ask ? { ask: (question) => ask(question) } : {};
     try {
       const journal = await session.services.journal!.open();
       const w = journal.window();
@@ -87,6 +99,80 @@ export const command: Command<Args> = {
   },
 };
 
+const CREDENTIAL_ENV = ['ROUTERSH_USER', 'ROUTERSH_PASSWORD', 'ROUTERSH_TOKEN', 'ROUTERSH_PROFILE'] as const;
+
+/**
+ * Where `undo --journal FILE` connects, and with which credentials. The journal names the router
+ * its changes were made on, but a journal is a file anyone may have written: credentials go only
+ * to a router the user named. Named (--router, ROUTERSH_ROUTER or a --profile's router): it must
+ * be the journal's router (same scheme, host in any case, port, path), or the user says so on a
+ * terminal; otherwise refused. Not named: the journal's router, logged in to only with a profile
+ * whose router is exactly it; credentials from the environment or flags go there only when the
+ * user says so on a terminal. Otherwise one line says what to add.
+ */
+export async function journalLogin(
+  path: string,
+  connection: Flags,
+  io: CommandIo,
+  ask: ((question: string) => Promise<boolean>) | undefined,
+): Promise<{ flags: Flags; io: CommandIo }> {
+  const file = sanitizeLine(path);
+  const journaled = journalRouter(path);
+  if (!journaled) throw usageError(`${file} names no router: use --router URL`);
+  const there = sanitizeLine(journaled);
+  if (!isPlainRouterUrl(journaled))
+    throw usageError(
+      `${file} names router '${there}', which is not an http(s) URL without credentials: not undone`,
+    );
+  const named = commandConfig(connection, io).router;
+  if (named !== undefined) {
+    if (sameRouter(named, journaled)) return { flags: connection, io };
+    const here = sanitizeLine(named);
+    if (
+      ask &&
+      (await ask(`the changes of ${file} were made on ${there}, not ${here}: undo them on ${here}?`))
+    )
+      return { flags: connection, io };
+    throw usageError(
+      `the changes of ${file} were made on ${there}, not ${here}: not undone (use --router ${there}${ask ? '' : ', or confirm on a terminal'})`,
+    );
+  }
+  // Only the journal names the router: what the environment and flags hold is left out, so the
+  // configuration's lookup finds a profile for exactly this router (config.ts), or nothing.
+  const { user: _u, passwordFile: _p, tokenFile: _t, profile: _f, ...rest } = connection;
+  const bare: Flags = { ...rest, router: journaled };
+  const env = { ...io.env };
+  for (const k of CREDENTIAL_ENV) delete env[k];
+  const bareIo: CommandIo = { ...io, env };
+  const profile = commandConfig(bare, bareIo);
+  if (profile.user !== undefined || profile.password !== undefined || profile.token !== undefined)
+    return { flags: bare, io: bareIo };
+  const given = commandConfig({ ...connection, router: journaled }, io);
+  const secret =
+    given.token !== undefined
+      ? 'the token'
+      : `the password${given.user ? ` for ${sanitizeLine(given.user)}` : ''}`;
+  if (given.user !== undefined || given.password !== undefined || given.token !== undefined) {
+    if (ask && (await ask(`send ${secret} to ${there} (named only by ${file})?`)))
+      return { flags: { ...connection, router: journaled }, io };
+    throw usageError(
+      `${file} names router ${there}, which neither --router nor a profile names: ${secret} is not sent there (add --router ${there}, or a profile for it)`,
+    );
+  }
+  throw usageError(
+    `no login for ${there}, the router ${file} names: add --router ${there} with --user and --password-file, or a profile for it`,
+  );
+}
+
+function isPlainRouterUrl(u: string): boolean {
+  try {
+    const url = new URL(u);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 async function finishWindow(
   path: string,
   id: string,
@@ -99,13 +185,42 @@ async function finishWindow(
   const pending = journal.changes().filter((c) => c.window === id && c.status === 'done');
   // Journal text is a file anyone may have written: shown sanitized.
   const list = pending.map((c) => `  #${c.seq} ${sanitizeLine(c.line)}`).join('\n');
-  const question = `revert ${pending.length} unconfirmed change(s) of ${path}:\n${list}\n`;
+  const question = `revert ${pending.length} unconfirmed change(s) of ${sanitizeLine(path)}:\n${list}\n`;
   if (!yes) {
     if (!runIo.ask) throw commandFailedError(`${question}not reverted: add --yes (no terminal to ask on)`);
     if (!(await runIo.ask(`${question}revert them?`, new AbortController().signal)))
       throw commandFailedError('cancelled: nothing sent');
   }
-  const done = await revertWindow(journal, services.router, id);
+  // One decision per window: the guard (or a shell) must not revert it too.
+  const d = decide(path, id, { kind: 'revert', by: 'routersh undo --journal' });
+  if (!d.won && d.decision.kind === 'confirmed')
+    throw commandFailedError(`window ${id} was confirmed (${d.decision.by}): its changes are kept`);
+  if (!d.won) throw commandFailedError(`window ${id} is being reverted already (${d.decision.by})`);
+  const done = await revertWindow(journal, services.router, id, undefined, 'routersh undo --journal');
   io.out(sanitizeText(`${done}\n`));
+  return OK;
+}
+
+/** The journals in the state directory whose confirmed-change window is open (not settled). */
+function listOpenWindows(io: CommandIo): Ending {
+  const dir = journalDir(stateDir(io.env));
+  const open: string[] = [];
+  for (const file of journalFiles(dir)) {
+    let f: ReturnType<typeof fold>;
+    try {
+      f = fold(readJournalFile(file));
+    } catch {
+      continue;
+    }
+    const w = f.windows.at(-1);
+    if (!w || w.state !== 'open' || decided(file, w.id)) continue;
+    const n = f.changes.filter((c) => c.window === w.id && c.status === 'done').length;
+    const until = new Date(w.deadline).toTimeString().slice(0, 8);
+    const past = w.deadline < Date.now() ? ' (ended: its guard did not settle it)' : '';
+    open.push(
+      `${file}  window ${w.id} until ${until}${past}  ${n} change(s)  ${sanitizeLine(f.router ?? '')}`,
+    );
+  }
+  io.out(open.length ? `${open.join('\n')}\n` : `no journal in ${dir} has a confirmed-change window open\n`);
   return OK;
 }

@@ -1,10 +1,13 @@
 // One configuration: defaults < profile file < environment < flags; read once, frozen.
 // Secrets come only from files or the environment (never argv, never inline in a profile).
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Flags } from './flags.js';
 import { configError, usageError } from '../errors.js';
+import { readFailure, readFileBoundedSync } from './read-bounded.js';
+
+/** The most a profile or a secret file may hold. */
+const MAX_CONFIG_BYTES = 1 << 20;
 import type { PaneLinkSetting } from './profile-schema.js';
 import { type Profile, profileByName, profileForRouter } from './profiles.js';
 
@@ -38,13 +41,18 @@ export interface ConfigDeps {
 function readSecretFile(read: (p: string) => string, path: string, what: string): string {
   // Profiles are written by hand: `~/…` means the home directory, as in a shell.
   if (path.startsWith('~/')) path = join(process.env.HOME || homedir(), path.slice(2));
+  let secret: string;
   try {
     // A secret file holds one line; trailing newlines from editors are not part of it.
-    return read(path).replace(/\r?\n$/, '');
+    secret = read(path).replace(/\r?\n$/, '');
   } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? 'unreadable';
+    const reason = readFailure(e);
     throw configError(`cannot read ${what} file ${path}: ${reason}`);
   }
+  // An empty file is a mistake (a failed copy, a variable that was unset): said as such, not
+  // taken for "no secret" (a key file ignored reads as "no telemetry API configured").
+  if (secret === '') throw configError(`${what} file ${path} is empty`);
+  return secret;
 }
 
 function parseTimeout(v: string | number | undefined): number {
@@ -76,7 +84,8 @@ function nonEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> {
   const env = nonEmpty(deps.env);
-  const read = deps.readFile ?? ((p: string) => readFileSync(p, 'utf8'));
+  // Profiles and secret files are small: a bound keeps `--password-file /dev/zero` from reading forever.
+  const read = deps.readFile ?? ((p: string) => readFileBoundedSync(p, MAX_CONFIG_BYTES));
   const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
   let prof: Profile = profileName ? profileByName(profileName, env, read) : {};
 

@@ -55,6 +55,16 @@ const originOf = (u: string): string | undefined => {
   }
 };
 
+/**
+ * Whether two router URLs name the same router: scheme, host (any case), port (a default port
+ * written or not) and path prefix (a trailing slash or not). Not a DNS lookup: `localhost` and
+ * `127.0.0.1` are two names, as they are two names for a certificate.
+ */
+export function sameRouter(a: string, b: string): boolean {
+  const x = originOf(a);
+  return x !== undefined && x === originOf(b);
+}
+
 /** The first profile whose router is this URL (scheme, host, port and path prefix). */
 export function profileForRouter(router: string, env: NodeJS.ProcessEnv, read: Read): Profile | undefined {
   const want = originOf(router);

@@ -10,7 +10,7 @@ export interface CommandIo {
   readonly stderr: NodeJS.WriteStream;
   readonly stdin: NodeJS.ReadStream;
   readonly env: NodeJS.ProcessEnv;
-  /** Calls `handler` on SIGINT until the returned function is called. */
+  /** Calls `handler` on SIGINT or SIGTERM until the returned function is called. */
   readonly onInterrupt: (handler: () => void) => () => void;
   /** `--record`: the run is recorded; a secret the shell finds is kept out of the recording. */
   readonly recording?: { addSecret(value: string): void };

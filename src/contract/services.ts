@@ -47,6 +47,12 @@ export interface JournalPort {
   opened(): Journal | undefined;
 }
 
+/** Ends a confirmed-change window even when this process is gone (a detached guard process). */
+export interface WindowGuardPort {
+  /** Starts the guard of `window` in the journal file; false when none could start. */
+  start(w: { journal: string; window: string; deadline: number }): boolean;
+}
+
 export interface Services {
   /** `scan`: the line as the lexer read it already (a line is read once per Enter). */
   readonly resolve: (
@@ -69,6 +75,8 @@ export interface Services {
   readonly journal: JournalPort | undefined;
   /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
   readonly yes: boolean;
+  /** Undefined: a confirmed-change window lives only as long as this process. */
+  readonly guard: WindowGuardPort | undefined;
 }
 
 /** What one run may use of its caller's terminal. Absent members: there is none. */
@@ -83,6 +91,13 @@ export interface RunIo {
   readonly history?: () => string[];
   /** Standard input when it is free for data (`match-list import LIST -` piped into routersh). */
   readonly stdin?: () => Promise<string>;
+  /**
+   * Streams output as it comes (batch only; `logs search … all`): the runner writes `text`
+   * (sanitized), or under --json `json` — the `json` pieces of one command make one JSON
+   * document. A handler that wrote its output returns `{ kind: 'empty' }`. Absent (the shell, a
+   * piped line): the handler returns its whole output as before.
+   */
+  readonly write?: (chunk: { text: string; json: string }) => void;
 }
 
 export const NO_IO: RunIo = Object.freeze({});

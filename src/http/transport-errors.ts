@@ -64,6 +64,25 @@ export function redirectRefused(peer: Peer, target: string): RoutershError {
   });
 }
 
+/** Redirects a `same-origin` call follows (transport.ts). */
+export const MAX_REDIRECTS = 3;
+
+/**
+ * A same-origin redirect chain that comes back to an address it visited (`hops` undefined), or
+ * still redirects after `hops` redirects: one line, not the library's text.
+ */
+export function redirectLoop(peer: Peer, path: string, hops?: number): RoutershError {
+  const how =
+    hops === undefined
+      ? 'redirects back to an address already visited'
+      : `still redirects after ${hops} redirects`;
+  return transportError(`redirect loop at ${at(peer)}: ${sanitizeLine(path)} ${how}`, { redirect: 'loop' });
+}
+
+/** undici's error for a redirect to an address the chain already visited. */
+export const isRedirectLoop = (e: unknown): boolean =>
+  e instanceof Error && /^Redirect loop detected\b/.test(e.message);
+
 function isTlsCode(code: string): boolean {
   return (
     code.startsWith('ERR_TLS') ||

@@ -12,12 +12,23 @@ import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
 import { sameOriginOnly } from './same-origin.js';
-import { isTimeoutCode, mapTransportError, type Peer, timeoutFor, tooLarge } from './transport-errors.js';
+import {
+  isRedirectLoop,
+  isTimeoutCode,
+  MAX_REDIRECTS,
+  mapTransportError,
+  type Peer,
+  redirectLoop,
+  timeoutFor,
+  tooLarge,
+} from './transport-errors.js';
 
 /**
  * `never`: a 3xx comes back to the caller with its Location (telemetry: the key must not
- * travel). `same-origin`: followed (at most 3 hops) while it stays on the origin; a hop to
- * another origin is refused before anything is sent there (the router's GET /token).
+ * travel). `same-origin`: followed (at most MAX_REDIRECTS hops) while it stays on the origin; a
+ * hop to another origin is refused before anything is sent there (the router's GET /token); a
+ * hop back to an address already visited is a redirect loop (one line); past the last hop the
+ * 3xx comes back to the caller.
  */
 export type RedirectPolicy = 'never' | 'same-origin';
 
@@ -101,7 +112,7 @@ export class Transport {
     });
     this.redirecting = this.agent.compose(
       sameOriginOnly(this.origin, this.peer),
-      redirect({ maxRedirections: 3 }),
+      redirect({ maxRedirections: MAX_REDIRECTS }),
     );
   }
 
@@ -144,13 +155,14 @@ export class Transport {
       return await collector.done;
     } catch (e) {
       collector.abort(e instanceof Error ? e : new Error(String(e)));
-      throw this.failure(e, caller, timeoutMs);
+      throw this.failure(e, caller, timeoutMs, c.path);
     }
   }
 
-  private failure(e: unknown, caller: AbortSignal | undefined, timeoutMs: number): Error {
+  private failure(e: unknown, caller: AbortSignal | undefined, timeoutMs: number, path: string): Error {
     if (isRoutershError(e)) return e;
     if (caller?.aborted) return cancelledError();
+    if (isRedirectLoop(e)) return redirectLoop(this.peer, path.replace(/\?.*$/s, ''));
     if (isTimeoutCode(e)) return timeoutFor(this.peer, timeoutMs);
     return mapTransportError(e, this.peer, timeoutMs);
   }

@@ -87,9 +87,9 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   'match-list': {
     syntax: 'match-list import|export|sync LIST [FILE|-] [--flags]',
     more: [
-      'match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
+      'match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json]',
       'match-list export LIST [--json]',
-      'match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
+      'match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json]',
     ].join('\n'),
     examples: [
       'match-list export blacklist',

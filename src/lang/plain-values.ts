@@ -3,11 +3,10 @@
 // secret. Everything else named like a secret stays `***` (redact.ts), and so does a value
 // after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
-import { type RedactOptions, secretNameStartingWith } from './redact.js';
+import type { ResolvedWord } from './types.js';
+import { isSecretName, type RedactOptions, secretNameStartingWith } from './redact.js';
 import type { ScannedLine } from './tokenize.js';
-import { resolvedName, secretWordIndexes } from './secret-slots.js';
-
-import { enumeratedValues } from './regex.js';
+import { isSecretSlot, resolvedName, secretWordIndexes } from './secret-slots.js';
 
 export { enumeratedValues } from './regex.js';
 
@@ -18,12 +17,31 @@ export function plainValues(
 ): RedactOptions {
   const c = classifyLineSync(line, view, scan);
   if (c.kind === 'empty') return scan ? { scan } : {};
+  return redactOptionsOf(c.words, view.context, scan);
+}
+
+/**
+ * How to redact a line whose words resolved to `words` (synchronously for history and the
+ * screen, or a run's resolution for the journal): THE secret rule (secret-slots.ts isSecretSlot)
+ * on each value.
+ */
+export function redactOptionsOf(
+  words: readonly ResolvedWord[],
+  context: readonly string[],
+  scan?: ScannedLine,
+): RedactOptions {
   const plain = new Set<string>();
   const names = new Map<number, string | undefined>();
-  for (const w of c.words) {
-    const choices =
-      w.role === 'option-value' && w.option?.inputRe ? enumeratedValues(w.option.inputRe) : undefined;
-    if (choices?.includes(w.token.text)) plain.add(w.token.text);
+  for (const [i, w] of words.entries()) {
+    // A secret-like name whose metadata shows a number or a fixed word: not a secret.
+    const name =
+      w.role === 'option-value'
+        ? w.option?.name
+        : w.role === 'value'
+          ? nameBefore(words, i, context)
+          : undefined;
+    const shape = w.role === 'option-value' ? w.option : w.node;
+    if (name !== undefined && isSecretName(name) && !isSecretSlot(name, shape)) plain.add(w.token.text);
     if (w.role !== 'pending' && w.role !== 'error') names.set(w.token.start, resolvedName(w));
   }
   // A word the metadata did not resolve may still abbreviate a secret-like name.
@@ -31,13 +49,15 @@ export function plainValues(
     ...(scan ? { scan } : {}),
     nameOf: (column, typed) => (names.has(column) ? names.get(column) : secretNameStartingWith(typed)),
   };
-  // A path value in a secret slot (the first word, in an `edit … password` context). Option
-  // values are judged by their option's name, where a fixed choice (`key net`) is kept.
-  const secrets = secretWordIndexes(c.words, view.context)
-    .map((i) => c.words[i]!)
+  // A path value in a secret slot (the first word, in an `edit … password` context).
+  const secrets = secretWordIndexes(words, context)
+    .map((i) => words[i]!)
     .filter((w) => w.role === 'value')
     .map((w) => w.token.start);
   if (secrets.length) out.secretValueAt = (column) => secrets.includes(column);
   if (plain.size) out.isPlainValue = (_name, value) => plain.has(value);
   return out;
 }
+
+const nameBefore = (words: readonly ResolvedWord[], i: number, context: readonly string[]) =>
+  i === 0 ? context[context.length - 1] : resolvedName(words[i - 1]!);

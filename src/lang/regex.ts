@@ -164,3 +164,31 @@ export function compileSearchRegex(re: string): SearchRegex {
     return { ok: false, message: err.getDescription?.() ?? String(err.message), column: Math.max(0, at) };
   }
 }
+
+const jsRegexes = new Map<string, RE2JS | null>();
+
+/**
+ * A JavaScript regex found anywhere in a text (a lesson's `ran REGEX`: lesson files are
+ * untrusted), never slower than the bound: RE2 runs it after the translation InputRe patterns
+ * get (same meaning, linear time); what RE2 cannot run — and anything before RE2 is loaded, so
+ * load it first (loadRegexEngine) — runs on V8 under V8_MATCH_BUDGET_MS. 'timeout': it could
+ * not be told in time.
+ */
+export function testJsRegex(rx: RegExp, text: string): boolean | 'timeout' {
+  const engine = re2.value;
+  if (engine && rx.flags === '' && !SURROGATE.test(text)) {
+    let compiledRe2 = jsRegexes.get(rx.source);
+    if (compiledRe2 === undefined) {
+      const t = toRe2(rx.source);
+      try {
+        compiledRe2 = t === null ? null : engine.compile(t);
+      } catch {
+        compiledRe2 = null;
+      }
+      if (jsRegexes.size >= MAX_MEMO) jsRegexes.clear();
+      jsRegexes.set(rx.source, compiledRe2);
+    }
+    if (compiledRe2) return compiledRe2.test(text);
+  }
+  return testBounded(rx, text);
+}

@@ -7,6 +7,7 @@ import { argumentError, RoutershError } from '../errors.js';
 import type { ScannedLine } from '../lang/index.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
+import { holdsToken } from '../term/mask-secrets.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
@@ -117,12 +118,16 @@ async function applyOne(cur: { text: string; json: unknown }, p: PipeCall) {
   }
 }
 
-/** A new file, 0644 whatever the umask; an existing one is never overwritten (`wx`). */
+/**
+ * A new file, 0644 whatever the umask — 0600 when the output holds a token (`create-token`);
+ * an existing one is never overwritten (`wx`).
+ */
 async function save(file: string, text: string): Promise<void> {
+  const mode = holdsToken(text) ? 0o600 : 0o644;
   try {
     // Sanitized as if printed: a router's control characters must not reach a later `cat`.
-    await writeFile(file, sanitizeText(text), { flag: 'wx', mode: 0o644 });
-    await chmod(file, 0o644);
+    await writeFile(file, sanitizeText(text), { flag: 'wx', mode });
+    await chmod(file, mode);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw argumentError(`save: '${file}' exists; not overwritten (pick another name)`);

@@ -3,12 +3,14 @@
 import { isChange } from '../api/router/is-change.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
-import type { Resolution, ScannedLine } from '../lang/index.js';
+import type { ResolvedWord, Resolution, ScannedLine } from '../lang/index.js';
 
-/** A line and, when it was read already, its tokens. */
+/** A line and, when it was read already, its tokens (and for a router request, its resolved words). */
 interface ReadLine {
   line: string;
   scan?: ScannedLine | undefined;
+  words?: readonly ResolvedWord[];
+  context?: readonly string[];
 }
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
@@ -81,7 +83,7 @@ async function runResolution(
       };
     }
     case 'router':
-      return runRouter(res.request, run, signal, line);
+      return runRouter(res.request, run, signal, { ...line, words: res.words, context: state.context });
     case 'builtin': {
       // The handlers (telemetry, match-list, monitor, their renderers) load with the first
       // built-in: a router command such as `-c "show interface"` never pays for them.

@@ -14,6 +14,7 @@ import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
 import { MetadataCache, resolveLine, type ScannedLine } from '../lang/index.js';
 import type { ValueCompleter } from '../lang/types.js';
+import { guardPort } from './guard.js';
 
 export interface SessionOptions {
   interactive: boolean;
@@ -34,6 +35,8 @@ export interface SessionOptions {
   lessons?: LessonStore | 'file';
   /** Connections to the router at once (`match-list import --concurrency`). */
   connections?: number;
+  /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
+  guard?: boolean;
 }
 
 export interface Session {
@@ -70,6 +73,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     now: Date.now,
     journal,
     yes: o.yes === true,
+    guard: o.guard && journal ? guardPort(cfg, o.env) : undefined,
   };
   const lessons = o.lessons ? await lessonDriver(o.lessons, core, o.env) : undefined;
   const services: Services = Object.freeze({ ...core, lessons });

@@ -26,6 +26,7 @@ import { candidateRow, SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
 import { moreLine } from './pager.js';
 import { realStdout } from '../term/ink-stdout.js';
+import { sanitizeLine } from '../term/sanitize.js';
 
 export interface ShellAppProps {
   session: Pick<Session, 'services' | 'cache' | 'label'>;
@@ -43,6 +44,8 @@ export interface ShellAppProps {
   mask?: LineMask | undefined;
   /** A script typed into the key source (`routersh play`). */
   feed?: KeyFeed | undefined;
+  /** `--record`: the Ctrl-R search text is drawn as `*`. */
+  maskSearch?: boolean | undefined;
   /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
   paneLinks?: readonly PaneLink[] | undefined;
 }
@@ -105,12 +108,14 @@ function Prompt({
   color,
   lessons,
   mask,
+  maskSearch,
 }: {
   state: ShellState;
   prompt: string;
   color: boolean;
   lessons?: LessonDriver | undefined;
   mask?: LineMask | undefined;
+  maskSearch?: boolean;
 }) {
   const shown = (text: string) => mask?.(text, state.context) ?? text;
   const p = state.prompt;
@@ -119,6 +124,14 @@ function Prompt({
   // Keys typed while a request runs are shown dimmed where they will land (type-ahead).
   const ahead = state.running && p.typeAhead.length > 0 ? typeAheadPreview(p.typeAhead) : undefined;
   const text = shown(ahead ?? p.editor.text);
+  if (state.question) {
+    // The question is the prompt line: no spinner under it, it waits for one key.
+    return (
+      <Box flexDirection="column">
+        <Text bold={color}>{sanitizeLine(state.question)} </Text>
+      </Box>
+    );
+  }
   return (
     <Box flexDirection="column">
       <LessonStatus lessons={lessons} color={color} />
@@ -133,7 +146,11 @@ function Prompt({
         showCursor={!state.running}
         search={
           p.search
-            ? { query: p.search.query, match, failing: p.search.query !== '' && match === undefined }
+            ? {
+                query: maskSearch ? '*'.repeat(p.search.query.length) : p.search.query,
+                match,
+                failing: p.search.query !== '' && match === undefined,
+              }
             : undefined
         }
       />
@@ -202,6 +219,7 @@ function Shell(props: ShellAppProps) {
       color={props.color}
       lessons={props.session.services.lessons}
       mask={props.mask}
+      maskSearch={props.maskSearch === true}
     />
   );
 }

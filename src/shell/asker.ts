@@ -1,27 +1,46 @@
-// A yes/no question asked while a command runs (undo, an own-path warning): the question is
-// written above the prompt and the next key answers it (y: yes; anything else: no). Pure but
-// for the callbacks it is given.
+// A question asked while a command runs (undo, an own-path warning, leaving with a window
+// open): the question IS the prompt line while it waits (`show`), and the next key answers it;
+// then the question and its answer are written to the scrollback (`say`). Pure but for the
+// callbacks it is given.
 import type { Key } from '../keys/key-parser.js';
 
-export function createAsker(say: (text: string) => void) {
-  let pending: ((yes: boolean) => void) | null = null;
+export function createAsker(
+  say: (text: string) => void,
+  show: (question: string | null) => void = (q) => {
+    if (q !== null) say(q);
+  },
+) {
+  let pending: ((key: string | undefined) => void) | null = null;
+  /** The next key's letter answers; `fallback` when it is none of `letters` (or on abort). */
+  const choose = (
+    question: string,
+    letters: readonly string[],
+    fallback: string,
+    signal?: AbortSignal,
+  ): Promise<string> => {
+    show(question);
+    return new Promise<string>((resolve) => {
+      const answer = (key: string | undefined) => {
+        pending = null;
+        const k = key?.toLowerCase();
+        const chosen = k !== undefined && letters.includes(k) ? k : fallback;
+        show(null);
+        say(`${question} ${chosen}`);
+        resolve(chosen);
+      };
+      pending = answer;
+      signal?.addEventListener('abort', () => pending === answer && answer(undefined), { once: true });
+    });
+  };
   return {
-    ask(question: string, signal: AbortSignal): Promise<boolean> {
-      say(`${question} [y/N]`);
-      return new Promise<boolean>((resolve) => {
-        const answer = (yes: boolean) => {
-          pending = null;
-          say(yes ? 'yes' : 'no');
-          resolve(yes);
-        };
-        pending = answer;
-        signal.addEventListener('abort', () => pending === answer && answer(false), { once: true });
-      });
+    async ask(question: string, signal: AbortSignal): Promise<boolean> {
+      return (await choose(`${question} [y/N]`, ['y'], 'n', signal)) === 'y';
     },
+    choose,
     /** Takes the key when a question waits for it. */
     key(key: Key): boolean {
       if (!pending) return false;
-      pending('sequence' in key && !key.ctrl && (key.sequence === 'y' || key.sequence === 'Y'));
+      pending('sequence' in key && !key.ctrl ? key.sequence : undefined);
       return true;
     },
   };

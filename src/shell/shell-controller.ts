@@ -9,7 +9,7 @@ import type { RunIo } from '../contract/services.js';
 import { type ScannedLine, scanLine } from '../lang/index.js';
 import { runLine } from '../run/runner.js';
 import type { Session } from '../session/session.js';
-import { windowLeft } from '../features/changes/confirm.js';
+import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../features/changes/confirm.js';
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
@@ -40,6 +40,8 @@ export interface ShellState {
   below: OpenPane[];
   /** `--More--` under an output taller than the window; the run waits until it is done. */
   pager: PagerState | null;
+  /** A question waiting for its key: it is the prompt line (asker.ts). */
+  question?: string | null;
 }
 
 export interface ShellDeps {
@@ -128,7 +130,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   };
 
   // Questions (undo) and notes from outside a command (a confirmed window that expired).
-  const asker = createAsker((text) => push(item('info', text)));
+  const asker = createAsker(
+    (text) => push(item('info', text)),
+    (question) => patch({ question }),
+  );
   /** What a run may use of the shell: its questions, its notes (also after the run), its history. */
   const runIo = (progress?: (line: string) => void): RunIo => ({
     ask: asker.ask,
@@ -136,6 +141,36 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     history: () => deps().shownHistory?.() ?? [],
     ...(progress ? { progress } : {}),
   });
+
+  /**
+   * Leaving the shell: with a confirmed-change window open, ask what becomes of its changes —
+   * revert now, keep them, or leave the window running (its guard reverts them at its end).
+   */
+  const leave = async () => {
+    const { services } = deps().session;
+    const journal = services.journal?.opened();
+    if (!journal?.window()) return deps().onExit();
+    const say = (text: string) => push(item('info', text));
+    const keeps = hasGuard(journal);
+    const at = new Date(journal.window()!.deadline).toTimeString().slice(0, 8);
+    const answer = await asker.choose(
+      keeps
+        ? `window open: r revert now · k keep (confirm) · l leave it running until ${at}, then its guard reverts [r/k/L]`
+        : 'window open, nothing reverts it after this shell: r revert now · k keep (confirm) [R/k]',
+      keeps ? ['r', 'k', 'l'] : ['r', 'k'],
+      keeps ? 'l' : 'r',
+    );
+    if (answer === 'r') {
+      say("reverting the window's changes…");
+      await revertNow(services, say).catch((e: unknown) => say(asRoutershError(e).message));
+    } else if (answer === 'k') {
+      const o = await confirmNow(services).catch(
+        (e: unknown) => ({ kind: 'error', error: asRoutershError(e) }) as const,
+      );
+      say(o.kind === 'text' ? o.text.trimEnd() : o.kind === 'error' ? o.error.message : '');
+    } else say(settleHint(journal));
+    deps().onExit();
+  };
 
   // Applies one outcome; returns false when it failed (a paste stops there).
   const apply = (outcome: Outcome, line: { prompt: string; text: string }, page = true): boolean => {
@@ -156,7 +191,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         lookup.decorate();
         return true;
       case 'exit':
-        deps().onExit();
+        void leave();
         return true;
       case 'pane':
         showPane(outcome.spec);
@@ -275,7 +310,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         inflight?.abort(cancelledError());
         return;
       case 'exit':
-        deps().onExit();
+        void leave();
         return;
       case 'clearScreen':
         deps().onClearScreen?.();

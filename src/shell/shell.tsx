@@ -20,12 +20,12 @@ import { lineMask, secretValues } from './mask-line.js';
 export interface ShellOptions {
   /** Started with --demo: the welcome says it is a simulator. */
   demo?: boolean | undefined;
-  /** Secrets in typed lines drawn as `*` (`--record`, `play`). */
-  maskSecrets?: boolean;
   /** Each secret value a run line holds (`--record` keeps it out of later output). */
   onSecret?: (value: string) => void;
   /** A script typed into the key source (`routersh play`). */
   feed?: KeyFeed;
+  /** `--record`: the Ctrl-R search text is drawn as `*` (it may be a secret being looked for). */
+  recording?: boolean;
 }
 
 export async function runShell(
@@ -69,7 +69,8 @@ export async function runShell(
       color={cfg.color}
       pager={cfg.pager !== false}
       paneLinks={cfg.paneLinks}
-      mask={o.maskSecrets ? lineMask(session.cache) : undefined}
+      mask={lineMask(session.cache)}
+      maskSearch={o.recording === true}
       feed={o.feed}
       onExit={() => {
         ending = OK;

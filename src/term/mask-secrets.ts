@@ -59,3 +59,12 @@ export function maskKnownSecrets(chunk: string, secrets: Iterable<string>): stri
   for (let i = 0; i < chunk.length; i++) out += hidden.has(i) ? MASK : chunk[i];
   return out;
 }
+
+/** A JSON Web Token (`create-token`'s answer, a Bearer token): three base64url parts, the first `eyJ`. */
+const TOKEN = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
+
+/** Whether `text` holds a token (`| save` then writes the file 0600). */
+export const holdsToken = (text: string): boolean => text.search(TOKEN) >= 0;
+
+/** `text` with every token drawn as `*`s of its length (a recording never shows one). */
+export const maskTokens = (text: string): string => text.replace(TOKEN, (t) => '*'.repeat(t.length));

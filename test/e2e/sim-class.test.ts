@@ -79,7 +79,8 @@ describe('routersh sim for a class', () => {
   });
 
   it('--host 0.0.0.0 prints the addresses trainees can reach, never 0.0.0.0', async () => {
-    const s = await sim(['--host', '0.0.0.0', ...EPHEMERAL, '--no-save'], home());
+    const env = home();
+    const s = await sim(['--host', '0.0.0.0', ...EPHEMERAL, '--no-save'], env);
     expect(s.banner).not.toContain('0.0.0.0');
     const ipv4 = Object.values(networkInterfaces())
       .flat()
@@ -91,9 +92,29 @@ describe('routersh sim for a class', () => {
       `http://127.0.0.1:${port}`,
       ...ipv4.map((a) => `http://${a}:${port}`),
     ]);
-    const r = await runBin(['--router', s.router, '--user', 'admin', '-c', 'show hostname'], {
+    // Reachable from the network: a warning, and admin's password is random (issue 17).
+    expect(s.stderr()).toMatch(
+      /^warning: listening on 0\.0\.0\.0: the simulators' APIs are reachable from the network/,
+    );
+    const password = /users +admin\/(\S+),/.exec(s.banner)![1]!;
+    expect(password).not.toBe('admin');
+    const refused = await runBin(['--router', s.router, '--user', 'admin', '-c', 'show hostname'], {
       env: { ...home(), ROUTERSH_PASSWORD: 'admin' },
     });
+    expect(refused.code).toBe(3);
+    const r = await runBin(['--router', s.router, '--user', 'admin', '-c', 'show hostname'], {
+      env: { ...home(), ROUTERSH_PASSWORD: password },
+    });
     expect(r.stdout).toBe('router\n');
+    // The seed keeps it across a restart.
+    await s.stop();
+    const again = await sim(['--host', '0.0.0.0', ...EPHEMERAL, '--no-save'], env);
+    expect(again.banner).toContain(`admin/${password},`);
+  });
+
+  it('on loopback (the default) the demo passwords stay admin/admin, without a warning', async () => {
+    const s = await sim([...EPHEMERAL, '--no-save'], home());
+    expect(s.banner).toMatch(/users +admin\/admin, operator\/operator, automation/);
+    expect(s.stderr()).toBe('');
   });
 });

@@ -18,6 +18,7 @@ export function stubServices(over: Partial<Services> = {}): Services {
     lessons: undefined,
     journal: undefined,
     yes: false,
+    guard: undefined,
     ...over,
   });
 }

@@ -9,6 +9,8 @@ export interface SimProcess {
   /** The router and telemetry base URLs from the banner. */
   router: string;
   telemetry: string;
+  /** What it wrote to stderr so far (warnings). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function startSimProcess(args: string[], env: Record<string, string>): Pr
       clearTimeout(timer);
       const router = /router API\s+(http:\/\/\S+?)\/api\//.exec(banner)?.[1] ?? '';
       const telemetry = /telemetry API\s+(http:\/\/\S+?)\/api\/v1\//.exec(banner)?.[1] ?? '';
-      resolve({ banner, child, router, telemetry, stop });
+      resolve({ banner, child, router, telemetry, stderr: () => errors, stop });
     });
   });
 }

@@ -10,6 +10,12 @@ export interface TelemetryModes {
   /** logs/search: `next_offset` is always the offset asked for (a server that never advances). */
   stuckPagination?: boolean;
   /**
+   * logs/search: `next_offset` is always offset + 1, without end (takes precedence over
+   * `records`). 'one': each page holds one record whatever the limit, so every page brings one
+   * new record; 'overlap': each page is full, so the next one repeats all but one of it.
+   */
+  creepingPagination?: 'one' | 'overlap';
+  /**
    * logs/search: this many records, their `_time` spread evenly over `recordsSpanMs` ending a
    * minute before the harness started, filtered by the request's start/end (inclusive) and
    * paged by limit/offset (next_offset while more). logs/histogram counts the same records.
@@ -145,6 +151,16 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
     case 'logs/search': {
       const limit = typeof body.limit === 'number' ? body.limit : 200;
       const offset = typeof body.offset === 'number' ? body.offset : 0;
+      if (m.creepingPagination) {
+        const count = m.creepingPagination === 'one' ? 1 : limit;
+        const records = Array.from({ length: count }, (_, i) => ({
+          _time: new Date(startedAt - 60_000 - (offset + i) * 1000).toISOString(),
+          _msg: `record ${offset + i}${evil}`,
+          level: `error${evil}`,
+        }));
+        const pagination = { offset, limit, next_offset: offset + 1 };
+        return json(200, { data: { records }, meta: meta({ source: 'store_logs', pagination }) });
+      }
       if (m.stream) {
         const st = m.stream;
         const [lo, hi] = streamRange(st, msOf(body.start, st.startMs), msOf(body.end, Date.now()));

@@ -62,3 +62,26 @@ describe('batch', () => {
     expect(bad.stderr).toMatch(/unknown pipe 'nope'/);
   });
 });
+
+describe('| save of a token', () => {
+  it('output holding a token is saved 0600; other output 0644', async () => {
+    const { mkdtempSync, statSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'routersh-save-'));
+    const services = session.services;
+    const tokenFile = join(dir, 'token.txt');
+    // `system user automation api create-token` answers a JWT.
+    const r = await runPiped(
+      `system user automation api create-token | save ${tokenFile}`,
+      { context: [] },
+      services,
+      signal,
+    );
+    expect(r.outcome.kind, JSON.stringify(r.outcome)).not.toBe('error');
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const plain = join(dir, 'plain.txt');
+    await runPiped(`show interface | save ${plain}`, { context: [] }, services, signal);
+    expect(statSync(plain).mode & 0o777).toBe(0o644);
+  });
+});

@@ -13,7 +13,7 @@ import {
 import { sanitizeLine } from '../../term/sanitize.js';
 import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
-import { Credentials } from './credentials.js';
+import { Credentials, missingPasswordError } from './credentials.js';
 import { TokenAuth } from './token-auth.js';
 import { Transport, type HttpResponse, type SocketAddresses } from '../../http/transport.js';
 import type { Envelope, NodeInfo, RouterRequest } from './types.js';
@@ -84,6 +84,10 @@ export class RouterClient {
       insecure: cfg.insecure,
     });
     if (cfg.insecure) cfg.onWarning?.('TLS verification disabled (--insecure)');
+    // A user without a password or a token: refused here, for every command, before anything
+    // is sent — never an empty Basic password (a terminal asks for it before the client is made).
+    if (cfg.user !== undefined && cfg.password === undefined && cfg.token === undefined)
+      throw missingPasswordError(cfg.user, cfg.baseUrl, cfg.auth === 'token');
     this.credentials = new Credentials(cfg.user, cfg.password);
     if (cfg.auth === 'token' || cfg.token !== undefined) {
       this.tokens = new TokenAuth({

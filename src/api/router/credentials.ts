@@ -2,13 +2,22 @@
 // never come back out of the router's answers — the password, `user:password` and its Basic
 // base64 form, and every token this session held (the Bearer value). `redact` is applied to
 // each answer before it becomes a message, output, a --json document or an error.
+import { configError } from '../../errors.js';
+import { sanitizeLine } from '../../term/sanitize.js';
 import { mayHoldSecret, redactDeep } from '../redact.js';
 
 // Tokens remembered for redaction: the pre-issued one and the latest renewals.
 const MAX_TOKENS = 8;
 
-export function basicHeader(user: string | undefined, password: string | undefined): string {
-  return `Basic ${Buffer.from(`${user ?? ''}:${password ?? ''}`, 'utf8').toString('base64')}`;
+/** The Basic header of a password that was given (never of a missing one: no empty password is made up). */
+export function basicHeader(user: string | undefined, password: string): string {
+  return `Basic ${Buffer.from(`${user ?? ''}:${password}`, 'utf8').toString('base64')}`;
+}
+
+/** A user without a password (and no token) cannot log in: said before anything is sent. */
+export function missingPasswordError(user: string, router: string, token = false) {
+  const add = token ? '--profile, --password-file or --token-file' : '--profile or --password-file';
+  return configError(`no password for ${sanitizeLine(user)} at ${sanitizeLine(router)}: add ${add}`);
 }
 
 export class Credentials {
@@ -31,6 +40,7 @@ export class Credentials {
 
   /** The Basic header of these credentials. */
   get basic(): string {
+    if (this.password === undefined) throw missingPasswordError(this.user ?? '(no user)', 'the router');
     return basicHeader(this.user, this.password);
   }
 

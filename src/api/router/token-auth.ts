@@ -6,6 +6,7 @@
 // otherwise die with it. The timer never holds the process open and stops on close().
 import { authError, cancelledError, isRoutershError, protocolError, rejectedError } from '../../errors.js';
 import type { Transport } from '../../http/transport.js';
+import { MAX_REDIRECTS, redirectLoop } from '../../http/transport-errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import type { Credentials } from './credentials.js';
 import { decodeEnvelope, isObject, parseJson } from './decode.js';
@@ -159,6 +160,9 @@ export class TokenAuth {
       signal: this.life.signal,
     });
     if (res.status === 401 || res.status === 403) throw this.failed('');
+    // Still a redirect after the hops the transport follows: a loop (the same page, or ever new ones).
+    if (res.status >= 300 && res.status < 400 && res.headers.location !== undefined)
+      throw redirectLoop(this.d.transport.peer, `${this.d.prefix}/token`, MAX_REDIRECTS);
     if (res.status !== 200) {
       throw rejectedError(`router refused a token (HTTP ${res.status})`, { status: res.status });
     }

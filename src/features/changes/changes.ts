@@ -1,8 +1,9 @@
 // `changes [all]` and `compare` (also `show | compare`): the session's journal, read back.
 import { dirname } from 'node:path';
 import { commandFailedError } from '../../errors.js';
-import { journalFiles, readJournalFile } from './journal/file.js';
-import { fold } from './journal/fold.js';
+import { readFailure } from '../../config/read-bounded.js';
+import { journalFiles, readJournalFileCounted } from './journal/file.js';
+import { fold, type ParsedJournal } from './journal/fold.js';
 import type { Journal } from './journal/journal.js';
 import { changeRow, changesJson, compareLines } from './journal/text.js';
 import type { Change } from './journal/types.js';
@@ -16,26 +17,55 @@ export async function journalOf(services: Services): Promise<Journal> {
   return journal;
 }
 
-/** Every session's changes with this router, oldest first; this session's with every after read. */
-async function allChanges(journal: Journal): Promise<Change[]> {
+/** A journal file `changes all` read only in part: lines skipped as malformed, or none read. */
+interface Skipped {
+  file: string;
+  lines?: number;
+  unreadable?: string;
+}
+
+/**
+ * Every session's changes with this router, oldest first; this session's with every after read.
+ * Another session's file is read defensively: a malformed line is skipped and counted, an
+ * unreadable file skipped, and each is said.
+ */
+async function allChanges(journal: Journal): Promise<{ list: Change[]; skipped: Skipped[] }> {
   const out: Change[] = [];
+  const skipped: Skipped[] = [];
   const own = journal.path;
   if (own) {
     for (const file of journalFiles(dirname(own))) {
       if (file === own) continue;
-      const f = fold(readJournalFile(file));
+      let parsed: ParsedJournal;
+      try {
+        parsed = readJournalFileCounted(file);
+      } catch (e) {
+        skipped.push({ file, unreadable: readFailure(e) });
+        continue;
+      }
+      if (parsed.malformed) skipped.push({ file, lines: parsed.malformed });
+      const f = fold(parsed.events);
       if (f.router === journal.meta.router) out.push(...f.changes);
     }
   }
-  return [...out.sort((a, b) => a.at - b.at), ...(await journal.settled())];
+  return { list: [...out.sort((a, b) => a.at - b.at), ...(await journal.settled())], skipped };
 }
+
+const skippedNote = (s: Skipped): string =>
+  s.unreadable !== undefined
+    ? `note: skipped journal ${s.file}: cannot read it (${s.unreadable})\n`
+    : `note: skipped ${s.lines} malformed journal line(s) in ${s.file}\n`;
 
 export const changes: Handler<'changes'> = async ({ options }, { services }) => {
   const journal = await journalOf(services);
-  const list = options.all ? await allChanges(journal) : await journal.settled();
+  const { list, skipped } = options.all
+    ? await allChanges(journal)
+    : { list: await journal.settled(), skipped: [] };
+  const notes = skipped.map(skippedNote).join('');
+  const skippedJson = skipped.length ? { skipped } : {};
   if (list.length === 0) {
     const text = options.all ? 'no changes journaled for this router\n' : 'no changes in this session\n';
-    return { kind: 'text', text, json: { changes: [] } };
+    return { kind: 'text', text: text + notes, json: { changes: [], ...skippedJson } };
   }
   const rows = list.map(changeRow);
   const text = renderTable(
@@ -43,7 +73,7 @@ export const changes: Handler<'changes'> = async ({ options }, { services }) => 
     rows.map((r) => [r.id, r.time, r.command, r.change, r.status]),
     { maxWidth: services.width(), rightAlign: [false, false, false, false, false] },
   );
-  return { kind: 'text', text, json: { changes: list.map(changesJson) } };
+  return { kind: 'text', text: text + notes, json: { changes: list.map(changesJson), ...skippedJson } };
 };
 
 export const compare: Handler<'compare'> = async (_call, { services }) => {

@@ -1,19 +1,27 @@
 // Confirmed changes: `confirm-within 5m` (or Junos' `commit confirmed 5`) opens a window; every
 // change made in it is reverted by routersh when the window ends unless `confirm` (or `commit`)
-// comes first. The revert retries while the router cannot be reached. Interactive only: a
-// script has nobody to confirm.
-import { asRoutershError, commandFailedError, isConnectFailure } from '../../errors.js';
-import type { Journal, JournalRouter } from './journal/journal.js';
+// comes first. The window outlives this process: a guard process (session/guard.ts) keeps its
+// end and reverts; this session only watches the journal and says what happened. Exactly one
+// of them settles it (window-decision.ts). Without a guard (none could start) the shell
+// reverts itself; a script cannot open a window then.
+import { commandFailedError, argumentError } from '../../errors.js';
+import type { Journal } from './journal/journal.js';
+import { readJournalFile } from './journal/file.js';
 import { parseDuration } from '../../lang/time.js';
 import { formatDuration } from '../../term/format-time.js';
 import { journalOf } from './changes.js';
 import type { RunIo, Services } from '../../contract/services.js';
 import type { Handler } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
-import { planText, planUndo, runUndo } from './undo-plan.js';
+import { decide, decided } from './window-decision.js';
+import { REVERT_RETRY_MS, revertWithRetries, WINDOW_MAX_MS } from './window-revert.js';
 
 const timers = new WeakMap<Journal, ReturnType<typeof setTimeout>>();
-const RETRY_MS = 5000;
+/** Journals whose open window a guard process keeps. */
+const guarded = new WeakSet<Journal>();
+
+/** Whether the open window of `journal` is kept by a guard process (it outlives this one). */
+export const hasGuard = (journal: Journal): boolean => guarded.has(journal);
 
 const text = (t: string, json: unknown): Outcome => ({ kind: 'text', text: `${t}\n`, json });
 
@@ -25,16 +33,25 @@ export function windowLeft(journal: Journal | undefined, now: number): string | 
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
-/** Who reverts when the window ends: the session's router and cache, and where to say so. */
-interface Reverter {
+/** Who reverts when the window ends, and where to say so: the session and its caller's notes. */
+interface Run {
   services: Services;
   io: RunIo;
 }
 
-async function open(ms: number, run: Reverter): Promise<Outcome> {
+const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+/** How to settle an open window from another terminal (said when a script or a shell leaves one). */
+export function settleHint(journal: Journal): string {
+  const w = journal.window();
+  if (!w || !journal.path) return '';
+  return `confirmed-change window ${w.id} stays open until ${clock(w.deadline)}: its changes are reverted then unless confirmed — keep them: routersh confirm --journal ${journal.path}; revert now: routersh undo --journal ${journal.path}`;
+}
+
+async function open(ms: number, run: Run): Promise<Outcome> {
+  if (ms > WINDOW_MAX_MS)
+    throw argumentError(`a confirmed-change window lasts at most ${formatDuration(WINDOW_MAX_MS)}`);
   const journal = await journalOf(run.services);
-  if (!run.services.interactive)
-    throw commandFailedError('confirmed changes need the interactive shell (nobody can confirm in a script)');
   const now = run.services.now();
   const w = journal.window();
   if (w)
@@ -42,76 +59,125 @@ async function open(ms: number, run: Reverter): Promise<Outcome> {
       `a confirmed-change window is open (${windowLeft(journal, now)} left): confirm it first`,
     );
   const id = `w${now.toString(36)}`;
-  journal.setWindow({ id, deadline: now + ms, state: 'open' });
-  schedule(journal, run, ms);
+  const deadline = now + ms;
+  journal.setWindow({ id, deadline, state: 'open' }, { by: 'shell' });
+  const started = journal.path
+    ? (run.services.guard?.start({ journal: journal.path, window: id, deadline }) ?? false)
+    : false;
+  if (started) guarded.add(journal);
+  else guarded.delete(journal);
+  if (!started && !run.services.interactive) {
+    // Nobody would end it: close it at once rather than leave changes that are never reverted.
+    journal.setWindow({ id, deadline, state: 'reverted' }, { by: 'script', note: 'no guard could start' });
+    throw commandFailedError('confirmed changes in a script need a guard process, and none could start');
+  }
+  if (started) watch(journal, run, id, deadline);
+  else schedule(journal, run, ms);
+  const by = started ? "routersh's guard, which outlives this shell" : 'this shell (keep it open)';
   return text(
-    `changes from now on are reverted in ${formatDuration(ms)} unless you type confirm (the revert is done by routersh)`,
-    { window: id, deadline: new Date(now + ms).toISOString() },
+    `changes from now on are reverted at ${clock(deadline)} (in ${formatDuration(ms)}) unless you type confirm; the revert is done by ${by}`,
+    { window: id, deadline: new Date(deadline).toISOString(), guard: started, journal: journal.path ?? null },
   );
 }
 
-function schedule(journal: Journal, run: Reverter, ms: number): void {
+function schedule(journal: Journal, run: Run, ms: number): void {
   clearTimeout(timers.get(journal));
   const t = setTimeout(() => void expire(journal, run), ms);
   t.unref?.();
   timers.set(journal, t);
 }
 
-/** The window ran out: revert its changes, newest first; retry while the router is unreachable. */
-async function expire(journal: Journal, run: Reverter): Promise<void> {
+/** No guard: the window ran out in this shell, which reverts, retrying while the router cannot take it. */
+async function expire(journal: Journal, run: Run): Promise<void> {
   const w = journal.window();
   if (!w) return;
   const notify = run.io.notify ?? (() => {});
+  if (journal.path && !decide(journal.path, w.id, { kind: 'revert', by: 'shell' }).won) return;
   const { router, cache } = run.services;
-  try {
-    const note = await revertWindow(journal, router, w.id, (r) =>
-      cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
-    );
-    notify(`confirmed-change window expired: ${note}`);
-  } catch (e) {
-    const err = asRoutershError(e);
-    if (isConnectFailure(err)) {
-      notify(`confirmed-change window expired; router unreachable (${err.message}): retrying`);
-      schedule(journal, run, RETRY_MS);
-      return;
-    }
-    journal.setWindow({ ...w, state: 'reverted' });
-    notify(`confirmed-change window expired; revert failed: ${err.message}`);
-  }
+  const r = await revertWithRetries(journal, router, w.id, {
+    say: notify,
+    by: 'shell',
+    invalidate: (q) => cache.invalidate(q.words, { deleted: q.method === 'DELETE' }),
+  });
+  if (r.ok) notify(`confirmed-change window expired: ${r.text}`);
 }
 
-/** Reverts the changes of window `id` and closes it; returns what was done. */
-export async function revertWindow(
-  journal: Journal,
-  router: JournalRouter,
-  id: string,
-  invalidate?: (r: { words: string[]; method: string }) => void,
-): Promise<string> {
-  const targets = (await journal.settled()).filter((c) => c.window === id && c.status === 'done').reverse();
-  const env = {
-    router,
-    journal,
-    signal: new AbortController().signal,
-    ...(invalidate ? { invalidate } : {}),
+/**
+ * The guard keeps the window: this session follows its journal file and says what the guard
+ * did (each failed attempt, the end), taking the window's new state in.
+ */
+function watch(journal: Journal, run: Run, id: string, deadline: number): void {
+  const path = journal.path!;
+  const notify = run.io.notify ?? (() => {});
+  let seen = readJournalFile(path).length;
+  const tick = () => {
+    if (journal.window()?.id !== id) return; // settled here (confirm)
+    let events: ReturnType<typeof readJournalFile>;
+    try {
+      events = readJournalFile(path);
+    } catch {
+      events = [];
+    }
+    for (const e of events.slice(seen)) {
+      if (e.t !== 'window' || e.window !== id || e.by === 'shell') continue;
+      if (e.note) notify(e.note);
+      if (e.state === 'reverted' || e.state === 'failed' || e.state === 'confirmed') {
+        journal.takeWindow({ id, deadline, state: e.state });
+        if (e.state === 'reverted') {
+          const n = events.filter((x) => x.t === 'undone' && x.ok).length;
+          notify(`confirmed-change window expired: reverted ${n} change(s) (by ${e.by ?? 'the guard'})`);
+        } else if (e.state === 'confirmed')
+          notify(`confirmed-change window ${id} confirmed (by ${e.by ?? 'another routersh'})`);
+        run.services.cache.clear();
+        return;
+      }
+    }
+    seen = events.length;
+    if (Date.now() > deadline + REVERT_RETRY_MS + 60_000) return;
+    schedule1(setTimeout(tick, Date.now() < deadline ? Math.min(1000, deadline - Date.now() + 50) : 250));
   };
-  const plan = await planUndo(targets, env);
-  const done = await runUndo(plan, env, `window ${id} expired`);
-  const w = journal.window();
-  if (w?.id === id) journal.setWindow({ ...w, state: 'reverted' });
-  const skipped = plan.skipped.length ? planText({ steps: [], skipped: plan.skipped }) : '';
-  return `${targets.length ? `reverted ${plan.steps.length} change(s)\n${done}${skipped}` : 'no changes to revert\n'}`.trimEnd();
+  const schedule1 = (t: ReturnType<typeof setTimeout>) => {
+    t.unref?.();
+    timers.set(journal, t);
+  };
+  schedule1(setTimeout(tick, 1000));
 }
 
 async function confirmWindow(services: Services, outside: string): Promise<Outcome> {
   const journal = await journalOf(services);
   const w = journal.window();
   if (!w) return text(outside, { confirmed: null });
+  if (journal.path) {
+    const d = decide(journal.path, w.id, { kind: 'confirmed', by: 'shell' });
+    if (!d.won && d.decision.kind === 'revert')
+      throw commandFailedError(
+        `too late: window ${w.id} ended; its changes are being reverted (by ${d.decision.by})`,
+      );
+  }
   clearTimeout(timers.get(journal));
   timers.delete(journal);
-  journal.setWindow({ ...w, state: 'confirmed' });
+  // On disk (fsync'd) before it is said: the guard reads it there.
+  journal.setWindow({ ...w, state: 'confirmed' }, { by: 'shell' });
   const n = journal.changes().filter((c) => c.window === w.id && c.status === 'done').length;
   return text(`confirmed: ${n} change${n === 1 ? '' : 's'} kept`, { confirmed: w.id, changes: n });
 }
+
+/** Leaving the shell with a window open: revert now (this process, decided first) and wait for it. */
+export async function revertNow(services: Services, say: (text: string) => void): Promise<void> {
+  const journal = services.journal?.opened();
+  const w = journal?.window();
+  if (!journal || !w) return;
+  if (journal.path && !decide(journal.path, w.id, { kind: 'revert', by: 'shell (on exit)' }).won) {
+    say(`window ${w.id} was settled already: ${decided(journal.path, w.id)?.kind ?? 'unknown'}`);
+    return;
+  }
+  clearTimeout(timers.get(journal));
+  const r = await revertWithRetries(journal, services.router, w.id, { say, by: 'shell (on exit)' });
+  if (r.ok) say(r.text);
+}
+
+/** Leaving the shell with a window open: keep its changes. */
+export const confirmNow = (services: Services): Promise<Outcome> => confirmWindow(services, '');
 
 const OUTSIDE =
   'no confirmed-change window is open: changes apply at once (confirm-within DURATION opens one)';

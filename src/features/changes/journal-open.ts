@@ -2,6 +2,7 @@
 // existing journal taken over (`routersh undo --journal FILE`: its session id and router are
 // the file's), or a given sink. Imported on first need (session/), so a read-only run never
 // loads it.
+import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
 import { fold } from './journal/fold.js';
@@ -26,7 +27,7 @@ function takeOver(path: string, user: string): Journal {
   try {
     events = readJournalFile(path);
   } catch (e) {
-    throw usageError(`cannot read journal ${path}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw usageError(`cannot read journal ${path}: ${readFailure(e)}`);
   }
   const f = fold(events);
   return new Journal(
@@ -41,6 +42,6 @@ export function journalRouter(path: string): string | undefined {
   try {
     return fold(readJournalFile(path)).router;
   } catch (e) {
-    throw usageError(`cannot read journal ${path}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw usageError(`cannot read journal ${path}: ${readFailure(e)}`);
   }
 }

@@ -4,7 +4,8 @@
 import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import type { RunIo, Services } from '../../contract/services.js';
 import { commandFailedError } from '../../errors.js';
-import type { ScannedLine } from '../../lang/index.js';
+import type { ResolvedWord, ScannedLine } from '../../lang/index.js';
+import { redactOptionsOf } from '../../lang/plain-values.js';
 import { redact } from '../../lang/redact.js';
 import { ownPathWarning } from './own-path.js';
 
@@ -27,7 +28,18 @@ export async function mayProceed(
 
 export async function sendChange(
   request: RouterRequest,
-  { line, scan }: { line: string; scan?: ScannedLine | undefined },
+  {
+    line,
+    scan,
+    words,
+    context,
+  }: {
+    line: string;
+    scan?: ScannedLine | undefined;
+    /** The line's words as the resolver read them: THE secret rule judges each value by its metadata. */
+    words?: readonly ResolvedWord[];
+    context?: readonly string[];
+  },
   run: { services: Services; io: RunIo },
   signal: AbortSignal,
 ): Promise<Envelope> {
@@ -45,5 +57,14 @@ export async function sendChange(
       );
   }
   const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
-  return journal.record(redact(line, scan ? { scan } : {}), request, router, signal, fresh);
+  const options = words ? redactOptionsOf(words, context ?? [], scan) : scan ? { scan } : {};
+  const plain = options.isPlainValue;
+  return journal.record(
+    redact(line, options),
+    request,
+    router,
+    signal,
+    fresh,
+    plain ? (name, value) => plain(name, value, []) : undefined,
+  );
 }

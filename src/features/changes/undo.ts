@@ -1,11 +1,12 @@
-// `undo [N | ID]` and `rollback N`: show the inverse requests, ask on a terminal (a script needs
-// --yes), send them newest change first.
+// `undo [N | ID]` and `rollback N`: show the inverse requests as they go on the wire, ask on a
+// terminal (a script needs --yes), send them newest change first. Actions (`ping`,
+// `create-token`) and secrets never block it: they are passed over and said.
 import { commandFailedError } from '../../errors.js';
 import { journalOf } from './changes.js';
 import type { Handler, HandlerEnv } from '../../contract/handler.js';
 import { mayProceed } from './journal-send.js';
 import type { Outcome } from '../../contract/outcome.js';
-import { planText, planUndo, runUndo, selectChanges } from './undo-plan.js';
+import { planText, planUndo, runUndo, selectChanges, skippedText } from './undo-plan.js';
 
 async function undoOutcome(
   which: string | undefined,
@@ -19,10 +20,12 @@ async function undoOutcome(
     invalidate: (r: { words: string[]; method: string }) =>
       services.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
   };
+  // The newest undoable change(s), and the actions passed over on the way (said, one line each).
   const plan = await planUndo(selectChanges(await journal.settled(), which), env);
   const shown = planText(plan);
   const n = plan.steps.reduce((k, s) => k + s.requests.length, 0);
-  if (plan.steps.length === 0) throw commandFailedError(`nothing to undo\n${shown.trimEnd()}`);
+  if (plan.steps.length === 0)
+    throw commandFailedError(`nothing to undo: ${plan.skipped.map(skippedText).join('; ')}`);
   if (n > 0)
     await mayProceed(
       { services, io },

@@ -1,6 +1,7 @@
 // Whether a check holds, from what was fetched for it: pure. The edge (run/lesson-driver.ts)
-// fetches what `probeOf` names and passes it here.
+// fetches what `probeOf` names and passes it here (after loading RE2 for a `ran` check).
 import type { NodeInfo } from '../../api/router/types.js';
+import { testJsRegex } from '../../lang/regex.js';
 import type { Check } from './types.js';
 
 /** What a check needs fetched: a router node's metadata, a telemetry query, or nothing. */
@@ -49,7 +50,9 @@ export function holds(c: Check, seen: Seen): boolean {
   if (seen.kind === 'failed') return false;
   switch (c.kind) {
     case 'ran':
-      return seen.kind === 'line' && seen.line !== undefined && c.pattern.test(seen.line);
+      // The pattern is the lesson file's: matched in linear time (RE2), or under a time bound
+      // (lang/regex.ts); one that cannot be told in time does not hold.
+      return seen.kind === 'line' && seen.line !== undefined && testJsRegex(c.pattern, seen.line) === true;
     case 'metrics':
     case 'logs':
       return seen.kind === 'count' && seen.count > 0;

@@ -1,7 +1,9 @@
 // The lesson under way in a session: after every command the current step's checks are
 // probed against the router and telemetry (this is the edge; the verdict is lessons/evaluate.ts),
 // a passed step is saved and the next one shown. One driver per session, so one trainee's
-// simulator and progress are never another's.
+// simulator and progress are never another's. A lesson file is untrusted: every text it lends
+// (titles, instructions, hints, its name) leaves here sanitized — the notes as text, the status
+// line as one line — and its `ran` patterns run in linear time or under a bound (evaluate.ts).
 import { argumentError, notConfiguredError } from '../../errors.js';
 import { holds, probeOf, type Seen } from './evaluate.js';
 import { listText } from './list.js';
@@ -19,6 +21,8 @@ import {
 import { resolvedLine } from './resolved-line.js';
 import type { Check, Lesson, LessonProgress, LessonStore } from './types.js';
 import { splitPipes } from '../../lang/pipes.js';
+import { loadRegexEngine } from '../../lang/regex.js';
+import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
 import type { Services } from '../../contract/services.js';
 import type { LessonDriver } from '../../contract/lessons.js';
 
@@ -37,7 +41,7 @@ export function createLessonDriver(
   const set = (lesson: Lesson, progress: LessonProgress) => {
     run = { lesson, progress };
     store.save(progress);
-    status = statusLine(lesson, progress);
+    status = sanitizeLine(statusLine(lesson, progress));
     for (const l of listeners) l();
   };
   const active = () => {
@@ -87,18 +91,18 @@ export function createLessonDriver(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    list: () => listText(store),
+    list: () => sanitizeText(listText(store)),
     start: (name) => {
       const lesson = store.load(name);
       const progress = startRun(lesson, store.progress(lesson.name), now());
       set(lesson, progress);
-      return introText(lesson, progress);
+      return sanitizeText(introText(lesson, progress));
     },
     hint: () => {
       const { lesson, progress } = active();
       const step = currentStep(lesson, progress);
       if (!step) return 'All steps are done.\n';
-      return `${step.hint ?? 'No hint for this step: read it again with `lesson`.'}\n`;
+      return sanitizeText(`${step.hint ?? 'No hint for this step: read it again with `lesson`.'}\n`);
     },
     skip: () => {
       const { lesson, progress } = active();
@@ -107,13 +111,13 @@ export function createLessonDriver(
       set(lesson, next);
       const step = currentStep(lesson, next);
       const skipped = `- step ${progress.current + 1} skipped\n`;
-      return step
-        ? `${skipped}\n${stepText(lesson, next, step)}`
-        : `${skipped}Lesson ${lesson.name} complete.\n`;
+      return sanitizeText(
+        step ? `${skipped}\n${stepText(lesson, next, step)}` : `${skipped}Lesson ${lesson.name} complete.\n`,
+      );
     },
     where: () => {
       const { lesson, progress } = active();
-      return whereText(lesson, progress);
+      return sanitizeText(whereText(lesson, progress));
     },
     afterLine: async (line, context, outcome, signal) => {
       if (!run || finished(run.progress)) return '';
@@ -127,6 +131,8 @@ export function createLessonDriver(
         (resolved ??= deps
           .resolve(splitPipes(line).command, [...context], signal)
           .then(resolvedLine, () => undefined));
+      // `ran` patterns run on RE2 (linear time), loaded once a step has one.
+      if (step.checks.some((c) => c.kind === 'ran')) await loadRegexEngine();
       for (const c of step.checks) {
         if (!holds(c, await probe(c, lineOf, signal))) return '';
       }
@@ -134,7 +140,7 @@ export function createLessonDriver(
       if (run?.progress !== progress) return '';
       const next = advance(progress, 'done', now());
       set(lesson, next);
-      return passedText(lesson, progress, next);
+      return sanitizeText(passedText(lesson, progress, next));
     },
   };
 }

@@ -1,9 +1,10 @@
 // Lessons and their progress on disk: the built-in lessons, a lesson file named by path, and
 // one progress file per lesson in $XDG_STATE_HOME/routersh/lessons/ (0600; a failing disk
 // never breaks the lesson, the run just is not saved).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { lessonProgressDir } from '../../config/paths.js';
+import { MAX_LESSON_BYTES, readFailure, readFileBoundedSync } from '../../config/read-bounded.js';
 import { configError, usageError } from '../../errors.js';
 import { BUILTIN_LESSONS } from './builtin.js';
 import { lessonOrThrow } from './parse.js';
@@ -17,11 +18,12 @@ export const isLessonPath = (name: string): boolean => name.includes('/') || nam
 /** A file name for the lesson's progress: its name with anything unusual made plain. */
 const fileOf = (name: string) => `${name.replace(/[^\w.-]/g, '_').replace(/^\.+/, '_')}.json`;
 
+/** A lesson file, read up to MAX_LESSON_BYTES (a larger one, or /dev/zero, is one error line). */
 export function readLessonFile(path: string): { name: string; source: string } {
   try {
-    return { name: basename(path).replace(/\.md$/, ''), source: readFileSync(path, 'utf8') };
+    return { name: basename(path).replace(/\.md$/, ''), source: readFileBoundedSync(path, MAX_LESSON_BYTES) };
   } catch (e) {
-    throw configError(`cannot read lesson ${path}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw configError(`cannot read lesson ${path}: ${readFailure(e)}`);
   }
 }
 
@@ -42,7 +44,9 @@ export function fileLessonStore(env: Env): LessonStore {
     },
     progress: (name): LessonProgress | undefined => {
       try {
-        const p = JSON.parse(readFileSync(join(dir, fileOf(name)), 'utf8')) as LessonProgress;
+        const p = JSON.parse(
+          readFileBoundedSync(join(dir, fileOf(name)), MAX_LESSON_BYTES),
+        ) as LessonProgress;
         return typeof p === 'object' && p !== null && typeof p.current === 'number' ? p : undefined;
       } catch {
         return undefined;

@@ -1,5 +1,6 @@
 // `routersh learn` and `learn`: the lessons one a line with their progress; and the report
 // `routersh learn --progress --json` prints for an instructor to collect.
+import { sanitizeLine } from '../../term/sanitize.js';
 import { progressWord } from './progress.js';
 import type { LessonProgress, LessonStore } from './types.js';
 
@@ -11,7 +12,12 @@ export function listText(store: LessonStore): string {
     } catch {
       title = '(a mistake in the file)';
     }
-    return { name, title, progress: progressWord(store.progress(name)) };
+    // A title is the lesson file's text, a name may be a file's: one sanitized line each.
+    return {
+      name: sanitizeLine(name),
+      title: sanitizeLine(title),
+      progress: progressWord(store.progress(name)),
+    };
   });
   const w = Math.max(...rows.map((r) => r.name.length), 4);
   const pw = Math.max(...rows.map((r) => r.progress.length), 4);

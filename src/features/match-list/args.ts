@@ -14,6 +14,10 @@ export interface InputArgs {
   concurrency: number;
   keepGoing: boolean;
   json: boolean;
+  /** --allow-broad: send entries broader than /8 (IPv4) or /32 (IPv6). */
+  allowBroad: boolean;
+  /** --allow-own-address: send entries that cover routersh's own address. */
+  allowOwnAddress: boolean;
 }
 
 export type MatchListArgs =
@@ -22,9 +26,9 @@ export type MatchListArgs =
   | ({ cmd: 'sync'; dryRun: boolean; keep: boolean } & InputArgs);
 
 export const MATCH_LIST_USAGE = [
-  'usage: match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
+  'usage: match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json]',
   '       match-list export LIST [--json]',
-  '       match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--json]',
+  '       match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json]',
 ].join('\n');
 
 const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
@@ -34,6 +38,8 @@ const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
   '--json': { value: false, cmds: ['import', 'export', 'sync'] },
   '--dry-run': { value: false, cmds: ['sync'] },
   '--keep': { value: false, cmds: ['sync'] },
+  '--allow-broad': { value: false, cmds: ['import', 'sync'] },
+  '--allow-own-address': { value: false, cmds: ['import', 'sync'] },
 };
 
 export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
@@ -87,6 +93,8 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
     concurrency,
     keepGoing: flags.has('--keep-going'),
     json,
+    allowBroad: flags.has('--allow-broad'),
+    allowOwnAddress: flags.has('--allow-own-address'),
     ...(csv !== undefined ? { csv } : {}),
   };
   if (cmd === 'import') return { cmd, ...input };

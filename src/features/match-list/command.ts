@@ -3,8 +3,8 @@
 // Everything outside (the router, the input, the clock, progress) is injected.
 import { cancelledError, commandFailedError, type RoutershError, validationError } from '../../errors.js';
 import type { MatchListArgs } from './args.js';
-import { checkEntries } from './check.js';
-import { type Entry, entryId, entryText, parseInput } from './input.js';
+import { feedOptions, readFeed } from './feed.js';
+import { type Entry, entryId, entryText } from './input.js';
 import { keepSynced, sleepFor } from './keep.js';
 import { planSync, planText } from './plan.js';
 import { throttled } from './progress.js';
@@ -16,6 +16,7 @@ export interface MatchListEnv {
   router: RouterPort;
   /** The text of FILE (`-`: stdin). */
   readInput(file: string): Promise<string>;
+  /** Wall-clock milliseconds (`sync --keep` reckons expiry and stamps its reports with it). */
   now(): number;
   signal?: AbortSignal;
   /** A progress line to show in place (a terminal only); undefined: no progress. */
@@ -60,16 +61,20 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     return { text: target.members.map((m) => `${entryText(m)}\n`).join(''), json, wrote: false };
   }
   const raw = await env.readInput(args.file);
-  const parsed = parseInput(raw, { csv: args.csv });
-  const lines = raw.split(/\r?\n/);
-  const checked = await checkEntries(parsed.entries, target, (n) => lines[n - 1] ?? '');
-  const invalid = [...parsed.bad, ...checked.bad].sort((a, b) => a.line - b.line);
+  // Judged after loadTarget: its requests made the connection whose local address is ours.
+  const feed = await readFeed(raw, target, feedOptions(args, env.router));
+  const invalid = feed.invalid;
   if (invalid.length && !args.keepGoing) throw refusal(invalid, args.list);
+  if (feed.broken && args.cmd === 'sync') {
+    throw validationError(
+      `match-list ${args.list}: ${badLineText(feed.broken)}\nthe rest of the file could not be read, so sync cannot tell which members the feed still lists; nothing sent`,
+    );
+  }
 
   const base: Summary = {
     list: args.list,
-    entries: parsed.entries.length,
-    duplicates: parsed.duplicates,
+    entries: feed.entries,
+    duplicates: feed.duplicates,
     invalid,
     added: 0,
     refreshed: 0,
@@ -78,6 +83,8 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     dryRun: args.cmd === 'sync' && args.dryRun,
     elapsedMs: 0,
   };
+  /** The first failure worth retrying soon (`sync --keep` retries it). */
+  let retry: string | undefined;
   const send = async <T extends Omit<Entry, 'line'> & { line?: number }>(
     action: 'SET' | 'UNSET',
     items: T[],
@@ -100,6 +107,7 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
       base.cancelled = { sent: (base.cancelled?.sent ?? done0) + answered - cut.size, total };
       failures.splice(0, failures.length, ...failures.filter((f) => !cut.has(f.item)));
     }
+    retry ??= failures.find((f) => f.transient)?.message;
     const failedIds = new Set(failures.map((f) => f.item));
     base.failed.push(
       ...failures.map((f) => ({
@@ -130,40 +138,65 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     );
   const req = (action: 'SET' | 'UNSET') => (e: Omit<Entry, 'line'>) =>
     entryRequest(target.words, target.key.name, action, e);
+  const refreshed = new Map<string, number>();
+  const written = (items: readonly Omit<Entry, 'line'>[], at: number) => {
+    for (const e of items) refreshed.set(entryId(e), at);
+  };
   if (args.cmd === 'import') {
-    await journaled(checked.good.map(req('SET')), async () => {
-      const ok = await send('SET', checked.good, 0, checked.good.length);
+    await journaled(feed.good.map(req('SET')), async () => {
+      const ok = await send('SET', feed.good, 0, feed.good.length);
       for (const e of ok) {
         if (target.present.has(entryId(e))) base.refreshed++;
         else base.added++;
       }
     });
   } else {
-    const p = planSync(checked.good, target.members);
+    const p = planSync(feed.good, target.members, feed.held);
     if (args.dryRun) {
       plan = planText(p, entryText);
       base.added = p.add.length;
       base.removed = p.remove.length;
     } else {
       const total = p.add.length + p.remove.length;
+      const at = env.now();
       await journaled([...p.add.map(req('SET')), ...p.remove.map(req('UNSET'))], async () => {
-        base.added = (await send('SET', p.add, 0, total)).length;
+        const added = await send('SET', p.add, 0, total);
+        written(added, at);
+        base.added = added.length;
         base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
       });
+      if (args.keep && !env.signal?.aborted) {
+        // Entries already in the list may be about to expire: --keep restarts their timeout now
+        // (a refresh, not a change: outside the journal).
+        const adding = new Set(p.add);
+        const present = feed.good.filter((e) => !adding.has(e));
+        const again = env.now();
+        const ok = await send('SET', present, total, total + present.length);
+        written(ok, again);
+        base.refreshed = ok.length;
+      }
     }
   }
   let kept = '';
-  if (args.cmd === 'sync' && args.keep) {
-    if (base.failed.length === 0)
-      env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
-    const rounds = await keepSynced(args, target, {
-      router: env.router,
-      readInput: env.readInput,
-      sleep: env.sleep ?? sleepFor,
-      report: env.report ?? (() => {}),
-      ...(env.signal ? { signal: env.signal } : {}),
-    });
+  if (args.cmd === 'sync' && args.keep && !env.signal?.aborted) {
+    env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
+    const rounds = await keepSynced(
+      args,
+      target,
+      {
+        router: env.router,
+        readInput: env.readInput,
+        sleep: env.sleep ?? sleepFor,
+        now: env.now,
+        report: env.report ?? (() => {}),
+        ...(env.signal ? { signal: env.signal } : {}),
+      },
+      { feed, refreshed, ...(retry !== undefined ? { retry } : {}) },
+    );
     kept = `kept in sync for ${rounds} round${rounds === 1 ? '' : 's'}\n`;
+    // The failures of the first sync were reported and retried by the rounds: stopping a
+    // --keep run (the signal) is its normal end.
+    base.failed.length = 0;
   }
   base.elapsedMs = env.now() - started;
   const summary = summaryText(base, args.cmd === 'sync');

@@ -1,6 +1,6 @@
 // The shell built-in `match-list …`: the same command as `routersh match-list …`, its outcome
 // a text (summary) or an error. The file is read here, at the edge.
-import { readFile } from 'node:fs/promises';
+import { MAX_FEED_BYTES, readFailure, readFileBounded } from '../../config/read-bounded.js';
 import { argumentError } from '../../errors.js';
 import { redact } from '../../lang/redact.js';
 import type { Handler } from '../../contract/handler.js';
@@ -11,18 +11,23 @@ import { listWords } from './target.js';
 
 async function readInput(file: string, io: RunIo): Promise<string> {
   if (file === '-') {
-    if (io.stdin) return io.stdin();
+    if (io.stdin) {
+      try {
+        return await io.stdin();
+      } catch (e) {
+        throw argumentError(`match-list: cannot read standard input: ${readFailure(e)}`);
+      }
+    }
     // In the shell stdin is the keyboard: a feed comes from a file, or from a pipe into routersh.
     throw argumentError(
       "match-list: '-' reads stdin, which is the keyboard in the shell: give a FILE, or pipe into `routersh match-list import LIST -`",
     );
   }
+  // Up to MAX_FEED_BYTES: a larger feed (or /dev/zero) is one line, read no further.
   try {
-    return await readFile(file, 'utf8');
+    return await readFileBounded(file, MAX_FEED_BYTES);
   } catch (e) {
-    throw argumentError(
-      `match-list: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`,
-    );
+    throw argumentError(`match-list: cannot read ${file}: ${readFailure(e)}`);
   }
 }
 

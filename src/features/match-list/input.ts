@@ -1,9 +1,11 @@
 // Reading a feed: one entry a line (`net`, or `net proto:port` for net-port lists), `#`
-// comments, blank lines, or one CSV column. Pure; values are checked against the router's
-// InputRe later (check.ts), once its metadata is known.
+// comments, blank lines, or one CSV column (read by csv-parse, loaded only when --csv is
+// given). Values are checked against the router's InputRe later (check.ts), once its metadata
+// is known; duplicates are judged after that (feed.ts), on canonical forms (canonicalNet).
+import { parseIp, parseIpNet } from '../../lang/ip.js';
 
 export interface Entry {
-  /** 1-based line of the input it came from. */
+  /** 1-based line of the input it came from (a CSV record: the line it starts on). */
   line: number;
   net: string;
   port?: string;
@@ -17,26 +19,47 @@ export interface BadLine {
 }
 
 export interface ParsedInput {
+  /** Every line that names an entry, in order (duplicates included: feed.ts drops them). */
   entries: Entry[];
-  /** Lines that named an entry already seen (after canonical form). */
-  duplicates: number;
   bad: BadLine[];
+  /**
+   * The CSV is broken at this record (an unterminated quote, a stray quote): nothing from there
+   * on could be read, so the input does not say what the feed lists (a sync must not remove).
+   */
+  broken?: BadLine;
 }
 
-const IP4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?:\/(\d{1,2}))?$/;
+const DOTTED = /(?:^|:)(\d+)\.(\d+)\.(\d+)\.(\d+)(?:\/|%|$)/;
 
-/** How routers store an IPv4 net: host bits cleared, `/32` dropped. Anything else is kept as is. */
+/**
+ * An IPv4 address written with a leading zero in an octet (`010.0.0.1`): some tools read it as
+ * octal (8.0.0.1), others as decimal (10.0.0.1). routersh does not guess: the line is refused.
+ */
+export function leadingZeroOctet(net: string): boolean {
+  const m = DOTTED.exec(net);
+  return m?.slice(1, 5).some((o) => o.length > 1 && o.startsWith('0')) === true;
+}
+
+const v4Text = (v: bigint): string => [24n, 16n, 8n, 0n].map((s) => String((v >> s) & 0xffn)).join('.');
+const v6Full = (v: bigint): string =>
+  [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((s) => ((v >> s) & 0xffffn).toString(16)).join(':');
+
+/**
+ * How routers store a net, so two spellings of one entry compare equal: host bits cleared, a
+ * single host without its prefix (`/32`, `/128`), IPv6 as RFC 5952 writes it (lower case,
+ * zeros compressed: `2001:DB8:0:0::0001/128` is `2001:db8::1`). Anything else — not an address,
+ * a zone id, an octet with a leading zero — is kept as written (equal only to itself).
+ */
 export function canonicalNet(net: string): string {
-  const m = IP4.exec(net);
-  if (!m) return net;
-  const octets = m.slice(1, 5).map(Number);
-  const bits = m[5] === undefined ? 32 : Number(m[5]);
-  if (octets.some((o) => o > 255) || bits > 32) return net;
-  if (bits === 32) return octets.join('.');
-  const n = octets.reduce((a, o) => a * 256 + o, 0);
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  const v = (n & mask) >>> 0;
-  return `${[v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.')}/${bits}`;
+  if (leadingZeroOctet(net)) return net;
+  const n = parseIpNet(net);
+  if (!n || n.address.zone !== undefined) return net;
+  const width = n.address.family === 4 ? 32 : 128;
+  if (n.bits === width) return n.address.text;
+  const host = BigInt(width - n.bits);
+  const v = (n.address.value >> host) << host;
+  const text = n.address.family === 4 ? v4Text(v) : (parseIp(v6Full(v))?.text ?? v6Full(v));
+  return `${text}/${n.bits}`;
 }
 
 /** One entry as a line of a feed or of `export`: `net` or `net proto:port`. */
@@ -45,38 +68,27 @@ export const entryText = (e: { net: string; port?: string; protocol?: string }):
 
 /** The identity of an entry, for duplicates and for comparing with the router's members. */
 export const entryId = (e: { net: string; port?: string; protocol?: string }): string =>
-  entryText({ ...e, net: canonicalNet(e.net) });
-
-/** Splits one CSV record (RFC 4180 quoting, one physical line). */
-export function csvFields(line: string): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out.map((f) => f.trim());
-}
+  entryText({
+    ...e,
+    net: canonicalNet(e.net),
+    ...(e.protocol ? { protocol: e.protocol.toLowerCase() } : {}),
+  });
 
 function entryOf(text: string, line: number): Entry | BadLine {
   // `net proto:port`, or the members' own spelling `net,proto:port`.
   const parts = text.split(/[\s,]+/).filter((p) => p !== '');
-  if (parts.length === 1) return { line, net: parts[0]! };
   const pp = parts.length === 2 ? /^([^:\s]+):(\d+)$/.exec(parts[1]!) : null;
-  if (!pp) return { line, text, reason: 'expected an address or network, or "net proto:port"' };
-  return { line, net: parts[0]!, protocol: pp[1]!, port: pp[2]! };
+  if (parts.length !== 1 && !pp)
+    return { line, text, reason: 'expected an address or network, or "net proto:port"' };
+  const net = parts[0]!;
+  if (leadingZeroOctet(net)) {
+    return {
+      line,
+      text,
+      reason: `'${net}' has an octet with a leading zero, which some tools read as octal: write it without the zeros`,
+    };
+  }
+  return pp ? { line, net, protocol: pp[1]!, port: pp[2]! } : { line, net };
 }
 
 export interface InputOptions {
@@ -84,61 +96,125 @@ export interface InputOptions {
   csv?: string | undefined;
 }
 
-export function parseInput(text: string, o: InputOptions = {}): ParsedInput {
+/** The text of a feed, one entry a line (`#` comments, blank lines skipped). */
+function parseLines(text: string): ParsedInput {
   const lines = text.split(/\r?\n/);
   const entries: Entry[] = [];
   const bad: BadLine[] = [];
-  const seen = new Set<string>();
-  let duplicates = 0;
-  let column = -1;
-  let first = 0;
-  if (o.csv !== undefined) {
-    if (/^\d+$/.test(o.csv)) column = Number(o.csv) - 1;
-    else {
-      // The header is the first line that is not blank or a comment.
-      while (first < lines.length && /^\s*(#|$)/.test(lines[first]!)) first++;
-      const header = csvFields(lines[first] ?? '');
-      column = header.indexOf(o.csv);
-      if (column < 0) {
-        bad.push({
-          line: first + 1,
-          text: lines[first] ?? '',
-          reason: `no column named '${o.csv}' in the header`,
-        });
-        return { entries, duplicates, bad };
-      }
-      first++;
-    }
-  }
-  for (let i = first; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (/^\s*(#|$)/.test(raw)) continue;
-    let text: string;
-    if (column >= 0) {
-      const fields = csvFields(raw);
-      if (column >= fields.length) {
-        bad.push({ line: i + 1, text: raw, reason: `no column ${column + 1}` });
-        continue;
-      }
-      text = fields[column]!;
-      if (text === '') continue;
-    } else {
-      const hash = raw.indexOf('#');
-      text = (hash < 0 ? raw : raw.slice(0, hash)).trim();
-      if (text === '') continue;
-    }
-    const e = entryOf(text, i + 1);
-    if ('reason' in e) {
-      bad.push(e);
-      continue;
-    }
-    const id = entryId(e);
-    if (seen.has(id)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(id);
-    entries.push(e);
+    const hash = raw.indexOf('#');
+    const t = (hash < 0 ? raw : raw.slice(0, hash)).trim();
+    if (t === '') continue;
+    const e = entryOf(t, i + 1);
+    if ('reason' in e) bad.push(e);
+    else entries.push(e);
   }
-  return { entries, duplicates, bad };
+  return { entries, bad };
+}
+
+interface CsvRecord {
+  /** The physical line the record starts on. */
+  line: number;
+  fields: string[];
+}
+
+/**
+ * The records of an RFC 4180 text (csv-parse: a quoted field may hold commas, `""` and line
+ * breaks), each with the line it starts on; blank lines and lines starting with `#` are skipped.
+ * A syntax error (an unterminated quote, a stray one) ends the reading: the records before it
+ * are kept and `broken` names the line its record starts on.
+ */
+async function csvRecords(
+  text: string,
+): Promise<{ records: CsvRecord[]; broken?: { line: number; reason: string } }> {
+  const { parse } = await import('csv-parse/sync');
+  const buf = Buffer.from(text, 'utf8');
+  // Where a record ends (bytes_records) → the line the next one starts on: past the line
+  // breaks before it, and past the blank and comment lines the parser skips.
+  const bom = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  let at = 0;
+  let line = 1;
+  const startLine = (end: number): number => {
+    for (; at < end; at++) if (buf[at] === 0x0a) line++;
+    let i = Math.max(at, bom);
+    let n = line;
+    for (;;) {
+      while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09 || buf[i] === 0x0d)) i++;
+      if (i >= buf.length || (buf[i] !== 0x0a && buf[i] !== 0x23)) return n;
+      // A blank line or a comment: on to the next line.
+      const nl = buf.indexOf(0x0a, i);
+      if (nl < 0) return n;
+      i = nl + 1;
+      n++;
+    }
+  };
+  const records: CsvRecord[] = [];
+  let end = 0;
+  try {
+    parse(buf, {
+      bom: true,
+      trim: true,
+      comment: '#',
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      on_record: (fields: string[], info: { bytes_records: number }) => {
+        records.push({ line: startLine(end), fields });
+        end = info.bytes_records;
+        return null;
+      },
+    });
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    const reason =
+      code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quoted field is not closed (the rest of the file is inside it)'
+        : code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'INVALID_OPENING_QUOTE'
+          ? 'a quote inside an unquoted field, or text after a closing quote (RFC 4180: write "" inside quotes)'
+          : `not valid CSV (${code || (e as Error).message})`;
+    return { records, broken: { line: startLine(end), reason } };
+  }
+  return { records };
+}
+
+/** One CSV column: by header name (the first record is the header) or by 1-based number. */
+async function parseCsvColumn(text: string, csv: string): Promise<ParsedInput> {
+  const { records, broken } = await csvRecords(text);
+  const lines = text.split(/\r?\n/);
+  const lineText = (n: number) => lines[n - 1] ?? '';
+  const entries: Entry[] = [];
+  const bad: BadLine[] = [];
+  let column: number;
+  let first = 0;
+  if (/^\d+$/.test(csv)) column = Number(csv) - 1;
+  else {
+    const header = records[0];
+    column = header ? header.fields.indexOf(csv) : -1;
+    if (column < 0) {
+      const line = header?.line ?? broken?.line ?? 1;
+      bad.push({ line, text: lineText(line), reason: `no column named '${csv}' in the header` });
+      return { entries, bad };
+    }
+    first = 1;
+  }
+  for (const r of records.slice(first)) {
+    if (column >= r.fields.length) {
+      bad.push({ line: r.line, text: lineText(r.line), reason: `no column ${column + 1}` });
+      continue;
+    }
+    const value = r.fields[column]!;
+    if (value === '') continue;
+    const e = entryOf(value, r.line);
+    if ('reason' in e) bad.push({ ...e, text: lineText(r.line) });
+    else entries.push(e);
+  }
+  if (!broken) return { entries, bad };
+  const b = { line: broken.line, text: lineText(broken.line), reason: broken.reason };
+  bad.push(b);
+  return { entries, bad, broken: b };
+}
+
+export function parseInput(text: string, o: InputOptions = {}): Promise<ParsedInput> {
+  return o.csv === undefined ? Promise.resolve(parseLines(text)) : parseCsvColumn(text, o.csv);
 }

@@ -9,8 +9,16 @@ export interface SyncPlan {
   unchanged: number;
 }
 
-export function planSync(entries: readonly Entry[], members: readonly Member[]): SyncPlan {
-  const wanted = new Set(entries.map(entryId));
+/**
+ * `held`: entries the feed lists that are not sent (refused by policy.ts): never added, and
+ * never removed either — an entry the feed lists is never planned for removal.
+ */
+export function planSync(
+  entries: readonly Entry[],
+  members: readonly Member[],
+  held: readonly Member[] = [],
+): SyncPlan {
+  const wanted = new Set([...entries, ...held].map(entryId));
   const present = new Set(members.map(entryId));
   const add = entries.filter((e) => !present.has(entryId(e)));
   const remove = members.filter((m) => !wanted.has(entryId(m)));

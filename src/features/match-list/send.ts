@@ -2,12 +2,27 @@
 // pool. A failure is recorded, never thrown, so one bad entry does not stop the rest.
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { RouterRequest } from '../../api/router/types.js';
-import { asRoutershError } from '../../errors.js';
+import { asRoutershError, commandFailedError, type RoutershError } from '../../errors.js';
 import type { Member, RouterPort } from './target.js';
 
 export interface Failure<T> {
   item: T;
   message: string;
+  /** Worth trying again soon (see isTransient), not the router refusing the entry. */
+  transient: boolean;
+}
+
+/**
+ * A failure that says nothing about the entry: the router could not be reached, did not answer
+ * in time, answered garbage, refused our credentials, or said it cannot serve now (HTTP 5xx,
+ * 408, 429). A refusal of the entry itself (a non-OK RequestStatus, another 4xx) is not.
+ */
+export function isTransient(e: RoutershError): boolean {
+  if (e.code === 'transport' || e.code === 'timeout' || e.code === 'protocol' || e.code === 'auth')
+    return true;
+  if (e.code !== 'rejected') return false;
+  const status = e.details['status'];
+  return typeof status === 'number' && (status >= 500 || status === 408 || status === 429);
 }
 
 /** Runs `work` over `items`, at most `concurrency` at a time; `onDone` after each. */
@@ -27,7 +42,8 @@ export async function pool<T>(
       try {
         await work(item);
       } catch (e) {
-        failures.push({ item, message: asRoutershError(e).message });
+        const err = asRoutershError(e);
+        failures.push({ item, message: err.message, transient: isTransient(err) });
       }
       onDone(++done);
     }
@@ -106,7 +122,7 @@ export async function sendEntries<T extends Member>(
     o.concurrency,
     async (e) => {
       const env = await router.send(entryRequest(words, key, action, e), opts);
-      if (!env.ok) throw new Error(env.errorStatus ?? env.requestStatus);
+      if (!env.ok) throw commandFailedError(env.errorStatus ?? env.requestStatus);
     },
     o.onDone,
     o.signal,

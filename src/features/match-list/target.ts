@@ -7,6 +7,8 @@ import { type Entry, entryId } from './input.js';
 
 export interface RouterPort {
   send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+  /** The latest connection's addresses (`local`: routersh's own); undefined before a request. */
+  readonly addresses?: { local: string; remote: string } | undefined;
 }
 
 export type Member = Omit<Entry, 'line'>;

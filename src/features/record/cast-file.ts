@@ -5,7 +5,7 @@
 // masked in every output event (mask-secrets.ts).
 import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
 import { usageError } from '../../errors.js';
-import { maskKnownSecrets } from '../../term/mask-secrets.js';
+import { maskKnownSecrets, maskTokens } from '../../term/mask-secrets.js';
 
 export interface CastHeader {
   width: number;
@@ -64,7 +64,7 @@ export function openCastFile(
   });
   return {
     output(text) {
-      if (text) line([time(), 'o', maskKnownSecrets(text, secrets)]);
+      if (text) line([time(), 'o', maskTokens(maskKnownSecrets(text, secrets))]);
     },
     resize(cols, rows) {
       line([time(), 'r', `${cols}x${rows}`]);

@@ -4,11 +4,13 @@ import type { TelemetryClient } from '../../api/telemetry/client.js';
 import { parseCount, parseRange, parseStep } from '../../lang/time.js';
 import { histogramText } from './histogram-text.js';
 import { renderLogLine } from '../../panes/logs/log-format.js';
-import { sanitizeLine } from '../../term/sanitize.js';
+import { jsonText, sanitizeLine } from '../../term/sanitize.js';
 import { renderTable } from '../../term/table.js';
 import type { Handler } from '../../contract/handler.js';
 import { MAX_ALL_RECORDS, searchAll } from './logs-all.js';
 import type { Outcome } from '../../contract/outcome.js';
+import type { RunIo } from '../../contract/services.js';
+import { isRoutershError } from '../../errors.js';
 import { bucketStep } from './telemetry-sources.js';
 import { HOUR, nowOf, telemetryOf, withNotices } from './telemetry-text.js';
 
@@ -20,7 +22,12 @@ export const logsSearch: Handler<'logs search'> = async ({ args, options }, env)
   if (env.services.interactive)
     return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit: given ?? 200 } };
   // With `all`, `limit N` bounds the total (the pages are as large as the API allows).
-  if (options.all !== undefined) return logsAll(client, query, range, given ?? MAX_ALL_RECORDS, env.signal);
+  if (options.all !== undefined) {
+    const max = given ?? MAX_ALL_RECORDS;
+    // A batch run takes the records as they come: memory stays flat whatever the range holds.
+    if (env.io.write) return logsAllStreamed(client, query, range, max, env.signal, env.io.write);
+    return logsAll(client, query, range, max, env.signal);
+  }
   return logsPlain(client, query, range, given ?? 200, env.signal);
 };
 
@@ -90,6 +97,43 @@ async function logsAll(
 ): Promise<Outcome> {
   const r = await searchAll(client, query, range, signal, max);
   return recordsText(r.records.map(renderLogLine), r.notes, r.pages.length === 1 ? r.pages[0] : r.pages);
+}
+
+/**
+ * `all` written as it comes (RunIo.write): each window's records as lines, or under --json one
+ * document `{"data":{"records":[…]},"meta":{…}}` written piece by piece — the records, then
+ * meta with the notes (and the error, when one ended the run: the document stays whole).
+ */
+async function logsAllStreamed(
+  client: TelemetryClient,
+  query: string,
+  range: { startMs: number; endMs: number },
+  max: number,
+  signal: AbortSignal,
+  write: NonNullable<RunIo['write']>,
+): Promise<Outcome> {
+  let n = 0;
+  write({ text: '', json: '{"data":{"records":[' });
+  const tail = (meta: Record<string, unknown>) => write({ text: '', json: `]},"meta":${jsonText(meta)}}\n` });
+  let r: Awaited<ReturnType<typeof searchAll>>;
+  try {
+    r = await searchAll(client, query, range, signal, max, (records) => {
+      write({
+        text: `${records.map(renderLogLine).join('\n')}\n`,
+        json: records.map((rec, i) => `${n + i > 0 ? ',' : ''}${jsonText(rec)}`).join(''),
+      });
+      n += records.length;
+    });
+  } catch (e) {
+    const error = isRoutershError(e) ? e.toJSON() : { code: 'internal', message: String(e) };
+    tail({ source: 'store_logs', records: n, truncated: true, notes: [], error });
+    throw e;
+  }
+  const meta = { source: 'store_logs', records: n, requests: r.requests, truncated: r.notes.length > 0 };
+  tail({ ...meta, notes: r.notes });
+  // Notes after the records: a cut output says so where the reader stops.
+  write({ text: (n ? '' : '(no records)\n') + withNotices('', r.notes), json: '' });
+  return { kind: 'empty' };
 }
 
 function recordsText(lines: string[], notes: string[], json: unknown): Outcome {

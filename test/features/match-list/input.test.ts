@@ -1,49 +1,75 @@
 import { describe, expect, it } from 'vitest';
+import type { OptionInfo } from '../../../src/api/router/types.js';
 import { parseMatchListArgs } from '../../../src/features/match-list/args.js';
-import { canonicalNet, csvFields, entryId, parseInput } from '../../../src/features/match-list/input.js';
+import { readFeed } from '../../../src/features/match-list/feed.js';
+import { canonicalNet, entryId, parseInput } from '../../../src/features/match-list/input.js';
 import { planSync, planText } from '../../../src/features/match-list/plan.js';
 import { progressLine } from '../../../src/features/match-list/progress.js';
 
+const opt = (name: string, inputRe: string): OptionInfo => ({
+  name,
+  inputRe,
+  count: 1,
+  availableInSet: true,
+  availableInUnSet: true,
+  availableInShow: false,
+  key: name === 'net',
+});
+/** A list taking any value: only the feed's own rules apply. */
+const anyList = {
+  key: opt('net', '\\S+'),
+  port: opt('port', '\\d+'),
+  protocol: opt('protocol', '(tcp|udp)'),
+};
+const feed = (text: string) =>
+  readFeed(text, anyList, { allow: { broad: true, ownAddress: true }, own: undefined });
+
 describe('match-list input', () => {
-  it('reads one entry a line: comments, blanks and duplicates (canonical form) removed', () => {
-    const r = parseInput(
+  it('reads one entry a line: comments, blanks and duplicates (canonical form) removed', async () => {
+    const r = await feed(
       '# feed\n10.0.0.1\n\n  10.0.0.2   # trailing\n10.0.0.1/32\n10.1.2.3/8\n10.0.0.0/8\n',
     );
-    expect(r.entries.map((e) => [e.line, e.net])).toEqual([
+    expect(r.good.map((e) => [e.line, e.net])).toEqual([
       [2, '10.0.0.1'],
       [4, '10.0.0.2'],
       [6, '10.1.2.3/8'],
     ]);
     expect(r.duplicates).toBe(2);
-    expect(r.bad).toEqual([]);
+    expect(r.invalid).toEqual([]);
   });
 
-  it('net-port lines: `net proto:port` and the members spelling `net,proto:port`', () => {
-    const r = parseInput('10.0.0.5 tcp:22\n10.0.0.5,tcp:22\n10.0.0.5 udp:53\n10.0.0.6 tcp\n');
-    expect(r.entries).toEqual([
+  it('net-port lines: `net proto:port` and the members spelling `net,proto:port`', async () => {
+    const r = await feed('10.0.0.5 tcp:22\n10.0.0.5,tcp:22\n10.0.0.5 udp:53\n10.0.0.6 tcp\n');
+    expect(r.good).toEqual([
       { line: 1, net: '10.0.0.5', protocol: 'tcp', port: '22' },
       { line: 3, net: '10.0.0.5', protocol: 'udp', port: '53' },
     ]);
     expect(r.duplicates).toBe(1);
-    expect(r.bad).toMatchObject([{ line: 4, text: '10.0.0.6 tcp' }]);
+    expect(r.invalid).toMatchObject([{ line: 4, text: '10.0.0.6 tcp' }]);
   });
 
-  it('CSV: a column by header name or by number, RFC 4180 quotes', () => {
-    expect(csvFields('a,"b, ""c""",d')).toEqual(['a', 'b, "c"', 'd']);
+  it('CSV: a column by header name or by number, RFC 4180 quotes', async () => {
     const csv =
       '# export\nfirst_seen,ip,score\n2026-01-01,192.0.2.1,9\n2026-01-02,"192.0.2.2",3\n2026-01-03,,1\n';
-    expect(parseInput(csv, { csv: 'ip' }).entries.map((e) => [e.line, e.net])).toEqual([
+    expect((await parseInput(csv, { csv: 'ip' })).entries.map((e) => [e.line, e.net])).toEqual([
       [3, '192.0.2.1'],
       [4, '192.0.2.2'],
     ]);
-    expect(parseInput('x,192.0.2.9\n', { csv: '2' }).entries[0]?.net).toBe('192.0.2.9');
-    expect(parseInput(csv, { csv: 'addr' }).bad[0]?.reason).toBe("no column named 'addr' in the header");
+    expect((await parseInput('x,192.0.2.9\n', { csv: '2' })).entries[0]?.net).toBe('192.0.2.9');
+    expect((await parseInput('"a, ""b""",192.0.2.8\n', { csv: '2' })).entries[0]?.net).toBe('192.0.2.8');
+    expect((await parseInput(csv, { csv: 'addr' })).bad[0]?.reason).toBe(
+      "no column named 'addr' in the header",
+    );
   });
 
-  it('canonical nets: host bits cleared, /32 dropped, non-IPv4 kept', () => {
+  it('canonical nets: host bits cleared, /32 dropped, IPv6 as RFC 5952 writes it', () => {
     expect(canonicalNet('10.1.2.3/8')).toBe('10.0.0.0/8');
     expect(canonicalNet('10.1.2.3/32')).toBe('10.1.2.3');
     expect(canonicalNet('2001:db8::/32')).toBe('2001:db8::/32');
+    expect(canonicalNet('2001:0DB8:0:0:0:0:0:0001/128')).toBe('2001:db8::1');
+    expect(canonicalNet('2001:db8:ffff::1/32')).toBe('2001:db8::/32');
+    expect(canonicalNet('010.0.0.1')).toBe('010.0.0.1');
+    expect(canonicalNet('not-an-address')).toBe('not-an-address');
     expect(entryId({ net: '10.1.1.1/32', port: '22', protocol: 'tcp' })).toBe('10.1.1.1 tcp:22');
   });
 });
@@ -57,6 +83,8 @@ describe('match-list args', () => {
       concurrency: 16,
       keepGoing: false,
       json: false,
+      allowBroad: false,
+      allowOwnAddress: false,
     });
     expect(
       parseMatchListArgs(['sync', 'bl', 'f', '--dry-run', '--csv=ip', '--concurrency', '4']),
@@ -80,8 +108,8 @@ describe('match-list args', () => {
 });
 
 describe('match-list sync plan and progress', () => {
-  it('adds exactly the missing entries and removes exactly the extra members', () => {
-    const entries = parseInput('10.0.0.1\n10.0.0.2\n10.9.9.9/8\n').entries;
+  it('adds exactly the missing entries and removes exactly the extra members', async () => {
+    const entries = (await parseInput('10.0.0.1\n10.0.0.2\n10.9.9.9/8\n')).entries;
     const members = [{ net: '10.0.0.1' }, { net: '10.0.0.0/8' }, { net: '192.0.2.1' }];
     const plan = planSync(entries, members);
     expect(plan.add.map((e) => e.net)).toEqual(['10.0.0.2']);

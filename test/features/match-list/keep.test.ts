@@ -35,7 +35,7 @@ describe('match-list sync --keep', () => {
     const r = await runMatchList(parseMatchListArgs(['sync', 'feed', 'f', '--keep']), {
       router: client,
       readInput: async () => file,
-      now: () => performance.now(),
+      now: () => clock.now(),
       signal: controller.signal,
       report: (l) => reports.push(l),
       sleep: async (ms) => {
@@ -50,10 +50,10 @@ describe('match-list sync --keep', () => {
     expect(waits[0]).toBe(50_000);
     expect(reports[0]).toMatch(/^match-list feed: 2 added, 0 removed, 0 failed/);
     expect(reports.slice(1)).toEqual([
-      'round 1: 2 refreshed, 0 added, 0 removed, 0 failed',
-      'round 2: 2 refreshed, 0 added, 0 removed, 0 failed',
-      'round 3: 1 refreshed, 1 added, 1 removed, 0 failed',
-      'round 4: 2 refreshed, 0 added, 0 removed, 0 failed',
+      '2026-11-22T12:00:50Z round 1: 2 refreshed, 0 added, 0 removed, 0 failed',
+      '2026-11-22T12:01:40Z round 2: 2 refreshed, 0 added, 0 removed, 0 failed',
+      '2026-11-22T12:02:30Z round 3: 1 refreshed, 1 added, 1 removed, 0 failed',
+      '2026-11-22T12:03:20Z round 4: 2 refreshed, 0 added, 0 removed, 0 failed',
     ]);
     expect(r.text).toContain('kept in sync for 4 rounds');
     // 250 s after the first add, well past the 100 s timeout: both current entries are there.

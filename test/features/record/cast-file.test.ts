@@ -54,3 +54,17 @@ describe('openCastFile', () => {
     ).toThrow(expect.objectContaining({ code: 'usage' }));
   });
 });
+
+describe('tokens in recorded output', () => {
+  it('a JWT (create-token) is drawn as * in the recording, its length kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'routersh-cast-token-'));
+    const path = join(dir, 't.cast');
+    const cast = openCastFile(path, { width: 80, height: 24, timestamp: 0, env: {} });
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhdXRvbWF0aW9uIn0.HmiwHlCbYfXrdwO8CFpNNdy8';
+    cast.output(`token: ${jwt}\r\n`);
+    cast.close();
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toContain('eyJ');
+    expect(text).toContain(`token: ${'*'.repeat(jwt.length)}`);
+  });
+});

@@ -3,18 +3,10 @@
 // routersh loses nothing; a line marked `sync` (the record of a request about to be sent) is
 // also fsync'd, which carries every line before it: a crash of the machine loses no record of
 // a sent request. The file is the journal: the session reads it back rather than keep it all.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJournal } from './fold.js';
+import { MAX_JOURNAL_BYTES, readFileBoundedSync } from '../../../config/read-bounded.js';
+import { type ParsedJournal, parseJournal, parseJournalCounted } from './fold.js';
 import type { JournalEvent } from './types.js';
 
 export interface JournalSink {
@@ -52,8 +44,14 @@ export function fileSink(path: string): JournalSink {
   };
 }
 
+/** A journal's events; a file over MAX_JOURNAL_BYTES (or /dev/zero) fails with EFBIG, unread. */
 export function readJournalFile(path: string): JournalEvent[] {
-  return parseJournal(readFileSync(path, 'utf8'));
+  return parseJournal(readFileBoundedSync(path, MAX_JOURNAL_BYTES));
+}
+
+/** readJournalFile, and how many lines were skipped as malformed (`changes all` says so). */
+export function readJournalFileCounted(path: string): ParsedJournal {
+  return parseJournalCounted(readFileBoundedSync(path, MAX_JOURNAL_BYTES));
 }
 
 /** Every journal file in `dir`, oldest first (names start with the session's start time). */

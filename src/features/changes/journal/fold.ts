@@ -78,17 +78,124 @@ export function fold(events: Iterable<JournalEvent>): Folded {
   return out;
 }
 
-/** Parses a journal file's text; a torn last line (a crash mid-write) is skipped. */
+/** A journal file's events, and how many of its lines were skipped as malformed. */
+export interface ParsedJournal {
+  events: JournalEvent[];
+  /** Lines that are not an event this version writes: torn (a crash mid-write), foreign, or a field of the wrong type. */
+  malformed: number;
+}
+
+/** Parses a journal file's text; a line that is not a well-formed event is skipped. */
 export function parseJournal(text: string): JournalEvent[] {
-  const out: JournalEvent[] = [];
+  return parseJournalCounted(text).events;
+}
+
+/**
+ * Parses a journal file's text defensively: every field of every line is checked (a journal
+ * is a file anyone may have written); a line that fails is skipped and counted, never folded.
+ */
+export function parseJournalCounted(text: string): ParsedJournal {
+  const out: ParsedJournal = { events: [], malformed: 0 };
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
+    let e: unknown;
     try {
-      const e = JSON.parse(line) as JournalEvent;
-      if (e && typeof e === 'object' && typeof e.t === 'string') out.push(e);
+      e = JSON.parse(line);
     } catch {
-      // torn or foreign line
+      out.malformed++;
+      continue;
     }
+    if (isJournalEvent(e)) out.events.push(e);
+    else out.malformed++;
   }
   return out;
+}
+
+// The decoder: a checker per field. Unknown extra fields are kept (a newer writer's), unknown
+// event kinds are not (nothing here would fold them).
+type Check = (v: unknown) => boolean;
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const str: Check = (v) => typeof v === 'string';
+const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+const bool: Check = (v) => typeof v === 'boolean';
+const oneOf =
+  (...xs: unknown[]): Check =>
+  (v) =>
+    xs.includes(v);
+const opt =
+  (c: Check): Check =>
+  (v) =>
+    v === undefined || c(v);
+const arrayOf =
+  (c: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(c);
+const mapOf =
+  (c: Check): Check =>
+  (v) =>
+    isObj(v) && Object.values(v).every(c);
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    isObj(v) && Object.entries(fields).every(([k, c]) => c(Object.hasOwn(v, k) ? v[k] : undefined));
+const strs = arrayOf(str);
+
+const setting = shape({
+  path: strs,
+  options: mapOf(strs),
+  id: str,
+  slot: str,
+  multi: bool,
+  settable: bool,
+  unsettable: bool,
+  unsetOptions: opt(strs),
+  setOptions: strs,
+  numeric: opt(strs),
+});
+const snapshot = shape({ settings: arrayOf(setting) });
+const request = shape({
+  method: oneOf('GET', 'POST', 'DELETE'),
+  words: strs,
+  actions: opt(arrayOf(oneOf('SET', 'UNSET', 'GET', 'SHOW'))),
+  options: opt(mapOf(arrayOf((v) => str(v) || num(v)))),
+  query: opt(shape({ debug: opt(oneOf(0, 1)), output: opt(oneOf('json', 'dumper')) })),
+});
+const answer = shape({ ok: bool, status: str, error: opt(str) });
+const focus = shape({ keys: strs, entries: strs });
+const seq: Check = (v) => Number.isSafeInteger(v) && (v as number) >= 1;
+
+const EVENTS: Record<JournalEvent['t'], Check> = {
+  session: shape({ session: str, router: str, user: str, at: num }),
+  change: shape({
+    id: str,
+    seq,
+    at: num,
+    line: str,
+    requests: arrayOf(request),
+    words: strs,
+    focus: opt(focus),
+    before: opt(snapshot),
+    subtree: opt(arrayOf(setting)),
+    notUndoable: opt(str),
+    window: opt(str),
+  }),
+  answer: shape({ id: str, answer }),
+  after: shape({ id: str, after: opt(snapshot), notUndoable: opt(str) }),
+  undo: shape({ id: str, by: str, requests: arrayOf(request), at: num }),
+  undone: shape({ id: str, ok: bool, note: opt(str), at: num }),
+  window: shape({
+    window: str,
+    state: oneOf('open', 'confirmed', 'reverted', 'failed'),
+    deadline: num,
+    at: num,
+    by: opt(str),
+    note: opt(str),
+  }),
+};
+
+/** Whether `v` is a journal event with every field of the type its kind says. */
+export function isJournalEvent(v: unknown): v is JournalEvent {
+  if (!isObj(v) || typeof v['t'] !== 'string' || !Object.hasOwn(EVENTS, v['t'])) return false;
+  return EVENTS[v['t'] as JournalEvent['t']](v);
 }

@@ -80,12 +80,24 @@ export class Journal {
     return this.win?.state === 'open' ? this.win : undefined;
   }
 
-  setWindow(w: WindowState): void {
+  /** Records the window's state, fsync'd: a confirm counts once it is on disk (the guard reads it there). */
+  setWindow(w: WindowState, o: { by?: string; note?: string } = {}): void {
     this.win = w;
     this.write(
-      { t: 'window', window: w.id, state: w.state, deadline: w.deadline, at: this.meta.now() },
+      { t: 'window', window: w.id, state: w.state, deadline: w.deadline, at: this.meta.now(), ...o },
       { sync: true },
     );
+  }
+
+  /** A note on the open window (a failed revert attempt), fsync'd; its state is unchanged. */
+  noteWindow(note: string, by: string): void {
+    const w = this.win;
+    if (w) this.setWindow(w, { by, note });
+  }
+
+  /** The window as another process settled it (the guard): taken in without writing it again. */
+  takeWindow(w: WindowState): void {
+    this.win = w;
   }
 
   /** Records one change around `send`: before, request, answer, after. Returns the answer. */
@@ -95,6 +107,7 @@ export class Journal {
     router: JournalRouter,
     signal: AbortSignal,
     fresh?: FreshNode,
+    plain?: (name: string, value: string) => boolean,
   ): Promise<Envelope> {
     let env: Envelope | undefined;
     await this.recordBulk(
@@ -112,6 +125,7 @@ export class Journal {
         };
       },
       fresh,
+      plain,
     );
     return env as Envelope;
   }
@@ -128,9 +142,10 @@ export class Journal {
     signal: AbortSignal,
     run: () => Promise<Answer>,
     fresh?: FreshNode,
+    plain?: (name: string, value: string) => boolean,
   ): Promise<void> {
     const id = `${this.meta.session}.${++this.seq}`;
-    const redacted = requests.map(redactRequest);
+    const redacted = requests.map((r) => redactRequest(r, plain));
     const secretInPath = redacted.some((r) => r.secretInPath);
     const secret = secretInPath || redacted.some((r) => r.secretOption);
     let before: Snapshot | undefined;

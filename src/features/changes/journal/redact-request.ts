@@ -10,10 +10,18 @@ export interface Redacted {
   secretOption: boolean;
 }
 
-export function redactRequest(req: RouterRequest): Redacted {
+/**
+ * `plain`: the values the metadata showed are not secrets under THE rule (lang/secret-slots.ts
+ * isSecretSlot: a number, one of a fixed list of words), by the name they follow; absent, every
+ * value of a secret-like name is one.
+ */
+export function redactRequest(
+  req: RouterRequest,
+  plain?: (name: string, value: string) => boolean,
+): Redacted {
   let secretInPath = false;
   const words = req.words.map((w, i) => {
-    if (i > 0 && isSecretName(req.words[i - 1]!)) {
+    if (i > 0 && isSecretName(req.words[i - 1]!) && !plain?.(req.words[i - 1]!, w)) {
       secretInPath = true;
       return REDACTED;
     }
@@ -24,7 +32,7 @@ export function redactRequest(req: RouterRequest): Redacted {
   if (req.options) {
     options = {};
     for (const [k, v] of Object.entries(req.options)) {
-      const secret = isSecretName(k) && v.length > 0;
+      const secret = isSecretName(k) && v.length > 0 && !v.every((x) => plain?.(k, String(x)));
       if (secret) secretOption = true;
       options[k] = secret ? v.map(() => REDACTED) : [...v];
     }

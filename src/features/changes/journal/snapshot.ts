@@ -2,7 +2,7 @@
 // SetValues are its siblings' values; a Token's SetValues are its entries) and the slots of the
 // sub-nodes the same answer lists. Pure, except subtreeOf, which reads deeper through `get`.
 import type { NodeInfo } from '../../../api/router/types.js';
-import { isSecretName } from '../../../lang/redact.js';
+import { isSecretSlot } from '../../../lang/secret-slots.js';
 import type { Setting, Snapshot } from './types.js';
 
 const SEP = '\u001f';
@@ -15,7 +15,7 @@ export function slotSettings(
   only?: readonly number[],
 ): Setting[] {
   // A secret slot (a value after `password`): never stored, even if a router shows it.
-  if (node.type === 'Value' && isSecretName(parent[parent.length - 1] ?? '')) return [];
+  if (node.type === 'Value' && isSecretSlot(parent[parent.length - 1] ?? '', node)) return [];
   const setOptions = node.possibleOptions.filter((o) => o.availableInSet).map((o) => o.name);
   const unsetOptions = node.possibleOptions.filter((o) => o.availableInUnSet).map((o) => o.name);
   const numeric = node.possibleOptions.filter((o) => o.valueType === '%NUM').map((o) => o.name);
@@ -27,7 +27,14 @@ export function slotSettings(
     const value = node.setValues[i];
     const raw = node.setOptions[i] ?? {};
     const options: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(raw)) if (!isSecretName(k)) options[k] = [...v];
+    for (const [k, v] of Object.entries(raw))
+      if (
+        !isSecretSlot(
+          k,
+          node.possibleOptions.find((o) => o.name === k),
+        )
+      )
+        options[k] = [...v];
     if (node.type === 'Value' && value === undefined) continue;
     const path = node.type === 'Value' ? [...parent, value as string] : [...(tokenPath ?? parent)];
     const ident = value ?? JSON.stringify(options);
@@ -70,7 +77,7 @@ export async function subtreeOf(info: NodeInfo, words: readonly string[], get: G
       } else {
         const path = [...at, c.name];
         out.push(...slotSettings(c, at, path));
-        if (c.hasSubnodes && depth < MAX_DEPTH && !isSecretName(c.name)) await descend(path, depth);
+        if (c.hasSubnodes && depth < MAX_DEPTH && !isSecretSlot(c.name, c)) await descend(path, depth);
       }
     }
   };

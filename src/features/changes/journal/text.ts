@@ -91,38 +91,63 @@ const isUnder = (path: readonly string[], prefix: readonly string[]) =>
   path.length > prefix.length && prefix.every((w, i) => path[i] === w);
 
 export interface CompareLine {
-  sign: '-' | '+';
+  /** `-` old, `+` new, `!` a line that failed (its error; it changed nothing the metadata shows). */
+  sign: '-' | '+' | '!';
   text: string;
 }
 
+/** Why a change did not go through, in a few words. */
+const failureText = (c: Change): string =>
+  c.status === 'unknown'
+    ? 'no answer recorded (the router may have applied it)'
+    : `failed: ${c.answer?.error ?? c.answer?.status ?? 'no answer'}`;
+
 /**
  * What the session changed, net: for each setting its state before the first change that
- * touched it against its state after the last one (changes undone since count for nothing).
+ * touched it against its state after the last one (changes undone since count for nothing). A
+ * setting under a node the session created had no state before (no `-` line); a line that
+ * failed is shown with its error, where it came.
  */
 export function compareLines(changes: readonly Change[]): CompareLine[] {
   const first = new Map<string, Setting | null>();
   const last = new Map<string, Setting | null>();
+  const failures = new Map<string, string>();
   const order: string[] = [];
+  // Paths of settings the session created (absent before its first change of them).
+  const created: string[][] = [];
+  const inCreated = (s: Setting) => created.some((p) => isUnder(s.path, p));
   for (const c of changes) {
+    if (c.status === 'failed' || c.status === 'unknown') {
+      const key = `!${c.id}`;
+      failures.set(key, `${c.line}: ${failureText(c)}`);
+      order.push(key);
+    }
     if (c.status === 'undone' || !c.after) continue;
     const d = diffSnapshots(c.before, c.after);
-    const touch = (id: string, old: Setting | null, now: Setting | null) => {
-      if (!first.has(id)) {
-        first.set(id, old);
-        order.push(id);
+    const touch = (s: Setting, old: Setting | null, now: Setting | null) => {
+      if (!first.has(s.id)) {
+        const was = old && inCreated(old) ? null : old;
+        first.set(s.id, was);
+        if (was === null) created.push(s.path);
+        order.push(s.id);
       }
-      last.set(id, now);
+      last.set(s.id, now);
     };
     for (const s of d.removed) {
-      touch(s.id, s, null);
+      touch(s, s, null);
       // A deleted node took its sub-nodes with it.
-      for (const sub of c.subtree ?? []) if (isUnder(sub.path, s.path)) touch(sub.id, sub, null);
+      for (const sub of c.subtree ?? []) if (isUnder(sub.path, s.path)) touch(sub, sub, null);
     }
-    for (const s of d.added) touch(s.id, null, s);
-    for (const x of d.changed) touch(x.after.id, x.before, x.after);
+    for (const s of d.added) touch(s, null, s);
+    for (const x of d.changed) touch(x.after, x.before, x.after);
   }
   const out: CompareLine[] = [];
   for (const id of order) {
+    const failure = failures.get(id);
+    if (failure !== undefined) {
+      out.push({ sign: '!', text: failure });
+      continue;
+    }
     const old = first.get(id) ?? null;
     const now = last.get(id) ?? null;
     const o = old ? settingText(old) : undefined;

@@ -88,7 +88,8 @@ export interface Change {
 export interface WindowState {
   id: string;
   deadline: number;
-  state: 'open' | 'confirmed' | 'reverted';
+  /** `failed`: the revert was given up after its retries (the journal says why). */
+  state: 'open' | 'confirmed' | 'reverted' | 'failed';
 }
 
 /** One line of a journal file. */
@@ -112,4 +113,13 @@ export type JournalEvent =
   | { t: 'after'; id: string; after?: Snapshot; notUndoable?: string }
   | { t: 'undo'; id: string; by: string; requests: RouterRequest[]; at: number }
   | { t: 'undone'; id: string; ok: boolean; note?: string; at: number }
-  | { t: 'window'; window: string; state: WindowState['state']; deadline: number; at: number };
+  | {
+      t: 'window';
+      window: string;
+      state: WindowState['state'];
+      deadline: number;
+      at: number;
+      /** Who wrote it (`shell`, `guard 1234`, `routersh confirm`), and what happened (a failed attempt). */
+      by?: string;
+      note?: string;
+    };

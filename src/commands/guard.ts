@@ -1,0 +1,73 @@
+// `routersh __guard --journal FILE --window ID` (hidden; session/guard.ts starts it, detached):
+// reads the session's credentials from its stdin (a pipe), builds its session the one way
+// (session/session.ts, taking over FILE as its journal) and guards the window.
+import { parseArgs } from 'node:util';
+import type { Config } from '../config/config.js';
+import { commandFailedError, failed, OK, usageError } from '../errors.js';
+import { guardWindow } from '../features/changes/window-guard.js';
+import type { GuardCredentials } from '../session/guard.js';
+import { openSession } from '../session/session.js';
+import type { Command } from './command.js';
+
+interface Args {
+  journal: string;
+  window: string;
+}
+
+const MAX_CREDENTIALS = 1 << 20;
+
+async function readCredentials(stdin: NodeJS.ReadStream): Promise<GuardCredentials> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += String(chunk);
+    if (text.length > MAX_CREDENTIALS) throw usageError('guard: credentials over 1 MiB');
+  }
+  const c = JSON.parse(text) as GuardCredentials;
+  if (typeof c.router !== 'string') throw usageError('guard: no router in the credentials');
+  return c;
+}
+
+export const command: Command<Args> = {
+  parse(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: { journal: { type: 'string' }, window: { type: 'string' } },
+      strict: true,
+    });
+    if (!values.journal || !values.window) throw usageError('__guard needs --journal FILE --window ID');
+    return { journal: values.journal, window: values.window };
+  },
+  async run({ journal: path, window }, io) {
+    const c = await readCredentials(io.stdin);
+    const cfg: Config = {
+      router: c.router,
+      auth: c.auth,
+      insecure: c.insecure,
+      timeoutMs: c.timeoutMs,
+      json: false,
+      color: false,
+      keepGoing: false,
+      ...(c.user !== undefined ? { user: c.user } : {}),
+      ...(c.password !== undefined ? { password: c.password } : {}),
+      ...(c.token !== undefined ? { token: c.token } : {}),
+      ...(c.caPem !== undefined ? { caPem: c.caPem } : {}),
+    };
+    const by = `guard ${process.pid}`;
+    const say = (text: string) => io.err(`${new Date().toISOString()} ${text}\n`);
+    const session = await openSession(cfg, {
+      interactive: false,
+      warn: (m) => say(`warning: ${m}`),
+      env: io.env,
+      journal: { path },
+      telemetry: 'on-first-use',
+    });
+    try {
+      const journal = await session.services.journal!.open();
+      const status = await guardWindow({ journal, path, window, router: session.services.router, say, by });
+      say(`the guard ends with status ${status}`);
+      return status === 0 ? OK : failed(commandFailedError('the revert failed: see the journal'));
+    } finally {
+      await session.close();
+    }
+  },
+};

@@ -1,0 +1,74 @@
+// The guard of a confirmed-change window: a detached routersh (`routersh __guard`) that reverts
+// the window's changes at its end unless they were confirmed, whether or not the shell that
+// opened it still runs (exit, SIGKILL, a lost SSH session: it has its own session, no terminal).
+// The credentials reach it through a pipe — never argv, the environment or a file; its log is
+// JOURNAL.WINDOW.guard.log (0600).
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/config.js';
+import type { WindowGuardPort } from '../contract/services.js';
+
+/** What the guard needs to reach the router as the session did. */
+export interface GuardCredentials {
+  router: string;
+  user?: string | undefined;
+  password?: string | undefined;
+  token?: string | undefined;
+  auth: Config['auth'];
+  caPem?: string | undefined;
+  insecure: boolean;
+  timeoutMs: number;
+}
+
+/** bin/routersh.js of this installation: found upwards from this module (dist/ or src/). */
+function binPath(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const bin = join(dir, 'bin', 'routersh.js');
+    if (existsSync(bin) && existsSync(join(dir, 'dist', 'main.js'))) return bin;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): WindowGuardPort {
+  return Object.freeze({
+    start({ journal, window }: { journal: string; window: string; deadline: number }) {
+      const bin = binPath();
+      if (!bin || !cfg.router) return false;
+      const creds: GuardCredentials = {
+        router: cfg.router,
+        user: cfg.user,
+        password: cfg.password,
+        token: cfg.token,
+        auth: cfg.auth,
+        caPem: cfg.caPem,
+        insecure: cfg.insecure,
+        timeoutMs: cfg.timeoutMs,
+      };
+      let log: number | undefined;
+      try {
+        log = openSync(`${journal}.${window}.guard.log`, 'a', 0o600);
+        const child = spawn(process.execPath, [bin, '__guard', '--journal', journal, '--window', window], {
+          detached: true,
+          stdio: ['pipe', log, log],
+          // Only what it needs of the environment: where state lives; no secret travels here.
+          env: {
+            PATH: env.PATH ?? '',
+            HOME: env.HOME ?? '',
+            ...(env.XDG_STATE_HOME ? { XDG_STATE_HOME: env.XDG_STATE_HOME } : {}),
+          },
+        });
+        child.stdin?.end(`${JSON.stringify(creds)}\n`);
+        child.unref();
+        return child.pid !== undefined;
+      } catch {
+        return false;
+      } finally {
+        if (log !== undefined) closeSync(log);
+      }
+    },
+  });
+}

@@ -1,0 +1,241 @@
+// A confirmed-change window outlives the shell (issue 17 §1), against the router simulator over
+// HTTP and the built binary: the window's guard (a detached routersh) reverts at its end whether
+// the shell was killed (SIGKILL), left (exit → "leave it running"), or was a script; a confirm
+// from another terminal keeps the changes; a router answering 503 is retried until it takes the
+// revert; exactly one process reverts (the decision file names it).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
+import { BIN, hasTmux, Tmux } from './tmux.js';
+
+let sim: RouterSim;
+let term: Tmux | undefined;
+const root = mkdtempSync(join(tmpdir(), 'routersh-guard-'));
+let n = 0;
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+afterEach(() => {
+  term?.kill();
+  term = undefined;
+  sim.faults.clear();
+});
+
+const PROMPT = /admin@127\.0\.0\.1(?: \[confirm \d+m?\d*s\])?> ?$/m;
+const env = () => ({ ROUTERSH_PASSWORD: 'admin', XDG_STATE_HOME: join(root, `s${++n}`) });
+const journalOf = (state: string) => {
+  const dir = join(state, 'routersh', 'journal');
+  const f = readdirSync(dir).find((x) => x.endsWith('.jsonl'));
+  if (!f) throw new Error(`no journal in ${dir}`);
+  return join(dir, f);
+};
+const events = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+async function mtu(ifname: string): Promise<string | undefined> {
+  const r = await fetch(`${sim.url}/api/interface/${ifname}/mtu/1`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+  });
+  const body = (await r.json()) as { NodeInfo: { SetValues: string[] | null } };
+  return body.NodeInfo.SetValues?.[0];
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+function shell(e: Record<string, string>): Tmux {
+  term = new Tmux(160, 40);
+  term.start(`node ${BIN} --router ${sim.url} --user admin`, e);
+  return term;
+}
+
+/** The routersh process in the tmux pane (a child of the pane's shell). */
+function routershPid(t: Tmux): number {
+  const pane = execFileSync('tmux', ['-L', t.socket, 'display', '-p', '-t', 'app', '#{pane_pid}'], {
+    encoding: 'utf8',
+  }).trim();
+  return Number(execFileSync('pgrep', ['-P', pane, 'node'], { encoding: 'utf8' }).trim().split('\n')[0]);
+}
+
+describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () => {
+  it('SIGKILL of the shell inside a window: its guard reverts at the end, and only it', async () => {
+    const was = await mtu('eth1');
+    const e = env();
+    const t = shell(e);
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 4s');
+    t.keys('Enter');
+    await t.waitFor(/reverted at .* unless you type confirm; the revert is done by routersh's guard/);
+    t.type('interface eth1 mtu 9101');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9101/);
+    process.kill(routershPid(t), 'SIGKILL');
+    await t.waitFor(/\[exited 137\]/);
+    expect(await mtu('eth1')).toBe('9101');
+    await until(async () => (await mtu('eth1')) === was);
+    const file = journalOf(e.XDG_STATE_HOME);
+    const win = events(file).filter((x) => x.t === 'window');
+    expect(win.at(-1)).toMatchObject({ state: 'reverted', by: expect.stringMatching(/^guard \d+$/) });
+    const decided = readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal')).filter((f) =>
+      f.endsWith('.decided'),
+    );
+    expect(decided).toHaveLength(1);
+    // One revert: one undo record, one undone.
+    expect(events(file).filter((x) => x.t === 'undone')).toHaveLength(1);
+  }, 40_000);
+
+  it('exit with a window open asks; "leave it running" leaves it to the guard, which reverts at the end', async () => {
+    const was = await mtu('eth1');
+    const e = env();
+    const t = shell(e);
+    await t.waitFor(PROMPT);
+    // The countdown shows in the live prompt also when the window opens well after the prompt
+    // was first drawn (it did not, when the journal opened after the first frame).
+    await new Promise((r) => setTimeout(r, 1500));
+    t.type('confirm-within 5s');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm [45]s\]> ?$/m);
+    t.type('interface eth1 mtu 9102');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9102/);
+    t.type('exit');
+    t.keys('Enter');
+    await t.waitFor(
+      /window open: r revert now · k keep \(confirm\) · l leave it running until .* \[r\/k\/L\]/,
+    );
+    t.type('l');
+    await t.waitFor(/stays open until .* routersh confirm --journal .*\n?[\s\S]*\[exited 0\]/);
+    expect(await mtu('eth1')).toBe('9102');
+    await until(async () => (await mtu('eth1')) === was);
+  }, 40_000);
+
+  it('exit with a window open: "k" keeps the changes, "r" reverts them before the shell ends', async () => {
+    const e = env();
+    let t = shell(e);
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 1m');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm (1m00s|59s)\]/);
+    t.type('interface eth1 mtu 9103');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9103/);
+    t.keys('C-d');
+    await t.waitFor(/\[r\/k\/L\]/);
+    t.type('k');
+    await t.waitFor(/confirmed: 1 change kept[\s\S]*\[exited 0\]/);
+    expect(await mtu('eth1')).toBe('9103');
+    t.kill();
+
+    t = shell(env());
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 1m');
+    t.keys('Enter');
+    await t.waitFor(/\[confirm (1m00s|59s)\]/);
+    t.type('interface eth1 mtu 9104');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9104/);
+    t.type('exit');
+    t.keys('Enter');
+    await t.waitFor(/\[r\/k\/L\]/);
+    t.type('r');
+    await t.waitFor(/reverted 1 change\(s\)[\s\S]*\[exited 0\]/);
+    expect(await mtu('eth1')).toBe('9103');
+  }, 40_000);
+});
+
+describe('confirmed changes in a script', () => {
+  it('a script that opens a window ends, says how to confirm; the guard reverts at the end', async () => {
+    const was = await mtu('eth1');
+    const e = env();
+    const r = await runBin(
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 3s', '-c', 'interface eth1 mtu 9105'],
+      { env: e },
+    );
+    expect(r.code).toBe(0);
+    // The guard runs on its own; its credentials came through a pipe: not in argv nor its environment.
+    const file = journalOf(e.XDG_STATE_HOME);
+    const pid = execFileSync('pgrep', ['-f', `__guard --journal ${file}`], { encoding: 'utf8' }).trim();
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    expect(cmdline).not.toMatch(/admin/);
+    expect(environ).not.toMatch(/ROUTERSH_PASSWORD|admin/);
+    // `routersh undo --journal` alone lists the journals with a window open.
+    const listed = await runBin(['undo', '--journal'], { env: { XDG_STATE_HOME: e.XDG_STATE_HOME } });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(file);
+    expect(listed.stdout).toMatch(/window \S+ until \d\d:\d\d:\d\d {2}1 change\(s\)/);
+    expect(r.stderr).toMatch(
+      /^note: confirmed-change window \S+ stays open until .*: its changes are reverted then unless confirmed — keep them: routersh confirm --journal \S+; revert now: routersh undo --journal \S+\n$/,
+    );
+    expect(await mtu('eth1')).toBe('9105');
+    await until(async () => (await mtu('eth1')) === was);
+  }, 30_000);
+
+  it('routersh confirm --journal FILE from another terminal keeps them; the guard ends without a revert', async () => {
+    const e = env();
+    const r = await runBin(
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 3s', '-c', 'interface eth1 mtu 9106'],
+      { env: e },
+    );
+    expect(r.code).toBe(0);
+    const file = journalOf(e.XDG_STATE_HOME);
+    const c = await runBin(['confirm', '--journal', file], { env: { XDG_STATE_HOME: e.XDG_STATE_HOME } });
+    expect(c.stderr).toBe('');
+    expect(c.stdout).toMatch(/^confirmed: 1 change of window \S+ kept\n$/);
+    await new Promise((res) => setTimeout(res, 4500));
+    expect(await mtu('eth1')).toBe('9106');
+    const log = readFileSync(
+      readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal'))
+        .filter((f) => f.endsWith('.guard.log'))
+        .map((f) => join(e.XDG_STATE_HOME, 'routersh', 'journal', f))[0]!,
+      'utf8',
+    );
+    expect(log).toMatch(/settled by routersh confirm: confirmed; the guard ends/);
+    // Too late now: a second confirm says it was confirmed already; undo says so too.
+    const again = await runBin(['confirm', '--journal', file], { env: { XDG_STATE_HOME: e.XDG_STATE_HOME } });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/no confirmed-change window is open/);
+  }, 30_000);
+
+  it('a router answering 503 at the end: the guard retries (each failure journaled) until it takes the revert', async () => {
+    const was = await mtu('eth1');
+    const e = env();
+    const r = await runBin(
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 2s', '-c', 'interface eth1 mtu 9107'],
+      { env: e },
+    );
+    expect(r.code).toBe(0);
+    // The next three requests — the guard's, at the window's end — answer 503.
+    sim.faults.set({ status: { code: 503, count: 3 } });
+    const file = journalOf(e.XDG_STATE_HOME);
+    const last = () =>
+      events(file)
+        .filter((x) => x.t === 'window')
+        .at(-1);
+    await until(() => last()?.state === 'reverted', 30_000);
+    expect(await mtu('eth1')).toBe(was);
+    const notes = events(file).filter((x) => x.t === 'window' && typeof x.note === 'string');
+    expect(notes.length).toBeGreaterThan(0);
+    expect(String(notes[0]!.note)).toMatch(/failed \(attempt 1\).*retrying/);
+    expect(
+      events(file)
+        .filter((x) => x.t === 'window')
+        .at(-1),
+    ).toMatchObject({ state: 'reverted' });
+  }, 40_000);
+});
