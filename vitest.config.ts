@@ -17,6 +17,8 @@ const E2E = [
   'test/api/router/token-lifetime.test.ts',
 ];
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+// Unit files that need a process of their own (they set TZ, which a worker thread ignores).
+const OWN_PROCESS = ['test/panes/chart/time-ticks.test.ts'];
 
 export default defineConfig({
   test: {
@@ -29,7 +31,9 @@ export default defineConfig({
     env: { FORCE_COLOR: '0' },
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ALL, exclude: E2E } },
+      // Worker threads start faster than processes: the inner loop stays within a minute.
+      { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...OWN_PROCESS], pool: 'threads' } },
+      { extends: true, test: { name: 'unit-process', include: OWN_PROCESS } },
       { extends: true, test: { name: 'e2e', include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)) } },
     ],
   },

@@ -308,6 +308,13 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
       }
       const drift = driftOf(c, now, settingText);
       const own = drift.conflicts.filter((x) => !newer.has(x.id)).map((x) => x.reason);
+      if (own.length && alreadyBefore(c, now)) {
+        // The node shows what it showed before the change: an earlier attempt's request reached
+        // the router (a revert retried after a timeout), or someone reverted it. Nothing to send.
+        plan.steps.push({ change: c, requests: [], notes: ['already as before the change: nothing sent'] });
+        for (const id of touched) newer.add(id);
+        continue;
+      }
       if (own.length)
         conflicts.push(`${label(c)}: changed since by someone else: ${sanitizeLine(own.join('; '))}`);
       skip = drift.expired;
@@ -319,6 +326,14 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
   }
   if (conflicts.length) throw commandFailedError(`undo refused, nothing sent:\n${conflicts.join('\n')}`);
   return plan;
+}
+
+/** Whether `now` shows, on all the change touched, what the node showed before it. */
+function alreadyBefore(c: Change, now: Snapshot): boolean {
+  if (!c.before || !c.after) return false;
+  const reversed = { ...c, before: c.after, after: c.before };
+  const d = driftOf(reversed, now, settingText);
+  return d.conflicts.length === 0 && d.expired.size === 0;
 }
 
 /** One line per change the undo passes over, and why. */

@@ -129,6 +129,8 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
         requests,
         router: env.router,
         ...(env.signal ? { signal: env.signal } : {}),
+        // loadTarget read the entry node a moment ago: that is the change's before.
+        fresh: (w) => (w.join('\u001f') === target.words.join('\u001f') ? target.node : undefined),
       },
       async () => {
         const before = base.failed.length;

@@ -2,6 +2,7 @@
 // would drop everything), or one covering routersh's own address (it would cut routersh off
 // the router it is feeding). Refused unless the flag named for it is given; `--yes` does not count.
 import { netContains, parseIpNet, showIp, unmapIp } from '../../lang/ip.js';
+import { PLAIN_V4 } from './input.js';
 
 /** The shortest prefix an entry may have without --allow-broad: /8 for IPv4, /32 for IPv6. */
 export const BROADEST = { 4: 8, 6: 32 } as const;
@@ -27,6 +28,11 @@ function familyBits(net: string): { family: 4 | 6; bits: number } | undefined {
  * router (undefined before a request was made: then that rule cannot be judged).
  */
 export function refusal(net: string, own: string | undefined, allow: Allow): string | undefined {
+  // A plain dotted quad (the common feed line) is one host: never broad, and it covers only itself.
+  if (PLAIN_V4.test(net)) {
+    const mine = own !== undefined && shownOwn(own) === net;
+    return !allow.ownAddress && mine ? ownRefusal(net, own) : undefined;
+  }
   const f = familyBits(net);
   if (!f) return undefined;
   const limit = BROADEST[f.family];
@@ -34,7 +40,17 @@ export function refusal(net: string, own: string | undefined, allow: Allow): str
     return `${net} is broader than /${limit} (IPv${f.family}): it would block far more than a feed means to (--allow-broad sends it)`;
   }
   if (!allow.ownAddress && own !== undefined && netContains(net, own)) {
-    return `${net} covers routersh's own address ${showIp(own)}: it could cut routersh off the router (--allow-own-address sends it)`;
+    return ownRefusal(net, own);
   }
   return undefined;
 }
+
+/** `own` as shown (an IPv4-mapped address as IPv4), parsed once per run, not per entry. */
+let lastOwn: { own: string; shown: string } | undefined;
+function shownOwn(own: string): string {
+  if (lastOwn?.own !== own) lastOwn = { own, shown: showIp(own) };
+  return lastOwn.shown;
+}
+
+const ownRefusal = (net: string, own: string) =>
+  `${net} covers routersh's own address ${showIp(own)}: it could cut routersh off the router (--allow-own-address sends it)`;

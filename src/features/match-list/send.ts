@@ -1,7 +1,7 @@
 // Sends one request per entry with bounded concurrency over the router client's keep-alive
 // pool. A failure is recorded, never thrown, so one bad entry does not stop the rest.
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import type { RouterRequest } from '../../api/router/types.js';
+import type { NodeInfo, RouterRequest } from '../../api/router/types.js';
 import { asRoutershError, commandFailedError, type RoutershError } from '../../errors.js';
 import type { Member, RouterPort } from './target.js';
 
@@ -76,6 +76,7 @@ export interface BulkJournal {
     router: RouterPort,
     signal: AbortSignal,
     run: () => Promise<{ ok: boolean; status: string }>,
+    fresh?: (words: readonly string[]) => NodeInfo | undefined,
   ): Promise<void>;
 }
 
@@ -85,7 +86,15 @@ export interface BulkJournal {
  */
 export async function journaledBulk(
   journal: BulkJournal | undefined,
-  o: { line: string; words: string[]; requests: RouterRequest[]; router: RouterPort; signal?: AbortSignal },
+  o: {
+    line: string;
+    words: string[];
+    requests: RouterRequest[];
+    router: RouterPort;
+    signal?: AbortSignal;
+    /** The node as read just before (the list's entry node): its "before", without another GET. */
+    fresh?: (words: readonly string[]) => NodeInfo | undefined;
+  },
   work: () => Promise<number>,
 ): Promise<void> {
   if (!journal || o.requests.length === 0) {
@@ -102,6 +111,7 @@ export async function journaledBulk(
       const failed = await work();
       return { ok: failed === 0, status: failed ? `${failed} of ${o.requests.length} failed` : 'OK' };
     },
+    o.fresh,
   );
 }
 

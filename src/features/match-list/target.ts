@@ -25,6 +25,8 @@ export interface ListTarget {
   present: Set<string>;
   /** The list's entry timeout, when the router names it (option `timeout` of the list). */
   timeoutSeconds?: number;
+  /** The entry node as just read: the journal's "before", not read a second time. */
+  node: NodeInfo;
 }
 
 export const listWords = (list: string): string[] => [
@@ -92,6 +94,7 @@ export async function loadTarget(
     ...(port ? { port } : {}),
     ...(protocol ? { protocol } : {}),
     members,
+    node: info,
     present: new Set(members.map(entryId)),
     ...(Number.isFinite(timeout) && timeout > 0 ? { timeoutSeconds: timeout } : {}),
   };
