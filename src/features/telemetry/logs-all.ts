@@ -152,8 +152,9 @@ async function fetchWindow(c: Ctx, w: Window, last: boolean): Promise<void> {
     }
     offset = next;
   }
-  // Windows share their edges (the API's end is inclusive): an edge record belongs to the later one.
-  const mine = last ? got : got.filter((r) => !(logTimeMs(r._time) >= w.endMs));
+  // Windows share their edges (the API's end is inclusive): an edge record belongs to the later
+  // one — unless the run stops here (a bound reached), when no later window is fetched.
+  const mine = last || c.stop ? got : got.filter((r) => !(logTimeMs(r._time) >= w.endMs));
   deliver(c, sortByTime(mine));
 }
 
