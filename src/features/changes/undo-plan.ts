@@ -331,8 +331,7 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
 /** Whether `now` shows, on all the change touched, what the node showed before it. */
 function alreadyBefore(c: Change, now: Snapshot): boolean {
   if (!c.before || !c.after) return false;
-  const reversed = { ...c, before: c.after, after: c.before };
-  const d = driftOf(reversed, now, settingText);
+  const d = driftOf({ ...c, before: c.after, after: c.before }, now, settingText);
   return d.conflicts.length === 0 && d.expired.size === 0;
 }
 
