@@ -13,7 +13,7 @@ import type { Session } from '../session/session.js';
 import { currentMatch } from './editor/reverse-search.js';
 import { PromptLine } from './editor/PromptLine.js';
 import type { KeyFeed } from '../keys/key-feed.js';
-import { KeyProvider } from '../keys/KeyProvider.js';
+import { KeyProvider } from '../panes/key-source/KeyProvider.js';
 import { LessonStatus } from './LessonStatus.js';
 import type { LessonDriver } from '../features/lessons/lesson-driver.js';
 import type { ScannedLine } from '../lang/index.js';

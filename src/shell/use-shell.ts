@@ -3,7 +3,7 @@
 // the shell controller, and its keys come from the one key source.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { promptText } from './editor/line-view.js';
-import { useKeys } from '../keys/use-keys.js';
+import { useKeys } from '../panes/key-source/use-keys.js';
 import { reseed, initPrompt } from './prompt-state.js';
 import { createShellController, type ShellDeps, type ShellState } from './shell-controller.js';
 import { createStore } from './store.js';

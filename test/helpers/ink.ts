@@ -3,7 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink-testing-library';
 import { createElement, type ReactElement } from 'react';
-import { KeyProvider } from '../../src/keys/KeyProvider.js';
+import { KeyProvider } from '../../src/panes/key-source/KeyProvider.js';
 
 /** Renders `el` under a KeyProvider (as ShellApp does), so stdin writes reach its keys. */
 export function renderWithKeys(el: ReactElement) {

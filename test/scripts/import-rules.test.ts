@@ -42,7 +42,7 @@ const TREE: Record<string, string> = {
     "import { decode } from '../../api/router/wire.js';\nexport const w: Wire = decode;\n",
   'src/panes/chart/use-chart.ts': "import 'react';\nimport '../../shell/theme.js';\n",
   'src/keys/keymap.ts': "import 'ink';\nimport '../shell/keymap.js';\n",
-  'src/keys/KeyProvider.tsx': "import 'ink';\nimport './keymap.js';\n",
+  'src/panes/key-source/KeyProvider.tsx': "import 'ink';\nimport '../../keys/keymap.js';\n",
   'src/shell/keymap.ts': "import 'ink';\nimport '../cli/api-args.js';\n",
   'src/cli/api-args.ts': 'export const a = 1;\n',
   'src/cli/args.ts': "import '../main.js';\nimport '../../sim/server.js';\n",

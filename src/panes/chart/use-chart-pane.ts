@@ -5,7 +5,7 @@ import type { Series } from '../../api/telemetry/types.js';
 import { isRoutershError } from '../../errors.js';
 import { splitText } from '../../keys/key-parser.js';
 import { type Command, resolveCommand } from '../../keys/keymap.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { useKeys } from '../key-source/use-keys.js';
 import {
   type ChartInitialRange,
   type ChartState,

@@ -4,7 +4,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { LogRecord } from '../../api/telemetry/types.js';
 import { splitText } from '../../keys/key-parser.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { useKeys } from '../key-source/use-keys.js';
 import { chartForRecord, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { catchUp } from './follow-catch-up.js';
 import { type LogBuffer, recordKey } from './log-buffer.js';

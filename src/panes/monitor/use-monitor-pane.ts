@@ -2,7 +2,7 @@
 // unmount), a 1 s tick so timeouts count down between reads, and the keys.
 import { useEffect, useReducer, useRef } from 'react';
 import { splitText } from '../../keys/key-parser.js';
-import { useKeys } from '../../keys/use-keys.js';
+import { useKeys } from '../key-source/use-keys.js';
 import { monitorKeyAction } from './monitor-commands.js';
 import { monitorLayout } from './monitor-frame.js';
 import { initMonitorState, type MonitorState, monitorReducer } from './monitor-reducer.js';

@@ -2,7 +2,7 @@
 // consumers registered earlier; it returns true when it used the key. Without a KeyProvider
 // above it (a pane rendered alone, a benchmark) there are no keys.
 import { useContext, useEffect, useRef } from 'react';
-import type { Key } from './key-parser.js';
+import type { Key } from '../../keys/key-parser.js';
 import { KeySourceContext } from './KeyProvider.js';
 
 export function useKeys(handler: (key: Key) => boolean, options: { isActive?: boolean } = {}): void {

@@ -5,10 +5,10 @@
 // in every mode (suspend.ts); SIGCONT takes the terminal back.
 import { useStdin, useStdout } from 'ink';
 import { createContext, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { KeyFeed } from './key-feed.js';
-import { createKeyDispatcher, createKeyReader, type KeyDispatcher } from './key-stream.js';
-import { matchesCommand } from './keymap.js';
-import { createSuspend } from './suspend.js';
+import type { KeyFeed } from '../../keys/key-feed.js';
+import { createKeyDispatcher, createKeyReader, type KeyDispatcher } from '../../keys/key-stream.js';
+import { matchesCommand } from '../../keys/keymap.js';
+import { createSuspend } from '../../keys/suspend.js';
 
 export const KeySourceContext = createContext<KeyDispatcher | null>(null);
 
