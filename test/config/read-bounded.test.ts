@@ -20,7 +20,7 @@ import {
 } from '../../src/config/read-bounded.js';
 import { execute } from '../../src/commands/index.js';
 import { exitStatus } from '../../src/exit-status.js';
-import { captureIo, runCommand } from '../helpers/command-io.js';
+import { captureIo, adminEnv, runCommand } from '../helpers/command-io.js';
 
 const MiB = 1024 * 1024;
 let dir: string;
@@ -113,12 +113,7 @@ describe('the commands that read whole files', () => {
     sim = await startRouterSim();
   });
   afterAll(() => sim.close());
-  const env = () => ({
-    ROUTERSH_ROUTER: sim.url,
-    ROUTERSH_USER: 'admin',
-    ROUTERSH_PASSWORD: 'admin',
-    XDG_STATE_HOME: dir,
-  });
+  const env = () => adminEnv(sim.url, dir);
 
   it('`routersh undo --journal /dev/zero` is one line, read no further', async () => {
     const r = await runCommand(['undo', '--journal', '/dev/zero'], env());

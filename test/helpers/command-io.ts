@@ -1,5 +1,8 @@
 // A command's I/O for tests that run a command through the product's own entry (execute in
 // src/commands/index.ts, as main.ts does): output captured, stdin a pipe, no terminal.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { CommandIo } from '../../src/contract/command-io.js';
 import { execute } from '../../src/commands/index.js';
@@ -49,4 +52,17 @@ export async function runCommand(
   if (stdin !== undefined) c.input(stdin);
   const code = exitStatus(await execute(argv, c.io));
   return { code, out: c.out(), err: c.err(), stdout: c.out(), stderr: c.err() };
+}
+
+/** The environment of a command logged in to `router` as admin, with a state directory of its own (or `state`). */
+export function adminEnv(
+  router: string,
+  state?: string,
+): { ROUTERSH_ROUTER: string; ROUTERSH_USER: string; ROUTERSH_PASSWORD: string; XDG_STATE_HOME: string } {
+  return {
+    ROUTERSH_ROUTER: router,
+    ROUTERSH_USER: 'admin',
+    ROUTERSH_PASSWORD: 'admin',
+    XDG_STATE_HOME: state ?? mkdtempSync(join(tmpdir(), 'routersh-state-')),
+  };
 }

@@ -1,14 +1,8 @@
-// `compare` (issue 17, section 3): a node the session created had no "old" state, so nothing
-// under it gets a `-` line; a line that failed is shown with its error, where it came. Through
-// the product's entry against the router simulator over HTTP, and the pure fold underneath.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareLines } from '../../../src/features/changes/journal/text.js';
 import type { Change, Setting } from '../../../src/features/changes/journal/types.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
-import { runCommand } from '../../helpers/command-io.js';
+import { adminEnv, runCommand } from '../../helpers/command-io.js';
 
 let sim: RouterSim;
 beforeAll(async () => {
@@ -16,12 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const env = () => ({
-  ROUTERSH_ROUTER: sim.url,
-  ROUTERSH_USER: 'admin',
-  ROUTERSH_PASSWORD: 'admin',
-  XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'routersh-compare-')),
-});
+const env = () => adminEnv(sim.url);
 
 describe('compare', () => {
   it('a created interface: its MTU has no old line; a failed line shows its error', async () => {

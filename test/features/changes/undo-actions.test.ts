@@ -1,12 +1,11 @@
 // Actions (`ping`, `create-token`) are changes for `changes` but not for undo (issue 17, section
 // 3): they never block `undo`, which reverts the newest undoable change and says, one line each,
 // what it passed over. Through the product's entry against the router simulator over HTTP.
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
-import { runCommand } from '../../helpers/command-io.js';
+import { adminEnv, runCommand } from '../../helpers/command-io.js';
 
 let sim: RouterSim;
 beforeAll(async () => {
@@ -14,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const env = () => ({
-  ROUTERSH_ROUTER: sim.url,
-  ROUTERSH_USER: 'admin',
-  ROUTERSH_PASSWORD: 'admin',
-  XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'routersh-actions-')),
-  COLUMNS: '250',
-});
+const env = () => ({ ...adminEnv(sim.url), COLUMNS: '250' });
 const writes = (from: number) => sim.requests.slice(from).filter((r) => r.method !== 'GET');
 
 describe('undo passes over actions', () => {
