@@ -41,7 +41,9 @@ export async function connect(flags: Flags, io: CommandIo, o: ConnectOptions): P
   try {
     if (!cfg.router)
       throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile), or --demo');
-    const { retryPassword: _, defaultRouter: __, ...sessionOptions } = o;
+    const { retryPassword: _, defaultRouter: __, ...options } = o;
+    // --demo's router lives in this process: a guard could not revert anything once it is gone.
+    const sessionOptions = flags.demo ? { ...options, guard: false } : options;
     const open = (c: Readonly<Config>) =>
       openSession(c, {
         ...sessionOptions,

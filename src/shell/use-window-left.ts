@@ -12,5 +12,6 @@ export function useWindowLeft(journal: JournalPort | undefined): string | undefi
     const t = setInterval(() => setLeft(windowLeft(journal?.opened(), Date.now())), 1000);
     return () => clearInterval(t);
   }, [journal]);
-  return left;
+  // A window settled since the last tick (confirm, a revert on leaving) shows at the next render.
+  return journal?.opened()?.window() ? left : undefined;
 }

@@ -78,7 +78,8 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     const e = env();
     const t = shell(e);
     await t.waitFor(PROMPT);
-    t.type('confirm-within 4s');
+    // Long enough that the change is still in place when the shell has been killed, even on a busy machine.
+    t.type('confirm-within 10s');
     t.keys('Enter');
     await t.waitFor(/reverted at .* unless you type confirm; the revert is done by routersh's guard/);
     t.type('interface eth1 mtu 9101');
@@ -107,9 +108,9 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     // The countdown shows in the live prompt also when the window opens well after the prompt
     // was first drawn (it did not, when the journal opened after the first frame).
     await new Promise((r) => setTimeout(r, 1500));
-    t.type('confirm-within 5s');
+    t.type('confirm-within 10s');
     t.keys('Enter');
-    await t.waitFor(/\[confirm [45]s\]> ?$/m);
+    await t.waitFor(/\[confirm \d+s\]> ?$/m);
     t.type('interface eth1 mtu 9102');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9102/);
@@ -158,12 +159,39 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
   }, 40_000);
 });
 
+describe.skipIf(!hasTmux())('with --demo the router lives in the shell', () => {
+  it('no guard: leaving asks only revert or keep, and Enter reverts', async () => {
+    term = new Tmux(160, 40);
+    term.start(`node ${BIN} --demo`, { XDG_STATE_HOME: join(root, 'demo') });
+    const t = term;
+    await t.waitFor(PROMPT);
+    t.type('confirm-within 1m');
+    t.keys('Enter');
+    await t.waitFor(/the revert is done by this shell \(keep it open\)/);
+    t.type('interface eth1 mtu 9001');
+    t.keys('Enter');
+    await t.waitFor(/MTU of eth1 set to 9001/);
+    t.keys('C-d');
+    await t.waitFor(/nothing reverts it after this shell: r revert now · k keep \(confirm\) \[R\/k\]/);
+    t.keys('Enter');
+    await t.waitFor(/reverted 1 change\(s\)[\s\S]*\[exited 0\]/);
+  }, 30_000);
+
+  it('a --demo script cannot open a window: nothing would revert it', async () => {
+    const r = await runBin(['--demo', '-c', 'confirm-within 1m'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /need a guard process, and none could start \(with --demo the router ends with the run\)/,
+    );
+  });
+});
+
 describe('confirmed changes in a script', () => {
   it('a script that opens a window ends, says how to confirm; the guard reverts at the end', async () => {
     const was = await mtu('eth1');
     const e = env();
     const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 3s', '-c', 'interface eth1 mtu 9105'],
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9105'],
       { env: e },
     );
     expect(r.code).toBe(0);
@@ -189,7 +217,7 @@ describe('confirmed changes in a script', () => {
   it('routersh confirm --journal FILE from another terminal keeps them; the guard ends without a revert', async () => {
     const e = env();
     const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 3s', '-c', 'interface eth1 mtu 9106'],
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9106'],
       { env: e },
     );
     expect(r.code).toBe(0);
@@ -197,7 +225,11 @@ describe('confirmed changes in a script', () => {
     const c = await runBin(['confirm', '--journal', file], { env: { XDG_STATE_HOME: e.XDG_STATE_HOME } });
     expect(c.stderr).toBe('');
     expect(c.stdout).toMatch(/^confirmed: 1 change of window \S+ kept\n$/);
-    await new Promise((res) => setTimeout(res, 4500));
+    const logFile = () =>
+      readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal'))
+        .filter((f) => f.endsWith('.guard.log'))
+        .map((f) => join(e.XDG_STATE_HOME, 'routersh', 'journal', f))[0]!;
+    await until(() => readFileSync(logFile(), 'utf8').includes('the guard ends'));
     expect(await mtu('eth1')).toBe('9106');
     const log = readFileSync(
       readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal'))

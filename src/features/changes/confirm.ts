@@ -69,7 +69,9 @@ async function open(ms: number, run: Run): Promise<Outcome> {
   if (!started && !run.services.interactive) {
     // Nobody would end it: close it at once rather than leave changes that are never reverted.
     journal.setWindow({ id, deadline, state: 'reverted' }, { by: 'script', note: 'no guard could start' });
-    throw commandFailedError('confirmed changes in a script need a guard process, and none could start');
+    throw commandFailedError(
+      'confirmed changes in a script need a guard process, and none could start (with --demo the router ends with the run)',
+    );
   }
   if (started) watch(journal, run, id, deadline);
   else schedule(journal, run, ms);
