@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // slow and large tests. `npm test` runs both, side by side where the machine allows.
 const E2E = [
   'test/e2e/**',
+  // The fault harness: a confirmed window's guard and SIGKILLed routersh processes.
+  'test/safety/**',
   // The built binary as a child process.
   'test/readme-examples.test.ts',
   'test/api/router/redaction-bin.test.ts',

@@ -75,6 +75,8 @@ export const command: Command<Args> = {
     const runIo: RunIo = ask ? { ask: (question) => ask(question) } : {};
     try {
       const journal = await session.services.journal!.open();
+      // A change the killed writer sent without writing its answer: the node says whether it was applied.
+      await journal.resolveUnfinished(session.services.router, new AbortController().signal);
       const w = journal.window();
       if (which === undefined && w)
         return await finishWindow(path, w.id, session.services, runIo, connection.yes, io);

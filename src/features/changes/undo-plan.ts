@@ -1,17 +1,22 @@
 // Undo, shared by `undo`, `rollback`, a confirmed-change window that expires and
 // `routersh undo --journal FILE`: which changes, their inverse requests (refused when the node
 // has since been changed by someone else), and sending them newest first, each recorded.
-import { encodeWord } from '../../api/router/encode.js';
 import type { RouterRequest } from '../../api/router/types.js';
-import { argumentError, commandFailedError, isConnectFailure, isRoutershError } from '../../errors.js';
-import { REDACTED } from '../../lang/redact.js';
-import { scanLine } from '../../lang/tokenize.js';
+import {
+  argumentError,
+  asRoutershError,
+  commandFailedError,
+  isConnectFailure,
+  isRoutershError,
+  RoutershError,
+} from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { diffSnapshots, driftOf, inverseOf, sameOptions } from './journal/diff.js';
+import { diffSnapshots, driftOf, inverseOf, restoredOf, sameOptions } from './journal/diff.js';
 import type { Journal, JournalRouter } from './journal/journal.js';
 import { NodeView } from './journal/projection.js';
 import { pathKey } from '../../lang/cache.js';
-import { requestText, settingText } from './journal/text.js';
+import { requestText, settingText, wireText } from './journal/text.js';
+import { inconsistency } from './undo-consistency.js';
 import type { Change, Snapshot } from './journal/types.js';
 
 export interface UndoEnv {
@@ -39,25 +44,6 @@ export interface UndoPlan {
 
 /** A change as the user knows it: its number and line (journal text: made safe to print). */
 const label = (c: Change) => `#${c.seq} ${sanitizeLine(c.line)}`;
-
-/** A word as it goes on the wire; `.`/`..` (which the client refuses to send) shown encoded. */
-const wireWord = (w: string): string => {
-  try {
-    return encodeWord(w);
-  } catch {
-    return w.replace(/\./g, '%2E');
-  }
-};
-
-/** A request exactly as it would be sent: `METHOD /api/path {body}` (the body as the client builds it). */
-export function wireText(r: RouterRequest, root = '/api'): string {
-  const path = `${root}/${r.words.map(wireWord).join('/')}`;
-  if (r.method !== 'POST') return sanitizeLine(`${r.method} ${path}`);
-  const body: { Actions?: string[]; Options?: RouterRequest['options'] } = {};
-  if (r.actions) body.Actions = r.actions;
-  if (r.options) body.Options = r.options;
-  return sanitizeLine(`${r.method} ${path} ${JSON.stringify(body)}`);
-}
 
 /** Why a change is passed over, one line. */
 const notUndoableText = (c: Change) => `${label(c)} is not undoable: ${sanitizeLine(c.notUndoable ?? '')}`;
@@ -98,142 +84,8 @@ export function selectChanges(changes: readonly Change[], which: string | undefi
   return [c];
 }
 
-// ---- Is a journal's change what it says it is? -------------------------------------------
-// A journal is a file: anyone who can write it can make its line say one thing and its request
-// another. Undo shows the line and sends requests computed from the record, so the two must
-// agree, checked without the router: the line's words (THE lexer's tokens) must be the request's
-// path words — each the word itself, a prefix of it (the language's abbreviations: `int` for
-// `interface`), or `***` (a redacted secret) — after the verb (`no`/`delete` for a DELETE or an
-// UNSET, `set` or none for a SET) and the context (a line typed inside `edit …` names only the
-// rest of the path), then its options and their values in order.
-
-const startsWith = (a: readonly string[], prefix: readonly string[]) =>
-  a.length >= prefix.length && prefix.every((w, i) => a[i] === w);
-
-const sameWords = (a: readonly string[], b: readonly string[]) => a.length === b.length && startsWith(a, b);
-
-const wordFits = (typed: string, word: string) =>
-  typed === word || typed === REDACTED || word === REDACTED || (typed !== '' && word.startsWith(typed));
-
-const valueFits = (typed: string, v: string | number) =>
-  typed === REDACTED ||
-  v === REDACTED ||
-  typed === String(v) ||
-  (typeof v === 'number' && typed.trim() !== '' && Number(typed) === v);
-
-/** The line's words as the lexer reads them, up to an output pipe; undefined: no command there. */
-function lineWords(line: string): string[] | undefined {
-  const scan = scanLine(line);
-  if (scan.comment !== undefined || scan.openQuote !== undefined || scan.raw) return undefined;
-  const pipe = scan.tokens.findIndex((t) => t.text === '|' && !t.quoted);
-  const words = (pipe < 0 ? scan.tokens : scan.tokens.slice(0, pipe)).map((t) => t.text);
-  if ((words[0] === 'run' || words[0] === 'do') && words.length > 1) words.shift();
-  return words.length ? words : undefined;
-}
-
-/** The option words of a line against the request's options: every name and value, in order. */
-function optionsFit(typed: readonly string[], options: RouterRequest['options']): boolean {
-  const rest = new Map(Object.entries(options ?? {}).map(([k, v]) => [k, [...v]]));
-  const seen = new Set<string>();
-  for (let i = 0; i < typed.length; ) {
-    const t = typed[i++]!;
-    let name: string | undefined = rest.has(t) ? t : undefined;
-    if (name === undefined) {
-      const open = [...rest.keys()].filter(
-        (k) => t !== '' && k.startsWith(t) && (rest.get(k)!.length > 0 || !seen.has(k)),
-      );
-      if (open.length !== 1) return false;
-      name = open[0]!;
-    }
-    seen.add(name);
-    const values = rest.get(name)!;
-    // An option with values left takes the next word as one of them; a flag takes none.
-    if (values.length > 0) {
-      if (i >= typed.length || !valueFits(typed[i++]!, values.shift()!)) return false;
-    }
-  }
-  return [...rest].every(([k, v]) => v.length === 0 && seen.has(k));
-}
-
-const isSet = (r: RouterRequest) =>
-  r.method === 'POST' && (r.actions === undefined || (r.actions.length === 1 && r.actions[0] === 'SET'));
-const isUnset = (r: RouterRequest) =>
-  r.method === 'DELETE' || (r.method === 'POST' && r.actions?.length === 1 && r.actions[0] === 'UNSET');
-
-/** Whether the path and option words (`rest`) would produce request `r`. */
-function pathFits(rest: readonly string[], r: RouterRequest): boolean {
-  if (r.method === 'DELETE' && r.options && Object.keys(r.options).length) return false;
-  // k: the words a context (`edit …`) supplied; the line names the rest, at least one.
-  for (let k = 0; k < r.words.length; k++) {
-    const path = r.words.slice(k);
-    if (rest.length < path.length) continue;
-    if (path.every((w, i) => wordFits(rest[i]!, w)) && optionsFit(rest.slice(path.length), r.options))
-      return true;
-  }
-  return false;
-}
-
-/**
- * Whether the line, as typed, would produce request `r`: `no` or `delete` (or its abbreviation)
- * then the words for a DELETE or an UNSET; `set` (or its abbreviation) or no verb for a SET.
- */
-function lineFits(words: readonly string[], r: RouterRequest): boolean {
-  const verb = words[0]!;
-  const rest = words.slice(1);
-  if (isUnset(r)) return (verb === 'no' || (verb !== '' && 'delete'.startsWith(verb))) && pathFits(rest, r);
-  if (!isSet(r)) return false;
-  return pathFits(words, r) || (verb !== '' && 'set'.startsWith(verb) && pathFits(rest, r));
-}
-
-/** `match-list import|sync LIST …`: one change of LIST's entry node, entries added or removed. */
-function bulkFits(words: readonly string[], c: Change): boolean {
-  const [cmd, sub, list] = words;
-  if (cmd !== 'match-list' || list === undefined || !(sub === 'import' || sub === 'sync')) return false;
-  const at = c.words.indexOf('match-list');
-  if (at < 0 || c.words[at + 1] !== list) return false;
-  return c.requests.every(
-    (r) =>
-      r.method === 'POST' &&
-      r.actions?.length === 1 &&
-      (r.actions[0] === 'SET' || r.actions[0] === 'UNSET') &&
-      sameWords(r.words, c.words),
-  );
-}
-
-/**
- * Whether request `r` of an undo stays on the change's node: the node itself or below it, or —
- * a single-valued slot (`mtu 1500` → `mtu 9000`) — the old value set back beside it.
- */
-function onNode(r: RouterRequest, node: readonly string[]): boolean {
-  if (startsWith(r.words, node)) return true;
-  const beside = r.words.length === node.length && node.length > 0 && startsWith(r.words, node.slice(0, -1));
-  return beside && isSet(r);
-}
-
-/**
- * Why the journal's change is not what its line says, or undefined when it is: its line must
- * produce its request(s), and its undo must address only that request's node.
- */
-export function inconsistency(c: Change, file: string, root = '/api'): string | undefined {
-  const head = `change #${c.seq} of ${sanitizeLine(file)} is inconsistent: its line says '${sanitizeLine(c.line)}'`;
-  const words = lineWords(c.line);
-  const first = c.requests[0];
-  if (!first) return `${head} but it records no request; not undone`;
-  const bad = c.requests.find((r) => !sameWords(r.words, c.words));
-  if (bad) return `${head} but its request is ${wireText(bad, root)}, not on the node it read; not undone`;
-  const fits =
-    words !== undefined && ((c.requests.length === 1 && lineFits(words, first)) || bulkFits(words, c));
-  if (!fits) {
-    const more = c.requests.length > 1 ? ` (and ${c.requests.length - 1} more)` : '';
-    return `${head} but its request is ${wireText(first, root)}${more}; not undone`;
-  }
-  const inv = inverseOf(c, settingText);
-  if ('refused' in inv) return undefined;
-  const off = inv.requests.find((r) => !onNode(r, c.words));
-  if (off)
-    return `${head} but undoing it would send ${wireText(off, root)}, off the node of its request ${wireText(first, root)}; not undone`;
-  return undefined;
-}
+const AGAIN_UNDER = 'already re-created: what lay under it is set again as recorded';
+const PART_WAY = 'an earlier undo of it stopped part-way: only what is not yet restored is sent';
 
 type Reader = (c: Change) => Promise<Snapshot | undefined>;
 
@@ -311,7 +163,21 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
       if (own.length && alreadyBefore(c, now)) {
         // The node shows what it showed before the change: an earlier attempt's request reached
         // the router (a revert retried after a timeout), or someone reverted it. Nothing to send.
-        plan.steps.push({ change: c, requests: [], notes: ['already as before the change: nothing sent'] });
+        // A node it deleted shows again, but the read shows one level: what lay under it is set
+        // again as recorded (harmless if there already).
+        const inv = inverseOf(c, settingText, new Set(touched));
+        const requests = 'refused' in inv ? [] : inv.requests;
+        const note = requests.length ? AGAIN_UNDER : 'already as before the change: nothing sent';
+        plan.steps.push({ change: c, requests, notes: [note] });
+        for (const id of touched) newer.add(id);
+        continue;
+      }
+      const restored = own.length && c.undoBegun ? restoredOf(c, now) : undefined;
+      if (restored) {
+        // An earlier undo stopped part-way (a request failed, routersh was killed): send the rest.
+        const inv = inverseOf(c, settingText, new Set([...drift.expired, ...restored]));
+        if ('refused' in inv) plan.skipped.push({ change: c, reason: inv.refused });
+        else plan.steps.push({ change: c, requests: inv.requests, notes: [PART_WAY, ...inv.notes] });
         for (const id of touched) newer.add(id);
         continue;
       }
@@ -368,7 +234,19 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
     const c = step.change;
     env.journal.markUndo(c.id, by, step.requests);
     for (const r of step.requests) {
-      const answer = await env.router.send(r, { signal: env.signal });
+      const answer = await env.router.send(r, { signal: env.signal }).catch((e: unknown) => {
+        // No answer (a reset, a timeout, a garbled one): whether it took is unknown; the next undo reads the node.
+        const err = asRoutershError(e);
+        const lost = isConnectFailure(err) || err.code === 'protocol';
+        env.journal.markUndone(c.id, false, `${requestText(r)}: ${lost ? 'no answer: ' : ''}${err.message}`);
+        // Said with where it stopped; the code stays (a window's revert retries by it).
+        const before = done.length ? `\n${done.join('\n')}` : '';
+        throw new RoutershError(
+          err.code,
+          `undo of ${label(c)} stopped at '${wireText(r, plan.root)}': ${sanitizeLine(err.message)}${before}`,
+          err.details,
+        );
+      });
       env.invalidate?.(r);
       if (!answer.ok) {
         const why = answer.errorStatus ?? answer.requestStatus;

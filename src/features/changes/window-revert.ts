@@ -27,6 +27,7 @@ export async function revertWindow(
   invalidate?: (r: { words: string[]; method: string }) => void,
   by = 'routersh',
 ): Promise<string> {
+  await journal.resolveUnfinished(router, new AbortController().signal);
   const targets = (await journal.settled()).filter((c) => c.window === id && c.status === 'done').reverse();
   const env = {
     router,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterRequest } from '../../../src/api/router/types.js';
 import type { Change, Setting } from '../../../src/features/changes/journal/types.js';
-import { inconsistency } from '../../../src/features/changes/undo-plan.js';
+import { inconsistency } from '../../../src/features/changes/undo-consistency.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { runCommand } from '../../helpers/command-io.js';
 

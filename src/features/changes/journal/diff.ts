@@ -70,6 +70,34 @@ export function driftOf(change: Change, current: Snapshot, text: (s: Setting) =>
   return out;
 }
 
+/**
+ * A change whose undo was begun and stopped part-way (a request of it failed, the process was
+ * killed): the ids of the settings the node already shows as before the change, when every
+ * setting it touched is either as before or as after it; undefined when one is neither (someone
+ * else changed it).
+ */
+export function restoredOf(change: Change, current: Snapshot): Set<string> | undefined {
+  const d = diffSnapshots(change.before, change.after);
+  const now = byId(current);
+  const out = new Set<string>();
+  for (const s of d.added) {
+    const cur = now.get(s.id);
+    if (!cur) out.add(s.id);
+    else if (!sameOptions(cur, s)) return undefined;
+  }
+  for (const s of d.removed) {
+    const cur = now.get(s.id);
+    if (cur && sameOptions(cur, s)) out.add(s.id);
+    else if (cur) return undefined;
+  }
+  for (const { before, after } of d.changed) {
+    const cur = now.get(after.id);
+    if (cur && sameOptions(cur, before)) out.add(after.id);
+    else if (!cur || !sameOptions(cur, after)) return undefined;
+  }
+  return out;
+}
+
 function wireOptions(
   s: Setting,
   names: readonly string[],
@@ -104,7 +132,8 @@ const under = (s: Setting, prefix: readonly string[]) =>
 /**
  * The requests that put the node back as it was before `change`: added settings removed,
  * changed ones set back, removed ones re-created (a deleted node with its sub-nodes), in that
- * order. `skip`: ids of added entries that have expired since.
+ * order. `skip`: ids of settings with nothing left to undo (added entries expired since, or
+ * settings an undo stopped part-way has restored already).
  */
 export function inverseOf(
   change: Change,
@@ -131,6 +160,7 @@ export function inverseOf(
     requests.push(removeRequest(a));
   }
   for (const { before, after } of d.changed) {
+    if (skip.has(after.id)) continue;
     // A SET only adds or replaces options: one the change added cannot be taken away by it.
     const extra = Object.keys(after.options).filter((k) => before.options[k] === undefined);
     if (extra.length)
@@ -139,6 +169,12 @@ export function inverseOf(
   }
   for (const r of d.removed) {
     const below = (change.subtree ?? []).filter((s) => under(s, r.path) && s.settable);
+    // Re-created already (an undo stopped part-way): what lies under it is set again, as
+    // recorded — the read shows one level, and setting a recorded value twice is harmless.
+    if (skip.has(r.id)) {
+      requests.push(...below.map(setRequest));
+      continue;
+    }
     if (!r.settable && below.length === 0)
       return { refused: `${text(r)} cannot be re-created (the router allows no SET there)` };
     if (r.settable) requests.push(setRequest(r));

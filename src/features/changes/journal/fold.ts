@@ -1,5 +1,6 @@
 // A journal file's lines folded into its changes and its confirmed-change windows. Pure: the
 // same fold serves the live session, `changes all` and `routersh undo --journal FILE`.
+import { diffSnapshots, isEmptyDiff } from './diff.js';
 import type { Change, JournalEvent, WindowState } from './types.js';
 
 export interface Folded {
@@ -55,10 +56,16 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         if (e.after) c.after = e.after;
         if (e.notUndoable) c.notUndoable = e.notUndoable;
         else delete c.notUndoable;
+        // Its answer was lost (a reset, a timeout) or refused in part (a bulk change), yet the
+        // node read after it shows its effect: it was applied, and is undone like any other.
+        if (c.status === 'failed' && e.after && !isEmptyDiff(diffSnapshots(c.before, e.after))) c.status = 'done';
         break;
       }
-      case 'undo':
+      case 'undo': {
+        const c = byId.get(e.id);
+        if (c) c.undoBegun = true;
         break;
+      }
       case 'undone': {
         const c = byId.get(e.id);
         if (c && e.ok) {

@@ -5,12 +5,13 @@
 // injected; the sink fsyncs each change's record before its request is sent.
 import { randomBytes } from 'node:crypto';
 import type { Envelope, NodeInfo, RouterRequest } from '../../../api/router/types.js';
-import { asRoutershError } from '../../../errors.js';
+import { asRoutershError, commandFailedError } from '../../../errors.js';
 import { diffSnapshots, isEmptyDiff } from './diff.js';
 import type { JournalSink } from './file.js';
 import { fold } from './fold.js';
 import { redactRequest } from './redact-request.js';
 import { NodeReads, type Pending } from './node-reads.js';
+import { NodeView } from './projection.js';
 import { subtreeOf } from './snapshot.js';
 import type { Answer, Change, JournalEvent, Snapshot, WindowState } from './types.js';
 
@@ -24,6 +25,7 @@ export interface JournalRouter {
 /** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
 
 const NO_EFFECT = 'the metadata shows no change (an action, or a value the router does not show)';
+const AFTER_UNREAD = 'its node could not be read after the change';
 const SECRET = 'it sets a secret, which the metadata does not show and the journal never stores';
 
 export const newSessionId = (): string => randomBytes(3).toString('hex');
@@ -156,19 +158,28 @@ export class Journal {
       try {
         const got = await this.reads.before(words, requests, router, signal, fresh);
         if (got) {
-          focus = got.focus;
-          before = got.view.project(focus);
           if (requests.some((r) => r.method === 'DELETE')) {
-            const read = async (w: string[]): Promise<NodeInfo | undefined> =>
-              (await router.send({ method: 'GET', words: w }, { signal })).nodeInfo;
+            const read = async (w: string[]): Promise<NodeInfo | undefined> => {
+              const e = await router.send({ method: 'GET', words: w }, { signal });
+              if (!e.ok) throw commandFailedError(`${w.join(' ')} could not be read`);
+              return e.nodeInfo;
+            };
             subtree = await subtreeOf(got.view.info, words, read);
           }
+          // Only with its whole subtree: a deleted node is re-created with all that lay under it.
+          focus = got.focus;
+          before = got.view.project(focus);
         }
       } catch {
         // fall through: not undoable
       }
       if (!before) notUndoable ??= 'its node could not be read before the change';
     }
+    // Inside a confirmed-change window every change must be revertible at its end.
+    if (!before && !secret && this.window())
+      throw commandFailedError(
+        `not sent: ${words.join(' ')} could not be read first, and a change inside a confirmed-change window must be revertible`,
+      );
     // The one fsync per change: its record is on disk before its request is sent.
     this.write(
       {
@@ -207,9 +218,43 @@ export class Journal {
     if (failure) throw failure;
   }
 
+  /**
+   * Finishes the changes a killed process left unfinished: sent but with no answer written, or
+   * answered without the after read (or answered "no answer": a reset, a timeout). Each node is
+   * read now: as before the change, it was not applied; otherwise it was, and the read is its
+   * after. Only GETs are sent. Returns how many were resolved. Used where the writer is gone: a
+   * window's revert and `routersh undo --journal`.
+   */
+  async resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number> {
+    await this.reads.flush();
+    const open = this.changes().filter(
+      (c) =>
+        c.before &&
+        (!c.notUndoable || c.notUndoable === AFTER_UNREAD) &&
+        !c.after &&
+        (c.status === 'unknown' || c.status === 'done' || c.answer?.status === 'no answer'),
+    );
+    for (const c of open) {
+      const info = (await router.send({ method: 'GET', words: c.words }, { signal })).nodeInfo;
+      if (!info) continue;
+      const now = new NodeView(info, c.words).project(c.focus);
+      const applied = !isEmptyDiff(diffSnapshots(c.before, now));
+      if (c.status === 'unknown' || (applied && c.status !== 'done'))
+        this.write({
+          t: 'answer',
+          id: c.id,
+          answer: applied
+            ? { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' }
+            : { ok: false, status: 'not applied', error: 'its answer was lost: the node read later shows none of it' },
+        });
+      this.write({ t: 'after', id: c.id, after: now, ...(applied ? {} : { notUndoable: NO_EFFECT }) });
+    }
+    return open.length;
+  }
+
   /** Writes a pending change's after (the projection of the read that followed it). */
   private settle(p: Pending, after: Snapshot | undefined): void {
-    const why = p.notUndoable ?? (!after ? 'its node could not be read after the change' : undefined);
+    const why = p.notUndoable ?? (!after ? AFTER_UNREAD : undefined);
     const none = after && isEmptyDiff(diffSnapshots(p.before, after)) ? NO_EFFECT : undefined;
     const reason = why ?? none;
     this.write({

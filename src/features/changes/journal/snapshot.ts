@@ -3,7 +3,7 @@
 // sub-nodes the same answer lists. Pure, except subtreeOf, which reads deeper through `get`.
 import type { NodeInfo } from '../../../api/router/types.js';
 import { isSecretSlot } from '../../../lang/secret-slots.js';
-import type { Setting, Snapshot } from './types.js';
+import type { Setting } from './types.js';
 
 const SEP = '\u001f';
 
@@ -84,7 +84,8 @@ export async function subtreeOf(info: NodeInfo, words: readonly string[], get: G
   const descend = async (path: string[], depth: number) => {
     if (reads >= MAX_READS) return;
     reads++;
-    const next = await get(path).catch(() => undefined);
+    // A read that fails fails the whole: a partial subtree would re-create the node incompletely.
+    const next = await get(path);
     if (next) await visit(next, path, depth + 1);
   };
   await visit(info, [...words], 0);

@@ -1,7 +1,9 @@
 // How changes read for people: a setting as a line of the command language, `changes` rows
 // (time, command, old → new, status) and `compare` lines (`-` old, `+` new). Pure; server text
 // is made safe by the caller's last write (sanitizeText), as everywhere.
+import { encodeWord } from '../../../api/router/encode.js';
 import type { RouterRequest } from '../../../api/router/types.js';
+import { sanitizeLine } from '../../../term/sanitize.js';
 import { diffSnapshots } from './diff.js';
 import type { Change, Setting } from './types.js';
 
@@ -157,4 +159,23 @@ export function compareLines(changes: readonly Change[]): CompareLine[] {
     if (n !== undefined) out.push({ sign: '+', text: n });
   }
   return out;
+}
+
+/** A word as it goes on the wire; `.`/`..` (which the client refuses to send) shown encoded. */
+const wireWord = (w: string): string => {
+  try {
+    return encodeWord(w);
+  } catch {
+    return w.replace(/\./g, '%2E');
+  }
+};
+
+/** A request exactly as it would be sent: `METHOD /api/path {body}` (the body as the client builds it). */
+export function wireText(r: RouterRequest, root = '/api'): string {
+  const path = `${root}/${r.words.map(wireWord).join('/')}`;
+  if (r.method !== 'POST') return sanitizeLine(`${r.method} ${path}`);
+  const body: { Actions?: string[]; Options?: RouterRequest['options'] } = {};
+  if (r.actions) body.Actions = r.actions;
+  if (r.options) body.Options = r.options;
+  return sanitizeLine(`${r.method} ${path} ${JSON.stringify(body)}`);
 }

@@ -83,6 +83,8 @@ export interface Change {
   status: ChangeStatus;
   /** When undone, by what (`undo`, `confirm window expired`). */
   undoneBy?: string;
+  /** An undo of it was begun (its requests may have reached the router in part). */
+  undoBegun?: boolean;
 }
 
 export interface WindowState {

@@ -1,0 +1,127 @@
+// A router for the fault harness (issue 17 §6): the simulator's engine behind a plain node:http
+// front (test/hostile/harness.ts) that logs in admin/admin only, records every request with its
+// credentials, and puts one fault on one chosen request — before the router applies it (503, a
+// reset: nothing changed) or after (a reset, a timeout, a garbled 200: changed, answer lost) —
+// or holds it there so the test can SIGKILL routersh at that step. Its state is the oracle:
+// read straight from the engine's data, never through routersh.
+import { handle } from '../../sim/router/engine.js';
+import { type RouterState, seedState } from '../../sim/router/state.js';
+import { type Harness, type Recorded, startHarness } from '../hostile/harness.js';
+
+/** Where on the request a fault strikes. `*-after`: the router applied it, then the answer is lost. */
+export type Fault = '503' | 'reset' | 'reset-after' | 'timeout-after' | 'malformed-after';
+export const FAULTS: readonly Fault[] = ['503', 'reset', 'reset-after', 'timeout-after', 'malformed-after'];
+
+/** Which requests a fault counts: writes (POST SET/UNSET, DELETE) or every one. */
+export type Which = 'write' | 'any';
+
+interface Armed {
+  at: number;
+  which: Which;
+  seen: number;
+  fault?: Fault;
+  /** Hold the request (before or after applying it) and call `reached`. */
+  hold?: { phase: 'before' | 'after'; reached: () => void };
+}
+
+export interface FaultRouter extends Harness<Record<string, never>> {
+  state: RouterState;
+  /** The next fault (or hold) strikes the `at`-th request (1-based) of kind `which` from now on. */
+  arm(a: Omit<Armed, 'seen'>): void;
+  /** Whether the armed fault or hold struck. */
+  struck(): boolean;
+  /** The requests that wrote, as sent. */
+  writes(): Recorded[];
+}
+
+const BASIC = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
+export const isWrite = (r: { method: string; body: string }) =>
+  r.method === 'DELETE' || (r.method === 'POST' && !/"SHOW"/.test(r.body));
+
+export async function startFaultRouter(): Promise<FaultRouter> {
+  const state = seedState(Date.now());
+  let armed: Armed | undefined;
+  let struck = false;
+  const h = await startHarness({}, (_m, rec, _req, res) => {
+    const json = (status: number, body: unknown) => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const url = new URL(rec.url, 'http://x');
+    const m = /^\/api(\/.*)?$/.exec(url.pathname);
+    if (!m) return json(404, { RequestStatus: 'ERROR', ErrorStatus: 'no route' });
+    if (rec.headers['authorization'] !== BASIC)
+      return json(401, { RequestStatus: 'ERROR', ErrorStatus: 'wrong user or password' });
+    let strike: Armed | undefined;
+    if (armed && (armed.which === 'any' || isWrite(rec)) && ++armed.seen === armed.at) {
+      strike = armed;
+      armed = undefined;
+      struck = true;
+    }
+    const words = (m[1] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+    const apply = () =>
+      handle({
+        method: rec.method as 'GET' | 'POST' | 'DELETE',
+        words,
+        body: rec.method !== 'GET' && rec.body.trim() ? (JSON.parse(rec.body) as unknown) : undefined,
+        query: url.searchParams,
+        user: 'admin',
+        state,
+        now: Date.now(),
+        issueToken: async () => 'x.y.z',
+        variant: 'reference',
+      });
+    if (strike?.hold) {
+      const { phase, reached } = strike.hold;
+      // Held until routersh is killed (its socket closes) or the harness closes.
+      if (phase === 'before') return reached();
+      void apply().then(() => reached());
+      return;
+    }
+    switch (strike?.fault) {
+      case '503':
+        return json(503, { RequestStatus: 'ERROR', ErrorStatus: 'injected: service unavailable' });
+      case 'reset':
+        res.socket?.destroy();
+        return;
+      case 'reset-after':
+        void apply().then(() => res.socket?.destroy());
+        return;
+      case 'timeout-after':
+        // Applied at once, answered long after routersh's --timeout.
+        void apply().then((out) => setTimeout(() => json(out.status, out.body), 3000).unref());
+        return;
+      case 'malformed-after':
+        void apply().then(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"RequestStatus": "OK", "Message": [trunc');
+        });
+        return;
+      default:
+        void apply().then((out) => json(out.status, out.body));
+    }
+  });
+  return Object.assign(h, {
+    state,
+    arm: (a: Omit<Armed, 'seen'>) => {
+      armed = { ...a, seen: 0 };
+      struck = false;
+    },
+    struck: () => struck,
+    writes: () => h.requests.filter(isWrite),
+  });
+}
+
+/** What the harness compares: the configuration a change of the scenarios can touch, canonical. */
+export function observe(s: RouterState): string {
+  const eth1 = s.interfaces.get('eth1');
+  return JSON.stringify({
+    eth0: s.interfaces.get('eth0')?.mtu,
+    eth1: eth1 ? [eth1.mtu, eth1.description, eth1.shutdown, ...eth1.addresses].join(' ') : 'absent',
+    routes: s.routes.map((r) => `${r.dest} via ${r.via}`).sort(),
+    blacklist: [...(s.matchLists.get('blacklist')?.entries.values() ?? [])]
+      .map((e) => [e.net, e.port, e.protocol].filter(Boolean).join(' '))
+      .sort(),
+  });
+}

@@ -1,0 +1,169 @@
+// The fault harness, part one (issue 17 §6): every safe-change path driven through a fault at
+// each request — 503 and a reset before the router applies it; a reset, a timeout and a garbled
+// 200 after it did — through the product's own entry (execute, as main.ts runs it). After each
+// fault, and again after the recovery the README names (`routersh undo --journal`, or the
+// window's guard retrying), the invariant of invariant.ts must hold. The paths: a script of
+// changes, `undo`, a confirmed-change window's expiry (its guard, a real detached routersh), and
+// `match-list import`. `match-list sync --keep` under faults: test/features/match-list/keep-faults.test.ts;
+// leaving a shell with a window open (r/k/l, and a revert under 503): test/e2e/window-guard.test.ts.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../src/features/changes/journal/fold.js';
+import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { FAULTS, type Fault, type FaultRouter, startFaultRouter, type Which } from './fault-router.js';
+import { events, expectInvariant, journalFile, LINES, SLICES, type Slices, slices } from './invariant.js';
+
+const routers: FaultRouter[] = [];
+afterAll(async () => {
+  await Promise.all(routers.map((r) => r.close()));
+});
+
+async function fresh() {
+  const router = await startFaultRouter();
+  routers.push(router);
+  const env = adminEnv(router.url);
+  const script = join(env.XDG_STATE_HOME, 'changes.routersh');
+  return { router, env, script };
+}
+
+const T = ['--timeout', '0.5'];
+
+/** S0 and S1 (before and after every change of LINES), and how many requests a clean run sends. */
+let s0: Slices;
+let s1: Slices;
+let requests = 0;
+let writes = 0;
+let undoWrites = 0;
+beforeAll(async () => {
+  const { router, env, script } = await fresh();
+  s0 = slices(router);
+  writeFileSync(script, `${LINES.join('\n')}\n`);
+  expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
+  s1 = slices(router);
+  requests = router.requests.length;
+  writes = router.writes().length;
+  const n = router.writes().length;
+  expect((await runCommand(['undo', '--journal', journalFile(env.XDG_STATE_HOME), '4', '--yes', ...T], env)).code).toBe(0);
+  undoWrites = router.writes().length - n;
+  expect(slices(router)).toEqual(s0);
+});
+
+/** The recovery the README names: `routersh undo --journal FILE 4 --yes`, until nothing is left. */
+async function recover(router: FaultRouter, env: Record<string, string>, why: string) {
+  const file = journalFile(env['XDG_STATE_HOME']!);
+  const r = await runCommand(['undo', '--journal', file, '4', '--yes', ...T], env);
+  expect(r.err, why).not.toMatch(/changed since|internal|at .*\.js/);
+  expectInvariant(router, file, s0, s1, { settled: true, why: `${why}, after undo --journal` });
+  // Every change is undone, except one sent while its node could not be read first (a fault on
+  // that read): the journal marks it not undoable, and it stays as after.
+  const { changes } = fold(events(file));
+  const kept = (j: number) => changes.find((c) => c.seq === j + 1 && c.status === 'done' && c.notUndoable);
+  const want = Object.fromEntries(SLICES.map((k, j) => [k, kept(j) ? s1[k] : s0[k]]));
+  expect(slices(router), why).toEqual(want);
+}
+
+const cases = (n: number, which: Which, kinds: readonly Fault[]) =>
+  kinds.flatMap((fault) => Array.from({ length: n }, (_, i) => ({ fault, at: i + 1, which })));
+
+describe('a script of changes, a fault at each request', () => {
+  it('the clean run sends what the matrix below covers', () => {
+    // The last after read may be coalesced away: 32 or 33 requests.
+    expect(requests).toBeGreaterThanOrEqual(32);
+    expect([writes, undoWrites]).toEqual([4, 7]);
+  });
+  // Every request but the last (the final after read, which may be coalesced away).
+  const matrix = [...cases(4, 'write', FAULTS), ...cases(32, 'any', ['503', 'reset'])];
+  it.concurrent.each(matrix)('$fault at $which request $at', async ({ fault, at, which }) => {
+    const { router, env, script } = await fresh();
+    writeFileSync(script, `${LINES.join('\n')}\n`);
+    router.arm({ at, which, fault });
+    const r = await runCommand(['-f', script, ...T], env);
+    const why = `${fault} at ${which} request ${at}`;
+    expect(router.struck(), why).toBe(true);
+    expect(r.err, why).not.toMatch(/internal error|at .*\.js:\d/);
+    let file: string | undefined;
+    try {
+      file = journalFile(env.XDG_STATE_HOME);
+    } catch {
+      // A fault before the first change was recorded: nothing journaled, nothing may have changed.
+    }
+    expectInvariant(router, file, s0, s1, { why });
+    if (file) await recover(router, env, why);
+  });
+});
+
+describe('undo, a fault at each of its writes', () => {
+  const matrix = cases(7, 'write', FAULTS);
+  it.concurrent.each(matrix)('$fault at undo write $at', async ({ fault, at, which }) => {
+    const { router, env, script } = await fresh();
+    writeFileSync(script, `${LINES.join('\n')}\n`);
+    expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
+    const file = journalFile(env.XDG_STATE_HOME);
+    router.arm({ at, which, fault });
+    const r = await runCommand(['undo', '--journal', file, '4', '--yes', ...T], env);
+    const why = `${fault} at undo write ${at}`;
+    expect(router.struck(), why).toBe(true);
+    expect(r.code, why).not.toBe(0);
+    expect(r.err, why).not.toMatch(/internal error|at .*\.js:\d/);
+    expectInvariant(router, file, s0, s1, { why });
+    await recover(router, env, why);
+  });
+});
+
+describe('a confirmed-change window that expires, a fault at each write of its revert', () => {
+  const matrix = cases(7, 'write', FAULTS);
+  it.concurrent.each(matrix)(
+    '$fault at revert write $at: the guard retries until the router is as before',
+    async ({ fault, at, which }) => {
+      const { router, env, script } = await fresh();
+      // --yes: the route deletion is asked about (it may cut routersh's path), a script says yes.
+      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      expect((await runCommand(['-f', script, '--yes', ...T], env)).code).toBe(0);
+      const file = journalFile(env.XDG_STATE_HOME);
+      router.arm({ at, which, fault });
+      const why = `${fault} at revert write ${at}`;
+      const end = Date.now() + 18_000;
+      let state = 'open';
+      while (Date.now() < end) {
+        state = fold(events(file)).windows.at(-1)?.state ?? 'open';
+        if (state !== 'open') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(state, why).toBe('reverted');
+      expect(router.struck(), why).toBe(true);
+      expectInvariant(router, file, s0, s1, { settled: true, why });
+      expect(slices(router), why).toEqual(s0);
+    },
+    25_000,
+  );
+});
+
+describe('match-list import, a fault at each of its writes', () => {
+  const FEED = ['192.0.2.10', '192.0.2.11', '192.0.2.12', '192.0.2.13', '192.0.2.14'];
+  const matrix = cases(5, 'write', FAULTS);
+  it.concurrent.each(matrix)('$fault at import write $at', async ({ fault, at, which }) => {
+    const { router, env } = await fresh();
+    const feed = join(env.XDG_STATE_HOME, 'feed.txt');
+    writeFileSync(feed, `${FEED.join('\n')}\n`);
+    const before = slices(router).blacklist as string[];
+    router.arm({ at, which, fault });
+    const r = await runCommand(['match-list', 'import', 'blacklist', feed, ...T], env);
+    const why = `${fault} at import write ${at}`;
+    expect(router.struck(), why).toBe(true);
+    expect(r.err, why).not.toMatch(/internal error|at .*\.js:\d/);
+    const now = slices(router).blacklist as string[];
+    // Each entry is in or out, nothing else touched.
+    expect(now.filter((e) => !FEED.includes(e)), why).toEqual(before);
+    const file = journalFile(env.XDG_STATE_HOME);
+    const change = fold(events(file)).changes[0]!;
+    // The journal says which: its after (read after the import, or by the next undo) is what the list shows.
+    const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    const settled = fold(events(file)).changes[0]!;
+    const listed = (settled.after?.settings ?? []).map((s) => s.options['net']?.[0]).sort();
+    expect(listed, `${why}: the journal's after`).toEqual(now.filter((e) => FEED.includes(e)));
+    expect(change.requests.length, why).toBe(FEED.length);
+    expect(undo.err, why).not.toMatch(/changed since|internal error/);
+    expect(slices(router).blacklist, why).toEqual(before);
+  });
+});

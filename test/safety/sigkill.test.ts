@@ -1,0 +1,153 @@
+// The fault harness, part two (issue 17 §6): routersh — the built binary — SIGKILLed at each
+// step of each safe-change path: while each of its writes is on its way (the router has not
+// applied it) and right after the router applied it (its answer never read). Then the invariant
+// of invariant.ts holds (a change in flight may be unknown to the journal), and the recovery the
+// README names brings the router back: `routersh undo --journal FILE`, or — for a confirmed-change
+// window — its guard, which outlives the killed shell and reverts at the window's end.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../src/features/changes/journal/fold.js';
+import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { BIN } from '../helpers/run-bin.js';
+import { type FaultRouter, startFaultRouter } from './fault-router.js';
+import { events, expectInvariant, journalFile, LINES, type Slices, slices } from './invariant.js';
+
+const routers: FaultRouter[] = [];
+afterAll(async () => {
+  await Promise.all(routers.map((r) => r.close()));
+});
+
+async function fresh() {
+  const router = await startFaultRouter();
+  routers.push(router);
+  const env = adminEnv(router.url);
+  const script = join(env.XDG_STATE_HOME, 'changes.routersh');
+  return { router, env, script };
+}
+
+const T = ['--timeout', '2'];
+const PHASES = ['before', 'after'] as const;
+
+/** Runs the binary; SIGKILLs it when the router holds write `at` (before or after applying it). */
+function killedAt(
+  router: FaultRouter,
+  argv: string[],
+  env: Record<string, string>,
+  at: number,
+  phase: 'before' | 'after',
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`routersh ${argv.join(' ')} never reached write ${at}: ${err}`));
+    }, 15_000);
+    router.arm({ at, which: 'write', hold: { phase, reached: () => child.kill('SIGKILL') } });
+    child.on('exit', (_code, signal) => {
+      clearTimeout(timer);
+      if (signal === 'SIGKILL') resolve();
+      else reject(new Error(`routersh ended by itself before write ${at}: ${err}`));
+    });
+  });
+}
+
+let s0: Slices;
+let s1: Slices;
+beforeAll(async () => {
+  const { router, env, script } = await fresh();
+  s0 = slices(router);
+  writeFileSync(script, `${LINES.join('\n')}\n`);
+  expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
+  s1 = slices(router);
+});
+
+async function recover(router: FaultRouter, env: Record<string, string>, why: string) {
+  const file = journalFile(env['XDG_STATE_HOME']!);
+  const r = await runCommand(['undo', '--journal', file, '4', '--yes', ...T], env);
+  expect(r.err, why).not.toMatch(/changed since|internal error|at .*\.js:\d/);
+  expectInvariant(router, file, s0, s1, { settled: true, why: `${why}, after undo --journal` });
+  expect(slices(router), why).toEqual(s0);
+}
+
+const steps = (n: number) => PHASES.flatMap((phase) => Array.from({ length: n }, (_, i) => ({ at: i + 1, phase })));
+
+describe('SIGKILL of a script at each of its writes', () => {
+  it.concurrent.each(steps(4))('killed $phase the router applied write $at', async ({ at, phase }) => {
+    const { router, env, script } = await fresh();
+    writeFileSync(script, `${LINES.join('\n')}\n`);
+    await killedAt(router, ['-f', script, ...T], env, at, phase);
+    const why = `killed ${phase} write ${at}`;
+    const file = journalFile(env.XDG_STATE_HOME);
+    const said = expectInvariant(router, file, s0, s1, { why });
+    // The change in flight is the only one the journal cannot know.
+    expect(said.filter((c) => c === 'unknown').length, why).toBeLessThanOrEqual(1);
+    await recover(router, env, why);
+  });
+});
+
+describe('SIGKILL of undo at each of its writes', () => {
+  it.concurrent.each(steps(7))('killed $phase the router applied undo write $at', async ({ at, phase }) => {
+    const { router, env, script } = await fresh();
+    writeFileSync(script, `${LINES.join('\n')}\n`);
+    expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
+    const file = journalFile(env.XDG_STATE_HOME);
+    await killedAt(router, ['undo', '--journal', file, '4', '--yes', ...T], env, at, phase);
+    const why = `undo killed ${phase} write ${at}`;
+    expectInvariant(router, file, s0, s1, { why });
+    await recover(router, env, why);
+  });
+});
+
+describe('SIGKILL of a shell inside a confirmed-change window', () => {
+  it.concurrent.each(steps(4))(
+    'killed $phase the router applied write $at: the guard reverts at the end',
+    async ({ at, phase }) => {
+      const { router, env, script } = await fresh();
+      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      await killedAt(router, ['-f', script, '--yes', ...T], env, at, phase);
+      const why = `window: killed ${phase} write ${at}`;
+      const file = journalFile(env.XDG_STATE_HOME);
+      const end = Date.now() + 18_000;
+      let state = 'open';
+      while (Date.now() < end) {
+        state = fold(events(file)).windows.at(-1)?.state ?? 'open';
+        if (state !== 'open') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(state, why).toBe('reverted');
+      expectInvariant(router, file, s0, s1, { settled: true, why });
+      expect(slices(router), why).toEqual(s0);
+    },
+    25_000,
+  );
+});
+
+describe('SIGKILL of match-list import at its writes', () => {
+  const FEED = ['192.0.2.10', '192.0.2.11', '192.0.2.12', '192.0.2.13', '192.0.2.14'];
+  const cases = PHASES.flatMap((phase) => [1, 3, 5].map((at) => ({ at, phase })));
+  it.concurrent.each(cases)('killed $phase the router applied import write $at', async ({ at, phase }) => {
+    const { router, env } = await fresh();
+    const feed = join(env.XDG_STATE_HOME, 'feed.txt');
+    writeFileSync(feed, `${FEED.join('\n')}\n`);
+    const before = slices(router).blacklist as string[];
+    await killedAt(router, ['match-list', 'import', 'blacklist', feed, ...T], env, at, phase);
+    const why = `import killed ${phase} write ${at}`;
+    expect((slices(router).blacklist as string[]).filter((e) => !FEED.includes(e)), why).toEqual(before);
+    const file = journalFile(env.XDG_STATE_HOME);
+    const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    expect(undo.err, why).not.toMatch(/changed since|internal error|at .*\.js:\d/);
+    // The journal says which: the after the undo read (the import's answer was never written).
+    const settled = fold(events(file)).changes[0]!;
+    expect(settled.status, why).toMatch(/undone|failed/);
+    expect(slices(router).blacklist, why).toEqual(before);
+  });
+});
