@@ -215,7 +215,7 @@ function listOpenWindows(io: CommandIo): Ending {
       continue;
     }
     const w = f.windows.at(-1);
-    if (!w || w.state !== 'open' || decided(file, w.id)) continue;
+    if (w?.state !== 'open' || decided(file, w.id)) continue;
     const n = f.changes.filter((c) => c.window === w.id && c.status === 'done').length;
     const until = new Date(w.deadline).toTimeString().slice(0, 8);
     const past = w.deadline < Date.now() ? ' (ended: its guard did not settle it)' : '';

@@ -53,17 +53,11 @@ export function claims(file: string): Claim[] {
       // Or stopped part-way (a request of several refused): in between until the next undo.
       if (!end || (end.t === 'undone' && !end.ok)) return 'unknown';
     }
-    switch (c.status) {
-      case 'undone':
-        return 'not';
-      case 'done':
-        return 'applied';
-      case 'unknown':
-        return 'unknown';
-      case 'failed':
-        if (c.after) return isEmptyDiff(diffSnapshots(c.before, c.after)) ? 'not' : 'applied';
-        return c.answer?.status === 'no answer' ? 'unknown' : 'not';
-    }
+    if (c.status === 'undone') return 'not';
+    if (c.status === 'done') return 'applied';
+    if (c.status === 'unknown') return 'unknown';
+    if (c.after) return isEmptyDiff(diffSnapshots(c.before, c.after)) ? 'not' : 'applied';
+    return c.answer?.status === 'no answer' ? 'unknown' : 'not';
   });
 }
 
@@ -129,8 +123,11 @@ export function expectInvariant(
     if (claim === 'applied') expect(is, where).toBe(after);
     if (claim === 'not') expect(is, where).toBe(before);
   });
-  if (file) expect(unjournaledWrites(router, file), `${o.why}: writes the journal does not account for`).toEqual([]);
-  const anon = router.requests.filter((r) => r.headers['authorization'] === undefined && r.url.startsWith('/api'));
+  if (file)
+    expect(unjournaledWrites(router, file), `${o.why}: writes the journal does not account for`).toEqual([]);
+  const anon = router.requests.filter(
+    (r) => r.headers['authorization'] === undefined && r.url.startsWith('/api'),
+  );
   expect(anon, `${o.why}: requests without the named login`).toEqual([]);
   return said;
 }

@@ -44,7 +44,9 @@ beforeAll(async () => {
   requests = router.requests.length;
   writes = router.writes().length;
   const n = router.writes().length;
-  expect((await runCommand(['undo', '--journal', journalFile(env.XDG_STATE_HOME), '4', '--yes', ...T], env)).code).toBe(0);
+  expect(
+    (await runCommand(['undo', '--journal', journalFile(env.XDG_STATE_HOME), '4', '--yes', ...T], env)).code,
+  ).toBe(0);
   undoWrites = router.writes().length - n;
   expect(slices(router)).toEqual(s0);
 });
@@ -154,7 +156,10 @@ describe('match-list import, a fault at each of its writes', () => {
     expect(r.err, why).not.toMatch(/internal error|at .*\.js:\d/);
     const now = slices(router).blacklist as string[];
     // Each entry is in or out, nothing else touched.
-    expect(now.filter((e) => !FEED.includes(e)), why).toEqual(before);
+    expect(
+      now.filter((e) => !FEED.includes(e)),
+      why,
+    ).toEqual(before);
     const file = journalFile(env.XDG_STATE_HOME);
     const change = fold(events(file)).changes[0]!;
     // The journal says which: its after (read after the import, or by the next undo) is what the list shows.

@@ -78,7 +78,8 @@ async function recover(router: FaultRouter, env: Record<string, string>, why: st
   expect(slices(router), why).toEqual(s0);
 }
 
-const steps = (n: number) => PHASES.flatMap((phase) => Array.from({ length: n }, (_, i) => ({ at: i + 1, phase })));
+const steps = (n: number) =>
+  PHASES.flatMap((phase) => Array.from({ length: n }, (_, i) => ({ at: i + 1, phase })));
 
 describe('SIGKILL of a script at each of its writes', () => {
   it.concurrent.each(steps(4))('killed $phase the router applied write $at', async ({ at, phase }) => {
@@ -141,7 +142,10 @@ describe('SIGKILL of match-list import at its writes', () => {
     const before = slices(router).blacklist as string[];
     await killedAt(router, ['match-list', 'import', 'blacklist', feed, ...T], env, at, phase);
     const why = `import killed ${phase} write ${at}`;
-    expect((slices(router).blacklist as string[]).filter((e) => !FEED.includes(e)), why).toEqual(before);
+    expect(
+      (slices(router).blacklist as string[]).filter((e) => !FEED.includes(e)),
+      why,
+    ).toEqual(before);
     const file = journalFile(env.XDG_STATE_HOME);
     const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
     expect(undo.err, why).not.toMatch(/changed since|internal error|at .*\.js:\d/);

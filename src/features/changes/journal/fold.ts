@@ -58,7 +58,8 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         else delete c.notUndoable;
         // Its answer was lost (a reset, a timeout) or refused in part (a bulk change), yet the
         // node read after it shows its effect: it was applied, and is undone like any other.
-        if (c.status === 'failed' && e.after && !isEmptyDiff(diffSnapshots(c.before, e.after))) c.status = 'done';
+        if (c.status === 'failed' && e.after && !isEmptyDiff(diffSnapshots(c.before, e.after)))
+          c.status = 'done';
         break;
       }
       case 'undo': {

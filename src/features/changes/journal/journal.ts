@@ -245,7 +245,11 @@ export class Journal {
           id: c.id,
           answer: applied
             ? { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' }
-            : { ok: false, status: 'not applied', error: 'its answer was lost: the node read later shows none of it' },
+            : {
+                ok: false,
+                status: 'not applied',
+                error: 'its answer was lost: the node read later shows none of it',
+              },
         });
       this.write({ t: 'after', id: c.id, after: now, ...(applied ? {} : { notUndoable: NO_EFFECT }) });
     }
