@@ -87,7 +87,7 @@ export function asRoutershError(e: unknown): RoutershError {
  */
 export type Ending =
   | { kind: 'ok' }
-  | { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' }
+  | { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGPIPE' }
   | { kind: 'failed'; errors: readonly RoutershError[] };
 
 export const OK: Ending = { kind: 'ok' };

@@ -26,7 +26,8 @@ const STATUS: Readonly<Record<ErrorCode, Status>> = {
   internal: EXIT.failed,
 };
 
-const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const;
+// SIGPIPE: the reader of stdout went away (`routersh … | head`): 141, as a shell reports `cat`.
+const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGPIPE: 13, SIGTERM: 15 } as const;
 
 export const exitStatusOf = (e: RoutershError): Status => STATUS[e.code];
 
