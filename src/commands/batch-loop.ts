@@ -1,5 +1,6 @@
 // The non-interactive runner (-c, -f, stdin): one outcome per line, printed plainly or as one
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
+import { paintDiff } from '../term/paint.js';
 import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import { errorLine } from '../term/error-line.js';
@@ -23,6 +24,8 @@ export interface BatchOptions {
   dryRun?: boolean;
   /** What the lines may use of the terminal (a question with a terminal to ask on, stdin for data). */
   runIo?: RunIo;
+  /** Colour (config/color.ts): `compare`'s `-`/`+` lines red and green. */
+  color?: boolean;
 }
 
 /** A command and the line it starts on (a multi-line expression in a script is one command). */
@@ -113,6 +116,7 @@ function print(
       return false;
     case 'text':
       if (o.json) json(outcome.json);
+      else if (outcome.diff && o.color) io.stdout(paintDiff(sanitizeText(outcome.text)));
       else io.stdout(sanitizeText(outcome.text));
       if (outcome.failure) io.stderr(`${errorLine(outcome.failure)} (${o.unit} ${n})\n`);
       return false;

@@ -109,6 +109,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
       { stdout: io.out, stderr: io.err },
       {
         json: cfg.json,
+        color: cfg.color,
         keepGoing: cfg.keepGoing,
         unit: flags.commands.length ? 'command' : 'line',
         signal: controller.signal,

@@ -1,5 +1,6 @@
 // One configuration: defaults < profile file < environment < flags; read once, frozen.
 // Secrets come only from files or the environment (never argv, never inline in a profile).
+import { colorWanted } from './color.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Flags } from './flags.js';
@@ -120,7 +121,7 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
   const caPem = caFile ? readSecretFile(read, caFile, 'CA') : undefined;
   const telemetryUrl = flags.telemetry ?? env.ROUTERSH_TELEMETRY_URL ?? prof.telemetry;
 
-  const color = !flags.noColor && !env.NO_COLOR && deps.isTTY === true;
+  const color = colorWanted(flags.noColor, env, deps.isTTY === true);
   const cfg: Config = {
     auth: token && authRaw === 'basic' ? 'token' : authRaw,
     insecure: flags.insecure || prof.insecure === true,

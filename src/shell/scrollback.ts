@@ -1,6 +1,7 @@
 // Items the shell writes to the terminal's scrollback, once, as text above the live region
 // (not as an Ink <Static> tree, which costs one object per screen cell): commands as typed,
 // outputs, errors with a caret under the offending word, and notes. Pure builders.
+import { paintDiff, SGR } from '../term/paint.js';
 import type { RoutershError } from '../errors.js';
 import { errorLine } from '../term/error-line.js';
 import type { LineErrorInfo } from '../contract/outcome.js';
@@ -38,12 +39,6 @@ export function errorItem(
   return item('error', caret + errorLine(e));
 }
 
-const SGR = {
-  red: ['\u001b[31m', '\u001b[39m'],
-  green: ['\u001b[32m', '\u001b[39m'],
-  dim: ['\u001b[2m', '\u001b[22m'],
-} as const;
-
 /**
  * The text an item is written as, above the live region (Ink's write path): the last write
  * of every item, so it is sanitized here whatever its builder did (an error quoting server
@@ -51,14 +46,7 @@ const SGR = {
  */
 export function itemText(it: ShellItem, color: boolean): string {
   const text = sanitizeText(it.text);
-  // `compare`: `-` lines red, `+` lines green.
-  if (it.kind === 'diff' && color) {
-    const paint = (l: string) => {
-      const st = l.startsWith('-') ? SGR.red : l.startsWith('+') ? SGR.green : undefined;
-      return st ? `${st[0]}${l}${st[1]}` : l;
-    };
-    return `${text.split('\n').map(paint).join('\n')}\n`;
-  }
+  if (it.kind === 'diff' && color) return `${paintDiff(text)}\n`;
   const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
   return color && style ? `${style[0]}${text}${style[1]}\n` : `${text}\n`;
 }

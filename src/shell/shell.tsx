@@ -1,5 +1,6 @@
 // Starts the interactive shell (Ink) and gives the terminal back on every exit path:
 // `exit`, Ctrl-D, SIGINT/SIGTERM/SIGHUP, and an unexpected error.
+import chalk from 'chalk';
 import { render } from 'ink';
 import type { Config } from '../config/config.js';
 import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
@@ -60,6 +61,9 @@ export async function runShell(
       }),
     );
   }
+  // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
+  // (config/color.ts) for every colour on the screen.
+  chalk.level = cfg.color ? (Math.max(chalk.level, 1) as 1 | 2 | 3) : 0;
   const instance = render(
     <ShellApp
       session={session}

@@ -36,7 +36,10 @@ const env = () => ({
 });
 
 /** Runs routersh, reads its first chunk of stdout, then closes the pipe (as `head -1` does). */
-function headOne(argv: string[], e: Record<string, string>): Promise<{ code: number | null; first: string; err: string }> {
+function headOne(
+  argv: string[],
+  e: Record<string, string>,
+): Promise<{ code: number | null; first: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], { env: e, stdio: ['ignore', 'pipe', 'pipe'] });
     let first = '';
@@ -97,8 +100,14 @@ describe('the reader of stdout goes away', () => {
     expect(changes.length).toBeLessThan(LINES / 4);
     // Every change sent has its answer and its after.
     for (const id of changes) {
-      expect(events.some((x) => x.t === 'answer' && x.id === id), `answer of ${id}`).toBe(true);
-      expect(events.some((x) => x.t === 'after' && x.id === id), `after of ${id}`).toBe(true);
+      expect(
+        events.some((x) => x.t === 'answer' && x.id === id),
+        `answer of ${id}`,
+      ).toBe(true);
+      expect(
+        events.some((x) => x.t === 'after' && x.id === id),
+        `after of ${id}`,
+      ).toBe(true);
     }
   });
 

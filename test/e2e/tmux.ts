@@ -43,7 +43,7 @@ export class Tmux {
       String(this.cols),
       '-y',
       String(this.rows),
-      `env -u CI ${exports} ${command}; echo "[exited $?]"; sleep 30`,
+      `env -u CI -u FORCE_COLOR ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     ]);
     this.started = true;
   }
