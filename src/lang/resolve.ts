@@ -1,6 +1,7 @@
 // A whole line → the request to send (or the built-in to run), checked against live metadata
 // before anything is sent. resolveLine fetches what it needs; classifyLineSync uses only the
 // cache and reports 'pending' words, for colouring on every keystroke.
+import { valueTypeText } from './value-type.js';
 import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isRoutershError } from '../errors.js';
 import { builtinNameOf, checkBuiltin } from './builtins.js';
@@ -199,13 +200,10 @@ function finalizeWalk(r: WalkResult, tokens: readonly Token[], line: string, loo
   if (s.phase === 'option-value') {
     const o = s.option!;
     const expected = o.valueType ?? o.description ?? '';
-    return err(
-      'missing-value',
-      `option ${quoteName(o.name)} needs a value${expected ? `: ${expected}` : ''}`,
-      {
-        expected,
-      },
-    );
+    const said = o.valueType ? valueTypeText(o.valueType) : expected;
+    return err('missing-value', `option ${quoteName(o.name)} needs a value${said ? `: ${said}` : ''}`, {
+      expected,
+    });
   }
   const options: Record<string, string[]> = Object.fromEntries(s.options);
   if (s.mode === 'raw') return { kind: 'builtin', name: 'help', args: s.args, options: {}, words };

@@ -22,6 +22,7 @@ import { isSecretValueSlot } from './secret-slots.js';
 import { caseFix, offeredOf, optionMatchError, pathError, secretSlot, withCaseFix } from './word-errors.js';
 import { matchOptionName, matchWord, optionAvailable, optionsFor } from './match.js';
 import { matchesInputRe } from './regex.js';
+import { valueTypeText } from './value-type.js';
 import { quoteWord } from './tokenize.js';
 import type { LineError, ResolvedWord, Token } from './types.js';
 
@@ -83,7 +84,8 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
       // A built-in option is checked by the grammar (time.ts); a router option by its InputRe.
       const check = valueCheckOf(o);
-      const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${expected}`;
+      const said = o.valueType ? valueTypeText(o.valueType) : expected;
+      const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${said}`;
       if (why !== undefined) {
         words.push({ token: tok, role: 'error', option: o });
         const secret = secretSlot(s, o.name);
@@ -134,7 +136,13 @@ export function walk(tokens: readonly Token[], context: readonly string[], looku
       if (Object.hasOwn(HABITS, w) && !hasToken(root, w)) {
         // `run CMD` / `do CMD` run CMD; `configure`, a bare `run`… answer with a hint.
         words.push({ token: tok, role: 'verb' });
-        if (PASS_THROUGH.has(w) && i < tokens.length - 1) continue;
+        if (PASS_THROUGH.has(w) && i < tokens.length - 1) {
+          // As Cisco's `do` and Junos' `run` from configuration mode: the command runs from the
+          // top, whatever the context.
+          s.path = [];
+          delete s.node;
+          continue;
+        }
         s.mode = 'raw';
         s.args.push(w);
         continue;

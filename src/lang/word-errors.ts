@@ -1,6 +1,7 @@
 // Messages for words that cannot be right: unknown or ambiguous words and options, values
 // that fail InputRe. They name the word, list what was expected, and suggest the closest.
 // A value typed into a secret-looking slot (password, key, token…) is never echoed.
+import { valueTypeText } from './value-type.js';
 import type { NodeInfo } from '../api/router/types.js';
 import { isBuiltinNode } from './builtins.js';
 import { lineError, listNames, quoteName } from './line-error.js';
@@ -76,7 +77,7 @@ export function pathError(
     .map((o) => o.name);
   const values = m.kind === 'none' ? m.valueNodes : [];
   if (values.length > 0) {
-    const expected = values.map((v) => v.help ?? v.name).join(' or ');
+    const expected = values.map((v) => v.help ?? valueTypeText(v.name)).join(' or ');
     const shown = values.some((v) => secretSlot(s, `${v.name} ${v.help ?? ''}`)) ? '***' : w;
     const more = tokens.length ? ` or one of ${listNames(tokens)}` : '';
     const fix = shown === w ? caseFix(w, values.flatMap(offeredOf)) : undefined;

@@ -18,26 +18,29 @@ import {
 } from '../lang/index.js';
 import { findPipe, PIPES, type PipeSpec } from '../lang/pipes.js';
 
-const GENERAL = `Commands (words come from the router's live metadata: press Tab or ? anywhere):
-  WORD… [OPTION [VALUE]]…        configure (SET), e.g.  interface eth2 mtu 1500
-  set WORD… / delete WORD…       the same, always the router's words (set monitor … reaches a router node)
-  no WORD… [KEY-OPTION VALUE]…   delete (the no form), or UNSET an entry by its key option
-  show WORD… [OPTION [VALUE]]…   show state or configuration
-  describe WORD…                 the node's metadata: sub-nodes, values, options
-  edit WORD… / up / top / exit   enter a context, go up one level, to the top, leave
-  refresh [WORD…]                forget cached metadata (all, or under WORD…)
-  history                        commands typed so far (secrets shown as ***)
-  metrics query EXPR [at TIME]                       instant MetricsQL query
-  metrics range EXPR [since D | from T [to T]] [step D] chart (full screen on a terminal)
-  metrics names | labels [match SEL] | label-values LABEL [match SEL]
-  logs search QUERY [since D] [limit N] [all]        log tail (full screen on a terminal)
-  logs histogram QUERY [since D] [step D] [by FIELD] · logs fields · logs field-values F · logs facets
-  match-list import|export|sync LIST …  · monitor match-list LIST
-  COMMAND | match RE | except RE | count | last N | json | save FILE | no-more   output pipes
-  help WORD…  syntax and examples of a command (help pipes: the pipes) · exit
-Keys: Tab completes, Tab Tab or ? lists, Ctrl-R searches history, Ctrl-C cancels, Ctrl-D exits.
-Durations: 90s, 15m, 6h, 7d, 1h30m (a step may also be bare seconds: 300).
-Times: RFC 3339 (2026-11-22T10:00:00Z), now, now-1h; 'from T' alone runs to now.
+// One screen, every line within 80 columns (a terminal's default width), every built-in
+// named (test/run/help-general.test.ts checks both against the grammar's table).
+const GENERAL = `Words come from the router's live metadata: press Tab or ? anywhere.
+  WORD… [OPTION [VALUE]]…       configure (SET), e.g. interface eth2 mtu 1500
+  set WORD… · delete WORD…      the same, always the router's words
+  no WORD… [KEY-OPTION VALUE]…  delete, or UNSET an entry by its key option
+  show WORD… · describe WORD…   state or configuration · a node's metadata
+  edit WORD… · up · top         enter a context · one level up · to the top
+  run CMD · do CMD              a command from the top, inside a context
+  refresh [WORD…] · history     forget cached metadata · the commands typed
+Safe changes: changes [all] · compare · undo [N|ID] · rollback N · dry-run WORD…
+  confirm-within DURATION · confirm · commit [confirmed N]: revert unless kept
+Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
+  metrics names · metrics labels [match SEL] · metrics label-values LABEL
+  logs search QUERY [since D] [limit N] [all] · logs histogram QUERY [by FIELD]
+  logs fields · logs field-values FIELD · logs facets
+Blacklists: match-list import|export|sync LIST … · monitor match-list LIST
+Lessons: learn [NAME] · lesson · hint · skip
+Pipes: | match RE · | except RE · | count · | last N · | json · | save FILE
+  · | no-more (at the end of a line)
+help WORD… for the syntax and examples of any of them · exit (or quit) to leave
+Keys: Tab completes · Tab Tab or ? lists · Ctrl-R history · Ctrl-C cancels
+· Ctrl-D exits. Durations: 90s, 15m, 6h, 7d, 1h30m. Times: RFC 3339, now-1h.
 '#' starts a comment only at the beginning of a line; quote values with blanks.
 `;
 

@@ -2,15 +2,41 @@
 import type { BuiltinName } from '../lang/index.js';
 import { nextContext } from '../lang/context.js';
 import type { Handler } from '../contract/handler.js';
+import type { CachePort } from '../contract/services.js';
+import { commandFailedError } from '../errors.js';
 import { helpText } from './help.js';
 import { sanitizeLine } from '../term/sanitize.js';
 
 /** edit, up, top, exit, quit: the move is in the built-in table. */
-export const moveContext: Handler<BuiltinName> = ({ name, args }, { state }) => {
+export const moveContext: Handler<BuiltinName> = async ({ name, args }, { state, services, signal }) => {
   const next = nextContext(name, args, state.context);
   if (next === 'exit') return { kind: 'exit' };
+  if (name === 'edit' && next) await mustExist(next, services.cache, signal);
   return { kind: 'context', context: next ?? state.context, text: '' };
 };
+
+/**
+ * `edit interface eth99` when the router has no eth99: refused, rather than a context in which
+ * every line fails. An entry is a value of a Value node that can be set or removed and has
+ * sub-nodes (an interface, a route); it exists when its parent's metadata lists it among the
+ * SetValues.
+ */
+async function mustExist(path: readonly string[], cache: CachePort, signal: AbortSignal): Promise<void> {
+  for (let i = 0; i < path.length; i++) {
+    const parent = await cache.get(path.slice(0, i), signal);
+    const word = path[i]!;
+    if (parent.subNodes.some((c) => c.type === 'Token' && c.name === word)) continue;
+    const entry = parent.subNodes.find(
+      (c) => c.type === 'Value' && (c.allowSet || c.allowUnSet) && c.hasSubnodes,
+    );
+    if (!entry || entry.setValues.includes(word)) continue;
+    const where = sanitizeLine(path.slice(0, i + 1).join(' '));
+    const there = entry.setValues.length
+      ? ` (configured: ${sanitizeLine(entry.setValues.slice(0, 8).join(', '))}${entry.setValues.length > 8 ? ', …' : ''})`
+      : '';
+    throw commandFailedError(`${where} is not configured${there}: create it first (${where}), then edit it`);
+  }
+}
 
 export const help: Handler<'help'> = ({ args }) => ({
   kind: 'text',

@@ -142,7 +142,7 @@ describe('options', () => {
   it('a value failing the option InputRe', async () => {
     const e = error(await router('ping 1.1.1.1 size abc'));
     expect(e).toMatchObject({ reason: 'option-value', wordIndex: 3, expected: '%NUM' });
-    expect(e.message).toBe("invalid value 'abc' for option 'size': expected %NUM");
+    expect(e.message).toBe("invalid value 'abc' for option 'size': expected a number");
   });
   it('a secret-looking option value is not echoed', async () => {
     const e = error(await router('system user bob password short'));

@@ -69,8 +69,10 @@ describe('the built-in table and the handler map', () => {
 });
 
 function deps(): Services {
+  const c = cache();
   return stubServices({
-    resolve: (line, context, s) => resolveLine(line, { cache: cache(), context }, s),
+    resolve: (line, context, s) => resolveLine(line, { cache: c, context }, s),
+    cache: c,
     width: () => 80,
   });
 }
@@ -86,6 +88,24 @@ describe('the runner dispatches through the map', () => {
     expect(await run('quit')).toEqual({ kind: 'context', context: [], text: '' });
     state.context = [];
     expect(await run('exit')).toEqual({ kind: 'exit' });
+  });
+
+  it('edit refuses an entry the router does not have, naming those it has', async () => {
+    const state = { context: [] as string[] };
+    const r = await runLine('edit plant s9', state, deps(), signal);
+    expect(r.kind === 'error' && r.error.message).toBe(
+      'plant s9 is not configured (configured: s1, s22): create it first (plant s9), then edit it',
+    );
+    expect(state.context).toEqual([]);
+  });
+
+  it('run and do inside a context run their command from the top', async () => {
+    const state = { context: ['plant', 's1'] };
+    const r = await resolve('run plant s22 depth 4', ['plant', 's1']);
+    expect(r.kind, JSON.stringify(r)).toBe('router');
+    if (r.kind === 'router') expect(r.request.words).toEqual(['plant', 's22']);
+    expect((await resolve('do plant pot', ['plant', 's1'])).kind).toBe('router');
+    expect(state.context).toEqual(['plant', 's1']);
   });
 
   it('history, help, and telemetry commands without a telemetry API', async () => {
