@@ -26,3 +26,7 @@ export const historyPath = (env: Env, home: string = homedir()): string =>
 /** Lesson progress, one JSON file per lesson, in the state directory. */
 export const lessonProgressDir = (env: Env, home: string = homedir()): string =>
   join(stateDir(env, home), 'lessons');
+
+/** The user's own lessons, `NAME.md` each: `$XDG_CONFIG_HOME/routersh/lessons/` (listed, Tab, `learn NAME`). */
+export const userLessonsDir = (env: Env, home: string = homedir()): string =>
+  join(base(env, 'XDG_CONFIG_HOME', ['.config'], home), 'routersh', 'lessons');

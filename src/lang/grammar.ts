@@ -229,8 +229,13 @@ export const BUILTIN_TABLE = {
     },
   },
   learn: {
-    description: 'start a lesson (`lesson` lists them)',
-    arg: { slot: 'lessons.name', help: '<lesson>', description: 'a lesson name, or a lesson file' },
+    description: 'start a lesson (alone: the list of lessons)',
+    arg: {
+      slot: 'lessons.name',
+      help: '[<lesson>]',
+      description: 'a lesson name, or a lesson file (none: the list)',
+      optional: true,
+    },
   },
   hint: { description: "a hint for the lesson's current step" },
   skip: { description: "skip the lesson's current step" },

@@ -57,9 +57,13 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
   const telemetry = await telemetryPort(cfg, o.telemetry);
   const now = telemetry?.loaded();
-  const valueCompleter: ValueCompleter | undefined = now
-    ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now)
-    : undefined;
+  const lessonStore = o.lessons ? await lessonStoreOf(o.lessons, o.env) : undefined;
+  const valueCompleter = eitherCompleter(
+    now ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now) : undefined,
+    lessonStore
+      ? (await import('../features/lessons/lesson-completer.js')).lessonCompleter(lessonStore)
+      : undefined,
+  );
   const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
   const core = {
     resolve: (line: string, context: string[], signal: AbortSignal, scan?: ScannedLine) =>
@@ -75,7 +79,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     guard: o.guard && journal ? guardPort(cfg, o.env) : undefined,
   };
-  const lessons = o.lessons ? await lessonDriver(o.lessons, core, o.env) : undefined;
+  const lessons = lessonStore ? await lessonDriver(lessonStore, core) : undefined;
   const services: Services = Object.freeze({ ...core, lessons });
   return Object.freeze({
     services,
@@ -132,14 +136,18 @@ function journalPort(
   });
 }
 
-async function lessonDriver(
-  store: LessonStore | 'file',
-  core: Pick<Services, 'resolve' | 'router' | 'telemetry'>,
-  env: NodeJS.ProcessEnv,
-) {
-  const [{ createLessonDriver }, { fileLessonStore }] = await Promise.all([
-    import('../features/lessons/lesson-driver.js'),
-    import('../features/lessons/lesson-store.js'),
-  ]);
-  return createLessonDriver(store === 'file' ? fileLessonStore(env) : store, core);
+async function lessonStoreOf(store: LessonStore | 'file', env: NodeJS.ProcessEnv): Promise<LessonStore> {
+  if (store !== 'file') return store;
+  return (await import('../features/lessons/lesson-store.js')).fileLessonStore(env);
+}
+
+async function lessonDriver(store: LessonStore, core: Pick<Services, 'resolve' | 'router' | 'telemetry'>) {
+  return (await import('../features/lessons/lesson-driver.js')).createLessonDriver(store, core);
+}
+
+/** Both completers' candidates: each answers its own slots (telemetry's, `learn`'s) and [] for others. */
+function eitherCompleter(...all: Array<ValueCompleter | undefined>): ValueCompleter | undefined {
+  const some = all.filter((c): c is ValueCompleter => c !== undefined);
+  if (some.length <= 1) return some[0];
+  return async (...args) => (await Promise.all(some.map((c) => c(...args)))).flat();
 }

@@ -237,6 +237,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     replay();
   };
 
+  /** A lesson's note held while the pane its command opened is on the screen. */
+  let heldLessonNote: string | undefined;
+
   /** `scans`: the lines as the lexer read them already (on Enter, once). */
   const run = async (texts: string[], ac = begin(), scans: readonly ScannedLine[] = []) => {
     try {
@@ -259,8 +262,13 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         if (note) push(item('info', `note: ${note}`));
         if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
         await pagerClosed();
-        await checkLesson(deps().session.services, { line: text, context, outcome, signal: ac.signal }, (n) =>
-          push(item('info', n)),
+        await checkLesson(
+          deps().session.services,
+          { line: text, context, outcome, signal: ac.signal },
+          (n) => push(item('info', n)),
+          (n) => {
+            heldLessonNote = n;
+          },
         );
       }
     } finally {
@@ -360,6 +368,15 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     closePane: () => {
       const below = get().below;
       patch({ pane: below.at(-1) ?? null, below: below.slice(0, -1) });
+      // Back at the prompt: the lesson's note from the command that opened the pane (step done,
+      // the next one's instruction).
+      // Written once Ink has drawn the prompt's frame in place of the pane's (as the pager's
+      // first page): written now, it would land above the full-screen frame, off the screen.
+      const note = !below.length ? heldLessonNote : undefined;
+      if (note) {
+        heldLessonNote = undefined;
+        setTimeout(() => push(item('info', note)), FRAME_MS);
+      }
       replay();
     },
     /** A pane's `c`/`L`: the new pane on top of `from`. */

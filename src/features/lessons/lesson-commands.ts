@@ -13,7 +13,8 @@ function driver(env: HandlerEnv): LessonDriver {
 
 const text = (t: string): Outcome => ({ kind: 'text', text: t, json: { lesson: t } });
 
-export const learn: Handler<'learn'> = ({ args }, env) => text(driver(env).start(args.join(' ')));
+export const learn: Handler<'learn'> = ({ args }, env) =>
+  text(args.length ? driver(env).start(args.join(' ')) : driver(env).list());
 export const hint: Handler<'hint'> = (_c, env) => text(driver(env).hint());
 export const skip: Handler<'skip'> = (_c, env) => text(driver(env).skip());
 export const lesson: Handler<'lesson'> = (_c, env) => {
