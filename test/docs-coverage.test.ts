@@ -1,13 +1,20 @@
 // Issue 10: what a user can type is written down. Every built-in, verb, output pipe and main
 // flag appears in `routersh --help` and in README.md, read from the tables the code runs on
 // (grammar.ts, pipes.ts, args.ts), so a command added without its documentation fails here.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HELP, MAIN_OPTIONS } from '../src/cli/args.js';
 import { BUILTIN_NAMES, VERBS } from '../src/lang/index.js';
 import { PIPES } from '../src/lang/pipes.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+// README.md and the pages of docs/ it links: what a user can type is findable from the README.
+const README = [
+  readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
+  ...readdirSync(new URL('../docs/', import.meta.url))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(new URL(`../docs/${f}`, import.meta.url), 'utf8')),
+].join('\n');
+const LINKED = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
 // `metrics query` is listed as `metrics query|range|…` in --help: its words each appear.
 const words = (name: string) => name.split(' ');
@@ -28,7 +35,12 @@ describe('the documentation names what the code accepts', () => {
     expect(missing).toEqual([]);
   });
 
-  it('README lists every built-in, verb, pipe and flag', () => {
+  it('README links every page of docs/', () => {
+    const pages = readdirSync(new URL('../docs/', import.meta.url)).filter((f) => f.endsWith('.md'));
+    expect(pages.filter((f) => !LINKED.includes(`docs/${f}`))).toEqual([]);
+  });
+
+  it('README and docs/ list every built-in, verb, pipe and flag', () => {
     const missing = [
       ...BUILTIN_NAMES.filter((n) => !README.includes(`\`${n}`)),
       ...Object.keys(VERBS).filter((v) => !README.includes(`\`${v} WORD…`)),

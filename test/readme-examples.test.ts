@@ -1,10 +1,10 @@
-// README.md's examples run as written (issue 10), table-driven: whatever example a README
-// block holds is run, so new commands' examples are checked as they are added. Shell lines
+// The examples of README.md and of every page of docs/ run as written (issues 10 and 18),
+// table-driven: whatever example a block holds is run, so new commands' examples are checked as they are added. Shell lines
 // run with `routersh --demo -c …` (one process per block, so `edit` carries to the next
 // line); `sh` lines run under sh against a `routersh sim` of this test, whose ports replace
 // 8080 and 8428, with `routersh` on PATH and a `feed.txt` in the working directory.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +12,17 @@ import { fencedBlocks, shellExamples, shExamples } from './readme-examples.js';
 import { BIN, runBin } from './helpers/run-bin.js';
 import { type SimProcess, startSimProcess } from './helpers/sim-process.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const blocks = fencedBlocks(README);
+const DOCS = [
+  'README.md',
+  ...readdirSync(new URL('../docs/', import.meta.url))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
+const documents = DOCS.map((name) => ({
+  name,
+  blocks: fencedBlocks(readFileSync(new URL(`../${name}`, import.meta.url), 'utf8')),
+}));
 const RUN_LANGS = new Set(['routersh', 'sh']);
 const FIXTURES: Record<string, string> = { 'feed.txt': '203.0.113.7\n198.51.100.0/24\n192.0.2.0/28\n' };
 
@@ -59,13 +68,20 @@ function sh(command: string): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-describe('README.md examples', () => {
-  it('every fenced block names its language (routersh and sh blocks are run)', () => {
-    const untagged = blocks.filter((b) => b.lang === '').map((b) => `line ${b.line}`);
-    expect(untagged, 'tag these blocks: ```routersh, ```sh, ```text, ```json').toEqual([]);
-    expect(blocks.some((b) => RUN_LANGS.has(b.lang))).toBe(true);
-  });
+it('every fenced block names its language (routersh and sh blocks are run)', () => {
+  const untagged = documents.flatMap(({ name, blocks }) =>
+    blocks.filter((b) => b.lang === '').map((b) => `${name} line ${b.line}`),
+  );
+  expect(untagged, 'tag these blocks: ```routersh, ```sh, ```text, ```json').toEqual([]);
+  expect(documents.some(({ blocks }) => blocks.some((b) => RUN_LANGS.has(b.lang)))).toBe(true);
+});
 
+// A page with nothing to run (its examples are `text`) has no suite of its own.
+const runnable = documents.filter(
+  ({ blocks }) => shellExamples(blocks).length > 0 || shExamples(blocks).length > 0,
+);
+
+describe.each(runnable)('$name examples', ({ name, blocks }) => {
   it.each(shellExamples(blocks).map((cmds) => [cmds[0]!.block, cmds] as const))(
     'shell lines of the block at line %i',
     { timeout: 60_000 },
@@ -79,7 +95,7 @@ describe('README.md examples', () => {
         .filter((c) => c.failed !== c.failExpected)
         .map(
           (c) =>
-            `README line ${c.line}: ${c.command} ${c.failed ? 'failed' : 'succeeded, a failure was expected'}`,
+            `${name} line ${c.line}: ${c.command} ${c.failed ? 'failed' : 'succeeded, a failure was expected'}`,
         );
       expect(wrong, r.stderr).toEqual([]);
       expect(r.code).toBe(cmds.some((c) => c.failExpected) ? 1 : 0);
@@ -87,7 +103,7 @@ describe('README.md examples', () => {
   );
 
   it.each(shExamples(blocks).map((e) => [e.line, e] as const))(
-    'command line at README line %i',
+    'command line at line %i',
     { timeout: 60_000 },
     async (_line, e) => {
       const routerPort = new URL(sim.router).port;
