@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -116,7 +117,7 @@ describe('npm install -g of the packed tarball', () => {
     ])
       expect(paths).toContain(f);
     expect(paths.filter((p) => /^(src|test|sim|patches|scripts|node_modules)\//.test(p))).toEqual([]);
-    // Another branch writes man/routersh.1; when it is there, it ships.
+    // Another branch writes man/routersh.1 (package.json "man"); when it is there, it ships.
     if (existsSync(join(ROOT, 'man', 'routersh.1'))) expect(paths).toContain('man/routersh.1');
   });
 
@@ -127,6 +128,11 @@ describe('npm install -g of the packed tarball', () => {
     const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.optionalDependencies ?? {}).toEqual({});
+    expect(readlinkSync(join(prefix, 'bin', 'routersh'))).toBe(
+      '../lib/node_modules/routersh/bin/routersh.js',
+    );
+    if (existsSync(join(ROOT, 'man', 'routersh.1')))
+      expect(existsSync(join(prefix, 'share', 'man', 'man1', 'routersh.1'))).toBe(true);
   });
 
   it('runs no script and warns of none (npm logs each script it runs as `info run`)', () => {
