@@ -1,11 +1,14 @@
 // Bundles src/main.ts into dist/main.js: one file starts in about half the time of the
 // unbundled module graph (PLATFORM-NOTES). React's production build, devtools stubbed out.
-// Dependencies are bundled as installed: their patches (patches/) are applied to node_modules
-// by patch-package on install, so tests and the binary run the same code.
+// Every dependency is bundled as installed: their patches (patches/) are applied to node_modules
+// by patch-package on a developer's install, so tests and the binary run the same code, and
+// the published package needs no dependency. Writes THIRD-PARTY-NOTICES for what it bundled.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundledPackages, packageNotice, renderNotices } from './third-party-notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry hashes: start clean so stale chunks never pile up.
@@ -26,9 +29,14 @@ const rawText = {
   },
 };
 
-await build({
+const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
+  entryPoints: [
+    { in: 'src/main.ts', out: 'main' },
+    // src/term/text-width.ts requires string-width on first need (a static import costs ~35 ms
+    // at start-up): an entry of its own (package.json "imports" #string-width), sharing Ink's copy.
+    { in: createRequire(`${root}package.json`).resolve('string-width'), out: 'string-width' },
+  ],
   outdir: 'dist',
   // Chunks: the interactive shell (Ink, React) and the simulators load only when used, so
   // `-c` and scripts start without them.
@@ -41,12 +49,13 @@ await build({
   minify: false,
   sourcemap: false,
   legalComments: 'none',
-  metafile: process.env.BUILD_META === '1',
+  metafile: true,
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
   // One source for the version: package.json (bin/routersh.js reads it there too).
   define: {
     'process.env.NODE_ENV': '"production"',
     __ROUTERSH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),
+    __ROUTERSH_STRING_WIDTH__: '"#string-width"',
   },
   banner: {
     js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
@@ -54,3 +63,14 @@ await build({
   plugins: [rawText],
   logLevel: 'warning',
 });
+
+try {
+  const packages = [...bundledPackages(result.metafile)];
+  writeFileSync(
+    `${root}THIRD-PARTY-NOTICES`,
+    renderNotices(packages.map(([d, i]) => packageNotice(root, d, i))),
+  );
+} catch (e) {
+  process.stderr.write(`build: ${e.message}\n`);
+  process.exit(1);
+}

@@ -8,6 +8,13 @@
 // required on the first other string (require of an ES module: Node ≥ 20.19, see engines).
 import { createRequire } from 'node:module';
 
+// The bundle requires its own copy: the build defines this as '#string-width', which
+// package.json's "imports" maps to dist/string-width.js (bundled from the patched node_modules,
+// sharing Ink's instance, found from any chunk). Unbundled (tests) it is the package itself.
+declare const __ROUTERSH_STRING_WIDTH__: string | undefined;
+const STRING_WIDTH =
+  typeof __ROUTERSH_STRING_WIDTH__ === 'string' ? __ROUTERSH_STRING_WIDTH__ : 'string-width';
+
 const requireAtRuntime = createRequire(import.meta.url);
 let stringWidth: ((s: string) => number) | undefined;
 let segmenter: Intl.Segmenter | undefined;
@@ -16,7 +23,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Columns `s` occupies on a terminal (ANSI codes are not counted). */
 export function displayWidth(s: string): number {
   if (PRINTABLE_ASCII.test(s)) return s.length;
-  stringWidth ??= (requireAtRuntime('string-width') as { default: (s: string) => number }).default;
+  stringWidth ??= (requireAtRuntime(STRING_WIDTH) as { default: (s: string) => number }).default;
   return stringWidth(s);
 }
 

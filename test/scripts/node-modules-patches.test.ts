@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ours = createRequire(import.meta.url);
@@ -98,6 +98,22 @@ describe('patches of node_modules', () => {
     expect(literals).toHaveLength(10);
     for (const [, name, value] of literals)
       expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
+  });
+
+  it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
+    const dist = createRequire(new URL('../../dist/main.js', import.meta.url));
+    expect(dist.resolve('#string-width')).toBe(
+      fileURLToPath(new URL('../../dist/string-width.js', import.meta.url)),
+    );
+    const bundled = (dist('#string-width') as { default: StringWidth }).default;
+    const installed = await load<StringWidth>(ours.resolve('string-width'));
+    const differ: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const s = `${String.fromCharCode(c)}x`;
+      if (bundled(s) !== installed(s)) differ.push(`U+${c.toString(16)}`);
+    }
+    expect(differ).toEqual([]);
+    expect(bundled('─╮ 日本')).toBe(7);
   });
 
   it('the built bundle carries the same patched code', () => {
