@@ -1,6 +1,6 @@
 // A value slot's type as people read it in an error: the metadata's `%IP4`, `%NUM`, `%STR`
 // (an option's ValueType, or a Value node's name when it has no Help) is the router API's
-// jargon. Known types are said in words; another `%TYPE` as `<type>`, as completion shows it.
+// jargon. Known types are said in words; any other is quoted as the router wrote it.
 const KNOWN: Readonly<Record<string, string>> = {
   '%NUM': 'a number',
   '%STR': 'a word or a quoted text',
@@ -13,7 +13,5 @@ const KNOWN: Readonly<Record<string, string>> = {
 };
 
 export function valueTypeText(type: string): string {
-  const known = KNOWN[type.toUpperCase()];
-  if (known) return known;
-  return type.startsWith('%') ? `<${type.slice(1).toLowerCase()}>` : type;
+  return KNOWN[type.toUpperCase()] ?? type;
 }

@@ -69,7 +69,7 @@ describe('help for every built-in', () => {
     const r = await c('help pipes', 'help pipe save', 'help');
     expect(r.stdout).toMatch(/\| match REGEX +only the lines matching REGEX/);
     expect(r.stdout).toMatch(/COMMAND \| save FILE\n {2}write the output to FILE/);
-    expect(r.stdout).toMatch(/set WORD… \/ delete WORD…/);
+    expect(r.stdout).toMatch(/set WORD… · delete WORD…/);
     expect(r.stdout).toMatch(/'#' starts a comment only at the beginning of a line/);
   });
 });
@@ -149,9 +149,11 @@ describe('output pipes', () => {
 
   it("built-ins' output goes through pipes; a bad regex is one line with its column; -f too", async () => {
     const f = join(dir, 'pipes.rsh');
-    writeFileSync(f, 'help | match "^ +history"\nhelp metrics | count\n');
+    writeFileSync(f, 'help | match "· history "\nhelp metrics | count\n');
     const r = await runBin(['-f', f], { env });
-    expect(r.stdout).toMatch(/^ {2}history +commands typed so far/);
+    expect(r.stdout).toMatch(
+      /^ {2}refresh \[WORD…\] · history +forget cached metadata · the commands typed/m,
+    );
     expect(r.stdout).toMatch(/Count: 1\d lines/);
     const bad = await c('show interface | match "a(b"');
     expect(bad.code).toBe(1);

@@ -53,7 +53,8 @@ export async function replayScreen(cast: Cast): Promise<string[]> {
   const buf = term.buffer.active;
   const rows: string[] = [];
   for (let y = 0; y < term.rows; y++)
-    rows.push(buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '');
+    // Trailing blanks, drawn with attributes (the cursor's inverse space) or not, are not text.
+    rows.push((buf.getLine(buf.viewportY + y)?.translateToString(true) ?? '').trimEnd());
   term.dispose();
   return rows;
 }
