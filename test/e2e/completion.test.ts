@@ -142,6 +142,13 @@ describe.skipIf(!hasTmux())('completion in a real shell (tmux)', () => {
     t.keys('Enter');
     // The completed line runs: the profile logs in, the MTU is set.
     await t.waitFor(/^MTU of eth0 set to 1400$/m);
+    // The default profile (ROUTERSH_PROFILE): no --profile on the line.
+    t.type('export ROUTERSH_PROFILE=lab; clear');
+    t.keys('Enter');
+    await t.waitFor((s) => lastLine(s) === '$');
+    t.type("routersh -c 'int");
+    t.keys('Tab');
+    await t.waitFor((s) => lastLine(s) === "$ routersh -c 'interface");
   });
 
   it.skipIf(!HAS_ZSH)('zsh: routersh --pro<Tab> → --profile, and -c words from the router', async () => {
