@@ -20,18 +20,26 @@ export const API_USAGE =
 
 const ACTIONS: readonly Action[] = ['SET', 'UNSET', 'GET', 'SHOW'];
 
-// Short flags that take a value, and their long spellings.
-const VALUE_FLAGS: Record<string, string> = {
-  '-s': '-s',
-  '--server': '-s',
-  '-A': '-A',
-  '--actions': '-A',
-  '-O': '-O',
-  '--option': '-O',
-  '-n': '-n',
-  '--count': '-n',
-  '--output': '--output',
+/**
+ * Every flag of `routersh api`, by its short spelling (or its only one), with its long spelling
+ * and whether it takes a value. The parser reads this table, and so do completion and the help.
+ */
+export const API_FLAGS: Readonly<Record<string, { long?: string; value: boolean }>> = {
+  '-p': { long: '--post', value: false },
+  '-d': { long: '--delete', value: false },
+  '-s': { long: '--server', value: true },
+  '-A': { long: '--actions', value: true },
+  '-O': { long: '--option', value: true },
+  '-n': { long: '--count', value: true },
+  '--debug': { value: false },
+  '--output': { value: true },
+  '-h': { long: '--help', value: false },
 };
+
+/** A spelling (`--server`, `-s`) → the table's key (`-s`). */
+const CANONICAL: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(API_FLAGS).flatMap(([k, f]) => [[k, k], ...(f.long ? [[f.long, k]] : [])]),
+);
 
 /** Integers go as numbers (the spec sends %NUM option values as numbers), the rest as text. */
 function optionValue(v: string): string | number {
@@ -58,7 +66,7 @@ function splitFlag(arg: string): [string, string | undefined] {
     const eq = arg.indexOf('=');
     return eq < 0 ? [arg, undefined] : [arg.slice(0, eq), arg.slice(eq + 1)];
   }
-  if (arg.length > 2 && VALUE_FLAGS[arg.slice(0, 2)] !== undefined) return [arg.slice(0, 2), arg.slice(2)];
+  if (arg.length > 2 && API_FLAGS[arg.slice(0, 2)]?.value) return [arg.slice(0, 2), arg.slice(2)];
   return [arg, undefined];
 }
 
@@ -77,14 +85,14 @@ export function parseApiArgs(argv: readonly string[]): ApiArgs {
       continue;
     }
     const [flag, inline] = splitFlag(arg);
-    const canon = VALUE_FLAGS[flag];
-    if (canon === undefined) {
+    const canon = CANONICAL[flag];
+    if (canon === undefined) throw usageError(`unknown flag ${flag} for api (${API_USAGE})`);
+    if (!API_FLAGS[canon]?.value) {
       if (inline !== undefined) throw usageError(`${flag} takes no value`);
-      if (flag === '-p' || flag === '--post') post = true;
-      else if (flag === '-d' || flag === '--delete') del = true;
-      else if (flag === '--debug') out.debug = true;
-      else if (flag === '-h' || flag === '--help') out.help = true;
-      else throw usageError(`unknown flag ${flag} for api (${API_USAGE})`);
+      if (canon === '-p') post = true;
+      else if (canon === '-d') del = true;
+      else if (canon === '--debug') out.debug = true;
+      else out.help = true;
       continue;
     }
     let value = inline;
@@ -133,12 +141,4 @@ export function parseApiArgs(argv: readonly string[]): ApiArgs {
     throw usageError('-A and -O go with POST: add -p');
   }
   return out;
-}
-
-/** An address, host:port or URL → a base URL; http:// when no scheme is given. */
-export function serverUrl(server: string): string {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(server)) return server;
-  // A bare IPv6 address needs brackets in a URL.
-  if ((server.match(/:/g) ?? []).length > 1 && !server.startsWith('[')) return `http://[${server}]`;
-  return `http://${server}`;
 }

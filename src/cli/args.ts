@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import type { Flags } from '../config/flags.js';
 import { usageError } from '../errors.js';
+import { mainHelpText } from './help-text.js';
 
 export type { Flags } from '../config/flags.js';
 
@@ -101,7 +102,7 @@ export interface PlayArgs {
   flags: Flags;
 }
 
-const PLAY_OPTIONS = { ...MAIN_OPTIONS, auto: { type: 'string' }, speed: { type: 'string' } } as const;
+export const PLAY_OPTIONS = { ...MAIN_OPTIONS, auto: { type: 'string' }, speed: { type: 'string' } } as const;
 
 /** `routersh play SCRIPT [--auto SECONDS] [--speed N]` and the shell's own flags. */
 export function parsePlayArgs(argv: string[]): PlayArgs {
@@ -174,6 +175,9 @@ export function pick(
   return out;
 }
 
+/** The output flags a subcommand takes along with the connection flags. */
+export const SUBCOMMAND_OUTPUT_FLAGS = ['json', 'no-color'] as const;
+
 /**
  * Splits the argv of a subcommand (`routersh api …`) into the connection flags main.ts
  * resolves and the rest, which the subcommand parses itself.
@@ -186,7 +190,7 @@ export function splitConnectionArgs(argv: string[]): { connection: Flags; rest: 
     const a = argv[i] as string;
     const name = a.startsWith('--') ? (a.slice(2).split('=')[0] ?? '') : '';
     const spec = (CONNECTION_OPTIONS as Record<string, { type: string }>)[name];
-    const extra = ['json', 'no-color'].includes(name);
+    const extra = (SUBCOMMAND_OUTPUT_FLAGS as readonly string[]).includes(name);
     if (spec || extra) {
       conn.push(a);
       if (spec?.type === 'string' && !a.includes('=') && i + 1 < argv.length) conn.push(argv[++i] as string);
@@ -197,80 +201,5 @@ export function splitConnectionArgs(argv: string[]): { connection: Flags; rest: 
   return { connection: parseMainArgs(conn), rest };
 }
 
-export const HELP = `routersh — a shell for routers whose configuration is a REST node tree
-
-Usage:
-  routersh [connection] [output]                 interactive shell (stdin a TTY), else reads commands from stdin
-  routersh [connection] [output] -c CMD [-c CMD]… run the commands in order, then exit
-  routersh [connection] [output] -f FILE         run a script file ('-' = stdin); a line starting with '#' is a comment
-  routersh --demo [output] [-c …|-f …]           start the embedded simulators and connect to them
-  routersh sim [--host H] [--port N] [--telemetry-port M] [--variant reference] [--no-save]
-                                                 run the simulators in the foreground (and save
-                                                 the profile 'sim' for them)
-  routersh api [-p|-d] [-s SERVER] [-A ACTIONS] [-O KEY=VALUE]… [-n COUNT] [--debug] [--output json|dumper] WORD…
-                                                 one raw router API request (the vendor's demo client)
-  routersh match-list import|export|sync LIST [FILE|-] [flags] [connection]
-                                                 blacklist operations (import a feed, export, sync);
-                                                 flags: --csv COLUMN, --concurrency N, --keep-going,
-                                                 --allow-broad, --allow-own-address, --json,
-                                                 sync's --dry-run (the difference) or --keep
-  routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…
-                                                 lessons: list, start one (on an embedded simulator
-                                                 unless --router), progress, check lesson files
-  routersh confirm --journal FILE                keep the changes of FILE's confirmed-change window
-  routersh undo --journal                        list the journals with a confirmed-change window open
-  routersh undo --journal FILE [N | ID] [--yes] [connection]
-                                                 undo changes of any session's journal: its open
-                                                 confirmed-change window (its shell was closed),
-                                                 else its newest change; N: the last N; ID: one
-  routersh play SCRIPT [--auto SECONDS] [--speed N] [connection] [output]
-                                                 type a demo script into the shell: each line at a
-                                                 human pace, Enter when you press Enter or space
-                                                 (or after --auto SECONDS); '#' lines are captions
-  routersh --help | --version                    this text; the version
-
-Connection:
-  --router URL              base URL (ROUTERSH_ROUTER)
-  --user NAME               user name (ROUTERSH_USER)
-  --password-file FILE      password (ROUTERSH_PASSWORD); prompted on a TTY when absent
-  --auth basic|token        HTTP Basic on /api/ (default) or a JWT from /token on /api-oauth/ (ROUTERSH_AUTH)
-  --token-file FILE         a pre-issued token (ROUTERSH_TOKEN)
-  --ca FILE, --insecure     trust a CA file; skip TLS verification (warns)
-  --timeout SECONDS         per-request limit (default 30)
-  --telemetry URL           telemetry API base URL (ROUTERSH_TELEMETRY_URL)
-  --telemetry-key-file FILE telemetry API key (ROUTERSH_TELEMETRY_KEY)
-  --profile NAME            profile from $XDG_CONFIG_HOME/routersh/config.json (ROUTERSH_PROFILE)
-
-Output:
-  --json                    one JSON document per command on stdout
-  --no-color                no colour (also NO_COLOR)
-  --no-pager                no --More-- under long output (profile: "pager": false)
-  --keep-going              in scripts, go on after a failing command (exit 1 if any failed)
-  --dry-run                 with -c/-f/stdin: check every line and print the requests it would
-                            send (METHOD /api/path {body}); send nothing but metadata GETs
-  --yes, -y                 in scripts, run what asks on a terminal (undo)
-  --record FILE.cast        record the session as an asciicast v2 file (mode 0600; secrets masked)
-
-In the shell (help WORD… for any of them; set and delete always mean the router):
-  help [WORD…] · describe WORD… · show WORD… · no WORD… · set WORD… · delete WORD…
-  edit WORD… · up · top · exit · quit · history · refresh [WORD…]
-  metrics query|range|names|labels|label-values …
-  logs search|histogram|fields|field-values|facets …
-  match-list import|export|sync … · monitor match-list LIST · dry-run WORD…
-  changes [all] · compare (show | compare) · undo [N|ID] · rollback N
-  confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip
-  pipes at the end of a line: | match REGEX · | except REGEX · | count · | last N · | json
-    · | save FILE · | no-more
-
-Keys:
-  prompt   Tab completes (twice: a menu) · ? lists what can follow, Enter then runs the line
-           (so does the menu's <Enter> row) · Ctrl-R history search · Ctrl-L clear
-           · Ctrl-C cancel · Ctrl-D exit · Ctrl-Z suspend
-  --More-- Space page · Enter line · / search · G the rest · q stop
-  chart    p pause · +/- zoom · ←/→ pan · c/f coarser/finer step · t top N · [ ] legend page
-           · ↑/↓ Enter show/hide a series · 1-9 toggle · r refresh · q back
-  logs     ↑/↓ PgUp/PgDn scroll · End follow · w wrap · / find · f facets · q back
-  monitor  s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back
-
-Exit status: 0 ok · 1 a command failed · 2 usage error · 3 could not connect or authenticate
-`;
+/** `routersh --help`, from the tables the man page is made of too (help-tables.ts). */
+export const HELP = mainHelpText();

@@ -18,7 +18,8 @@ import {
   OK,
   type RoutershError,
 } from '../errors.js';
-import { API_USAGE, type ApiArgs, parseApiArgs, serverUrl } from '../cli/api-args.js';
+import { type ApiArgs, parseApiArgs } from '../cli/api-args.js';
+import { serverUrl } from '../config/router-url.js';
 import { formatSummary, summarize } from './api-stats.js';
 
 /** Requests in flight at once with -n. */
@@ -96,10 +97,6 @@ export const command: Command<ApiCommandArgs> = {
     return { api, connection };
   },
   async run({ api, connection }, io) {
-    if (api.help) {
-      io.out(`${API_USAGE}\n`);
-      return OK;
-    }
     await baselineWasmOnly();
     const { session, close } = await connect(connection, io, {
       interactive: false,

@@ -2,6 +2,7 @@
 // window open in FILE — the same decision the shell's `confirm` takes (window-decision.ts), on
 // disk (fsync'd) before it says so; the guard sees it and ends. No router is contacted.
 import { parseArgs } from 'node:util';
+import { CONFIRM_OPTIONS } from '../cli/command-options.js';
 import { commandFailedError, OK, usageError } from '../errors.js';
 import { openJournal } from '../features/changes/journal-open.js';
 import { decide } from '../features/changes/window-decision.js';
@@ -14,7 +15,7 @@ export const command: Command<{ journal: string }> = {
     try {
       ({ journal } = parseArgs({
         args: argv,
-        options: { journal: { type: 'string' } },
+        options: CONFIRM_OPTIONS,
         strict: true,
       }).values);
     } catch (e) {

@@ -6,6 +6,7 @@ import { asRoutershError, type Ending, failed, isRoutershError } from '../errors
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import type { Command } from './command.js';
+import type { CommandName } from './command-names.js';
 
 /** A command with its argv parsed: where it records (if anywhere), and its run. */
 interface Parsed {
@@ -22,7 +23,7 @@ const parser =
   };
 
 /** `routersh NAME …`; anything else is the shell or a script (default.ts). */
-const NAMED: Readonly<Record<string, Loader>> = {
+const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = {
   sim: async () => parser((await import('./sim.js')).command),
   api: async () => parser((await import('./api.js')).command),
   'match-list': async () => parser((await import('./match-list.js')).command),
@@ -30,15 +31,36 @@ const NAMED: Readonly<Record<string, Loader>> = {
   learn: async () => parser((await import('./learn.js')).command),
   play: async () => parser((await import('./play.js')).command),
   confirm: async () => parser((await import('./confirm.js')).command),
+  completion: async () => parser((await import('./completion.js')).command),
+  help: async () => parser((await import('./help.js')).command),
   // Started by a session with a confirmed-change window (session/guard.ts); not for users.
   __guard: async () => parser((await import('./guard.js')).command),
+  // What the completion scripts of `routersh completion` call: candidates for a word; not for users.
+  __complete: async () => parser((await import('./complete.js')).command),
 };
 const DEFAULT: Loader = async () => parser((await import('./default.js')).command);
+
+/**
+ * `routersh COMMAND --help`, `-h` anywhere before `--`, or `help` alone: the command's own help
+ * (commands/help.ts), whatever else the line holds, before its parser can call it a mistake.
+ */
+function asksHelp(name: string, args: readonly string[]): boolean {
+  if (name.startsWith('__') || name === 'help') return false;
+  if (args.length === 1 && args[0] === 'help') return true;
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+/** Own names only: `routersh constructor` is not a command. */
+const namedOf = (name: string | undefined): Loader | undefined =>
+  name !== undefined && Object.hasOwn(NAMED, name) ? NAMED[name as keyof typeof NAMED] : undefined;
 
 export async function execute(argv: string[], io: CommandIo): Promise<Ending> {
   let stopRecording = () => {};
   try {
-    const named = argv[0] !== undefined ? NAMED[argv[0]] : undefined;
+    const [name, ...args] = argv;
+    if (name !== undefined && namedOf(name) && asksHelp(name, args)) argv = ['help', name];
+    const named = namedOf(argv[0]);
     const parse = await (named ?? DEFAULT)();
     const { record, run } = parse(named ? argv.slice(1) : argv);
     if (record !== undefined) {

@@ -8,6 +8,7 @@ import { issueLines, parseLesson } from '../features/lessons/parse.js';
 import { progressWord } from '../features/lessons/progress.js';
 import type { LessonStore } from '../features/lessons/types.js';
 import { parseMainArgs } from '../cli/args.js';
+import type { LEARN_FLAGS } from '../cli/command-options.js';
 import type { Command } from './command.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { runSession } from './default.js';
@@ -22,14 +23,17 @@ export type LearnArgs =
   /** `rest`: the main flags after NAME (connection, -c, -f) for the session the lesson runs in. */
   | { kind: 'start'; name: string; rest: string[] };
 
+/** `--progress`: a flag of the table completion reads too. */
+const flag = (name: keyof typeof LEARN_FLAGS) => `--${name}`;
+
 export function parseLearnArgs(argv: readonly string[]): LearnArgs {
   if (argv.length === 0) return { kind: 'list' };
-  if (argv[0] === '--progress') {
-    const extra = argv.slice(1).filter((a) => a !== '--json');
+  if (argv[0] === flag('progress')) {
+    const extra = argv.slice(1).filter((a) => a !== flag('json'));
     if (extra.length) throw usageError(`learn --progress takes only --json, not '${extra[0]}'`);
-    return { kind: 'progress', json: argv.includes('--json') };
+    return { kind: 'progress', json: argv.includes(flag('json')) };
   }
-  if (argv[0] === '--validate') {
+  if (argv[0] === flag('validate')) {
     if (argv.length < 2) throw usageError('learn --validate needs a lesson file');
     return { kind: 'validate', files: argv.slice(1) };
   }

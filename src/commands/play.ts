@@ -9,8 +9,8 @@ export const command: Command<PlayArgs> = {
   parse: parsePlayArgs,
   record: (play) => play.flags.record,
   async run(play, io): Promise<Ending> {
-    if (play.flags.help || play.flags.version)
-      return (await import('./default.js')).command.run(play.flags, io);
+    // `--help` is the play's own (commands/help.ts); `--version` the main one.
+    if (play.flags.version) return (await import('./default.js')).command.run(play.flags, io);
     const { autoMs, speed, script } = play;
     return runSession(play.flags, io, {
       play: { script, speed, ...(autoMs !== undefined ? { autoMs } : {}) },

@@ -3,6 +3,8 @@
 // sim`, or any command naming the simulator's URL, logs in without more flags.
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { COMMAND_HELP } from '../cli/command-help.js';
+import { SIM_OPTIONS } from '../cli/command-options.js';
 import type { Command } from './command.js';
 import { OK, usageError } from '../errors.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
@@ -11,29 +13,7 @@ import { type Sims, startSims } from '../session/demo.js';
 import { networkWarning, simBanner } from './sim-banner.js';
 import { simSeed, simSeedPath } from './sim-seed.js';
 
-const USAGE =
-  'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--no-save]';
-
-const HELP = `usage: ${USAGE}
-
-Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints
-their URLs, the demo users, a token and the API key.
-
-  --host H             address to listen on (default 127.0.0.1; 0.0.0.0 for a class:
-                       the addresses trainees can reach are printed, and admin and
-                       operator get random passwords instead of admin/admin)
-  --port N             router API port (default 8080; 0 picks a free one)
-  --telemetry-port M   telemetry API port (default 8428; 0 picks a free one)
-  --variant reference  show tables with cells of any JSON type, histograms as buckets
-  --no-save            do not save the profile 'sim'
-  -h, --help           this text
-
-Unless --no-save is given, the profile 'sim' is saved for the simulators (the password and
-the API key in 0600 files), so \`routersh --profile sim\` logs in. The API key, the token
-signing key (and, off loopback, the passwords) are derived from a seed kept in
-$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords
-it printed before. Delete the file for new ones.
-`;
+const USAGE = COMMAND_HELP.sim.usage[0];
 
 /** A listen error as one line that says what to do; undefined for other errors. */
 export function listenError(e: unknown, flags: { port: number; telemetryPort: number }, host: string) {
@@ -71,7 +51,6 @@ function saveSimProfile(sims: Sims, env: NodeJS.ProcessEnv): string {
 }
 
 interface SimArgs {
-  help: boolean;
   host: string;
   port: number;
   telemetryPort: number;
@@ -86,19 +65,12 @@ export function parseSimArgs(argv: string[]): SimArgs {
     'telemetry-port'?: string | undefined;
     variant?: string | undefined;
     'no-save'?: boolean | undefined;
-    help?: boolean | undefined;
+    help?: boolean | undefined; // `--help` never gets here: commands/index.ts prints the help
   };
   try {
     v = parseArgs({
       args: argv,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'telemetry-port': { type: 'string' },
-        variant: { type: 'string' },
-        'no-save': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SIM_OPTIONS,
       strict: true,
     }).values;
   } catch (e) {
@@ -120,16 +92,12 @@ export function parseSimArgs(argv: string[]): SimArgs {
   };
   if (ports.port !== 0 && ports.port === ports.telemetryPort)
     throw usageError(`--port and --telemetry-port are both ${ports.port}: give them different ports`);
-  return { help: v.help === true, host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'] };
+  return { host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'] };
 }
 
 export const command: Command<SimArgs> = {
   parse: parseSimArgs,
   async run(args, io) {
-    if (args.help) {
-      io.out(HELP);
-      return OK;
-    }
     const { host, port, telemetryPort, variant } = args;
     const secretSeed = simSeed(io.env, (m) => io.err(`warning: ${m}\n`));
     let sims: Sims;

@@ -8,6 +8,7 @@
 // anything is sent (features/changes/undo-plan.ts).
 import { parseArgs } from 'node:util';
 import { type Flags, splitConnectionArgs } from '../cli/args.js';
+import { UNDO_OPTIONS } from '../cli/command-options.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RunIo, Services } from '../contract/services.js';
 import { sameRouter } from '../config/profiles.js';
@@ -40,7 +41,7 @@ export function parseUndoArgs(rest: string[]): { journal: string; yes: boolean; 
   try {
     ({ values: v, positionals } = parseArgs({
       args: rest,
-      options: { journal: { type: 'string' }, yes: { type: 'boolean', short: 'y' } },
+      options: UNDO_OPTIONS,
       allowPositionals: true,
       strict: true,
     }));

@@ -11,6 +11,7 @@ import { readFailure, readFileBoundedSync } from './read-bounded.js';
 const MAX_CONFIG_BYTES = 1 << 20;
 import type { PaneLinkSetting } from './profile-schema.js';
 import { type Profile, profileByName, profileForRouter } from './profiles.js';
+import { serverUrl } from './router-url.js';
 
 export interface Config {
   router?: string;
@@ -90,7 +91,9 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
   const profileName = flags.profile ?? env.ROUTERSH_PROFILE;
   let prof: Profile = profileName ? profileByName(profileName, env, read) : {};
 
-  const router = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
+  // `host:port` and a bare host mean http://, as `routersh api -s` reads them.
+  const named = flags.router ?? env.ROUTERSH_ROUTER ?? prof.router;
+  const router = named !== undefined ? serverUrl(named) : undefined;
   // No profile named and nothing to log in with: a profile for this router, as ~/.netrc does.
   const anyCredential =
     flags.user ??

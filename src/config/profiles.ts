@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { configError } from '../errors.js';
 import { configPath } from './paths.js';
 import { decodeProfile, type Profile } from './profile-schema.js';
+import { serverUrl } from './router-url.js';
 
 export type { Profile } from './profile-schema.js';
 
@@ -48,7 +49,8 @@ export function profileByName(name: string, env: NodeJS.ProcessEnv, read: Read):
 
 const originOf = (u: string): string | undefined => {
   try {
-    const url = new URL(u);
+    // `host:port` in a profile or on the command line is http://host:port (router-url.ts).
+    const url = new URL(serverUrl(u));
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   } catch {
     return undefined;

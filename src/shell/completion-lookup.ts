@@ -2,15 +2,8 @@
 // (when the cache lacks something) one background lookup that shows once more; Tab and `?`
 // from the cache, or after a lookup. Every lookup takes an AbortSignal; a newer one aborts
 // the older, and an answer for a line that has changed since is dropped.
-import {
-  classifyLineSync,
-  complete,
-  completeSync,
-  type MetadataCache,
-  resolveLine,
-  type ValueCompleter,
-} from '../lang/index.js';
-import { completePipe, pipeStart } from '../lang/pipes.js';
+import { classifyLineSync, type MetadataCache, resolveLine, type ValueCompleter } from '../lang/index.js';
+import { commandOf, completeLine, completeLineSync } from '../lang/complete-line.js';
 import { applyCompletion, type CompletionHow } from './completion-apply.js';
 import { lineHint, lineSpans } from './editor/line-view.js';
 import { type LineSnapshot, lineOf, type PromptState, sameLine } from './prompt-state.js';
@@ -58,18 +51,10 @@ export function createCompletionLookup(
     if (sameLine(line, lineOf(s))) setPrompt(fn(s));
   };
 
-  // The command without its output pipes: what is classified and completed (columns are the
-  // same in both); the pipe part has its own completion (lang/pipes.ts).
-  const commandOf = (line: LineSnapshot): LineSnapshot => {
-    const p = pipeStart(line.text);
-    return p === undefined ? line : { text: line.text.slice(0, p), cursor: Math.min(line.cursor, p) };
-  };
-  const syncCompletion = (line: LineSnapshot) => {
-    const cmd = commandOf(line);
-    return completePipe(line.text, line.cursor) ?? completeSync(cmd.text, cmd.cursor, view());
-  };
+  // The pipe part has its own completion, the command before it is classified (complete-line.ts).
+  const syncCompletion = (line: LineSnapshot) => completeLineSync(line, view());
 
-  const show = (line: LineSnapshot, comp: ReturnType<typeof completeSync>) => {
+  const show = (line: LineSnapshot, comp: ReturnType<typeof completeLineSync>) => {
     const c = classifyLineSync(commandOf(line).text, view());
     const atEnd = line.cursor === line.text.length;
     ifStill(line, (s) => ({ ...s, spans: lineSpans(c), hint: lineHint(c, comp, atEnd) }));
@@ -88,7 +73,7 @@ export function createCompletionLookup(
     const e = engine();
     void (async () => {
       if (c.kind === 'pending') await resolveLine(cmd.text, e, ac.signal, { typing: true });
-      const done = comp === 'pending' ? await complete(cmd.text, cmd.cursor, e, ac.signal) : comp;
+      const done = comp === 'pending' ? await completeLine(line, e, ac.signal) : comp;
       if (!ac.signal.aborted) show(line, done);
     })().catch(() => {
       // The router may be unreachable: typing goes on; the error shows when the line runs.
@@ -105,8 +90,7 @@ export function createCompletionLookup(
     }
     const ac = restart();
     ifStill(line, (s) => ({ ...s, hint: '…' }));
-    const cmd = commandOf(line);
-    complete(cmd.text, cmd.cursor, engine(), ac.signal).then(
+    completeLine(line, engine(), ac.signal).then(
       (res) => {
         if (ac.signal.aborted) return;
         ifStill(line, (s) => applyCompletion(s, res, how, repeat));

@@ -1,7 +1,8 @@
 // `routersh api` against the router simulator: what a user sees on stdout/stderr and the
 // exit status, and what the router received.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseApiArgs, serverUrl } from '../../src/cli/api-args.js';
+import { parseApiArgs } from '../../src/cli/api-args.js';
+import { serverUrl } from '../../src/config/router-url.js';
 
 import { DEMO_USERS, startRouterSim } from '../../sim/router/index.js';
 import { freePort } from '../helpers/http-server.js';

@@ -7,7 +7,7 @@
 // read from the path comments esbuild writes above each bundled module (`// node_modules/undici/…`,
 // `// src/http/…`; the build does not minify). The one-shot case is the control that the
 // markers are there to find: it must see undici.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -131,6 +131,14 @@ describe('start-up loads only what the path uses', () => {
     expect(r.holds).toEqual([]);
   });
 
+  it('__complete of a flag (a Tab press): no HTTP, session, runner or UI', async () => {
+    const r = await loaded(['__complete', '--', '--pro']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^--profile\t.*\n:\n$/);
+    for (const heavy of ['undici', 'http', 'session', 'runner', 'handlers', 'ink', 'react', 'shell', 'panes'])
+      expect(r.holds).not.toContain(heavy);
+  });
+
   describe('a one-shot command', () => {
     let sim: RouterSim;
     beforeAll(async () => {
@@ -149,6 +157,19 @@ describe('start-up loads only what the path uses', () => {
       expect(r.holds).not.toContain('ink');
       expect(r.holds).not.toContain('react');
       expect(r.holds).not.toContain('shell');
+    });
+
+    it("__complete of -c's words: the HTTP stack and the language, no runner, no UI", async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'routersh-startup-xdg-'));
+      mkdirSync(join(dir, 'routersh'));
+      writeFileSync(join(dir, 'pw'), 'admin\n');
+      const profile = { router: sim.url, user: 'admin', passwordFile: join(dir, 'pw') };
+      writeFileSync(join(dir, 'routersh', 'config.json'), JSON.stringify({ profiles: { lab: profile } }));
+      const r = await loaded(['__complete', '--', '--profile', 'lab', '-c', 'int'], { XDG_CONFIG_HOME: dir });
+      expect(r.stdout).toMatch(/^interface \t/);
+      expect(r.holds).toEqual(expect.arrayContaining(['undici', 'http', 'session']));
+      for (const heavy of ['runner', 'handlers', 'ink', 'react', 'shell', 'panes'])
+        expect(r.holds).not.toContain(heavy);
     });
 
     // `-c "show interface"` ≤ 3× a bare node:http POST (bench start-up lean) needs every

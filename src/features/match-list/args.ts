@@ -31,7 +31,8 @@ export const MATCH_LIST_USAGE = [
   '       match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json]',
 ].join('\n');
 
-const FLAGS: Record<string, { value: boolean; cmds: readonly string[] }> = {
+/** Every flag of the three sub-commands: the parser reads it, and so does completion. */
+export const MATCH_LIST_FLAGS: Readonly<Record<string, { value: boolean; cmds: readonly string[] }>> = {
   '--csv': { value: true, cmds: ['import', 'sync'] },
   '--concurrency': { value: true, cmds: ['import', 'sync'] },
   '--keep-going': { value: false, cmds: ['import', 'sync'] },
@@ -61,7 +62,7 @@ export function parseMatchListArgs(words: readonly string[]): MatchListArgs {
     }
     const eq = w.indexOf('=');
     const name = eq < 0 ? w : w.slice(0, eq);
-    const spec = FLAGS[name];
+    const spec = MATCH_LIST_FLAGS[name];
     if (!spec?.cmds.includes(cmd)) throw argumentError(`match-list ${cmd}: unknown flag ${name}`);
     if (!spec.value) {
       if (eq >= 0) throw argumentError(`match-list ${cmd}: ${name} takes no value`);

@@ -1,0 +1,216 @@
+// The help of each command (`routersh sim --help`, `routersh undo help`…) as tables: printed
+// by the command (help-text.ts's columns) and made into the man page's COMMANDS section, so
+// the two never differ. The flags listed are checked against the parsers' own tables
+// (test/cli/command-help.test.ts).
+import { API_USAGE } from './api-args.js';
+import type { FlagRow } from './help-tables.js';
+
+export interface CommandHelp {
+  /** What it is for, in a few words (completion shows it beside the name). */
+  summary: string;
+  /** Synopses, each a whole command line. */
+  usage: readonly string[];
+  /** What the command does: lines as printed. */
+  about: readonly string[];
+  flags: readonly FlagRow[];
+  /** A last paragraph, after the flags. */
+  after?: readonly string[];
+  /** Command lines to type, one a line (after the paragraph). */
+  examples?: readonly string[];
+}
+
+const HELP_FLAG: FlagRow = { flags: [{ name: '-h' }, { name: '--help' }], text: ['this text'] };
+const CONNECTION = 'Connection flags (--router, --profile, …) as for routersh itself: see routersh --help.';
+
+export const COMMAND_HELP = {
+  sim: {
+    summary: 'run the router and telemetry simulators',
+    usage: [
+      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--no-save]',
+    ],
+    about: [
+      'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
+      'their URLs, the demo users, a token and the API key.',
+    ],
+    flags: [
+      {
+        flags: [{ name: '--host', arg: 'H' }],
+        text: [
+          'address to listen on (default 127.0.0.1; 0.0.0.0 for a class:',
+          'the addresses trainees can reach are printed, and admin and',
+          'operator get random passwords instead of admin/admin)',
+        ],
+      },
+      {
+        flags: [{ name: '--port', arg: 'N' }],
+        text: ['router API port (default 8080; 0 picks a free one)'],
+      },
+      {
+        flags: [{ name: '--telemetry-port', arg: 'M' }],
+        text: ['telemetry API port (default 8428; 0 picks a free one)'],
+      },
+      {
+        flags: [{ name: '--variant', arg: 'reference' }],
+        text: ['show tables with cells of any JSON type, histograms as buckets'],
+      },
+      { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
+      HELP_FLAG,
+    ],
+    after: [
+      "Unless --no-save is given, the profile 'sim' is saved for the simulators (the password and",
+      'the API key in 0600 files), so `routersh --profile sim` logs in. The API key, the token',
+      'signing key (and, off loopback, the passwords) are derived from a seed kept in',
+      '$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords',
+      'it printed before. Delete the file for new ones.',
+    ],
+  },
+  api: {
+    summary: 'one raw router API request',
+    usage: [API_USAGE.replace(/^usage: /, '')],
+    about: [
+      "One raw request to the router API, as the vendor's demo client sends it (default GET); the",
+      'answer is printed as JSON. WORD… is the node path: routersh api interface eth0.',
+    ],
+    flags: [
+      { flags: [{ name: '-p' }, { name: '--post' }], text: ['send a POST'] },
+      { flags: [{ name: '-d' }, { name: '--delete' }], text: ['send a DELETE'] },
+      {
+        flags: [{ name: '-s' }, { name: '--server', arg: 'SERVER' }],
+        text: ['the router: an address, host:port or a URL (default localhost)'],
+      },
+      {
+        flags: [{ name: '-A' }, { name: '--actions', arg: 'ACTIONS' }],
+        text: ["the POST's actions, comma-separated: SET, UNSET, GET, SHOW"],
+      },
+      {
+        flags: [{ name: '-O' }, { name: '--option', arg: 'KEY=VALUE' }],
+        text: ['an option of the POST (repeatable); KEY alone: a flag option'],
+      },
+      {
+        flags: [{ name: '-n' }, { name: '--count', arg: 'COUNT' }],
+        text: ['send it COUNT times and print a latency summary'],
+      },
+      { flags: [{ name: '--debug' }], text: ['ask for debug information (debug=1)'] },
+      { flags: [{ name: '--output', arg: 'json|dumper' }], text: ["the answer's format (output=…)"] },
+      HELP_FLAG,
+    ],
+    after: [
+      CONNECTION,
+      'A path word that looks like a flag (or is help) goes after --: routersh api -- help.',
+    ],
+  },
+  'match-list': {
+    summary: 'blacklist operations: import, export, sync',
+    usage: [
+      'routersh match-list import LIST FILE|- [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json] [connection]',
+      'routersh match-list export LIST [--json] [connection]',
+      'routersh match-list sync LIST FILE|- [--dry-run|--keep] [--csv COLUMN] [--concurrency N] [--keep-going] [--allow-broad] [--allow-own-address] [--json] [connection]',
+    ],
+    about: [
+      'Blacklist operations on the firewall match-list LIST: import a feed (FILE, or - for stdin),',
+      'export the members, or sync the list to the feed. Journaled like the shell: routersh undo',
+      '--journal FILE reverts them.',
+    ],
+    flags: [
+      {
+        flags: [{ name: '--csv', arg: 'COLUMN' }],
+        text: ['read one CSV column: a header name, or a 1-based number (no header row)'],
+      },
+      {
+        flags: [{ name: '--concurrency', arg: 'N' }],
+        text: ['requests in flight at once (default 16, 1-256)'],
+      },
+      { flags: [{ name: '--keep-going' }], text: ['send the good lines when some are bad'] },
+      { flags: [{ name: '--allow-broad' }], text: ['send entries broader than /8 (IPv4) or /32 (IPv6)'] },
+      {
+        flags: [{ name: '--allow-own-address' }],
+        text: ["send entries that cover routersh's own address"],
+      },
+      { flags: [{ name: '--dry-run' }], text: ['sync: print the difference, send nothing'] },
+      {
+        flags: [{ name: '--keep' }],
+        text: ['sync: stay running and re-add the entries before their timeout runs out'],
+      },
+      { flags: [{ name: '--json' }], text: ['the summary (or the members) as JSON'] },
+      HELP_FLAG,
+    ],
+    after: [CONNECTION],
+  },
+  learn: {
+    summary: 'lessons checked against a router',
+    usage: [
+      'routersh learn',
+      'routersh learn NAME|FILE.md [connection] [-c CMD…]',
+      'routersh learn --progress [--json]',
+      'routersh learn --validate FILE…',
+    ],
+    about: [
+      'Lessons checked against a router: the list with your progress; one started in the shell',
+      "(on your own embedded simulator unless --router or --profile names one); every lesson's",
+      'progress; lesson files checked.',
+    ],
+    flags: [
+      { flags: [{ name: '--progress' }], text: ["every lesson's progress"] },
+      { flags: [{ name: '--json' }], text: ['with --progress: as JSON, for an instructor to collect'] },
+      { flags: [{ name: '--validate', arg: 'FILE…' }], text: ['check lesson files'] },
+      HELP_FLAG,
+    ],
+  },
+  confirm: {
+    summary: "keep a confirmed-change window's changes",
+    usage: ['routersh confirm --journal FILE'],
+    about: [
+      "Keeps the changes of the confirmed-change window open in FILE (a session's journal), from",
+      'any terminal. No router is contacted.',
+    ],
+    flags: [{ flags: [{ name: '--journal', arg: 'FILE' }], text: ['the journal of the session'] }, HELP_FLAG],
+  },
+  undo: {
+    summary: "undo changes of a session's journal",
+    usage: ['routersh undo --journal', 'routersh undo --journal FILE [N | ID] [--yes] [connection]'],
+    about: [
+      'Without FILE: the journals with a confirmed-change window open. With FILE: finishes its',
+      'confirmed-change window whose shell is gone, else undoes its newest change; N: the last N',
+      'changes; ID: that one.',
+    ],
+    flags: [
+      { flags: [{ name: '--journal', arg: 'FILE' }], text: ['the journal of the session'] },
+      { flags: [{ name: '--yes' }, { name: '-y' }], text: ['undo without asking (a script)'] },
+      HELP_FLAG,
+    ],
+    after: [CONNECTION],
+  },
+  play: {
+    summary: 'type a demo script into the shell',
+    usage: ['routersh play SCRIPT [--auto SECONDS] [--speed N] [connection] [output]'],
+    about: [
+      'Types a demo script into the interactive shell: each line at a human pace, Enter when you',
+      "press Enter or space (or after --auto SECONDS); '#' lines are captions.",
+    ],
+    flags: [
+      { flags: [{ name: '--auto', arg: 'SECONDS' }], text: ['press Enter by itself after SECONDS'] },
+      { flags: [{ name: '--speed', arg: 'N' }], text: ['type N times as fast'] },
+      HELP_FLAG,
+    ],
+    after: ['Connection and output flags as for routersh itself: see routersh --help.'],
+  },
+  completion: {
+    summary: 'a completion script for bash, zsh or fish',
+    usage: ['routersh completion bash|zsh|fish'],
+    about: [
+      'Prints a script that completes routersh in that shell: its commands and flags, files,',
+      'profile and lesson names, and the words of -c from the router of a saved profile.',
+    ],
+    flags: [HELP_FLAG],
+    after: ['To load it in every new shell:'],
+    examples: [
+      'bash: source <(routersh completion bash)   (in ~/.bashrc)',
+      'zsh:  source <(routersh completion zsh)    (in ~/.zshrc, after compinit)',
+      'fish: routersh completion fish > ~/.config/fish/completions/routersh.fish',
+    ],
+  },
+} as const satisfies Record<string, CommandHelp>;
+
+export type HelpedCommand = keyof typeof COMMAND_HELP;
+
+export const isHelpedCommand = (name: string): name is HelpedCommand => Object.hasOwn(COMMAND_HELP, name);

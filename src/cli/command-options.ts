@@ -1,0 +1,35 @@
+// The flags of the smaller commands, one table each: their parsers read them (commands/), and
+// so do completion and the tables of their help. Kept here, away from the commands, so that
+// completing a flag loads no command.
+
+/** `routersh sim` (node:util parseArgs options). */
+export const SIM_OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'telemetry-port': { type: 'string' },
+  variant: { type: 'string' },
+  'no-save': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `routersh undo --journal FILE [N | ID] [--yes]` (with the connection flags). */
+export const UNDO_OPTIONS = {
+  journal: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+} as const;
+
+/** `routersh confirm --journal FILE`. */
+export const CONFIRM_OPTIONS = {
+  journal: { type: 'string' },
+} as const;
+
+/** `routersh learn`'s own flags; after a lesson NAME come the main flags. */
+export const LEARN_FLAGS = {
+  progress: { type: 'boolean' },
+  json: { type: 'boolean' },
+  validate: { type: 'boolean' },
+} as const;
+
+/** The shells `routersh completion SHELL` writes a script for. */
+export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type CompletionShell = (typeof COMPLETION_SHELLS)[number];

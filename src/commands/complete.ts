@@ -1,0 +1,145 @@
+// `routersh __complete` (hidden): what the scripts of `routersh completion` run on Tab.
+//
+//   routersh __complete -- ARG… WORD           routersh's argv, WORD the one being completed
+//   routersh __complete --line TEXT [--word W]  the shell's raw line up to the cursor; W: the
+//                                               part of the word the shell replaces (bash's $2)
+//
+// It prints the candidates, one a line (`VALUE<TAB>WHAT IT IS`), then one directive line:
+// `:files` (complete file names too), `:nospace` (add no blank), or `:`. It never asks
+// anything (no password prompt, no question), never starts a simulator, and stops at a total
+// deadline of about a second from the process's start: then it prints nothing and exits 0, as
+// on any failure — a Tab press must never print an error into the line being typed.
+import { performance } from 'node:perf_hooks';
+import { loadProfiles } from '../config/profiles.js';
+import { readFileBoundedSync } from '../config/read-bounded.js';
+import { OK, usageError } from '../errors.js';
+import { sanitizeLine } from '../term/sanitize.js';
+import { type Classified, classify, commandOf, walk, type Word } from './completion/argv-slot.js';
+import { mainFlags } from './completion/flag-specs.js';
+import { profileLogin } from './completion/profile-login.js';
+import { splitShellLine } from './completion/shell-words.js';
+import type { Command } from './command.js';
+
+/** The whole answer's deadline, counted from the process's start (node's own start included). */
+const DEADLINE_MS = 900;
+/**
+ * The most of it the process's start may have used. A `routersh __complete` process reaches
+ * run() after ~0.1 s; one alive for long before (a test running commands in-process) still
+ * gets the rest of the deadline, not none.
+ */
+const MAX_STARTUP_MS = 400;
+
+interface Args {
+  /** routersh's argv up to the cursor: the last word is the one being completed. */
+  argv: string[];
+  /** The shell replaces only this end of the word (bash splits words at `=` and `:`). */
+  shellWord?: string;
+}
+
+interface Answer {
+  words: Word[];
+  files: boolean;
+  nospace: boolean;
+}
+
+export const command: Command<Args> = {
+  parse(argv) {
+    if (argv[0] === '--') return { argv: argv.length > 1 ? argv.slice(1) : [''] };
+    if (argv[0] === '--line' && argv[1] !== undefined) {
+      const { words } = splitShellLine(argv[1]);
+      if (argv[2] === undefined) return { argv: words };
+      if (argv[2] === '--word' && argv[3] !== undefined && argv.length === 4)
+        return { argv: words, shellWord: argv[3] };
+    }
+    throw usageError('__complete -- ARG… WORD, or __complete --line TEXT [--word W]');
+  },
+  async run(args, io) {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve(undefined);
+      }, DEADLINE_MS - Math.min(performance.now(), MAX_STARTUP_MS));
+    });
+    try {
+      const answer = await Promise.race([answerFor(args.argv, io.env, controller.signal), late]);
+      if (answer) io.out(formatted(answer, args));
+    } catch {
+      // Nothing to offer: the shell completes nothing, and the line is left as it is.
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
+    return OK;
+  },
+};
+
+async function answerFor(argv: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Answer> {
+  const c = classify(argv);
+  const done = (words: readonly Word[], o: Partial<Answer> = {}): Answer => ({
+    words: words
+      .filter((w) => w.value.startsWith(c.partial))
+      .map((w) => ({ ...w, value: c.prefix + w.value })),
+    files: false,
+    nospace: false,
+    ...o,
+  });
+  switch (c.slot.kind) {
+    case 'words':
+      return done(c.slot.words);
+    case 'files':
+      return done([], { files: true });
+    case 'profiles':
+      return done(profileNames(env));
+    case 'lessons': {
+      const { BUILTIN_LESSONS } = await import('../features/lessons/builtin.js');
+      return done(
+        [...BUILTIN_LESSONS.keys()].map((value) => ({ value })),
+        { files: true },
+      );
+    }
+    case 'live':
+      return { words: await live(argv, c, env, signal), files: false, nospace: true };
+    case 'none':
+      return done([]);
+  }
+}
+
+/** The profiles of the configuration file; none when it cannot be read. */
+function profileNames(env: NodeJS.ProcessEnv): Word[] {
+  try {
+    const profiles = loadProfiles(env, (p) => readFileBoundedSync(p, 1 << 20)) ?? {};
+    return Object.keys(profiles).map((value) => ({ value }));
+  } catch {
+    return [];
+  }
+}
+
+async function live(argv: string[], c: Classified, env: NodeJS.ProcessEnv, signal: AbortSignal) {
+  const line = commandOf(argv.slice(0, -1));
+  const cfg = profileLogin(walk(line.rest, mainFlags()), env);
+  if (!cfg) return [];
+  const { liveWords } = await import('./completion/live-words.js');
+  const words = await liveWords(c.partial, cfg, env, signal);
+  return words.map((w) => ({ ...w, value: c.prefix + w.value }));
+}
+
+/**
+ * One candidate a line. A value that could not be typed back as it is (a control character, an
+ * escape sequence: a profile's name, a router's word) is left out, never printed to the terminal.
+ */
+function formatted(a: Answer, args: Args): string {
+  const typed = args.argv.at(-1) ?? '';
+  // bash replaces only the end of the word after its last `=` or `:`: candidates are cut to it.
+  const cut =
+    args.shellWord !== undefined && typed.endsWith(args.shellWord) ? typed.length - args.shellWord.length : 0;
+  const lines = a.words
+    .filter((w) => sanitizeLine(w.value) === w.value && !/[\t\n\r]/.test(w.value) && w.value.length >= cut)
+    .map((w) => {
+      const value = w.value.slice(cut);
+      return w.help ? `${value}\t${sanitizeLine(w.help).replace(/\t/g, ' ')}` : value;
+    });
+  const directives = [...(a.files ? ['files'] : []), ...(a.nospace ? ['nospace'] : [])].join(',');
+  return `${[...lines, `:${directives}`].join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+#compdef routersh
+# zsh completion for routersh: source <(routersh completion zsh), after compinit.
+# Candidates come from `routersh __complete`, which knows the flags, files, profiles, lessons and
+# (from a saved profile's router) the words of -c '…'. It answers within about a second, never asks.
+_routersh() {
+    local cmd=${words[1]} out directive l
+    [[ $cmd == \~/* ]] && cmd=$HOME/${cmd#\~/}
+    # The words as typed (quotes and all; inside quotes zsh takes them out of BUFFER), the last
+    # one up to the cursor: routersh splits them again as the shell does.
+    local line="${(j: :)words[1,CURRENT-1]} $QIPREFIX$IPREFIX$PREFIX"
+    out=$("$cmd" __complete --line "$line" 2>/dev/null </dev/null) || return 1
+    local -a lines values described
+    lines=("${(@f)out}")
+    directive=${lines[-1]}
+    [[ $directive == :* ]] || return 1
+    lines[-1]=()
+    for l in "${lines[@]}"; do
+        values+=("${l%%$'\t'*}")
+        if [[ $l == *$'\t'* ]]; then
+            described+=("${${l%%$'\t'*}//:/\\:}:${l#*$'\t'}")
+        else
+            described+=("${l//:/\\:}")
+        fi
+    done
+    local -a suffix
+    [[ $directive == *nospace* ]] && suffix=(-S '')
+    local ret=1
+    (( ${#values} )) && _describe -t routersh 'routersh' described "${suffix[@]}" && ret=0
+    if [[ $directive == *files* ]]; then
+        # `--ca=FILE`: the file name after the `=`.
+        [[ $PREFIX == -*=* ]] && compset -P '*='
+        _files && ret=0
+    fi
+    return ret
+}
+if (( $+functions[compdef] )); then
+    compdef _routersh routersh
+else
+    print -u2 'routersh completion: run compinit before sourcing this script'
+fi

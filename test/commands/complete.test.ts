@@ -1,0 +1,199 @@
+// `routersh __complete` (what the scripts of `routersh completion` call on Tab), in-process
+// through execute: commands, flags and their values from the parsers' tables, profiles and
+// lessons, and the words of -c from the router — only a saved profile's router, with that
+// profile's credentials, and never a prompt. The deadline against a router that never answers
+// is in test/e2e/completion.test.ts (a process of its own: the deadline counts from its start).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { execute } from '../../src/commands/index.js';
+import { COMMAND_NAMES } from '../../src/commands/command-names.js';
+import { exitStatus } from '../../src/exit-status.js';
+import { captureIo, runCommand } from '../helpers/command-io.js';
+import { startServer, type TestServer } from '../helpers/http-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'routersh-complete-'));
+const xdg = join(dir, 'xdg');
+const secret = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, `${text}\n`, { mode: 0o600 });
+  return p;
+};
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+let sim: RouterSim;
+/** A: the router of profile `a` (answers 401: only what reaches it matters); B: someone else's. */
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  sim = await startRouterSim();
+  const refuse = (_req: unknown, res: import('node:http').ServerResponse) => {
+    res.writeHead(401, { 'content-type': 'application/json' });
+    res.end('{"RequestStatus":"Error","ErrorStatus":"unauthorized"}');
+  };
+  [a, b] = await Promise.all([startServer(refuse), startServer(refuse)]);
+  mkdirSync(join(xdg, 'routersh'), { recursive: true });
+  writeFileSync(
+    join(xdg, 'routersh', 'config.json'),
+    JSON.stringify({
+      profiles: {
+        lab: { router: sim.url, user: 'admin', passwordFile: secret('lab.pw', 'admin') },
+        a: { router: a.url, user: 'profile-user', passwordFile: secret('a.pw', 'profile-secret') },
+        nopass: { router: a.url, user: 'admin' },
+        // A name that would drive the terminal it is printed on.
+        'evil\u001b]0;owned\u0007': { router: a.url },
+      },
+    }),
+  );
+});
+afterAll(async () => {
+  await Promise.all([sim.close(), a.close(), b.close()]);
+});
+beforeEach(() => {
+  a.requests.length = 0;
+  b.requests.length = 0;
+});
+
+interface Answer {
+  values: string[];
+  directive: string;
+  code: number;
+  err: string;
+}
+
+async function complete(argv: string[], env: Record<string, string> = {}): Promise<Answer> {
+  const r = await runCommand(['__complete', ...argv], { XDG_CONFIG_HOME: xdg, ...env });
+  const lines = r.out.split('\n').slice(0, -1);
+  const directive = lines.pop() ?? '';
+  return { values: lines.map((l) => l.split('\t')[0]!), directive, code: r.code, err: r.err };
+}
+const words = (argv: string[], env?: Record<string, string>) =>
+  complete(['--', ...argv], env).then((x) => x.values);
+
+describe('routersh __complete: commands and flags from the parsers’ tables', () => {
+  it('offers the commands a user types, never the hidden ones', async () => {
+    const r = await complete(['--', '']);
+    expect(r).toMatchObject({ code: 0, err: '', directive: ':' });
+    expect(r.values).toEqual([...COMMAND_NAMES]);
+  });
+
+  it('completes flags: --pro → --profile; a command’s own; match-list’s by sub-command', async () => {
+    expect(await words(['--pro'])).toEqual(['--profile']);
+    expect(await words(['sim', '--'])).toEqual([
+      '--host',
+      '--port',
+      '--telemetry-port',
+      '--variant',
+      '--no-save',
+      '--help',
+    ]);
+    expect(await words(['api', '--d'])).toEqual(['--delete', '--debug']);
+    expect(await words(['match-list', 'export', 'L', '--'])).toContain('--json');
+    expect(await words(['match-list', 'export', 'L', '--'])).not.toContain('--csv');
+    expect(await words(['match-list', 'sync', 'L', 'f', '--k'])).toEqual(['--keep-going', '--keep']);
+    expect(await words(['undo', '--journal', 'j', '--ro'])).toEqual(['--router']);
+  });
+
+  it('completes values by what the help says they are', async () => {
+    expect(await words(['--auth', ''])).toEqual(['basic', 'token']);
+    expect(await words(['api', '--output', 'j'])).toEqual(['json']);
+    expect(await words(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    expect(await words(['match-list', ''])).toEqual(['import', 'sync', 'export']);
+    expect(await words(['help', 'un'])).toEqual(['undo']);
+    for (const argv of [
+      ['--ca', ''],
+      ['-f', 's'],
+      ['--record', ''],
+      ['--password-file', ''],
+      ['undo', '--journal', ''],
+      ['play', ''],
+      ['match-list', 'import', 'blacklist', ''],
+      ['learn', '--validate', 'x.md', ''],
+    ])
+      expect((await complete(['--', ...argv])).directive, argv.join(' ')).toBe(':files');
+  });
+
+  it('profiles from the configuration file, also after --profile=; never one with escapes', async () => {
+    const r = await runCommand(['__complete', '--', '--profile', ''], { XDG_CONFIG_HOME: xdg });
+    expect(r.out).toBe('lab\na\nnopass\n:\n');
+    expect(await words(['api', '--profile', 'l'])).toEqual(['lab']);
+    expect(await words(['--profile=n'])).toEqual(['--profile=nopass']);
+  });
+
+  it('lessons: the built-in names, and files (a lesson of your own)', async () => {
+    const r = await complete(['--', 'learn', '']);
+    expect(r.values).toEqual(['discover', 'interfaces', 'ping', 'users', 'firewall', 'telemetry']);
+    expect(r.directive).toBe(':files');
+    expect(await words(['learn', 'interfaces', '--pro'])).toEqual(['--profile']);
+  });
+
+  it('--line: the shell’s raw line, split as the shell does; --word cuts to what bash replaces', async () => {
+    expect((await complete(['--line', 'routersh --auth t'])).values).toEqual(['token']);
+    expect((await complete(['--line', "FOO=1 routersh --router 'x y' --pro"])).values).toEqual(['--profile']);
+    // bash breaks words at `=`: it replaces only what follows it.
+    expect((await complete(['--line', 'routersh --profile=l', '--word', 'l'])).values).toEqual(['lab']);
+  });
+});
+
+describe('routersh __complete: the words of -c from the router', () => {
+  it("-c 'int → interface, from the profile's router, with the profile's credentials", async () => {
+    const before = sim.requests.length;
+    const r = await complete(['--', '--profile', 'lab', '-c', 'int']);
+    expect(r).toEqual({ values: ['interface '], directive: ':nospace', code: 0, err: '' });
+    const sent = sim.requests.slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const q of sent) expect(q.headers.authorization).toBe(basic('admin', 'admin'));
+  });
+
+  it('the default profile (ROUTERSH_PROFILE), the shell’s own completion (several words, pipes)', async () => {
+    const env = { ROUTERSH_PROFILE: 'lab' };
+    expect(await words(['-c', 'interface e'], env)).toEqual(['interface eth0', 'interface eth1']);
+    expect(await words(['-c', 'show interface eth0 | cou'], env)).toEqual(['show interface eth0 | count ']);
+    expect((await complete(['--line', "routersh -c 'interface eth0 mt"], env)).values).toEqual([
+      'interface eth0 mtu ',
+    ]);
+  });
+
+  it('the line’s --router names another router: no request at all, to either', async () => {
+    expect(await words(['--profile', 'a', '--router', b.url, '-c', 'int'])).toEqual([]);
+    expect(await words(['--router', b.url, '-c', 'int'], { ROUTERSH_PROFILE: 'a' })).toEqual([]);
+    expect(await words(['-c', 'int'], { ROUTERSH_PROFILE: 'a', ROUTERSH_ROUTER: b.url })).toEqual([]);
+    expect([a.requests, b.requests]).toEqual([[], []]);
+  });
+
+  it('credentials from the environment or the line never go anywhere', async () => {
+    const env = { ROUTERSH_USER: 'env-user', ROUTERSH_PASSWORD: 'env-secret' };
+    // No profile named: nothing is sent, not even to the router the environment names.
+    expect(await words(['-c', 'int'], { ...env, ROUTERSH_ROUTER: b.url })).toEqual([]);
+    const pw = secret('typed.pw', 'typed-secret');
+    expect(await words(['--router', b.url, '--user', 'u', '--password-file', pw, '-c', 'int'])).toEqual([]);
+    expect(b.requests).toEqual([]);
+    // Profile `a`: its router gets its own login, not the environment's.
+    expect(await words(['--profile', 'a', '-c', 'int'], env)).toEqual([]);
+    expect(a.requests.length).toBeGreaterThan(0);
+    for (const q of a.requests) expect(q.headers.authorization).toBe(basic('profile-user', 'profile-secret'));
+  });
+
+  it('the same router written host:port on the line is the profile’s: answered', async () => {
+    expect(await words(['--profile', 'lab', '--router', `127.0.0.1:${sim.port}`, '-c', 'int'])).toEqual([
+      'interface ',
+    ]);
+  });
+
+  it('never prompts: a profile without a password sends nothing, even on a terminal', async () => {
+    const c = captureIo({ XDG_CONFIG_HOME: xdg });
+    Object.assign(c.io.stdin, { isTTY: true });
+    Object.assign(c.io.stderr, { isTTY: true });
+    const code = exitStatus(await execute(['__complete', '--', '--profile', 'nopass', '-c', 'int'], c.io));
+    expect({ code, out: c.out(), err: c.err() }).toEqual({ code: 0, out: ':nospace\n', err: '' });
+    expect(a.requests).toEqual([]);
+  });
+
+  it('--demo: no simulator is started, nothing is sent', async () => {
+    expect(await words(['--demo', '--profile', 'lab', '-c', 'int'])).toEqual([]);
+  });
+});
