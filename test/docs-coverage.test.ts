@@ -7,7 +7,10 @@ import { HELP, MAIN_OPTIONS } from '../src/cli/args.js';
 import { BUILTIN_NAMES, VERBS } from '../src/lang/index.js';
 import { PIPES } from '../src/lang/pipes.js';
 
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+// The README and the pages it links: docs/network.md documents the network flags.
+const README = ['../README.md', '../docs/network.md']
+  .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
+  .join('\n');
 
 // `metrics query` is listed as `metrics query|range|…` in --help: its words each appear.
 const words = (name: string) => name.split(' ');
@@ -28,7 +31,7 @@ describe('the documentation names what the code accepts', () => {
     expect(missing).toEqual([]);
   });
 
-  it('README lists every built-in, verb, pipe and flag', () => {
+  it('README (and the pages it links) list every built-in, verb, pipe and flag', () => {
     const missing = [
       ...BUILTIN_NAMES.filter((n) => !README.includes(`\`${n}`)),
       ...Object.keys(VERBS).filter((v) => !README.includes(`\`${v} WORD…`)),

@@ -14,9 +14,15 @@ export const CONNECTION_OPTIONS = {
   'token-file': { type: 'string' },
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
   timeout: { type: 'string' },
   telemetry: { type: 'string' },
   'telemetry-key-file': { type: 'string' },
+  'telemetry-ca': { type: 'string' },
+  'telemetry-insecure': { type: 'boolean' },
+  'telemetry-cert': { type: 'string' },
+  'telemetry-cert-key': { type: 'string' },
   profile: { type: 'string' },
 } as const;
 
@@ -36,8 +42,11 @@ export const MAIN_OPTIONS = {
   version: { type: 'boolean', short: 'V' },
 } as const;
 
-/** Flags that look like they carry a secret on argv: refused with a pointer to the safe form. */
-const SECRET_FLAGS = ['--password', '--token', '--telemetry-key', '--api-key', '--key'];
+/**
+ * Flags that look like they carry a secret on argv: refused with a pointer to the safe form.
+ * (`--key FILE` names the client certificate's key file, as curl's: a path, not a secret.)
+ */
+const SECRET_FLAGS = ['--password', '--token', '--telemetry-key', '--api-key'];
 
 export function refuseSecretFlags(argv: string[]): void {
   for (const a of argv) {
@@ -78,6 +87,7 @@ function flagsOf(v: MainValues): Flags {
   return {
     ...pick(v),
     insecure: v.insecure === true,
+    ...(v['telemetry-insecure'] === true ? { telemetryInsecure: true } : {}),
     json: v.json === true,
     noColor: v['no-color'] === true,
     noPager: v['no-pager'] === true,
@@ -149,9 +159,14 @@ export function pick(
   | 'auth'
   | 'tokenFile'
   | 'ca'
+  | 'cert'
+  | 'key'
   | 'timeout'
   | 'telemetry'
   | 'telemetryKeyFile'
+  | 'telemetryCa'
+  | 'telemetryCert'
+  | 'telemetryCertKey'
   | 'profile'
 > {
   const out: Record<string, string> = {};
@@ -162,9 +177,14 @@ export function pick(
     auth: 'auth',
     'token-file': 'tokenFile',
     ca: 'ca',
+    cert: 'cert',
+    key: 'key',
     timeout: 'timeout',
     telemetry: 'telemetry',
     'telemetry-key-file': 'telemetryKeyFile',
+    'telemetry-ca': 'telemetryCa',
+    'telemetry-cert': 'telemetryCert',
+    'telemetry-cert-key': 'telemetryCertKey',
     profile: 'profile',
   };
   for (const [flag, key] of Object.entries(map)) {
@@ -235,11 +255,15 @@ Connection:
   --password-file FILE      password (ROUTERSH_PASSWORD); prompted on a TTY when absent
   --auth basic|token        HTTP Basic on /api/ (default) or a JWT from /token on /api-oauth/ (ROUTERSH_AUTH)
   --token-file FILE         a pre-issued token (ROUTERSH_TOKEN)
-  --ca FILE, --insecure     trust a CA file; skip TLS verification (warns)
+  --ca FILE, --insecure     trust a CA file (PEM); skip TLS verification (warns)
+  --cert FILE, --key FILE   a client certificate and its private key (PEM)
   --timeout SECONDS         per-request limit (default 30)
   --telemetry URL           telemetry API base URL (ROUTERSH_TELEMETRY_URL)
   --telemetry-key-file FILE telemetry API key (ROUTERSH_TELEMETRY_KEY)
+  --telemetry-ca FILE, --telemetry-insecure, --telemetry-cert FILE, --telemetry-cert-key FILE
+                            the telemetry API's own TLS (default: the router's, on the same host)
   --profile NAME            profile from $XDG_CONFIG_HOME/routersh/config.json (ROUTERSH_PROFILE)
+  proxies: https_proxy, http_proxy (lower case only), all_proxy and no_proxy, as curl reads them
 
 Output:
   --json                    one JSON document per command on stdout
