@@ -10,8 +10,13 @@
 // A proxy is `[http://|https://][user:password@]host[:port]`; without a port, 1080 (http) or
 // 443 (https) as curl. Its credentials go only to the proxy, as Proxy-Authorization.
 // A value is never echoed in a message: it may hold the proxy's password.
-import { BlockList, isIP } from 'node:net';
+import { createRequire } from 'node:module';
 import { configError } from '../errors.js';
+
+// node:net's ESM face evaluates all its exports (BlockList loads two more internal modules):
+// required here only when a proxy is set.
+const requireAtRuntime = createRequire(import.meta.url);
+const net = () => requireAtRuntime('node:net') as typeof import('node:net');
 
 /** The proxy for one target, as the transport uses it. */
 export interface ProxySetting {
@@ -115,7 +120,7 @@ export function bypasses(entry: string, hostname: string, port: number): boolean
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
     .toLowerCase();
-  const family = isIP(host);
+  const family = net().isIP(host);
   if (family !== 0) return ipMatches(e.host, host, family === 4 ? 'ipv4' : 'ipv6');
   const name = e.host.replace(/^\*?\./, '').replace(/\.$/, '');
   return name !== '' && (host === name || host.endsWith(`.${name}`));
@@ -123,13 +128,13 @@ export function bypasses(entry: string, hostname: string, port: number): boolean
 
 /** An IP literal against an address or a CIDR range of its family (curl compares no names here). */
 function ipMatches(pattern: string, ip: string, type: 'ipv4' | 'ipv6'): boolean {
-  const [net = '', bits] = pattern.split('/');
-  if (isIP(net) !== (type === 'ipv4' ? 4 : 6)) return false;
+  const [address = '', bits] = pattern.split('/');
+  if (net().isIP(address) !== (type === 'ipv4' ? 4 : 6)) return false;
   const max = type === 'ipv4' ? 32 : 128;
   // As curl: no bits, or 0, compare the whole address.
   const prefix = bits === undefined || Number(bits) === 0 ? max : Number(bits);
   if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return false;
-  const list = new BlockList();
-  list.addSubnet(net, prefix, type);
+  const list = new (net().BlockList)();
+  list.addSubnet(address, prefix, type);
   return list.check(ip, type);
 }

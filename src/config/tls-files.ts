@@ -3,7 +3,10 @@
 // does not belong to its certificate is one configuration error naming the file (exit 2),
 // before anything is sent — never a handshake that fails later for a reason nobody sees.
 // A file's content never appears in a message (a key file is a secret).
-import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+//
+// node:crypto loads (~20 internal modules) only when a file is given: most runs give none.
+import type { KeyObject, X509Certificate } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { configError, usageError } from '../errors.js';
 import { type Read, readNamedFile } from './secret-file.js';
 
@@ -31,6 +34,9 @@ export interface TlsFlagNames {
   cert: string;
   key: string;
 }
+
+const requireAtRuntime = createRequire(import.meta.url);
+const crypto = () => requireAtRuntime('node:crypto') as typeof import('node:crypto');
 
 const BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
 
@@ -63,7 +69,7 @@ function certificates(text: string, path: string, flag: string, what: string): X
   }
   return blocks.map((b, i) => {
     try {
-      return new X509Certificate(b.pem);
+      return new (crypto().X509Certificate)(b.pem);
     } catch {
       throw configError(`${what} file ${path} (${flag}): certificate ${i + 1} is not a valid certificate`);
     }
@@ -78,7 +84,7 @@ function privateKey(text: string, path: string, flag: string): { pem: string; ke
     );
   }
   try {
-    return { pem: block.pem, key: createPrivateKey(block.pem) };
+    return { pem: block.pem, key: crypto().createPrivateKey(block.pem) };
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (code === 'ERR_MISSING_PASSPHRASE' || block.label.startsWith('ENCRYPTED'))
