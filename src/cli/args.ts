@@ -15,9 +15,15 @@ export const CONNECTION_OPTIONS = {
   'token-file': { type: 'string' },
   ca: { type: 'string' },
   insecure: { type: 'boolean' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
   timeout: { type: 'string' },
   telemetry: { type: 'string' },
   'telemetry-key-file': { type: 'string' },
+  'telemetry-ca': { type: 'string' },
+  'telemetry-insecure': { type: 'boolean' },
+  'telemetry-cert': { type: 'string' },
+  'telemetry-cert-key': { type: 'string' },
   profile: { type: 'string' },
 } as const;
 
@@ -37,8 +43,11 @@ export const MAIN_OPTIONS = {
   version: { type: 'boolean', short: 'V' },
 } as const;
 
-/** Flags that look like they carry a secret on argv: refused with a pointer to the safe form. */
-const SECRET_FLAGS = ['--password', '--token', '--telemetry-key', '--api-key', '--key'];
+/**
+ * Flags that look like they carry a secret on argv: refused with a pointer to the safe form.
+ * (`--key FILE` names the client certificate's key file, as curl's: a path, not a secret.)
+ */
+const SECRET_FLAGS = ['--password', '--token', '--telemetry-key', '--api-key'];
 
 export function refuseSecretFlags(argv: string[]): void {
   for (const a of argv) {
@@ -79,6 +88,7 @@ function flagsOf(v: MainValues): Flags {
   return {
     ...pick(v),
     insecure: v.insecure === true,
+    ...(v['telemetry-insecure'] === true ? { telemetryInsecure: true } : {}),
     json: v.json === true,
     noColor: v['no-color'] === true,
     noPager: v['no-pager'] === true,
@@ -150,9 +160,14 @@ export function pick(
   | 'auth'
   | 'tokenFile'
   | 'ca'
+  | 'cert'
+  | 'key'
   | 'timeout'
   | 'telemetry'
   | 'telemetryKeyFile'
+  | 'telemetryCa'
+  | 'telemetryCert'
+  | 'telemetryCertKey'
   | 'profile'
 > {
   const out: Record<string, string> = {};
@@ -163,9 +178,14 @@ export function pick(
     auth: 'auth',
     'token-file': 'tokenFile',
     ca: 'ca',
+    cert: 'cert',
+    key: 'key',
     timeout: 'timeout',
     telemetry: 'telemetry',
     'telemetry-key-file': 'telemetryKeyFile',
+    'telemetry-ca': 'telemetryCa',
+    'telemetry-cert': 'telemetryCert',
+    'telemetry-cert-key': 'telemetryCertKey',
     profile: 'profile',
   };
   for (const [flag, key] of Object.entries(map)) {

@@ -127,7 +127,11 @@ export const CONNECTION: readonly FlagRow[] = [
   },
   {
     flags: [{ name: '--ca', arg: 'FILE' }, { name: '--insecure' }],
-    text: ['trust a CA file; skip TLS verification (warns)'],
+    text: ['trust a CA file (PEM); skip TLS verification (warns)'],
+  },
+  {
+    flags: [{ name: '--cert', arg: 'FILE' }, { name: '--key', arg: 'FILE' }],
+    text: ['a client certificate and its private key (PEM)'],
   },
   { flags: [{ name: '--timeout', arg: 'SECONDS' }], text: ['per-request limit (default 30)'] },
   {
@@ -139,6 +143,15 @@ export const CONNECTION: readonly FlagRow[] = [
     flags: [{ name: '--telemetry-key-file', arg: 'FILE' }],
     text: ['telemetry API key (ROUTERSH_TELEMETRY_KEY)'],
     env: ['ROUTERSH_TELEMETRY_KEY'],
+  },
+  {
+    flags: [
+      { name: '--telemetry-ca', arg: 'FILE' },
+      { name: '--telemetry-insecure' },
+      { name: '--telemetry-cert', arg: 'FILE' },
+      { name: '--telemetry-cert-key', arg: 'FILE' },
+    ],
+    text: ["the telemetry API's own TLS (default: the router's, on the same host)"],
   },
   {
     flags: [{ name: '--profile', arg: 'NAME' }],

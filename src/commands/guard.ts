@@ -51,6 +51,9 @@ export const command: Command<Args> = {
       ...(c.password !== undefined ? { password: c.password } : {}),
       ...(c.token !== undefined ? { token: c.token } : {}),
       ...(c.caPem !== undefined ? { caPem: c.caPem } : {}),
+      ...(c.certPem !== undefined ? { certPem: c.certPem } : {}),
+      ...(c.keyPem !== undefined ? { keyPem: c.keyPem } : {}),
+      ...(c.proxies !== undefined ? { proxies: c.proxies } : {}),
     };
     const by = `guard ${process.pid}`;
     const say = (text: string) => io.err(`${new Date().toISOString()} ${text}\n`);

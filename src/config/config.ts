@@ -1,16 +1,17 @@
 // One configuration: defaults < profile file < environment < flags; read once, frozen.
 // Secrets come only from files or the environment (never argv, never inline in a profile).
 import { colorWanted } from './color.js';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import type { Flags } from './flags.js';
-import { configError, usageError } from '../errors.js';
-import { readFailure, readFileBoundedSync } from './read-bounded.js';
+import { usageError } from '../errors.js';
+import { readFileBoundedSync } from './read-bounded.js';
+import type { PaneLinkSetting } from './profile-schema.js';
+import { type Profile, profileByName, profileForRouter } from './profiles.js';
+import { type ProxyEnv, proxyFor, readProxyEnv } from './proxy-env.js';
+import { readSecretFile } from './secret-file.js';
+import { resolveTls, type TlsSetting } from './tls-config.js';
 
 /** The most a profile or a secret file may hold. */
 const MAX_CONFIG_BYTES = 1 << 20;
-import type { PaneLinkSetting } from './profile-schema.js';
-import { type Profile, profileByName, profileForRouter } from './profiles.js';
 import { serverUrl } from './router-url.js';
 
 export interface Config {
@@ -19,11 +20,18 @@ export interface Config {
   password?: string;
   token?: string;
   auth: 'basic' | 'token';
+  /** The router's TLS (PEM text, checked at start): a CA, a client certificate and its key. */
   caPem?: string;
+  certPem?: string;
+  keyPem?: string;
   insecure: boolean;
   timeoutMs: number;
   telemetryUrl?: string;
   telemetryKey?: string;
+  /** The telemetry API's TLS (absent: the system's CAs, verified, no client certificate). */
+  telemetryTls?: TlsSetting;
+  /** The proxy variables (curl's rules); absent: none is set. */
+  proxies?: ProxyEnv;
   profile?: string;
   json: boolean;
   color: boolean;
@@ -38,23 +46,6 @@ export interface ConfigDeps {
   env: NodeJS.ProcessEnv;
   readFile?: (path: string) => string;
   isTTY?: boolean;
-}
-
-function readSecretFile(read: (p: string) => string, path: string, what: string): string {
-  // Profiles are written by hand: `~/…` means the home directory, as in a shell.
-  if (path.startsWith('~/')) path = join(process.env.HOME || homedir(), path.slice(2));
-  let secret: string;
-  try {
-    // A secret file holds one line; trailing newlines from editors are not part of it.
-    secret = read(path).replace(/\r?\n$/, '');
-  } catch (e) {
-    const reason = readFailure(e);
-    throw configError(`cannot read ${what} file ${path}: ${reason}`);
-  }
-  // An empty file is a mistake (a failed copy, a variable that was unset): said as such, not
-  // taken for "no secret" (a key file ignored reads as "no telemetry API configured").
-  if (secret === '') throw configError(`${what} file ${path} is empty`);
-  return secret;
 }
 
 function parseTimeout(v: string | number | undefined): number {
@@ -120,14 +111,14 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
     ? readSecretFile(read, flags.telemetryKeyFile, 'telemetry key')
     : (env.ROUTERSH_TELEMETRY_KEY ??
       (prof.telemetryKeyFile ? readSecretFile(read, prof.telemetryKeyFile, 'telemetry key') : undefined));
-  const caFile = flags.ca ?? prof.ca;
-  const caPem = caFile ? readSecretFile(read, caFile, 'CA') : undefined;
   const telemetryUrl = flags.telemetry ?? env.ROUTERSH_TELEMETRY_URL ?? prof.telemetry;
+  const tls = resolveTls(flags, prof, read, { router, telemetry: telemetryUrl });
+  const proxies = readProxyEnv(env);
 
   const color = colorWanted(flags.noColor, env, deps.isTTY === true);
   const cfg: Config = {
     auth: token && authRaw === 'basic' ? 'token' : authRaw,
-    insecure: flags.insecure || prof.insecure === true,
+    insecure: tls.router.insecure,
     timeoutMs: parseTimeout(flags.timeout ?? prof.timeout),
     json: flags.json,
     color,
@@ -138,13 +129,19 @@ export function resolveConfig(flags: Flags, deps: ConfigDeps): Readonly<Config> 
     ...(user ? { user } : {}),
     ...(password !== undefined ? { password } : {}),
     ...(token ? { token } : {}),
-    ...(caPem ? { caPem } : {}),
+    ...(tls.router.ca ? { caPem: tls.router.ca } : {}),
+    ...(tls.router.cert ? { certPem: tls.router.cert } : {}),
+    ...(tls.router.key ? { keyPem: tls.router.key } : {}),
+    ...(hasTls(tls.telemetry) ? { telemetryTls: tls.telemetry } : {}),
+    ...(proxies ? { proxies } : {}),
     ...(telemetryUrl ? { telemetryUrl: checkUrl(telemetryUrl, '--telemetry') } : {}),
     ...(telemetryKey ? { telemetryKey } : {}),
     ...(profileName ? { profile: profileName } : {}),
   };
   return Object.freeze(cfg);
 }
+
+const hasTls = (t: TlsSetting) => t.insecure || t.ca !== undefined || t.cert !== undefined;
 
 /** The router client's settings from the configuration (one mapping for the shell and `api`). */
 export function routerConnection(cfg: Readonly<Config>, onWarning: (m: string) => void) {
@@ -156,7 +153,18 @@ export function routerConnection(cfg: Readonly<Config>, onWarning: (m: string) =
     auth: cfg.auth,
     timeoutMs: cfg.timeoutMs,
     ca: cfg.caPem,
+    cert: cfg.certPem,
+    key: cfg.keyPem,
     insecure: cfg.insecure,
+    proxy: cfg.router ? proxyFor(cfg.proxies, cfg.router) : undefined,
     onWarning,
+  };
+}
+
+/** The telemetry client's TLS and proxy (its URL and key are the session's to check). */
+export function telemetryConnection(cfg: Readonly<Config>) {
+  return {
+    tls: cfg.telemetryTls,
+    proxy: cfg.telemetryUrl ? proxyFor(cfg.proxies, cfg.telemetryUrl) : undefined,
   };
 }

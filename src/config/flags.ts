@@ -6,11 +6,19 @@ export interface Flags {
   passwordFile?: string;
   auth?: string;
   tokenFile?: string;
+  /** The router's TLS: a CA file, no verification, a client certificate and its key (files). */
   ca?: string;
   insecure: boolean;
+  cert?: string;
+  key?: string;
   timeout?: string;
   telemetry?: string;
   telemetryKeyFile?: string;
+  /** The telemetry API's own TLS (absent: the router's when both are on one host). */
+  telemetryCa?: string;
+  telemetryInsecure?: boolean;
+  telemetryCert?: string;
+  telemetryCertKey?: string;
   profile?: string;
   json: boolean;
   noColor: boolean;

@@ -11,9 +11,17 @@ export interface Profile {
   tokenFile?: string;
   ca?: string;
   insecure?: boolean;
+  /** A client certificate file (PEM) and its private key's file. */
+  cert?: string;
+  certKey?: string;
   timeout?: number;
   telemetry?: string;
   telemetryKeyFile?: string;
+  /** The telemetry API's own TLS (absent: the router's when both are on one host). */
+  telemetryCa?: string;
+  telemetryInsecure?: boolean;
+  telemetryCert?: string;
+  telemetryCertKey?: string;
   /** false: long output is never paged (`--no-pager`). */
   pager?: boolean;
   /**
@@ -40,14 +48,22 @@ const FIELDS: Readonly<Record<keyof Profile, Kind>> = {
   tokenFile: 'string',
   ca: 'string',
   insecure: 'boolean',
+  cert: 'string',
+  certKey: 'string',
   timeout: 'number',
   telemetry: 'string',
   telemetryKeyFile: 'string',
+  telemetryCa: 'string',
+  telemetryInsecure: 'boolean',
+  telemetryCert: 'string',
+  telemetryCertKey: 'string',
   pager: 'boolean',
   paneLinks: 'paneLinks',
 };
 const LINK_KEYS = ['field', 'label', 'expression'] as const;
 const INLINE_SECRETS = ['password', 'token', 'telemetryKey', 'apiKey'];
+/** Names people reach for (the flags' names), and the field that is meant. */
+const MEANT: Readonly<Record<string, string>> = { key: 'certKey' };
 
 const kindOf = (v: unknown): string =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : `a ${typeof v}`;
@@ -62,6 +78,10 @@ export function decodeProfile(name: string, raw: unknown, path: string): Profile
   for (const [key, value] of Object.entries(raw)) {
     if (INLINE_SECRETS.includes(key))
       throw configError(`${where} holds '${key}' inline: use ${key}File instead`);
+    if (Object.hasOwn(MEANT, key))
+      throw configError(
+        `${where}: unknown field '${key}' (a client certificate's key file is '${MEANT[key]}')`,
+      );
     if (!isField(key)) {
       throw configError(`${where}: unknown field '${key}' (known: ${Object.keys(FIELDS).join(', ')})`);
     }

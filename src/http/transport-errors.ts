@@ -4,12 +4,21 @@
 // the socket layer wrote goes through sanitizeLine.
 import { protocolError, type RoutershError, timeoutError, transportError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
+import { isTlsCode, ROUTER_FIXES, type TlsFixes, type TlsGiven, tlsMeaning } from './tls-errors.js';
+
+export type { TlsFixes } from './tls-errors.js';
 
 /** Who an exchange talks to, for messages: `service` is e.g. 'router' or 'telemetry API'. */
 export interface Peer {
   service: string;
   /** host:port (the port only when it is not the scheme's default). */
   host: string;
+  /** The proxy on the way (its host:port and the variable that named it). */
+  proxy?: { host: string; from: string };
+  /** The flags a TLS failure names as its fix (default: the router's). */
+  fixes?: TlsFixes;
+  /** What this side brought to TLS (default: nothing). */
+  given?: TlsGiven;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -83,15 +92,66 @@ export function redirectLoop(peer: Peer, path: string, hops?: number): RoutershE
 export const isRedirectLoop = (e: unknown): boolean =>
   e instanceof Error && /^Redirect loop detected\b/.test(e.message);
 
-function isTlsCode(code: string): boolean {
-  return (
-    code.startsWith('ERR_TLS') ||
-    code.startsWith('ERR_SSL') ||
-    code.startsWith('CERT_') ||
-    code.includes('SELF_SIGNED') ||
-    code.startsWith('UNABLE_TO_') ||
-    code === 'HOSTNAME_MISMATCH'
-  );
+/** Marks an error of the hop to the proxy itself (proxy-agent.ts sets it). */
+export const PROXY_HOP = Symbol('proxy hop');
+
+/** Whether `e` or one of its causes failed on the hop to the proxy. */
+function onProxyHop(e: unknown): boolean {
+  let cur = e;
+  for (let i = 0; i < 6 && typeof cur === 'object' && cur !== null; i++) {
+    if ((cur as { [PROXY_HOP]?: unknown })[PROXY_HOP] === true) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A proxy's answer other than 200 to CONNECT, or its 407 to a plain request (undici's texts). */
+function proxyStatus(e: unknown): number | undefined {
+  const m =
+    /^Proxy (?:response \((\d{3})\) !== 200 when HTTP Tunneling|Authentication Required \((407)\))/.exec(
+      errMessage(e),
+    );
+  return m ? Number(m[1] ?? m[2]) : undefined;
+}
+
+const PROXY_FIXES: TlsFixes = {
+  ca: 'NODE_EXTRA_CA_CERTS=FILE',
+  insecure: 'an http:// proxy URL',
+  cert: 'a proxy that does not ask for one',
+};
+
+const PROXY_STATUS: Record<number, string> = {
+  407: 'it wants credentials: put user:password in the proxy URL',
+  403: 'it does not allow that destination',
+  502: 'it could not reach it',
+  503: 'it could not reach it',
+  504: 'it could not reach it in time',
+};
+
+/** Failures of the hop to the proxy itself: the only connection routersh makes when one is set. */
+function proxyFailure(e: unknown, code: string, peer: Peer): RoutershError | undefined {
+  const proxy = peer.proxy;
+  if (!proxy) return undefined;
+  const via = `the proxy at ${sanitizeLine(proxy.host)} (${proxy.from})`;
+  const details = { errno: code, service: peer.service, host: peer.host, proxy: proxy.host };
+  const status = proxyStatus(e) ?? proxyStatus(rootCause(e));
+  if (status !== undefined) {
+    const why = PROXY_STATUS[status] ?? 'it refused';
+    return transportError(`${via} answered HTTP ${status} for ${at(peer)}: ${why}`, { ...details, status });
+  }
+  if (code === 'ECONNREFUSED') return transportError(`connection refused by ${via}`, details);
+  if (DNS_CODES.has(code)) return transportError(`cannot resolve the host of ${via}`, details);
+  if (code === 'UND_ERR_PRX_TLS' || (onProxyHop(e) && isTlsCode(code))) {
+    // The proxy is verified against the system's CAs (plus NODE_EXTRA_CA_CERTS), not --ca.
+    const what = tlsMeaning(code, rootCause(e), proxy.host, PROXY_FIXES, { ca: false, cert: false });
+    return transportError(
+      `TLS failed with ${via}: ${what ?? sanitizeLine(errMessage(rootCause(e)))}`,
+      details,
+    );
+  }
+  if (onProxyHop(e))
+    return transportError(`cannot talk to ${via}: ${sanitizeLine(errMessage(rootCause(e)))}`, details);
+  return undefined;
 }
 
 /** What undici or node threw, as one typed line. */
@@ -100,10 +160,17 @@ export function mapTransportError(e: unknown, peer: Peer, timeoutMs: number): Ro
   const code = errCode(e) || errCode(cause);
   const details = { errno: code, service: peer.service, host: peer.host };
   if (TIMEOUT_CODES.has(code)) return timeoutFor(peer, timeoutMs);
+  const viaProxy = proxyFailure(e, errCode(cause) || code, peer);
+  if (viaProxy) return viaProxy;
   if (code === 'ECONNREFUSED') return transportError(`connection refused by ${at(peer)}`, details);
   if (DNS_CODES.has(code)) return transportError(`cannot resolve the host of ${at(peer)}`, details);
-  if (isTlsCode(code) || /\b(ssl|tls|certificate)\b/i.test(errMessage(cause))) {
-    return transportError(`TLS failed with ${at(peer)}: ${sanitizeLine(errMessage(cause))}`, details);
+  const tlsCode = isTlsCode(errCode(cause)) ? errCode(cause) : code;
+  if (isTlsCode(tlsCode) || /\b(ssl|tls|certificate)\b/i.test(errMessage(cause))) {
+    const given = peer.given ?? { ca: false, cert: false };
+    const meaning =
+      tlsMeaning(tlsCode, cause, peer.host, peer.fixes ?? ROUTER_FIXES, given) ??
+      sanitizeLine(errMessage(cause));
+    return transportError(`TLS failed with ${at(peer)}: ${meaning}`, details);
   }
   if (RESET_CODES.has(code)) return transportError(`connection reset by ${at(peer)}`, details);
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {

@@ -3,14 +3,17 @@
 // are told apart), reads the body under the instance's size cap, and follows redirects only
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
 // is destroyed rather than left waiting for an answer. Auth is the caller's: it arrives in
-// `headers` at send time.
-import type { Agent as AgentType, buildConnector as BuildConnector, Dispatcher } from 'undici';
+// `headers` at send time. Both APIs take the same TLS options (a CA, a client certificate, no
+// verification) and may go through a proxy (proxy-agent.ts), with the same redirect policy.
+import type { Socket } from 'node:net';
+import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
 // By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
 import buildConnector from 'undici/lib/core/connect.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
+import type { ClosableDispatcher, OriginTls, TransportProxy } from './proxy-agent.js';
 import { sameOriginOnly } from './same-origin.js';
 import {
   isRedirectLoop,
@@ -18,6 +21,7 @@ import {
   MAX_REDIRECTS,
   mapTransportError,
   type Peer,
+  type TlsFixes,
   redirectLoop,
   timeoutFor,
   tooLarge,
@@ -43,10 +47,17 @@ export interface TransportOptions {
   maxBodyBytes: number;
   /** Keep-alive sockets to the origin. */
   connections: number;
-  /** PEM text of a CA to trust. */
+  /** PEM text of the CAs to trust instead of the system's. */
   ca?: string | undefined;
+  /** PEM: a client certificate and its key, for an origin that asks for one. */
+  cert?: string | undefined;
+  key?: string | undefined;
   /** Skip TLS verification. */
   insecure?: boolean | undefined;
+  /** Through this proxy; absent: straight to the origin. */
+  proxy?: TransportProxy | undefined;
+  /** The flags a TLS failure's message names as its fix (default the router's). */
+  tlsFixes?: TlsFixes | undefined;
 }
 
 export interface HttpCall {
@@ -77,43 +88,83 @@ export interface SocketAddresses {
   remote: string;
 }
 
+const codeOf = (e: unknown): unknown => (e as { code?: unknown } | null)?.code;
+const isTlsAlert = (e: unknown): e is Error =>
+  e instanceof Error && /^ERR_SSL_.*ALERT/.test(String(codeOf(e)));
+/** The connection ended under a request (what undici says when the reason was a TLS alert). */
+const isSocketEnd = (e: unknown): boolean => ['UND_ERR_SOCKET', 'ECONNRESET'].includes(String(codeOf(e)));
+
 const plainAddress = (a: string | undefined): string | undefined => a?.replace(/^::ffff:(?=\d+\.)/i, '');
 
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
-  private readonly agent: AgentType;
-  private readonly redirecting: Dispatcher;
+  /** The dispatcher, once made: at once without a proxy; with one, when its code has loaded. */
+  private agent: ClosableDispatcher | undefined;
+  private readonly making: Promise<ClosableDispatcher> | undefined;
+  private redirecting: Dispatcher | undefined;
   private last: SocketAddresses | undefined;
+  /** The latest TLS alert a socket of this transport got, until a failure is told by it. */
+  private alert: Error | undefined;
 
   constructor(private readonly o: TransportOptions) {
     this.origin = new URL(o.origin).origin;
-    this.peer = { service: o.service, host: new URL(o.origin).host };
-    const connect: { ca?: string; rejectUnauthorized?: boolean; timeout: number } = {
-      timeout: timerDelay(o.timeoutMs),
+    this.peer = {
+      service: o.service,
+      host: new URL(o.origin).host,
+      ...(o.proxy ? { proxy: { host: new URL(o.proxy.uri).host, from: o.proxy.from } } : {}),
+      ...(o.tlsFixes ? { fixes: o.tlsFixes } : {}),
+      given: { ca: o.ca !== undefined, cert: o.cert !== undefined },
     };
-    if (o.ca !== undefined) connect.ca = o.ca;
-    if (o.insecure) connect.rejectUnauthorized = false;
+    const tls: OriginTls = { timeout: timerDelay(o.timeoutMs) };
+    if (o.ca !== undefined) tls.ca = o.ca;
+    if (o.cert !== undefined) tls.cert = o.cert;
+    if (o.key !== undefined) tls.key = o.key;
+    if (o.insecure) tls.rejectUnauthorized = false;
+    const pool = { connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000 };
+    const { proxy } = o;
+    if (proxy) {
+      // Loaded only when a proxy is set. Through a proxy the socket's ends are ours and the
+      // proxy's, not the router's: `addresses` stays unknown and the own-path check says so.
+      this.making = import('./proxy-agent.js').then(({ proxyAgent }) =>
+        this.use(proxyAgent(proxy, tls, pool, (socket) => this.watch(socket))),
+      );
+      this.making.catch(() => {});
+      return;
+    }
     // undici's own connector, wrapped to note each new socket's addresses (the own-path check).
-    const base = buildConnector(connect);
+    const base = buildConnector(tls);
     const connector: BuildConnector.connector = (opts, callback) =>
       base(opts, (...args) => {
         const socket = args[1];
-        const local = plainAddress(socket?.localAddress);
-        const remote = plainAddress(socket?.remoteAddress);
-        if (local && remote) this.last = { local, remote };
+        if (socket) {
+          const local = plainAddress(socket.localAddress);
+          const remote = plainAddress(socket.remoteAddress);
+          if (local && remote) this.last = { local, remote };
+          this.watch(socket);
+        }
         callback(...args);
       });
-    this.agent = new Agent({
-      connections: o.connections,
-      pipelining: 1,
-      keepAliveTimeout: 10_000,
-      connect: connector,
+    this.use(new Agent({ ...pool, connect: connector }));
+  }
+
+  /**
+   * Notes a TLS alert on a new socket: a server that refuses a client certificate after the
+   * handshake (TLS 1.3) sends an alert, and undici reports only "other side closed".
+   */
+  private watch(socket: Socket): void {
+    socket.on('error', (e: unknown) => {
+      if (isTlsAlert(e)) this.alert = e;
     });
-    this.redirecting = this.agent.compose(
+  }
+
+  private use(agent: ClosableDispatcher): ClosableDispatcher {
+    this.agent = agent;
+    this.redirecting = agent.compose(
       sameOriginOnly(this.origin, this.peer),
       redirect({ maxRedirections: MAX_REDIRECTS }),
     );
+    return agent;
   }
 
   /** The addresses of the latest connection to the origin, once one was made. */
@@ -138,8 +189,11 @@ export class Transport {
       },
     );
     caller?.addEventListener('abort', onCallerAbort, { once: true });
-    const dispatcher = c.redirect === 'same-origin' ? this.redirecting : this.agent;
     try {
+      // The proxy's code loading is inside the deadline and cancellable like the rest.
+      if (!this.agent) await Promise.race([this.making, collector.done]);
+      const dispatcher = c.redirect === 'same-origin' ? this.redirecting : this.agent;
+      if (!dispatcher) throw new Error('no dispatcher');
       dispatcher.dispatch(
         {
           origin: this.origin,
@@ -164,16 +218,24 @@ export class Transport {
     if (caller?.aborted) return cancelledError();
     if (isRedirectLoop(e)) return redirectLoop(this.peer, path.replace(/\?.*$/s, ''));
     if (isTimeoutCode(e)) return timeoutFor(this.peer, timeoutMs);
-    return mapTransportError(e, this.peer, timeoutMs);
+    const alert = this.alert;
+    this.alert = undefined;
+    return mapTransportError(alert && isSocketEnd(e) ? alert : e, this.peer, timeoutMs);
+  }
+
+  private async made(): Promise<ClosableDispatcher | undefined> {
+    return this.agent ?? (await this.making?.catch(() => undefined));
   }
 
   /** Lets requests in flight finish, then closes the sockets. */
   async close(): Promise<void> {
-    if (!this.agent.closed && !this.agent.destroyed) await this.agent.close();
+    const agent = await this.made();
+    if (agent && !agent.closed && !agent.destroyed) await agent.close();
   }
 
   /** Ends everything now: requests in flight fail, a hung one cannot hold the process open. */
   async destroy(): Promise<void> {
-    if (!this.agent.destroyed) await this.agent.destroy();
+    const agent = await this.made();
+    if (agent && !agent.destroyed) await agent.destroy();
   }
 }

@@ -1,6 +1,7 @@
-// The two undici files the transport uses, imported by path: undici's index.js loads all of
+// The undici files the transport uses, imported by path: undici's index.js loads all of
 // undici (fetch, WebSocket, caches, mocks: 1.1 MB bundled, ~40 ms at start-up) for the
-// Agent and one interceptor. Typed by undici's own declarations.
+// Agent and one interceptor; the proxy's files (proxy-agent.ts) load only when a proxy is
+// set. Typed by undici's own declarations.
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
   const AgentClass: typeof Agent;
@@ -17,4 +18,22 @@ declare module 'undici/lib/core/connect.js' {
   import type { buildConnector } from 'undici';
   const build: typeof buildConnector;
   export default build;
+}
+
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import type { ProxyAgent } from 'undici';
+  const ProxyAgentClass: typeof ProxyAgent;
+  export default ProxyAgentClass;
+}
+
+declare module 'undici/lib/dispatcher/pool.js' {
+  import type { Pool } from 'undici';
+  const PoolClass: typeof Pool;
+  export default PoolClass;
+}
+
+declare module 'undici/lib/api/api-connect.js' {
+  import type { Dispatcher } from 'undici';
+  const connect: Dispatcher['connect'];
+  export default connect;
 }

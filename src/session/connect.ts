@@ -3,6 +3,7 @@
 // shell) → the demo simulators (`--demo`) → the session (session.ts).
 import type { Config } from '../config/config.js';
 import { resolveConfig } from '../config/config.js';
+import { connectionWarnings } from '../config/connection-warnings.js';
 import type { Flags } from '../config/flags.js';
 import type { CommandIo } from '../contract/command-io.js';
 import { isRoutershError, usageError } from '../errors.js';
@@ -41,6 +42,8 @@ export async function connect(flags: Flags, io: CommandIo, o: ConnectOptions): P
   try {
     if (!cfg.router)
       throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile), or --demo');
+    // Once per run, before anything is sent (a password asked again reopens the session only).
+    for (const m of connectionWarnings(cfg)) io.err(`warning: ${sanitizeLine(m)}\n`);
     const { retryPassword: _, defaultRouter: __, ...options } = o;
     // --demo's router lives in this process: a guard could not revert anything once it is gone.
     const sessionOptions = flags.demo ? { ...options, guard: false } : options;

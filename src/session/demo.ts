@@ -48,9 +48,11 @@ export async function demoConfig(
   cfg: Readonly<Config>,
 ): Promise<{ cfg: Readonly<Config>; close: () => Promise<void> }> {
   const sims = await startSims({ host: '127.0.0.1', port: 0, telemetryPort: 0 });
+  // The simulators run in this process, on loopback: no proxy stands between.
+  const { proxies: _, ...direct } = cfg;
   return {
     cfg: Object.freeze({
-      ...cfg,
+      ...direct,
       router: sims.router.url,
       user: DEMO_USERS.admin.user,
       password: DEMO_USERS.admin.password,

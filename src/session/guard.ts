@@ -18,7 +18,11 @@ export interface GuardCredentials {
   token?: string | undefined;
   auth: Config['auth'];
   caPem?: string | undefined;
+  certPem?: string | undefined;
+  keyPem?: string | undefined;
   insecure: boolean;
+  /** The session's proxy variables: the guard's environment has none (it gets PATH and HOME). */
+  proxies?: Config['proxies'];
   timeoutMs: number;
 }
 
@@ -45,7 +49,10 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
         token: cfg.token,
         auth: cfg.auth,
         caPem: cfg.caPem,
+        certPem: cfg.certPem,
+        keyPem: cfg.keyPem,
         insecure: cfg.insecure,
+        proxies: cfg.proxies,
         timeoutMs: cfg.timeoutMs,
       };
       let log: number | undefined;

@@ -6,7 +6,7 @@
 import { RouterClient } from '../api/router/client.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
-import { routerConnection } from '../config/config.js';
+import { routerConnection, telemetryConnection } from '../config/config.js';
 import { stateDir } from '../config/paths.js';
 import type { JournalPort, Services, TelemetryPort } from '../contract/services.js';
 import type { JournalSink } from '../features/changes/journal/file.js';
@@ -111,7 +111,7 @@ async function telemetryPort(
   let making: Promise<TelemetryClient> | undefined;
   const make = () =>
     (making ??= import('../api/telemetry/client.js').then(
-      ({ TelemetryClient }) => (made = new TelemetryClient({ baseUrl, apiKey })),
+      ({ TelemetryClient }) => (made = new TelemetryClient({ baseUrl, apiKey, ...telemetryConnection(cfg) })),
     ));
   if (when === 'at-once') await make();
   return Object.freeze({ client: make, loaded: () => made });

@@ -63,6 +63,8 @@ const MARKERS = {
   'telemetry client': '// src/api/telemetry/client.ts',
   handlers: '// src/run/handlers.ts',
   'string-width': '// node_modules/string-width/',
+  // Proxy support loads only when a proxy variable is set (docs/network.md).
+  proxy: '// node_modules/undici/lib/dispatcher/proxy-agent.js',
 } as const;
 
 let runs = 0;
@@ -181,9 +183,27 @@ describe('start-up loads only what the path uses', () => {
       });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/eth0/);
-      for (const lazy of ['re2js', 'fuse', 'jose', 'telemetry client', 'handlers', 'string-width'])
+      for (const lazy of ['re2js', 'fuse', 'jose', 'telemetry client', 'handlers', 'string-width', 'proxy'])
         expect(r.holds).not.toContain(lazy);
       expect(r.all.filter((p) => /node_modules\/(re2js|fuse\.js|jose|string-width)\//.test(p))).toEqual([]);
+    });
+
+    it('proxy support loads when a proxy variable is set (NO_PROXY lets the router go straight)', async () => {
+      const r = await loaded(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
+        ROUTERSH_PASSWORD: 'admin',
+        https_proxy: 'http://127.0.0.1:9',
+        http_proxy: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1',
+      });
+      expect(r.code).toBe(0);
+      expect(r.holds).not.toContain('proxy');
+      const proxied = await loaded(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
+        ROUTERSH_PASSWORD: 'admin',
+        http_proxy: 'http://127.0.0.1:9',
+      });
+      // Port 9 (discard) answers nothing: the run fails, but it went for the proxy.
+      expect(proxied.stderr).toMatch(/proxy at 127\.0\.0\.1:9 \(http_proxy\)/);
+      expect(proxied.holds).toContain('proxy');
     });
 
     it('each loads when a line needs it: the control that the markers are found', async () => {

@@ -16,6 +16,7 @@ import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './en
 import { Credentials, missingPasswordError } from './credentials.js';
 import { TokenAuth } from './token-auth.js';
 import { Transport, type HttpResponse, type SocketAddresses } from '../../http/transport.js';
+import type { TransportProxy } from '../../http/proxy-agent.js';
 import type { Envelope, NodeInfo, RouterRequest } from './types.js';
 import type { Action } from './wire.js';
 
@@ -28,9 +29,13 @@ export interface RouterClientConfig {
   token?: string | undefined;
   auth: 'basic' | 'token';
   timeoutMs: number;
-  /** PEM text. */
+  /** PEM text: the CAs to trust, a client certificate and its key. */
   ca?: string | undefined;
+  cert?: string | undefined;
+  key?: string | undefined;
   insecure?: boolean | undefined;
+  /** The proxy on the way (absent: straight to the router). */
+  proxy?: TransportProxy | undefined;
   onWarning?: ((msg: string) => void) | undefined;
   now?: (() => number) | undefined;
   /** Default 8 MiB. */
@@ -81,9 +86,11 @@ export class RouterClient {
       maxBodyBytes: cfg.maxBodyBytes ?? 8 * 1024 * 1024,
       connections: cfg.connections ?? 16,
       ca: cfg.ca,
+      cert: cfg.cert,
+      key: cfg.key,
       insecure: cfg.insecure,
+      proxy: cfg.proxy,
     });
-    if (cfg.insecure) cfg.onWarning?.('TLS verification disabled (--insecure)');
     // A user without a password or a token: refused here, for every command, before anything
     // is sent — never an empty Basic password (a terminal asks for it before the client is made).
     if (cfg.user !== undefined && cfg.password === undefined && cfg.token === undefined)

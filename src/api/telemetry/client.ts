@@ -5,6 +5,7 @@ import { decodeCapabilities } from './capabilities.js';
 import { type Decoded, decodeEnvelope, decodeMeta, decodeMetrics, decodeRecords } from './decode.js';
 import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
 import { type HttpResponse, Transport } from '../../http/transport.js';
+import type { TransportProxy } from '../../http/proxy-agent.js';
 import { checkApiKey, parseBaseUrl } from './endpoint.js';
 import {
   checkBody,
@@ -42,7 +43,18 @@ export interface TelemetryClientConfig extends RetryOptions {
   apiKey: string;
   /** Per-request timeout; default route_deadline_seconds + 5 s once capabilities are known, 25 s before. */
   timeoutMs?: number;
+  /** PEM text: the CAs to trust, a client certificate and its key; no verification. */
+  tls?: { ca?: string; cert?: string; key?: string; insecure: boolean } | undefined;
+  /** The proxy on the way (absent: straight to the API). */
+  proxy?: TransportProxy | undefined;
 }
+
+/** The telemetry API's own flags, named as the fix of a TLS failure. */
+const TLS_FIXES = {
+  ca: '--telemetry-ca FILE',
+  insecure: '--telemetry-insecure',
+  cert: '--telemetry-cert FILE and --telemetry-cert-key FILE',
+};
 
 /** Drops undefined members, so optional fields are omitted rather than sent as null. */
 function compact(body: Record<string, unknown>): Record<string, unknown> {
@@ -72,6 +84,12 @@ export class TelemetryClient {
       timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxBodyBytes: MAX_RESPONSE_BYTES,
       connections: 4,
+      ca: config.tls?.ca,
+      cert: config.tls?.cert,
+      key: config.tls?.key,
+      insecure: config.tls?.insecure,
+      proxy: config.proxy,
+      tlsFixes: TLS_FIXES,
     });
     this.sender = new Sender(this.transport, base, config.apiKey, config);
   }
