@@ -130,7 +130,10 @@ export const CONNECTION: readonly FlagRow[] = [
     text: ['trust a CA file (PEM); skip TLS verification (warns)'],
   },
   {
-    flags: [{ name: '--cert', arg: 'FILE' }, { name: '--key', arg: 'FILE' }],
+    flags: [
+      { name: '--cert', arg: 'FILE' },
+      { name: '--key', arg: 'FILE' },
+    ],
     text: ['a client certificate and its private key (PEM)'],
   },
   { flags: [{ name: '--timeout', arg: 'SECONDS' }], text: ['per-request limit (default 30)'] },

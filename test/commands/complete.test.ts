@@ -94,7 +94,7 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
     expect(await words(['api', '--d'])).toEqual(['--delete', '--debug']);
     expect(await words(['match-list', 'export', 'L', '--'])).toContain('--json');
     expect(await words(['match-list', 'export', 'L', '--'])).not.toContain('--csv');
-    expect(await words(['match-list', 'sync', 'L', 'f', '--k'])).toEqual(['--keep-going', '--keep']);
+    expect(await words(['match-list', 'sync', 'L', 'f', '--k'])).toEqual(['--keep-going', '--keep', '--key']);
     expect(await words(['undo', '--journal', 'j', '--ro'])).toEqual(['--router']);
   });
 
