@@ -117,10 +117,4 @@ describe('the reader of stdout goes away', () => {
     expect([r.code, r.err]).toEqual([141, '']);
     expect(tele.requests.length - before).toBeLessThan(50);
   });
-
-  it('routersh sim: stops when its reader goes away', async () => {
-    const r = await headOne(['sim', '--port', '0', '--telemetry-port', '0', '--no-save'], env());
-    expect(r.code).toBe(141);
-    expect(r.err).toBe('');
-  });
 });
