@@ -4,6 +4,7 @@ import { nextContext } from '../lang/context.js';
 import type { Handler } from '../contract/handler.js';
 import { helpText } from './help.js';
 import { sanitizeLine } from '../term/sanitize.js';
+import { wrapHanging } from '../term/wrap-words.js';
 
 /** edit, up, top, exit, quit: the move is in the built-in table. */
 export const moveContext: Handler<BuiltinName> = ({ name, args }, { state }) => {
@@ -12,9 +13,10 @@ export const moveContext: Handler<BuiltinName> = ({ name, args }, { state }) => 
   return { kind: 'context', context: next ?? state.context, text: '' };
 };
 
-export const help: Handler<'help'> = ({ args }) => ({
+// Wrapped at blanks to the terminal's width: its own wrapping would cut words in two.
+export const help: Handler<'help'> = ({ args }, { services }) => ({
   kind: 'text',
-  text: helpText(args),
+  text: wrapHanging(helpText(args), services.width()),
   json: { help: helpText(args) },
 });
 
