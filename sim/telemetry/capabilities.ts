@@ -3,9 +3,15 @@ import { dataAvailableFrom, globalLimits, logsLimits, metricsLimits } from './li
 import type { RouteResult } from './routes-metrics.js';
 import { formatMs } from './time.js';
 
-export function capabilities(now: number): RouteResult {
+/** `logs: false`: a metrics-only deployment, whose capabilities list no logs provider. */
+export function capabilities(now: number, o: { logs: boolean } = { logs: true }): RouteResult {
   const from = formatMs(dataAvailableFrom(now));
   const m = metricsLimits();
+  const logs = {
+    provider: 'store_logs',
+    operations: ['search', 'histogram', 'facets', 'fields', 'field-values'],
+    limits: logsLimits(),
+  };
   return {
     data: {
       providers: [
@@ -15,11 +21,7 @@ export function capabilities(now: number): RouteResult {
           data_available_from: from,
           limits: m,
         },
-        {
-          provider: 'store_logs',
-          operations: ['search', 'histogram', 'facets', 'fields', 'field-values'],
-          limits: logsLimits(),
-        },
+        ...(o.logs ? [logs] : []),
       ],
     },
     meta: {

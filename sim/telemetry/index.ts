@@ -34,6 +34,11 @@ export interface TelemetrySimOptions {
   histogram?: HistogramShape;
   /** Derive the API keys from this secret (stable across restarts); default: random keys. */
   secretSeed?: string;
+  /**
+   * false: a metrics-only deployment — capabilities list no logs provider and the logs routes
+   * answer 503 provider_unavailable (default true).
+   */
+  logs?: boolean;
 }
 
 export interface TelemetrySim {
@@ -53,6 +58,7 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const { keys, table } = makeKeys(clock.now(), opts.secretSeed);
   const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
   if (opts.histogram) state.histogram = opts.histogram;
+  if (opts.logs === false) state.noLogs = true;
   const server = createServer(createHandler(state));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -26,6 +26,8 @@ export interface SimState {
   keyTable: Map<string, KeyInfo>;
   requests: RecordedRequest[];
   histogram?: HistogramShape;
+  /** A metrics-only deployment: no logs provider. */
+  noLogs?: boolean;
 }
 
 const MAX_RECORDED = 10_000;
@@ -120,9 +122,11 @@ function route(state: SimState, req: IncomingMessage, path: string, body: { text
   }
   const key = authorize(req, state.keyTable, now, post ? post.scope : null);
   if (!post) {
-    if (sub === '/capabilities') return capabilities(now);
+    if (sub === '/capabilities') return capabilities(now, { logs: !state.noLogs });
     return DOCS[sub!]!;
   }
+  if (state.noLogs && post.scope === 'logs:read')
+    throw new ApiError(503, 'provider_unavailable', 'the logs provider is not available');
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > LIMITS.requestBodyBytes || body.size > LIMITS.requestBodyBytes) {
     throw new ApiError(413, 'payload_too_large', `the request body exceeds ${LIMITS.requestBodyBytes} bytes`);

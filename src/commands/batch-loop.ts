@@ -2,7 +2,7 @@
 // JSON document per command; stops at the first failure (naming its line) unless --keep-going.
 import { paintDiff } from '../term/paint.js';
 import { cancelledError, type Ending, failed, type RoutershError } from '../errors.js';
-import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { errorLine } from '../term/error-line.js';
 import type { Outcome } from '../contract/outcome.js';
 import { runPiped } from '../run/output-pipes.js';
@@ -58,8 +58,10 @@ export async function runBatch(
       continue;
     }
     const stream = streaming(line, io, o);
-    const { outcome, note } = await runPiped(line, state, services, o.signal, stream.runIo); // batch never pages
+    const { outcome, note, warning } = await runPiped(line, state, services, o.signal, stream.runIo); // batch never pages
     if (note) io.stderr(`note: ${note}\n`);
+    // The warning quotes the line (a script's bytes): shown sanitized.
+    if (warning) io.stderr(`warning: ${sanitizeLine(warning)}\n`);
     const stop = print(outcome, n, state, io, o, stream.wrote());
     const error =
       outcome.kind === 'error' ? outcome.error : outcome.kind === 'text' ? outcome.failure : undefined;

@@ -10,7 +10,16 @@ export interface LineErrorInfo {
 }
 
 export type PaneSpec =
-  | { pane: 'chart'; expression: string; startMs: number; endMs: number; live: boolean; stepSeconds?: number }
+  | {
+      pane: 'chart';
+      expression: string;
+      startMs: number;
+      endMs: number;
+      live: boolean;
+      stepSeconds?: number;
+      /** Said in the plot when it shows nothing: how to fix it (a default pane link, pane-links.ts). */
+      emptyHint?: string;
+    }
   | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
   | { pane: 'monitor'; list: string };
 

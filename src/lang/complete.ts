@@ -42,15 +42,17 @@ function prepare(line: string, cursor: number): Prepared {
       comment: scan.comment !== undefined,
     };
   }
-  // A raw expression is completed on its bytes as typed (quotes and all).
+  // A raw expression is completed on its bytes as typed (quotes and all); inside the quote
+  // that wraps one still open, on the expression (expr-wrap.ts).
   const raw = last.raw !== undefined;
+  const from = raw && last.quoted && !last.closed ? last.start + 1 : last.start;
   return {
     ...quote,
     before: scan.tokens.slice(0, -1),
-    partial: raw ? line.slice(last.start, at) : last.text,
+    partial: raw ? line.slice(from, at) : last.text,
     partialQuoted: raw ? false : last.quoted,
     partialRaw: raw,
-    replaceFrom: last.start,
+    replaceFrom: from,
     replaceTo: at,
     comment: false,
   };

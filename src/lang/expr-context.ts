@@ -1,6 +1,7 @@
 // Where the cursor is inside a half-typed MetricsQL expression or LogsQL query, so the
 // telemetry completer knows what to offer: metric names, label names, label values, log
 // fields or field values. Pure and forgiving: it reads a prefix, never a whole program.
+import { lex } from './expr-lex.js';
 
 export type ExprSlot =
   | { kind: 'metric'; prefix: string; before: string }
@@ -9,12 +10,16 @@ export type ExprSlot =
   | { kind: 'none' };
 
 const IDENT_TAIL = /[A-Za-z_:][\w:]*$/;
+/** A metric name before its selector, with MetricsQL's escapes (`foo\-bar{`). */
+const NAME_TAIL = /(?:[A-Za-z_:]|\\[\s\S])(?:[\w:]|\\[\s\S])*$/;
 
 export function metricsSlot(text: string): ExprSlot {
+  // THE lexer says which bracket is open (an escaped `\{` or a `{` in a string is none).
+  const inner = lex(text, 0, 'metricsql').openBrackets.at(-1);
   // Inside the last unclosed `{ … }`?
-  const open = text.lastIndexOf('{');
-  if (open > text.lastIndexOf('}')) {
-    const metric = IDENT_TAIL.exec(text.slice(0, open))?.[0] ?? '';
+  if (inner?.c === '{') {
+    const open = inner.at;
+    const metric = NAME_TAIL.exec(text.slice(0, open))?.[0] ?? '';
     const inside = text.slice(open + 1);
     const value = /([A-Za-z_]\w*)\s*(=~|!~|!=|=)\s*(["'`]?)([^"'`]*)$/.exec(inside);
     if (value) {
@@ -47,7 +52,7 @@ export function metricsSlot(text: string): ExprSlot {
     const prefix = /([A-Za-z_]\w*)?$/.exec(grouping[1] ?? '')?.[1] ?? '';
     return { kind: 'label', metric: '', prefix, before: text.slice(0, text.length - prefix.length) };
   }
-  if (/\[[^\]]*$/.test(text)) return { kind: 'none' }; // a range window
+  if (inner?.c === '[') return { kind: 'none' }; // a range window
   const prefix = IDENT_TAIL.exec(text)?.[0] ?? '';
   if (/\d$/.test(text) && prefix === '') return { kind: 'none' };
   return { kind: 'metric', prefix, before: text.slice(0, text.length - prefix.length) };

@@ -1,9 +1,13 @@
 // The raw part of a line after `metrics query|range` / `logs search|histogram`: the expression
 // byte for byte, and the command's trailing clauses (`since 1h`, `limit 50`, …). Part of THE
-// lexer (tokenize.ts hands the rest of such a line here). A clause is recognised only at the
-// end, as whole blank-separated words outside quotes, brackets and right after no `|`, and
-// only when its value parses; ` -- ` puts clauses after an expression unambiguously.
-import type { ClauseSpec, RawLang } from './grammar.js';
+// lexer (tokenize.ts hands the rest of such a line here; expr-lex.ts reads the characters). A
+// clause is recognised only at the end, as whole blank-separated words outside quotes,
+// brackets and right after no `|`, and only when its value parses; ` -- ` puts clauses after an
+// expression unambiguously. A MetricsQL expression wrapped whole in quotes: expr-wrap.ts.
+import { clauseHint, clausesBeforePipe, clausesStart, misplacedClause } from './expr-clauses.js';
+import { isBlank, lex, type Word } from './expr-lex.js';
+import { findWrapped, type Wrapped } from './expr-wrap.js';
+import { CLAUSE_WORDS, type ClauseSpec, type RawCommand, type RawLang } from './grammar.js';
 import type { Token } from './types.js';
 
 export interface ExprScan {
@@ -21,109 +25,6 @@ export const CLAUSE_SEPARATOR = '--';
 /** LogsQL pipes take their own `limit N` and `by (…)`: after a `|` the query keeps them. */
 const PIPE_WORDS = new Set(['limit', 'by']);
 
-interface Word {
-  start: number;
-  end: number;
-  text: string;
-  /** No quote or bracket in it, and not inside one: a candidate clause word. */
-  plain: boolean;
-}
-
-const isBlank = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
-const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-const CLOSE: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
-
-interface Lexed {
-  words: Word[];
-  /** Index of the first word after the first top-level `|` (LogsQL pipes). */
-  firstPiped: number;
-  openQuote?: { q: '"' | "'" | '`'; at: number };
-  error?: { message: string; column: number };
-  /** Quoted strings, [open, close] columns: to spot an expression wrapped whole in one pair. */
-  strings: Map<number, number>;
-  /** A bracket is still open at the end. */
-  depth: number;
-  /** The text outside comments, blanks squeezed: what the expression says so far. */
-  code: string;
-}
-
-/** One pass over the text: quotes, brackets, `#` comments and the blank-separated words. */
-function lex(line: string, from: number, lang: RawLang): Lexed {
-  const words: Word[] = [];
-  const stack: Array<{ c: string; at: number }> = [];
-  const strings = new Map<number, number>();
-  let quote: { q: '"' | "'" | '`'; at: number } | undefined;
-  let comment = false;
-  let firstPiped = Number.POSITIVE_INFINITY;
-  let error: Lexed['error'];
-  let word: Word | undefined;
-  let code = '';
-  const n = line.length;
-  for (let i = from; i < n; i++) {
-    const c = line[i]!;
-    const at = i;
-    if (!quote && isBlank(c)) {
-      if (word) words.push(word);
-      word = undefined;
-      if (c === '\n') comment = false;
-      if (!comment && code !== '' && !code.endsWith(' ')) code += ' ';
-      continue;
-    }
-    if (!word) word = { start: i, end: i, text: '', plain: stack.length === 0 };
-    let plainChar = true;
-    if (quote) {
-      plainChar = false;
-      if (c === '\\' && quote.q !== '`' && i + 1 < n) i++;
-      else if (c === quote.q) {
-        strings.set(quote.at, i);
-        quote = undefined;
-      }
-    } else if (comment) {
-      // comment text: no quotes, brackets or pipes, but words still count (clauses may follow)
-    } else if (c === '#' && (lang === 'metricsql' || i === word.start)) {
-      comment = true;
-    } else if (c === '"' || c === "'" || c === '`') {
-      quote = { q: c, at: i };
-      plainChar = false;
-    } else if (OPEN[c]) {
-      stack.push({ c, at: i });
-      plainChar = false;
-    } else if (CLOSE[c]) {
-      plainChar = false;
-      const top = stack.pop();
-      // LogsQL writes half-open ranges: day_range[08:00, 18:00).
-      const fits = top && (top.c === CLOSE[c] || (lang === 'logsql' && top.c !== '{' && c !== '}'));
-      if (!fits && !error) error = { message: `unbalanced '${c}' in the expression`, column: i };
-    } else if (c === '|' && stack.length === 0 && firstPiped === Number.POSITIVE_INFINITY) {
-      firstPiped = words.length + 1;
-    }
-    if (!plainChar) word.plain = false;
-    word.end = i + 1;
-    if (!comment) code += line.slice(at, i + 1);
-  }
-  if (word) {
-    word.end = n;
-    words.push(word);
-  }
-  for (const w of words) w.text = line.slice(w.start, w.end);
-  // An open quote first: it is why the brackets after it look open.
-  if (quote && !error) error = { message: `unbalanced '${quote.q}' in the expression`, column: quote.at };
-  if (!error && stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    error = { message: `unbalanced '${top.c}' in the expression`, column: top.at };
-  }
-  const out: Lexed = {
-    words,
-    firstPiped,
-    strings,
-    depth: stack.length,
-    code: code.trim(),
-    ...(error ? { error } : {}),
-  };
-  if (quote) out.openQuote = quote;
-  return out;
-}
-
 const tokenOf = (w: Word): Token => ({
   text: w.text,
   start: w.start,
@@ -138,20 +39,66 @@ const clausesAfterSeparator = (words: readonly Word[], spec: ReadonlyMap<string,
 
 /**
  * Scans `line` from column `from` (after the command words). `prefix`: the text ends at the
- * cursor, so a last clause may still be half typed (`since 1`, `since `).
+ * cursor, so a last clause may still be half typed (`since 1`, `since `), and a wrapped
+ * expression's closing quote may not be typed yet.
  */
-export function scanExpression(
-  line: string,
-  from: number,
-  lang: RawLang,
-  spec: ReadonlyMap<string, ClauseSpec>,
-  prefix = false,
-): ExprScan {
+export function scanExpression(line: string, from: number, cmd: RawCommand, prefix = false): ExprScan {
+  const w = cmd.lang === 'metricsql' ? findWrapped(line, from) : undefined;
+  return (w && wrappedScan(line, w, cmd, prefix)) ?? rawScan(line, from, cmd, prefix);
+}
+
+const endsInBlank = (line: string) => line.length > 0 && isBlank(line[line.length - 1]!);
+
+/** The words after a wrapped expression's closing quote, read as its clauses (or not: then it is no wrapper). */
+function tailClauses(tail: readonly Word[], prefix: boolean, trailingBlank: boolean): Word[] | undefined {
+  if (tail.length === 0) return [];
+  if (!tail.every((w) => w.plain)) return undefined;
+  const rest = tail[0]!.text === CLAUSE_SEPARATOR ? tail.slice(1) : [...tail];
+  if (rest.length === 0) return prefix ? [] : undefined;
+  const first = rest[0]!.text;
+  if (CLAUSE_WORDS.has(first)) return rest;
+  // While typing: the first clause word is being written.
+  const typing = prefix && rest.length === 1 && !trailingBlank;
+  return typing && [...CLAUSE_WORDS].some((c) => c.startsWith(first)) ? rest : undefined;
+}
+
+function wrappedScan(line: string, w: Wrapped, cmd: RawCommand, prefix: boolean): ExprScan | undefined {
+  const base = { start: w.open, quoted: true, raw: cmd.lang } as const;
+  if (w.close === undefined) {
+    // A wrapper not closed: its inside so far is the expression (completion), and the quote open
+    // at the end is the inside's, or else the wrapper's (`?` is text there, as in any quote).
+    const expr: Token = { ...base, text: w.text, end: line.length, closed: false };
+    if (!prefix) expr.rawError = { message: `unbalanced '${w.quote}' in the expression`, column: w.open };
+    return { expr, clauses: [], atNewWord: false, openQuote: w.inner.openQuote?.q ?? w.quote };
+  }
+  const trailingBlank = endsInBlank(line) && line.length > w.close + 1;
+  const clauses = tailClauses(w.tail, prefix, trailingBlank);
+  if (!clauses) return undefined;
+  const expr: Token = { ...base, text: w.text, end: w.close + 1, closed: true };
+  if (!prefix) {
+    // Another command's clause after the wrapper: which command takes it (the walker checks the rest).
+    for (let k = 0; k < clauses.length; k++) {
+      const hint = cmd.clauses.has(clauses[k]!.text)
+        ? undefined
+        : clauseHint(clauses[k]!, clauses[k + 1], cmd);
+      if (hint) {
+        expr.rawError = { ...hint, whole: true };
+        break;
+      }
+    }
+  }
+  return { expr, clauses: clauses.map(tokenOf), atNewWord: prefix && trailingBlank };
+}
+
+function rawScan(line: string, from: number, cmd: RawCommand, prefix: boolean): ExprScan {
+  const { lang, clauses: spec } = cmd;
   const lx = lex(line, from, lang);
   const W = lx.words;
-  const trailingBlank = line.length > 0 && isBlank(line[line.length - 1]!) && !lx.openQuote;
+  const trailingBlank = endsInBlank(line) && !lx.openQuote;
   let exprEnd = W.length;
   let clauses: Word[] = [];
+  /** Where the clause part begins (its ` -- ` or first clause word). */
+  let cut = line.length;
   const balanced = !lx.error || prefix;
   const afterPipe = (k: number) => {
     return W[k - 1]?.text.endsWith('|') === true && !lx.openQuote;
@@ -166,12 +113,12 @@ export function scanExpression(
     if (rest && (rest.length > 0 || prefix)) {
       exprEnd = k;
       clauses = rest;
+      cut = W[k]!.start;
     }
     break;
   }
   if (exprEnd === W.length && !lx.openQuote && balanced) {
     const piped = (k: number) => lang === 'logsql' && k >= lx.firstPiped;
-    let j = W.length;
     const usable = (k: number) => {
       const w = W[k];
       if (!w?.plain || afterPipe(k)) return undefined;
@@ -179,30 +126,9 @@ export function scanExpression(
       if (!c || (piped(k) && PIPE_WORDS.has(w.text))) return undefined;
       return c;
     };
-    for (;;) {
-      const atLast = j === W.length;
-      // While typing: `since ` waits for its value; `since 1` is a value being typed.
-      if (prefix && atLast && trailingBlank && usable(j - 1) && !usable(j - 1)!.flag) {
-        j -= 1;
-        continue;
-      }
-      const key = usable(j - 2);
-      const v = W[j - 1];
-      if (key && !key.flag && v?.plain) {
-        const partial = prefix && atLast && !trailingBlank;
-        if (partial || (key.shape ? key.shape(v.text) : key.check?.(v.text) === undefined)) {
-          j -= 2;
-          continue;
-        }
-      }
-      if (usable(j - 1)?.flag && !(prefix && atLast && !trailingBlank)) {
-        j -= 1;
-        continue;
-      }
-      break;
-    }
-    exprEnd = j;
-    clauses = W.slice(j);
+    exprEnd = clausesStart(W, W.length, { usable, ...(prefix ? { typing: { trailingBlank } } : {}) });
+    clauses = W.slice(exprEnd);
+    if (clauses.length > 0) cut = clauses[0]!.start;
   }
   const out: ExprScan = {
     clauses: clauses.map(tokenOf),
@@ -214,26 +140,39 @@ export function scanExpression(
     out.atNewWord = true;
     return out;
   }
-  const start = exprWords[0]?.start ?? clauses[0]!.start;
+  let start = exprWords[0]?.start ?? clauses[0]!.start;
   let end = exprWords.length ? exprWords[exprWords.length - 1]!.end : start;
-  // While typing, an expression that plainly goes on (`rate(`, `a /`, `x | `) keeps the
-  // blanks typed after it: completion continues the expression, not the clauses.
-  if (prefix && clauses.length === 0 && trailingBlank && goesOn(line.slice(start, end))) {
-    end = line.length;
-    out.atNewWord = false;
+  if (prefix) {
+    // While typing, an expression that plainly goes on (`rate(`, `a /`, `x | `) keeps the
+    // blanks typed after it: completion continues the expression, not the clauses.
+    if (clauses.length === 0 && trailingBlank && goesOn(line.slice(start, end))) {
+      end = line.length;
+      out.atNewWord = false;
+    }
+  } else if (exprWords.length > 0) {
+    // Byte for byte: one blank separates the expression from the command words and from its
+    // clauses; the blanks beyond are the expression's own (an indented rule, a trailing blank).
+    start = Math.min(start, from + 1);
+    end = clauses.length > 0 ? Math.max(end, cut - 1) : line.length;
   }
-  // Byte for byte: blanks after the expression are its own when no clause follows.
-  if (!prefix && clauses.length === 0 && exprWords.length > 0) end = line.length;
-  const raw = line.slice(start, end);
-  const expr: Token = { text: raw, start, end, quoted: false, closed: !lx.openQuote, raw: lang };
-  const q = raw[0];
-  // The command language's own quotes only ("…", '…'); a backtick string is PromQL's.
-  if (lang === 'metricsql' && (q === '"' || q === "'") && lx.strings.get(start) === end - 1) {
-    expr.text = unwrap(raw);
-    expr.quoted = true;
-  }
+  const expr: Token = {
+    text: line.slice(start, end),
+    start,
+    end,
+    quoted: false,
+    closed: !lx.openQuote,
+    raw: lang,
+  };
   if (lx.error && !prefix && exprWords.length > 0) {
     expr.rawError = { message: lx.error.message, column: lx.error.column };
+  } else if (!prefix && exprWords.length > 0) {
+    if (lang === 'metricsql') {
+      const hint = misplacedClause(W, exprEnd, cmd);
+      if (hint) expr.rawError = { ...hint, whole: true };
+    } else {
+      const warning = clausesBeforePipe(W, lx.firstPiped, cmd);
+      if (warning) expr.rawWarning = warning;
+    }
   }
   out.expr = expr;
   return out;
@@ -242,13 +181,6 @@ export function scanExpression(
 const GOES_ON =
   /(?:[([{,|=~!+\-*/^%<>]|\b(?:by|without|on|ignoring|group_left|group_right|and|or|unless|offset|bool|AND|OR|NOT))$/;
 const goesOn = (text: string) => text === '' || GOES_ON.test(text.trimEnd());
-
-/** The inside of one quoted string, read as the command language reads quotes. */
-function unwrap(raw: string): string {
-  const q = raw[0]!;
-  const inner = raw.slice(1, -1);
-  return q === '"' ? inner.replace(/\\([\s\S])/g, '$1') : inner;
-}
 
 const OPERATOR_END =
   /(?:[([{,|=~!+\-*/^%<>]|\b(?:and|or|unless|by|without|on|ignoring|group_left|group_right|bool|offset|AND|OR|NOT)|\b(?:on|ignoring|group_left|group_right) ?\([^()]*\))$/;

@@ -283,6 +283,8 @@ export interface RawCommand {
   name: BuiltinName;
   lang: RawLang;
   clauses: ReadonlyMap<string, ClauseSpec>;
+  /** How its clauses are written, for hints: `at TIME`, `since DURATION, …`. */
+  usage: string;
 }
 
 const rawCommands = new Map<string, RawCommand>();
@@ -298,8 +300,23 @@ for (const name of BUILTIN_NAMES) {
       ...(os.shape ? { shape: os.shape } : {}),
     });
   }
-  rawCommands.set(name, { name, lang: spec.arg.raw, clauses });
+  const usage = (spec.options ?? [])
+    .map((o) => {
+      const os: OptionSpec = OPTIONS[o];
+      return os.valueType ? `${o} ${os.valueType}` : o;
+    })
+    .join(', ');
+  rawCommands.set(name, { name, lang: spec.arg.raw, clauses, usage });
 }
+
+/** Every clause word of the raw commands (`since`, `at`, `limit`, …). */
+export const CLAUSE_WORDS: ReadonlySet<string> = new Set(
+  [...rawCommands.values()].flatMap((c) => [...c.clauses.keys()]),
+);
+
+/** The other raw commands of `cmd`'s language that take clause `word` (`since` → metrics range). */
+export const clauseOwners = (word: string, cmd: RawCommand): RawCommand[] =>
+  [...rawCommands.values()].filter((c) => c !== cmd && c.lang === cmd.lang && c.clauses.has(word));
 
 /**
  * The built-in whose argument is read raw, named by a line's first two words: the group word

@@ -183,7 +183,9 @@ export function classifyLineSync(line: string, view: SyncView, read?: ScannedLin
 
 function finalize(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {
   const res = finalizeWalk(r, tokens, line, lookup);
-  return res.kind === 'builtin' && r.state.note ? { ...res, note: r.state.note } : res;
+  if (res.kind !== 'builtin') return res;
+  const { note, warning } = r.state;
+  return { ...res, ...(note ? { note } : {}), ...(warning ? { warning } : {}) };
 }
 
 function finalizeWalk(r: WalkResult, tokens: readonly Token[], line: string, lookup: Lookup): Resolution {

@@ -77,7 +77,7 @@ export function scanLine(line: string, prefix = false): ScannedLine {
     if (open !== undefined) return { tokens, atNewWord: false, openQuote: open };
     const raw = tokens.length === 2 && i < n ? rawCommandOf(...plainWords(tokens)) : undefined;
     if (raw) {
-      const e = scanExpression(line, i, raw.lang, raw.clauses, prefix);
+      const e = scanExpression(line, i, raw, prefix);
       if (e.expr) tokens.push(e.expr);
       tokens.push(...e.clauses);
       const out: ScannedLine = { tokens, atNewWord: e.atNewWord, raw: { from: i, lang: raw.lang } };

@@ -17,8 +17,13 @@ export interface Token {
   closed: boolean;
   /** The expression of a command whose argument is read raw (grammar.ts `arg.raw`). */
   raw?: 'metricsql' | 'logsql';
-  /** Why that expression cannot be sent (an unbalanced quote or bracket, at `column`). */
-  rawError?: { message: string; column: number };
+  /**
+   * Why that expression cannot be sent (an unbalanced quote or bracket, at `column`; `whole`:
+   * the message says where by itself, a clause in the wrong place).
+   */
+  rawError?: { message: string; column: number; whole?: boolean };
+  /** Sent, but likely not what was meant (a LogsQL clause before a pipe): said as a warning. */
+  rawWarning?: string;
 }
 
 export type WordRole =
@@ -84,6 +89,8 @@ export type Resolution =
       words: ResolvedWord[];
       /** Said once per session: the built-in shadows a router word of the same name. */
       note?: string;
+      /** Said each time: the line runs, but likely not as meant (expr-clauses.ts). */
+      warning?: string;
     }
   | { kind: 'empty' }
   | { kind: 'error'; error: LineError; words: ResolvedWord[] };

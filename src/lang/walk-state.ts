@@ -17,6 +17,8 @@ export interface WalkState {
   explicitSet?: boolean;
   /** A one-time note for the user about this line (a built-in shadows a router word). */
   note?: string;
+  /** A warning about this line, said each time it runs (a LogsQL clause before a pipe). */
+  warning?: string;
   /** A built-in whose words are a router path (help, edit, refresh). */
   pathBuiltin?: NodeInfo;
   builtinWords: string[];

@@ -274,10 +274,15 @@ function takeExpression(s: WalkState, tok: Token, wordIndex: number): LineError 
   if (!slot) return lineError({ token: tok, wordIndex, column: tok.start }, 'unknown', 'no expression here');
   if (tok.rawError) {
     // The column is in the text too: -c and -f print no caret.
-    const where = `${tok.rawError.message} at column ${tok.rawError.column + 1}`;
-    const e = lineError({ wordIndex, column: tok.rawError.column }, 'value', where);
+    const { message, column, whole } = tok.rawError;
+    const e = lineError(
+      { wordIndex, column },
+      'value',
+      whole ? message : `${message} at column ${column + 1}`,
+    );
     return { ...e, length: 1 };
   }
+  if (tok.rawWarning) s.warning = tok.rawWarning;
   if (tok.text === '') {
     const what = `${s.builtinWords.join(' ')} ${slot.help ?? ''}`.trim();
     return lineError(

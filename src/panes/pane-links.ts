@@ -29,30 +29,49 @@ export const AROUND_MS = 15 * 60_000;
 
 /** A pane another pane asks the shell to open (a fixed range, or the last `span` ms when live). */
 export type PaneRequest =
-  | { pane: 'chart'; expression: string; startMs: number; endMs: number; live: boolean }
+  | { pane: 'chart'; expression: string; startMs: number; endMs: number; live: boolean; emptyHint?: string }
   | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean };
 
 const quoteLabel = (v: string) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
 const quoteField = (v: string) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-/** The chart of the record's customer or host around its time, or why there is none. */
+/** Where the user maps their own fields and metrics. */
+const SET_LINKS = '"paneLinks" in the profile (config.json; see docs/telemetry.md)';
+
+/**
+ * The chart of the record's customer or host around its time, or why there is none.
+ * `configured`: the links are the profile's `paneLinks`, not the simulator's defaults — which
+ * another router's records and metrics rarely fit, so then both answers say how to map them.
+ */
 export function chartForRecord(
   record: LogRecord,
   links: readonly PaneLink[],
   now: number,
+  configured = true,
 ): PaneRequest | { reason: string } {
   const t = logTimeMs(record._time);
   if (Number.isNaN(t)) return { reason: 'the record has no readable _time' };
   const link = links.find((l) => typeof record[l.field] === 'string' && record[l.field] !== '');
   if (!link) {
     const fields = [...new Set(links.map((l) => l.field))].join(', ');
-    return { reason: `the record has none of the linked fields (${fields || 'none configured'})` };
+    if (!configured)
+      return { reason: `map a field of the record to a metric with ${SET_LINKS} (linked now: ${fields})` };
+    return { reason: `the record has none of the fields your paneLinks name (${fields || 'none'})` };
   }
   const matcher = `${link.label}=${quoteLabel(String(record[link.field]))}`;
   const expression = link.expression.replaceAll('$matchers', matcher);
   // Never past now: the future has no samples, and the chart would be mostly empty.
   const startMs = Math.floor(t - AROUND_MS);
-  return { pane: 'chart', expression, startMs, endMs: Math.min(Math.ceil(t + AROUND_MS), now), live: false };
+  const req: PaneRequest = {
+    pane: 'chart',
+    expression,
+    startMs,
+    endMs: Math.min(Math.ceil(t + AROUND_MS), now),
+    live: false,
+  };
+  if (!configured)
+    req.emptyHint = `Nothing to chart for ${expression}: c follows routersh's default link (log field ${link.field} → ${link.expression}), made for the simulator's data. Map your log fields to your metrics with ${SET_LINKS}.`;
+  return req;
 }
 
 /** The log query for a series: every linked label it carries as an exact field filter. */

@@ -19,6 +19,8 @@ export interface PipedOutcome {
   page: boolean;
   /** A one-time note to show before the output (runner.ts). */
   note?: string;
+  /** A warning to show before the output, each time (runner.ts). */
+  warning?: string;
 }
 
 export async function runPiped(
@@ -41,11 +43,18 @@ export async function runPiped(
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });
     return { outcome: { kind: 'error', error, at: e }, page: true };
   }
-  const { outcome, note } = await runLineNoted(piped.command, state, services, signal, io, piped.scan);
+  const { outcome, note, warning } = await runLineNoted(
+    piped.command,
+    state,
+    services,
+    signal,
+    io,
+    piped.scan,
+  );
   const page = !piped.pipes.some((p) => p.spec.name === 'no-more');
   const filters = piped.pipes.filter((p) => p.spec.name !== 'no-more');
   const out = filters.length ? await applyPipes(outcome, filters) : outcome;
-  return { outcome: out, page, ...(note ? { note } : {}) };
+  return { outcome: out, page, ...(note ? { note } : {}), ...(warning ? { warning } : {}) };
 }
 
 /** The output as text and as --json prints it; undefined for outcomes that print nothing. */

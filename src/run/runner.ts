@@ -42,7 +42,10 @@ function firstTime(services: Services, note: string | undefined): string | undef
   return note;
 }
 
-/** runLine, and the line's note (a built-in shadowing a router word) the first time it comes. */
+/**
+ * runLine, and the line's note (a built-in shadowing a router word) the first time it comes,
+ * and its warning (it runs, but likely not as meant) every time.
+ */
 export async function runLineNoted(
   line: string,
   state: RunState,
@@ -50,12 +53,13 @@ export async function runLineNoted(
   signal: AbortSignal,
   io: RunIo = NO_IO,
   scan?: ScannedLine,
-): Promise<{ outcome: Outcome; note?: string }> {
+): Promise<{ outcome: Outcome; note?: string; warning?: string }> {
   try {
     const res = await services.resolve(line, state.context, signal, scan);
     const note = firstTime(services, res.kind === 'builtin' ? res.note : undefined);
+    const warning = res.kind === 'builtin' ? res.warning : undefined;
     const outcome = await runResolution(res, state, { services, io }, signal, { line, scan });
-    return note ? { outcome, note } : { outcome };
+    return { outcome, ...(note ? { note } : {}), ...(warning ? { warning } : {}) };
   } catch (e) {
     return { outcome: toOutcomeError(e) };
   }

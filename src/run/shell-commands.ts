@@ -6,6 +6,7 @@ import type { CachePort } from '../contract/services.js';
 import { commandFailedError } from '../errors.js';
 import { helpText } from './help.js';
 import { sanitizeLine } from '../term/sanitize.js';
+import { wrapHanging } from '../term/wrap-words.js';
 
 /** edit, up, top, exit, quit: the move is in the built-in table. */
 export const moveContext: Handler<BuiltinName> = async ({ name, args }, { state, services, signal }) => {
@@ -38,9 +39,10 @@ async function mustExist(path: readonly string[], cache: CachePort, signal: Abor
   }
 }
 
-export const help: Handler<'help'> = ({ args }) => ({
+// Wrapped at blanks to the terminal's width: its own wrapping would cut words in two.
+export const help: Handler<'help'> = ({ args }, { services }) => ({
   kind: 'text',
-  text: helpText(args),
+  text: wrapHanging(helpText(args), services.width()),
   json: { help: helpText(args) },
 });
 

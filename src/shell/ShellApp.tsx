@@ -76,6 +76,7 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
       <ChartPane
         source={pane.source}
         expression={spec.expression}
+        emptyHint={spec.emptyHint}
         initialRange={rangeOf(spec)}
         onClose={onClose}
         onOpen={onOpen}

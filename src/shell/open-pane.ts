@@ -49,6 +49,13 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
 /** What a pane asks for (`c`, `L`) as the spec a typed command would give. */
 export function specOf(req: PaneRequest): PaneSpec {
   return req.pane === 'chart'
-    ? { pane: 'chart', expression: req.expression, startMs: req.startMs, endMs: req.endMs, live: req.live }
+    ? {
+        pane: 'chart',
+        expression: req.expression,
+        startMs: req.startMs,
+        endMs: req.endMs,
+        live: req.live,
+        ...(req.emptyHint !== undefined ? { emptyHint: req.emptyHint } : {}),
+      }
     : { pane: 'logs', query: req.query, startMs: req.startMs, endMs: req.endMs, live: req.live, limit: 200 };
 }

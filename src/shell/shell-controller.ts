@@ -251,7 +251,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         const progress = (line: string) => {
           if (inflight === ac) patch({ running: { since, progress: line } });
         };
-        const { outcome, page, note } = await runPiped(
+        const { outcome, page, note, warning } = await runPiped(
           text,
           { context: get().context },
           deps().session.services,
@@ -260,6 +260,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
           scans[i],
         );
         if (note) push(item('info', `note: ${note}`));
+        if (warning) push(item('error', `warning: ${warning}`));
         if (!apply(outcome, { prompt: p, text: shown(text) }, page) || ac.signal.aborted) break;
         await pagerClosed();
         await checkLesson(

@@ -50,7 +50,7 @@ describe.skipIf(!hasTmux())('expressions typed in the shell', () => {
     t.type(`logs search ${query} since 6h`);
     await t.waitFor((s) => s.includes('(timer)?" | limit 3 since 6h'));
     t.keys('Enter');
-    await t.waitFor(/q close/);
+    await t.waitFor(/q back/);
     // The pane asks once it is drawn.
     const deadline = Date.now() + 5000;
     while (sent('/logs/search').length === 0 && Date.now() < deadline)

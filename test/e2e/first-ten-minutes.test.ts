@@ -92,15 +92,15 @@ describe.skipIf(!hasTmux())("a new user's first ten minutes (tmux, --demo)", () 
     expect(shown[0]).toMatch(/^eth5\s+UP\s+1400\b/);
 
     // The README's chart: the pane takes the screen; `q` brings the prompt back.
-    const chart = 'metrics range "sum by (grp) (rate(pkts_down[5m]))" since 6h';
+    const chart = 'metrics range sum by (grp) (rate(pkts_down[5m])) since 6h';
     t.type(chart);
     t.keys('Enter');
     s = await t.waitFor(/· last 6h \(live\) · step \S+ · refreshed/);
     expect(s).toContain('1:grp=business');
-    expect(s).toMatch(/q close/);
+    expect(s).toMatch(/q back/);
     t.type('q');
     s = await t.waitFor(atPrompt);
-    expect(s).not.toMatch(/q close/);
+    expect(s).not.toMatch(/q back/);
 
     // A log search: the log pane with records; `q` back.
     t.type('logs search level:error since 1h');
@@ -109,7 +109,7 @@ describe.skipIf(!hasTmux())("a new user's first ten minutes (tmux, --demo)", () 
     await t.waitFor(/ ERROR /);
     t.type('q');
     s = await t.waitFor(atPrompt);
-    expect(s).not.toMatch(/q close/);
+    expect(s).not.toMatch(/q back/);
 
     // exit: the shell ends, status 0.
     t.type('exit');

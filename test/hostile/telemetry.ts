@@ -38,6 +38,10 @@ export interface TelemetryModes {
   stream?: LogStream;
   /** capabilities: meta.limits.logs (e.g. a smaller search_max to make following slow). */
   logsLimits?: { search_max?: number; search_offset_max?: number };
+  /** logs/search (the default records): these fields too, as another router's logs hold them. */
+  recordFields?: Record<string, string>;
+  /** metrics/query and query-range: no series (the metric is not there). */
+  noSeries?: boolean;
 }
 
 /**
@@ -139,12 +143,14 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
       return json(200, {
         data: {
           result_type: path === 'metrics/query' ? 'vector' : 'matrix',
-          series: [
-            {
-              labels: { __name__: `up${evil}`, job: `router${evil}` },
-              samples: [{ timestamp: now(), value: '1' }],
-            },
-          ],
+          series: m.noSeries
+            ? []
+            : [
+                {
+                  labels: { __name__: `up${evil}`, job: `router${evil}` },
+                  samples: [{ timestamp: now(), value: '1' }],
+                },
+              ],
         },
         meta: meta({ source: 'store_metrics' }),
       });
@@ -199,6 +205,7 @@ function answer(m: TelemetryModes, rec: Recorded, res: ServerResponse) {
         _time: now(),
         _msg: `record ${offset + i}${evil}`,
         level: `error${evil}`,
+        ...m.recordFields,
       }));
       const more = m.stuckPagination || (m.hugePage === undefined && offset + count < total);
       const pagination = {

@@ -49,6 +49,11 @@ const LINES = [
   "x#y 'z # w",
   'edit "plant" s1 # "x',
   'plant s1 tag \'a\\\' tag "b\\\\" tag c\\ d',
+  // Wrapped whole in quotes, its own quotes inside; MetricsQL escapes in names.
+  'metrics range "rate(x{a="b", c=~"d|e"}[5m])" since 1h step 5m',
+  `metrics query 'x{a='b'} + "c"' at now`,
+  'metrics query foo\\-bar\\{{a="b"} + \\"c',
+  'metrics query "this is" a "string" since',
 ];
 
 const trees: Array<[string, () => NodeInfo]> = [

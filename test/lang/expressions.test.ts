@@ -54,19 +54,42 @@ describe('the issue’s lines, as typed', () => {
       'up',
       { from: ['now-2h'], to: ['now-1h'], step: ['5m'] },
     ],
-    ['metrics range up since yesterday', 'up since yesterday', {}],
     ['metrics query up{a="since 1h"}', 'up{a="since 1h"}', {}],
     ['metrics query x{le=~"1(\\\\.0)?"} # note', 'x{le=~"1(\\\\.0)?"} # note', {}],
     ['logs search "error"', '"error"', {}],
     [`logs search '"foo":"bar"'`, `'"foo":"bar"'`, {}],
     [`metrics query 'rate(x{a="b"}[5m])' at now`, 'rate(x{a="b"}[5m])', { at: ['now'] }],
     ['metrics query "up{a=\\"b\\"}"', 'up{a="b"}', {}],
+    // Wrapped whole in one pair of quotes: only the pair goes, the inside stays byte for byte.
+    ['metrics query "{Foo="bAR"}"', '{Foo="bAR"}', {}],
+    ['metrics query "b\\x7Ca"', 'b\\x7Ca', {}],
+    [`metrics range 'rate(x{a='b'}[5m]) / 2' since 1h`, "rate(x{a='b'}[5m]) / 2", { since: ['1h'] }],
+    ['metrics range "sum by (a) (x{b="c d"})" -- since 1h', 'sum by (a) (x{b="c d"})', { since: ['1h'] }],
+    ['metrics query "foo\\"bar"', '"foo\\"bar"', {}],
+    // A backslash escapes a character of a name: `\{` is no bracket.
+    ['metrics query foo\\-bar\\{{a="b"}', 'foo\\-bar\\{{a="b"}', {}],
+    ['metrics range "foo\\-bar\\{{a="b"}" since 1h', 'foo\\-bar\\{{a="b"}', { since: ['1h'] }],
+    // One blank separates; the others are the expression's own.
+    ['metrics query   up ', '  up ', {}],
+    ['metrics range x{a="b"}  since 1h', 'x{a="b"} ', { since: ['1h'] }],
+    ['logs search  error  -- limit 5', ' error ', { limit: ['5'] }],
     ['logs search _time:day_range[08:00, 18:00) error', '_time:day_range[08:00, 18:00) error', {}],
     ['logs search a\\b c', 'a\\b c', {}],
     ['metrics q up', 'up', {}],
     ['logs hist error step 60', 'error', { step: ['60'] }],
   ])('%s', async (line, expr, options) => {
     expect(await call(line)).toEqual({ expr, options });
+  });
+
+  // Kept as they were: strings side by side are no wrapper; the one ambiguous case, a string
+  // literal alone, reads as wrapped, and wrapped once more it is one (docs/telemetry.md).
+  it.each([
+    ['metrics query "a" + x + "b"', '"a" + x + "b"'],
+    ['metrics query "a" + "b"', '"a" + "b"'],
+    ['metrics query "this is a string"', 'this is a string'],
+    [`metrics query '"this is a string"'`, '"this is a string"'],
+  ])('kept: %s', async (line, expr) => {
+    expect(await call(line)).toEqual({ expr, options: {} });
   });
 
   it('an unbalanced quote or bracket is a local error with its column', async () => {
@@ -82,6 +105,68 @@ describe('the issue’s lines, as typed', () => {
           `${message} at column ${column + 1}`,
           column,
         ]);
+    }
+  });
+
+  it('a clause where it is not read is a local hint, nothing sent', async () => {
+    for (const [line, message, column] of [
+      [
+        'metrics query up since 1h',
+        "'since' is a clause of 'metrics range', not of 'metrics query' (which takes at TIME): nothing sent",
+        17,
+      ],
+      [
+        'metrics range up at now',
+        "'at' is a clause of 'metrics query', not of 'metrics range' (which takes since DURATION, from TIME, to TIME, step DURATION): nothing sent",
+        17,
+      ],
+      [
+        'metrics query up at yesterday',
+        "invalid value 'yesterday' for 'at': expected a time: RFC 3339 (2026-11-22T10:00:00Z), now, or now-1h",
+        20,
+      ],
+      [
+        'metrics range up since yesterday',
+        "invalid value 'yesterday' for 'since': expected a duration like 90s, 15m, 6h, 7d, 1h30m",
+        23,
+      ],
+      [
+        'metrics query "up" since 1h',
+        "'since' is a clause of 'metrics range', not of 'metrics query' (which takes at TIME): nothing sent",
+        19,
+      ],
+      [
+        'metrics query up -- step 5m',
+        "'step' is a clause of 'metrics range', not of 'metrics query' (which takes at TIME): nothing sent",
+        20,
+      ],
+    ] as const) {
+      const r = await resolve(line);
+      expect(r.kind, line).toBe('error');
+      if (r.kind === 'error') expect([r.error.message, r.error.column], line).toEqual([message, column]);
+    }
+    // Words in a comment are the comment's.
+    expect(await call('metrics query 1s # Equivalent to 1.')).toEqual({
+      expr: '1s # Equivalent to 1.',
+      options: {},
+    });
+  });
+
+  it('a LogsQL clause before a pipe is searched for, with a warning', async () => {
+    const r = await resolve('logs search level:error since 1h | limit 3');
+    expect(r.kind).toBe('builtin');
+    if (r.kind !== 'builtin') return;
+    expect(r.args).toEqual(['level:error since 1h | limit 3']);
+    expect(r.warning).toBe(
+      "'since 1h' before the '|' is part of the query, searched for as words: clauses go at the end, after ' -- ' (… -- since 1h)",
+    );
+    for (const line of [
+      'logs search level:error | limit 3 -- since 1h',
+      'logs search error since 1h',
+      'logs search a | b since 1h',
+    ]) {
+      const ok = await resolve(line);
+      expect(ok.kind === 'builtin' && ok.warning, line).toBe(undefined);
     }
   });
 

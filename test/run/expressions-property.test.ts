@@ -1,11 +1,16 @@
 // Property: expressions drawn from small PromQL and LogsQL grammars (quoted label values with
-// escapes, =~ regexes with ?, functions, by (…), binary operators, ranges, offset; LogsQL
-// words, phrases, field:value, _time:5m, pipes with limit N, AND/OR/NOT, -word), typed raw
-// with and without trailing clauses, reach the server (a node:http server on 127.0.0.1 that
-// records the JSON body) byte for byte, through runLine and the real client.
+// escapes, strings in all three quotes, =~ regexes with ?, names with MetricsQL's escapes,
+// functions, by (…), binary operators, ranges, offset; LogsQL words, phrases, field:value,
+// _time:5m, pipes with limit N, AND/OR/NOT, -word), typed raw or (MetricsQL) wrapped whole in
+// one pair of quotes, with and without trailing clauses, reach the server (a node:http server
+// on 127.0.0.1 that records the JSON body) byte for byte, through runLine and the real client;
+// every prefix of such a line completes without throwing.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyLineSync, complete, MetadataCache, type ValueCompleter } from '../../src/lang/index.js';
+import { metricsSlot } from '../../src/lang/expr-context.js';
 import { type ExprRig, spanMs, startExprRig } from '../helpers/expr-rig.js';
+import { gardenTree, treeFetch } from '../lang/fixtures.js';
 
 let rig: ExprRig;
 beforeAll(async () => {
@@ -18,6 +23,13 @@ const RESERVED = new Set([
   ...['bool', 'without', 'on', 'ignoring', 'not', 'if', 'in', 'as'],
 ]);
 const ident = fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/).filter((s) => !RESERVED.has(s.toLowerCase()));
+/** A metric name, sometimes with MetricsQL's escapes (`foo\-bar`, `a\{b`: no bracket there). */
+const metricName = fc.oneof(
+  { weight: 4, arbitrary: ident },
+  fc
+    .tuple(ident, fc.constantFrom('\\-', '\\{', '\\}', '\\.', '\\(', '\\ '), ident)
+    .map(([a, e, b]) => `${a}${e}${b}`),
+);
 const strChar = fc.constantFrom(
   'a',
   'Z',
@@ -39,14 +51,19 @@ const strChar = fc.constantFrom(
   '$',
   '-',
 );
-const dq = fc.array(strChar, { maxLength: 8 }).map((cs) => `"${cs.join('')}"`);
+const dq = fc.oneof(
+  fc.array(strChar, { maxLength: 8 }).map((cs) => `"${cs.join('')}"`),
+  // Single-quoted and backtick strings, with the other quotes inside.
+  fc.array(fc.constantFrom('a', ' ', '"', "\\'", '|', '{'), { maxLength: 6 }).map((cs) => `'${cs.join('')}'`),
+  fc.array(fc.constantFrom('a', ' ', '"', "'", '\\'), { maxLength: 6 }).map((cs) => `\`${cs.join('')}\``),
+);
 const regex = fc.constantFrom('"1(\\\\.0)?"', '"a|b"', '"(?i)err.*"', '".+?"', '"x?"');
 const matcher = fc.oneof(
   fc.tuple(ident, fc.constantFrom('=', '!='), dq).map(([l, o, v]) => `${l}${o}${v}`),
   fc.tuple(ident, fc.constantFrom('=~', '!~'), regex).map(([l, o, v]) => `${l}${o}${v}`),
 );
 const selector = fc
-  .tuple(ident, fc.array(matcher, { maxLength: 3 }), fc.constantFrom('', ', ', ','))
+  .tuple(metricName, fc.array(matcher, { maxLength: 3 }), fc.constantFrom('', ', ', ','))
   .map(([m, ms, sep]) => (ms.length ? `${m}{${ms.join(sep || ',')}}` : m));
 const dur = fc.constantFrom('5m', '1h', '30s', '1d');
 
@@ -117,15 +134,39 @@ describe('raw expressions reach the server byte for byte', () => {
     );
   });
 
-  it('MetricsQL wrapped whole in quotes has the pair removed', async () => {
+  it('MetricsQL wrapped whole in one pair of quotes, its own quotes as they are, has only the pair removed', async () => {
     await fc.assert(
-      fc.asyncProperty(promql, async (e) => {
-        const q = e.includes("'") ? `"${e.replace(/["\\]/g, (c) => `\\${c}`)}"` : `'${e}'`;
-        const { body } = await rig.send(`metrics query ${q} at now`);
-        expect(body?.expression).toBe(e);
+      fc.asyncProperty(promql, fc.constantFrom('"', "'"), fc.boolean(), async (e, q, clauses) => {
+        const line = clauses ? `metrics range ${q}${e}${q} since 2h step 5m` : `metrics query ${q}${e}${q}`;
+        const { outcome, body } = await rig.send(line);
+        expect(outcome.kind, line).toBe('text');
+        expect(body?.expression, line).toBe(e);
+        if (clauses) expect(body?.step_seconds).toBe(300);
       }),
-      { numRuns: 150 },
+      { numRuns: 300 },
     );
+  });
+
+  it('every prefix of a MetricsQL line, raw or wrapped, completes and classifies without throwing', async () => {
+    const cache = new MetadataCache(treeFetch(gardenTree()));
+    const slots: string[] = [];
+    const valueCompleter: ValueCompleter = async (_slot, partial) => {
+      slots.push(metricsSlot(partial).kind);
+      return [];
+    };
+    const signal = new AbortController().signal;
+    await fc.assert(
+      fc.asyncProperty(promql, fc.constantFrom('', '"', "'"), async (e, q) => {
+        const line = `metrics range ${q}${e}${q} since 1h`;
+        for (let i = 0; i <= line.length; i++) {
+          const prefix = line.slice(0, i);
+          expect(() => classifyLineSync(prefix, { cache })).not.toThrow();
+          await complete(prefix, i, { cache, valueCompleter }, signal);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(slots.length).toBeGreaterThan(0);
   });
 
   it('LogsQL after logs search, with since/limit (or -- since after pipes)', async () => {

@@ -74,6 +74,17 @@ const isMetrics = (p: { provider: string; operations: string[] }) =>
 const isLogs = (p: { provider: string; operations: string[] }) =>
   p.provider.includes('logs') || p.operations.includes('search');
 
+/**
+ * Why `kind` cannot be asked of this API, when its capabilities list providers and none of
+ * them serves it (a metrics-only deployment has no logs): said locally, nothing sent.
+ */
+export function missingProvider(caps: Capabilities, kind: 'metrics' | 'logs'): string | undefined {
+  const { providers } = caps;
+  if (providers.length === 0 || providers.some(kind === 'logs' ? isLogs : isMetrics)) return undefined;
+  const offered = providers.map((p) => p.provider || '(unnamed)').join(', ');
+  return `the telemetry API has no ${kind} provider (its capabilities list only ${offered}): no ${kind} here; nothing sent`;
+}
+
 export function decodeCapabilities(data: unknown, meta: unknown): Capabilities {
   const list = isObj(data) && Array.isArray(data.providers) ? data.providers : [];
   const providers: Capabilities['providers'] = [];

@@ -1,7 +1,7 @@
 // The telemetry API client: capabilities first (memoized), local limit checks, then one POST
 // with bounded, cancellable retries. Every method returns the decoded value and the raw
 // `{data, meta}` as received.
-import { decodeCapabilities } from './capabilities.js';
+import { decodeCapabilities, missingProvider } from './capabilities.js';
 import { type Decoded, decodeEnvelope, decodeMeta, decodeMetrics, decodeRecords } from './decode.js';
 import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
 import { type HttpResponse, Transport } from '../../http/transport.js';
@@ -33,6 +33,7 @@ import type {
 } from './shapes.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../json-depth.js';
 import { mayHoldSecret, redactDeep } from '../redact.js';
+import { notConfiguredError } from '../../errors.js';
 import { garbageError } from './telemetry-errors.js';
 import { formatTime } from './time.js';
 import type { Capabilities, Facet, HistogramBucket, LogRecord, MetricsResult, ValueHits } from './types.js';
@@ -56,9 +57,14 @@ const TLS_FIXES = {
   cert: '--telemetry-cert FILE and --telemetry-cert-key FILE',
 };
 
-/** Drops undefined members, so optional fields are omitted rather than sent as null. */
+/**
+ * Drops undefined members and empty arrays, so optional fields are omitted rather than sent
+ * as null, and `"matchers": []` is never read as "match nothing" by a server.
+ */
 function compact(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries(body).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)),
+  );
 }
 
 /** Larger answers are refused rather than buffered without bound (100,000 points fit easily). */
@@ -113,6 +119,14 @@ export class TelemetryClient {
     return abortable(this.capsPromise, signal);
   }
 
+  /** Capabilities, refusing locally (nothing sent) when they list no provider of `kind`. */
+  async capabilitiesFor(kind: 'metrics' | 'logs', signal?: AbortSignal): Promise<Capabilities> {
+    const caps = await this.capabilities(signal);
+    const missing = missingProvider(caps, kind);
+    if (missing) throw notConfiguredError(missing);
+    return caps;
+  }
+
   async openapi(signal?: AbortSignal): Promise<string> {
     const { text } = await this.call(
       { method: 'GET', path: '/api/v1/openapi.yaml', idempotent: true },
@@ -122,7 +136,7 @@ export class TelemetryClient {
   }
 
   async query(p: QueryParams, signal?: AbortSignal): Promise<TelemetryResponse<MetricsResult>> {
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('metrics', signal);
     checkInstant(p.time, caps);
     const body = compact({ expression: p.expression, time: t(p.time) });
     return this.post(
@@ -138,7 +152,7 @@ export class TelemetryClient {
 
   async queryRange(p: QueryRangeParams, signal?: AbortSignal): Promise<TelemetryResponse<MetricsResult>> {
     checkStep(p.stepSeconds);
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('metrics', signal);
     const w = metricsWindow(p.start, p.end, caps, p.stepSeconds * 1000);
     checkPoints(w.startMs, w.endMs, p.stepSeconds, caps.limits);
     const body = {
@@ -147,7 +161,7 @@ export class TelemetryClient {
       end: t(w.endMs),
       step_seconds: p.stepSeconds,
     };
-    return this.post(
+    const res = await this.post(
       '/api/v1/metrics/query-range',
       body,
       false,
@@ -156,6 +170,8 @@ export class TelemetryClient {
       (d) => decodeMetrics(d, 'matrix'),
       signal,
     );
+    // The window asked for, after the start was moved up to data_available_from.
+    return { ...res, window: { startMs: w.startMs, endMs: w.endMs } };
   }
 
   /** With `match`, asks label-values of `__name__` (the names operation takes no matchers). */
@@ -177,7 +193,7 @@ export class TelemetryClient {
 
   async logsSearch(p: LogsSearchParams, signal?: AbortSignal): Promise<TelemetryResponse<LogRecord[]>> {
     checkOrder(p.start, p.end);
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('logs', signal);
     checkRangeLimit('limit', p.limit, 1, caps.limits.searchMax);
     checkRangeLimit('offset', p.offset, 0, caps.limits.searchOffsetMax);
     const body = compact({
@@ -199,7 +215,7 @@ export class TelemetryClient {
   ): Promise<TelemetryResponse<HistogramBucket[]>> {
     checkStep(p.stepSeconds);
     checkOrder(p.start, p.end);
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('logs', signal);
     checkBuckets(p.start, p.end, p.stepSeconds, caps.limits);
     const body = compact({
       query: p.query,
@@ -246,7 +262,7 @@ export class TelemetryClient {
     signal: AbortSignal | undefined,
   ): Promise<TelemetryResponse<T>> {
     checkOrder(p.start, p.end);
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('logs', signal);
     checkRangeLimit(limitName, extra[limitName] as number | undefined, 1, caps.limits.discoveryLimitMax);
     const body = compact({ query: p.query, start: t(p.start), end: t(p.end), ...extra });
     return this.post(path, body, true, caps, [], decode, signal);
@@ -268,7 +284,7 @@ export class TelemetryClient {
     },
     signal: AbortSignal | undefined,
   ): Promise<TelemetryResponse<string[]>> {
-    const caps = await this.capabilities(signal);
+    const caps = await this.capabilitiesFor('metrics', signal);
     const w = metricsWindow(p.start, p.end, caps);
     checkRangeLimit('limit', p.limit, 1, caps.limits.discoveryLimitMax);
     const body = compact({

@@ -13,6 +13,8 @@ import type { Response } from './types.js';
 export interface TelemetryResponse<T> extends Response<T> {
   notices?: string[];
   shapeWarning?: string;
+  /** query-range: the window asked for (its start moved up to data_available_from). */
+  window?: { startMs: number; endMs: number };
 }
 
 /** All times are epoch milliseconds; the client sends RFC 3339. */

@@ -19,8 +19,11 @@ export const logsSearch: Handler<'logs search'> = async ({ args, options }, env)
   const range = parseRange(options, nowOf(env), HOUR);
   const given = options.limit?.[0] !== undefined ? parseCount(options.limit[0]) : undefined;
   const query = args[0] ?? '*';
-  if (env.services.interactive)
+  if (env.services.interactive) {
+    // An API without logs says so here, not in a pane that can show nothing.
+    await client.capabilitiesFor('logs', env.signal);
     return { kind: 'pane', spec: { pane: 'logs', query, ...range, limit: given ?? 200 } };
+  }
   // With `all`, `limit N` bounds the total (the pages are as large as the API allows).
   if (options.all !== undefined) {
     const max = given ?? MAX_ALL_RECORDS;

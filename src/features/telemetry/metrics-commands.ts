@@ -2,6 +2,7 @@
 // one-shot chart and a summary), discovery lists. --json prints the data as received.
 import { parseRange, parseStep, parseTime } from '../../lang/time.js';
 import { renderChartText, renderSummaryTable } from '../../panes/chart/render-text.js';
+import { fitHeadTail } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import type { Handler, HandlerEnv } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
@@ -28,6 +29,7 @@ export const metricsRange: Handler<'metrics range'> = async ({ args, options }, 
   const step = options.step?.[0] !== undefined ? parseStep(options.step[0]) : undefined;
   const expression = args[0] ?? '';
   if (env.services.interactive) {
+    await client.capabilitiesFor('metrics', env.signal);
     return {
       kind: 'pane',
       spec: { pane: 'chart', expression, ...range, ...(step ? { stepSeconds: step } : {}) },
@@ -40,13 +42,19 @@ export const metricsRange: Handler<'metrics range'> = async ({ args, options }, 
     { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
     env.signal,
   );
-  const title = `${expression} · ${new Date(plan.startMs).toISOString()} → ${new Date(plan.endMs).toISOString()} · step ${plan.stepSeconds}s`;
+  // The window the API was asked for (its start moved up to data_available_from), in COLUMNS.
+  const w = res.window ?? plan;
+  const span = ` · ${isoSeconds(w.startMs)} → ${isoSeconds(w.endMs)} · step ${plan.stepSeconds}s`;
+  const title = fitHeadTail(sanitizeLine(expression), span, width);
   const text =
     res.data.series.length === 0
       ? '(no series matched)\n'
       : `${renderChartText(res.data.series, { width, height: 12, title })}\n${renderSummaryTable(res.data.series)}`;
-  return { kind: 'text', text: withNotices(text, res.notices), json: res.raw };
+  return { kind: 'text', text: withNotices(text, res.notices, width), json: res.raw };
 };
+
+/** RFC 3339 to the second: the milliseconds of a chart's range say nothing. */
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function list(res: { data: string[]; notices?: string[]; raw: unknown }): Outcome {
   const text = res.data.map((v) => `${sanitizeLine(v)}\n`).join('') || '(none)\n';

@@ -48,8 +48,9 @@ export function chartSource(client: TelemetryClient, expression: string, fixedSt
       return {
         series: res.data.series,
         stepSeconds: plan.stepSeconds,
-        startMs: plan.startMs,
-        endMs: plan.endMs,
+        // The window asked for: its start moved up to data_available_from.
+        startMs: res.window?.startMs ?? plan.startMs,
+        endMs: res.window?.endMs ?? plan.endMs,
         ...(res.notices?.length ? { notices: res.notices } : {}),
       };
     },

@@ -6,6 +6,7 @@ import { notConfiguredError } from '../../errors.js';
 import { formatValue } from '../../term/format-number.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { renderTable } from '../../term/table.js';
+import { wrapWords } from '../../term/wrap-words.js';
 import { displayWidth, truncateToWidth } from '../../term/text-width.js';
 import type { HandlerEnv } from '../../contract/handler.js';
 
@@ -97,5 +98,7 @@ export function vectorTable(series: Series[], width = Number.POSITIVE_INFINITY):
   return oneTime && cells[0]!.time ? `${table}at ${cells[0]!.time}\n` : table;
 }
 
-export const withNotices = (text: string, notices?: string[]) =>
-  (notices ?? []).map((n) => `note: ${sanitizeLine(n)}\n`).join('') + text;
+/** The service's notices before the text, each broken at blanks to `width` columns when given. */
+export const withNotices = (text: string, notices?: string[], width = Number.POSITIVE_INFINITY) =>
+  (notices ?? []).map((n) => `${wrapWords(`note: ${sanitizeLine(n)}`, width, '  ').join('\n')}\n`).join('') +
+  text;

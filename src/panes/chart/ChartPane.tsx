@@ -21,6 +21,8 @@ export interface ChartPaneProps {
   onOpen?: ((req: PaneRequest) => void) | undefined;
   /** Log field ↔ metric label pairs (the profile's `paneLinks`); default: the simulator's. */
   links?: readonly PaneLink[] | undefined;
+  /** Said in the plot when it shows nothing (no series, an error): how to fix it. */
+  emptyHint?: string | undefined;
   now?: (() => number) | undefined;
   /** Colour codes on (default) or off (NO_COLOR / --no-color). */
   color?: boolean | undefined;
@@ -58,8 +60,9 @@ export function ChartPane(props: ChartPaneProps) {
         refreshMs,
         color: props.color !== false,
         utc: props.utc,
+        emptyHint: props.emptyHint,
       }),
-    [state, props.expression, size.columns, height, refreshMs, props.color, props.utc],
+    [state, props.expression, size.columns, height, refreshMs, props.color, props.utc, props.emptyHint],
   );
   return <ChartFrameView lines={lines} width={size.columns} height={height} />;
 }

@@ -12,8 +12,11 @@ import {
   red,
   yellow,
 } from 'asciichart';
+import { type FooterKey, fitFooter, fitHeadTail } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { formatAxisTime, formatClock, formatDuration } from '../../term/format-time.js';
+import { displayWidth } from '../../term/text-width.js';
+import { wrapWords } from '../../term/wrap-words.js';
 import type { ChartState } from './chart-reducer.js';
 import { seriesKey } from './chart-reducer.js';
 import { type LegendItem, layoutLegend, legendItemText, SERIES_MARKERS } from './legend.js';
@@ -43,6 +46,8 @@ export interface ChartFrameOptions {
   /** false: no colour codes (NO_COLOR, --no-color). */
   color: boolean;
   utc?: boolean | undefined;
+  /** Said where the plot would be when it shows nothing (no series, or an error): how to fix it. */
+  emptyHint?: string | undefined;
 }
 
 const plotCache = new WeakMap<object, { key: string; lines: string[] }>();
@@ -68,7 +73,7 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
   if (view.pages > 1)
     legend[legend.length - 1]!.push({ index: -1, text: `‹ ${view.page + 1}/${view.pages} ›`, hidden: false });
   const plotHeight = Math.max(2, height - 4 - legend.length);
-  const lines: string[] = [clip(title(state, opts), width)];
+  const lines: string[] = [title(state, opts)];
   if (data) {
     // Status-only changes (loading, pause, errors) reuse the plot drawn for the same data.
     const key = `${width}x${plotHeight}:${opts.color}:${opts.utc}:${state.topN}:${[...hidden].join(',')}`;
@@ -92,16 +97,31 @@ export function chartFrame(state: ChartState, opts: ChartFrameOptions): string[]
       plotCache.set(data, cached);
     }
     lines.push(...cached.lines);
+    if (data.series.length === 0 && opts.emptyHint) overlay(lines, 1, hintLines(opts.emptyHint, width));
   } else {
     // Nothing drawn yet: say why — an error is on the status line, so never "loading…" beside it.
     const placeholder = state.error ? '  no data (the error is below; r retries)' : '  loading…';
     for (let i = 0; i < plotHeight + 2; i++) lines.push(i === plotHeight >> 1 ? placeholder : '');
+    if (state.error && opts.emptyHint)
+      overlay(lines, (plotHeight >> 1) + 2, hintLines(opts.emptyHint, width));
   }
   for (const row of legend) lines.push(legendLine(row, colors));
   // Small terminals: keep the title and status, drop plot rows.
   const body = lines.slice(0, Math.max(0, height - 1));
   while (body.length < height - 1) body.push('');
-  return [...body, clip(statusLine(state, opts, view.shown.length, all.length), width)];
+  return [...body, statusLine(state, opts, view.shown.length, all.length)];
+}
+
+/** The hint in lines of at most `width` columns, broken at blanks, indented like the placeholder. */
+function hintLines(hint: string, width: number): string[] {
+  return wrapWords(sanitizeLine(hint), Math.max(10, width - 2)).map((l) => `  ${l}`);
+}
+
+/** Writes `rows` over `lines` from index `at` (within the plot: the frame keeps its height). */
+function overlay(lines: string[], at: number, rows: readonly string[]): void {
+  rows.forEach((r, i) => {
+    if (at + i < lines.length) lines[at + i] = r;
+  });
 }
 
 function title(state: ChartState, opts: ChartFrameOptions): string {
@@ -115,13 +135,33 @@ function title(state: ChartState, opts: ChartFrameOptions): string {
       : formatDuration(span);
   const step = d ? ` · step ${formatDuration(d.stepSeconds * 1000)}` : '';
   const refreshed = state.lastRefresh !== null ? ` · refreshed ${formatClock(state.lastRefresh, opts)}` : '';
-  return `${expr} · ${range}${step}${refreshed}`;
+  // Too wide: the refresh time goes first, then the expression is cut, never range and step.
+  const full = `${expr} · ${range}${step}${refreshed}`;
+  if (displayWidth(full) <= opts.width) return full;
+  return fitHeadTail(expr, ` · ${range}${step}`, opts.width);
 }
 
+/** The status, then as many keys as fit (the least needed dropped first), and `q back` always. */
 function statusLine(state: ChartState, opts: ChartFrameOptions, shown: number, total: number): string {
+  const keys: FooterKey[] = [
+    { text: 'p pause', priority: 4 },
+    { text: '+/- zoom', priority: 5 },
+    { text: '←/→ pan', priority: 5 },
+    { text: 'c/f step', priority: state.error?.tooLarge ? 6 : 2 },
+    ...(total > 1
+      ? [
+          { text: '1-9/↑↓ Enter series', priority: 2 },
+          { text: '[ ] legend', priority: 1 },
+        ]
+      : []),
+    ...(total > TOP_N_STEPS[0]! ? [{ text: 't top-N', priority: 2 }] : []),
+    { text: 'r refresh', priority: state.error ? 6 : 3 },
+    { text: 'L logs', priority: 3 },
+  ];
   if (state.error) {
-    const hint = state.error.tooLarge ? ' — press c for a coarser step' : '';
-    return `error: ${sanitizeLine(state.error.message)}${hint}`;
+    // First: a long error is cut at its end, and the way out must not be.
+    const hint = state.error.tooLarge ? 'press c for a coarser step · ' : '';
+    return fitFooter(`${hint}error: ${sanitizeLine(state.error.message)}`, keys, 'q back', opts.width);
   }
   const mode = state.paused
     ? 'paused'
@@ -133,9 +173,7 @@ function statusLine(state: ChartState, opts: ChartFrameOptions, shown: number, t
   const none = state.data && state.data.series.length === 0 ? ' · no series matched' : '';
   // First after the mode: the status line is clipped, and hidden series must not go unnoticed.
   const top = shown < total ? ` · showing top ${shown} of ${total} series (t for more)` : '';
-  const legendKeys = total > 1 ? '  1-9/↑↓ Enter series  [ ] legend' : '';
-  const topKey = total > TOP_N_STEPS[0]! ? '  t top-N' : '';
-  return `${mode}${top}${loading}${none}${notices} · p pause  +/- zoom  ←/→ pan  c/f step${legendKeys}${topKey}  r refresh  L logs  q close`;
+  return fitFooter(`${mode}${top}${loading}${none}${notices}`, keys, 'q back', opts.width);
 }
 
 function legendLine(row: readonly LegendItem[], colors: readonly string[] | undefined): string {
@@ -148,9 +186,4 @@ function legendLine(row: readonly LegendItem[], colors: readonly string[] | unde
       return `${color}${text}${RESET}`;
     })
     .join('  ');
-}
-
-/** Cuts plain text to `width` columns (the title and status carry no colour codes). */
-function clip(text: string, width: number): string {
-  return text.length > width ? `${text.slice(0, Math.max(0, width - 1))}…` : text;
 }

@@ -7,6 +7,7 @@ import type { Series } from '../../api/telemetry/types.js';
 import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../../term/format-si.js';
 import { downsample } from './downsample.js';
 import { tickInterval, tickLabel, timeTicks } from './time-ticks.js';
+import { rowLabel, yAxis } from './y-axis.js';
 
 /** Columns left of the plot area: the Y label, a blank, the axis. */
 export const Y_AXIS_WIDTH = SI_LABEL_WIDTH + 2;
@@ -68,13 +69,12 @@ export function plotChart(opts: PlotOptions): string[] {
     }
   const axis = timeAxis(cols, opts);
   if (lo > hi) return [...emptyPlot(cols, height), ...axis];
-  if (lo === hi) {
-    const pad = lo === 0 ? 1 : Math.abs(lo) / 2;
-    lo -= pad;
-    hi += pad;
-  }
-  // The same arithmetic as asciichart, so labels line up with its rows.
+  // Round numbers on every row; a series flat but for float noise is drawn flat (y-axis.ts).
   const h = height - 1;
+  const scale = yAxis(lo, hi, h);
+  lo = scale.lo;
+  hi = scale.hi;
+  // The same arithmetic as asciichart, so labels line up with its rows.
   const range = hi - lo;
   const ratio = h / range;
   const rows = Math.abs(Math.round(hi * ratio) - Math.round(lo * ratio));
@@ -83,11 +83,12 @@ export function plotChart(opts: PlotOptions): string[] {
   for (const line of lines) drawRuns(line, chars, colorOf, lo, hi, h);
   if (opts.markers?.length)
     for (const line of lines) if (line.marked) drawMarkers(line, opts.markers, chars, colorOf, lo, ratio);
-  const digits = digitsForStep(Math.max(Math.abs(lo), Math.abs(hi)), rows > 0 ? range / rows : range);
+  const digits = digitsForStep(Math.max(Math.abs(lo), Math.abs(hi)), scale.labelStep);
   const out: string[] = [];
   for (let r = 0; r <= rows; r++) {
-    const value = rows > 0 ? hi - (r * range) / rows : hi;
-    const label = formatSILabel(value, SI_LABEL_WIDTH, digits);
+    const value = rows === h ? rowLabel(scale, rows, r) : rows > 0 ? hi - (r * range) / rows : hi;
+    const label =
+      value === undefined ? ' '.repeat(SI_LABEL_WIDTH) : formatSILabel(value, SI_LABEL_WIDTH, digits);
     out.push(`${label} ┤${paint(chars[r]!, colorOf[r]!, opts.colors)}`);
   }
   while (out.length < height) out.push(`${' '.repeat(SI_LABEL_WIDTH)} ┤`);

@@ -61,6 +61,7 @@ export function LogPane(props: LogPaneProps) {
     onClose: props.onClose,
     now,
     links: props.links ?? DEFAULT_PANE_LINKS,
+    linksConfigured: props.links !== undefined,
     matchLists: props.matchLists,
     onOpen: props.onOpen,
   });

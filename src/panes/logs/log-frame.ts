@@ -1,5 +1,6 @@
 // The log pane's frame as data: title, histogram strip, only the visible body rows, facets
 // column, status. Row counts add up to exactly `height`; nothing is wider than `width`.
+import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import type { Facet } from '../../api/telemetry/types.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { formatAxisTime, formatClock, type TimeFormatOptions } from '../../term/format-time.js';
@@ -72,7 +73,7 @@ export function logFrame(state: LogState, opts: LogFrameOptions): LogFrame {
       ? facetsColumn(state.facets, opts.facetsAvailable, state.error !== null, layout)
       : null,
     facetsWidth: layout.facetsWidth,
-    status: clip(statusLine(state, opts), opts.width),
+    status: statusLine(state, opts),
   };
 }
 
@@ -197,17 +198,35 @@ const BLOCK_STATUS = {
   sending: 'sending…',
 } as const;
 
-function statusLine(state: LogState, opts: TimeFormatOptions): string {
-  if (state.prompt !== null) return `/${state.prompt}█  (Enter highlight, Esc cancel)`;
-  if (state.block) return BLOCK_STATUS[state.block.step];
-  if (state.detail)
-    return 'fields of the selected record · b add an address to a match-list  c chart  Enter/Esc/q back';
+/** The keys of the pane, the most needed first to stay when the footer is narrow. */
+const PANE_KEYS: readonly FooterKey[] = [
+  { text: '↑↓ select', priority: 5 },
+  { text: 'Enter fields', priority: 3 },
+  { text: 'b block', priority: 2 },
+  { text: 'c chart', priority: 2 },
+  { text: 'End follow', priority: 4 },
+  { text: 'w wrap', priority: 1 },
+  { text: '/ find', priority: 3 },
+  { text: 'f facets', priority: 1 },
+];
+
+/** Fits `width` columns; wherever `q` goes back, `q back` shows (fit-line.ts). */
+function statusLine(state: LogState, opts: LogFrameOptions): string {
+  const width = opts.width;
+  if (state.prompt !== null) return clip(`/${state.prompt}█  (Enter highlight, Esc cancel)`, width);
+  if (state.block) return clip(BLOCK_STATUS[state.block.step], width);
+  if (state.detail) {
+    const keys = [
+      { text: 'b add an address to a match-list', priority: 2 },
+      { text: 'c chart', priority: 2 },
+    ];
+    return fitFooter('fields of the selected record', keys, 'Enter/Esc/q back', width);
+  }
   const note = state.note ? `${sanitizeLine(state.note)} · ` : '';
-  return note + paneStatus(state, opts);
+  return fitFooter(note + paneStatus(state, opts), PANE_KEYS, 'q back', width);
 }
 
 function paneStatus(state: LogState, opts: TimeFormatOptions): string {
-  const keys = ' · ↑↓ select  Enter fields  b block  c chart  End follow  w wrap  / find  f facets  q close';
   if (state.error) return `error: ${sanitizeLine(state.error)}`;
   const poll = state.lastPoll !== null ? ` last poll ${formatClock(state.lastPoll, opts)}` : '';
   const older =
@@ -217,14 +236,14 @@ function paneStatus(state: LogState, opts: TimeFormatOptions): string {
   const skipped = skippedNote(state);
   if (state.follow) {
     const what = state.lastNew > 0 ? `+${state.lastNew} new ·` : 'waiting for logs…';
-    return `following · ${skipped}${what}${poll}${older}${keys}`;
+    return `following · ${skipped}${what}${poll}${older}`;
   }
   // With a selection the count is of the records newer than it.
   const below = state.selecting ? state.cursor : state.scroll;
   const where = below > 0 ? `${below} newer below` : 'at newest';
   const mode = state.canFollow ? 'paused (End follows)' : 'fixed range';
   const end = state.olderOffset === null && state.loadedOffsets.length > 0 ? ' · all loaded' : '';
-  return `${mode} · ${skipped}${where}${end}${older}${keys}`;
+  return `${mode} · ${skipped}${where}${end}${older}`;
 }
 
 /** First on the line (it is clipped to the width): the user must not miss that records were lost. */

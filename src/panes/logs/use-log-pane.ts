@@ -34,6 +34,8 @@ export interface LogPaneOptions {
   now: () => number;
   /** Log field ↔ metric label pairs for `c`. */
   links: readonly PaneLink[];
+  /** The links are the profile's `paneLinks` (else the simulator's defaults). */
+  linksConfigured?: boolean | undefined;
   /** `b`: absent when the pane cannot change the router. */
   matchLists?: MatchListPort | undefined;
   /** `c`: absent when the pane cannot open another. */
@@ -240,7 +242,7 @@ export function useLogPane(opts: LogPaneOptions): LogState {
       if (!opts.matchLists) return note('no router to add an address to');
       return { type: 'block', action: { type: 'start', addresses: recordAddresses(entry.record) } };
     }
-    const r = chartForRecord(entry.record, opts.links, now());
+    const r = chartForRecord(entry.record, opts.links, now(), opts.linksConfigured !== false);
     if ('reason' in r) return note(`no chart: ${r.reason}`);
     if (!opts.onOpen) return note('no chart from here');
     opts.onOpen(r);

@@ -1,5 +1,6 @@
 // The monitor pane's frame: pure layout of a state into lines of exactly `width` columns at
 // most and `height` lines (title, header fields, text not understood, table head, rows, status).
+import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import {
   type MonitorState,
@@ -34,6 +35,14 @@ const cut = (s: string, width: number) => (s.length > width ? s.slice(0, Math.ma
 const num = (v: number | undefined) => (v === undefined ? '-' : String(v));
 
 /** 3725 → `1h02m05s`, 65 → `1m05s`, 9 → `9s`. */
+/** The pane's keys, the most needed first to stay when the footer is narrow. */
+const MONITOR_KEYS: readonly FooterKey[] = [
+  { text: 's sort', priority: 2 },
+  { text: '/ filter', priority: 3 },
+  { text: 'd remove', priority: 2 },
+  { text: 'r read', priority: 1 },
+];
+
 export function formatSeconds(s: number | undefined): string {
   if (s === undefined) return '-';
   const h = Math.floor(s / 3600);
@@ -101,23 +110,29 @@ export function monitorFrame(
   );
   const total = s.data?.members.length ?? 0;
   const filter = s.prompt ?? s.filter;
+  // A question or the filter being typed takes the line; otherwise `q back` always shows.
   const status =
     s.confirm !== null
-      ? `remove ${sanitizeLine(s.confirm)} from ${sanitizeLine(name)}? y/n`
+      ? cut(`remove ${sanitizeLine(s.confirm)} from ${sanitizeLine(name)}? y/n`, width)
       : s.prompt !== null
-        ? `/${sanitizeLine(s.prompt)}`
-        : s.error !== null
-          ? `error: ${sanitizeLine(s.error)}`
-          : s.notice !== null
-            ? sanitizeLine(s.notice)
-            : `${members.length === total ? `${total} members` : `${members.length} of ${total} members`}` +
-              `${filter ? ` matching "${sanitizeLine(filter)}"` : ''} · sort ${s.sort} · s sort · / filter · d remove · q back`;
+        ? cut(`/${sanitizeLine(s.prompt)}`, width)
+        : fitFooter(
+            s.error !== null
+              ? `error: ${sanitizeLine(s.error)}`
+              : s.notice !== null
+                ? sanitizeLine(s.notice)
+                : `${members.length === total ? `${total} members` : `${members.length} of ${total} members`}` +
+                  `${filter ? ` matching "${sanitizeLine(filter)}"` : ''} · sort ${s.sort}`,
+            MONITOR_KEYS,
+            'q back',
+            width,
+          );
   return {
     title,
     header: [cut(headerLine(s.data?.header ?? {}), width), ...other],
     tableHead,
     rows,
     selectedRow: members.length ? s.selected - s.top : -1,
-    status: cut(status, width),
+    status,
   };
 }

@@ -45,6 +45,8 @@ export function lineHint(
     const stillTyping = atEnd && UNFINISHED.has(r);
     if (!stillTyping) return c.error.message;
   }
+  // A line that runs, but likely not as meant, says so while it is typed.
+  if (c.kind === 'builtin' && c.warning) return `warning: ${c.warning}`;
   // A value accepted only because its server pattern ran out of time says so.
   const note = c.kind === 'empty' ? undefined : uncheckedNote(c.words);
   const hint = (completion && completion !== 'pending' && completion.hint) || undefined;

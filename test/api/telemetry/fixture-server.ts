@@ -68,6 +68,7 @@ export function capabilitiesBody(from = '2026-10-01T00:00:00Z'): unknown {
           data_available_from: from,
           limits: { range_days: 31, series: 1000, points_per_series: 11000, total_points: 100000 },
         },
+        { provider: 'store_logs', operations: ['search', 'histogram', 'facets', 'fields', 'field-values'] },
       ],
     },
     meta: {

@@ -34,6 +34,13 @@ const tab = (line: string) =>
   );
 const texts = async (line: string) =>
   (await tab(line)).candidates.filter((c) => c.insertable).map((c) => c.text);
+/** The lines a Tab menu would make: each candidate put in place of what it replaces. */
+const lines = async (line: string) => {
+  const c = await tab(line);
+  return c.candidates
+    .filter((x) => x.insertable)
+    .map((x) => line.slice(0, c.replaceFrom) + x.text + line.slice(c.replaceTo));
+};
 
 describe('slots', () => {
   it('reads where the cursor is in an expression', () => {
@@ -46,6 +53,14 @@ describe('slots', () => {
     });
     expect(metricsSlot('sum by (gr')).toMatchObject({ kind: 'label', prefix: 'gr' });
     expect(metricsSlot('rate(x[5')).toEqual({ kind: 'none' });
+    // An escaped bracket is part of a name (MetricsQL), a bracket in a string is text.
+    expect(metricsSlot('foo\\-bar\\{{cus')).toMatchObject({
+      kind: 'label',
+      metric: 'foo\\-bar\\{',
+      prefix: 'cus',
+    });
+    expect(metricsSlot('x{a="{", b')).toMatchObject({ kind: 'label', metric: 'x', prefix: 'b' });
+    expect(metricsSlot('x\\{a')).toMatchObject({ kind: 'metric' });
     expect(logsSlot('level:err')).toMatchObject({ kind: 'field-value', field: 'level', prefix: 'err' });
     expect(logsSlot('error AND serv')).toMatchObject({ kind: 'field', prefix: 'serv' });
   });
@@ -57,15 +72,27 @@ describe('from the discovery endpoints', () => {
   });
 
   it('completes label names and values for the metric typed', async () => {
-    expect(await texts("metrics query 'pkts_down{cus")).toContain("'pkts_down{customer_id");
-    const values = await texts(`metrics query 'pkts_down{customer_id="c100`);
-    expect(values).toContain(`'pkts_down{customer_id="c1001"`);
+    expect(await lines("metrics query 'pkts_down{cus")).toContain("metrics query 'pkts_down{customer_id");
+    const values = await lines(`metrics query 'pkts_down{customer_id="c100`);
+    expect(values).toContain(`metrics query 'pkts_down{customer_id="c1001"`);
     const sent = sim.requests.filter((r) => r.url.endsWith('label-values')).map((r) => JSON.parse(r.body));
     expect(sent.some((b) => b.label === 'customer_id' && b.matchers?.includes('pkts_down'))).toBe(true);
   });
 
   it('a quoted expression keeps its quote open', async () => {
-    expect((await tab('metrics query "sum(rate(pkts_d')).commonPrefix).toBe('"sum(rate(pkts_down');
+    const line = 'metrics query "sum(rate(pkts_d';
+    const c = await tab(line);
+    expect(line.slice(0, c.replaceFrom) + c.commonPrefix).toBe('metrics query "sum(rate(pkts_down');
+  });
+
+  // Wrapped in quotes with its own quotes inside (expr-wrap.ts): completed on the inside.
+  it('completes inside an expression wrapped in quotes, its own quotes as they are', async () => {
+    expect(await lines('metrics query "pkts_down{cus')).toContain('metrics query "pkts_down{customer_id');
+    const values = await lines('metrics query "rate(pkts_down{customer_id="c100');
+    expect(values).toContain('metrics query "rate(pkts_down{customer_id="c1001"');
+    expect(await lines('metrics query "rate(pkts_down{customer_id="c1001", sha')).toContain(
+      'metrics query "rate(pkts_down{customer_id="c1001", shaper_id',
+    );
   });
 
   it('completes log fields and field values', async () => {
