@@ -85,7 +85,7 @@ describe.skipIf(!hasTmux())('lessons in the shell (tmux)', () => {
     term.type("metrics range 'sum by (grp) (rate(pkts_down[5m]))' since 6h");
     term.keys('Enter');
     // The chart pane is full screen; q returns to the prompt.
-    await term.waitFor(/q close/, 15_000);
+    await term.waitFor(/q back/, 15_000);
     term.keys('q');
     const s = await term.waitFor(/Find the firewall's log records of the last hour/, 15_000);
     expect(s).toMatch(PROMPT);
