@@ -93,9 +93,12 @@ async function answerFor(argv: string[], env: NodeJS.ProcessEnv, signal: AbortSi
     case 'profiles':
       return done(profileNames(env));
     case 'lessons': {
-      const { BUILTIN_LESSONS } = await import('../features/lessons/builtin.js');
+      // The names `routersh learn` lists: built-in, the user's own, those with progress.
+      const { fileLessonStore } = await import('../features/lessons/lesson-store.js');
       return done(
-        [...BUILTIN_LESSONS.keys()].map((value) => ({ value })),
+        fileLessonStore(env)
+          .names()
+          .map((value) => ({ value })),
         { files: true },
       );
     }

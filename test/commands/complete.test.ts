@@ -131,6 +131,14 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
     expect(await words(['learn', 'interfaces', '--pro'])).toEqual(['--profile']);
   });
 
+  it('lessons: the user’s own, from ~/.config/routersh/lessons/', async () => {
+    const own = join(dir, 'own-lessons');
+    mkdirSync(join(own, 'routersh', 'lessons'), { recursive: true });
+    writeFileSync(join(own, 'routersh', 'lessons', 'mine.md'), '---\ntitle: Mine\n---\n');
+    const r = await complete(['--', 'learn', 'mi'], { XDG_CONFIG_HOME: own });
+    expect(r.values).toEqual(['mine']);
+  });
+
   it('--line: the shell’s raw line, split as the shell does; --word cuts to what bash replaces', async () => {
     expect((await complete(['--line', 'routersh --auth t'])).values).toEqual(['token']);
     expect((await complete(['--line', "FOO=1 routersh --router 'x y' --pro"])).values).toEqual(['--profile']);

@@ -54,10 +54,10 @@ describe.skipIf(!hasTmux())('the first hour at 80×24 (tmux)', () => {
     await t.waitFor(PROMPT, 15_000);
     t.type('help');
     t.keys('Enter');
-    const s = await t.waitFor(/^Commands \(/m);
+    const s = await t.waitFor(/^Words come from the router/m);
     const words = new Set(helpText([]).split(/\s+/));
     const lines = s.split('\n');
-    const from = lines.findIndex((l) => l.startsWith('Commands ('));
+    const from = lines.findIndex((l) => l.startsWith('Words come from the router'));
     const shown = lines
       .slice(from)
       .filter((l) => !l.startsWith('--More--') && !PROMPT.test(l))
