@@ -8,71 +8,25 @@
 // leaving a shell with a window open (r/k/l, and a revert under 503): test/e2e/window-guard.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
-import { adminEnv, runCommand } from '../helpers/command-io.js';
-import { FAULTS, type Fault, type FaultRouter, startFaultRouter, type Which } from './fault-router.js';
-import { events, expectInvariant, journalFile, LINES, SLICES, type Slices, slices } from './invariant.js';
-
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
-
-async function fresh() {
-  const router = await startFaultRouter();
-  routers.push(router);
-  const env = adminEnv(router.url);
-  const script = join(env.XDG_STATE_HOME, 'changes.routersh');
-  return { router, env, script };
-}
+import { runCommand } from '../helpers/command-io.js';
+import { FAULTS, type Fault, type Which } from './fault-router.js';
+import { faultRig } from './rig.js';
+import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
 
 const T = ['--timeout', '0.5'];
-
-/** S0 and S1 (before and after every change of LINES), and how many requests a clean run sends. */
-let s0: Slices;
-let s1: Slices;
-let requests = 0;
-let writes = 0;
-let undoWrites = 0;
-beforeAll(async () => {
-  const { router, env, script } = await fresh();
-  s0 = slices(router);
-  writeFileSync(script, `${LINES.join('\n')}\n`);
-  expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
-  s1 = slices(router);
-  requests = router.requests.length;
-  writes = router.writes().length;
-  const n = router.writes().length;
-  expect(
-    (await runCommand(['undo', '--journal', journalFile(env.XDG_STATE_HOME), '4', '--yes', ...T], env)).code,
-  ).toBe(0);
-  undoWrites = router.writes().length - n;
-  expect(slices(router)).toEqual(s0);
-});
-
-/** The recovery the README names: `routersh undo --journal FILE 4 --yes`, until nothing is left. */
-async function recover(router: FaultRouter, env: Record<string, string>, why: string) {
-  const file = journalFile(env['XDG_STATE_HOME']!);
-  const r = await runCommand(['undo', '--journal', file, '4', '--yes', ...T], env);
-  expect(r.err, why).not.toMatch(/changed since|internal|at .*\.js/);
-  expectInvariant(router, file, s0, s1, { settled: true, why: `${why}, after undo --journal` });
-  // Every change is undone, except one sent while its node could not be read first (a fault on
-  // that read): the journal marks it not undoable, and it stays as after.
-  const { changes } = fold(events(file));
-  const kept = (j: number) => changes.find((c) => c.seq === j + 1 && c.status === 'done' && c.notUndoable);
-  const want = Object.fromEntries(SLICES.map((k, j) => [k, kept(j) ? s1[k] : s0[k]]));
-  expect(slices(router), why).toEqual(want);
-}
+const rig = faultRig(T);
+const { fresh, recover } = rig;
 
 const cases = (n: number, which: Which, kinds: readonly Fault[]) =>
   kinds.flatMap((fault) => Array.from({ length: n }, (_, i) => ({ fault, at: i + 1, which })));
 
 describe('a script of changes, a fault at each request', () => {
   it('the clean run sends what the matrix below covers', () => {
-    // The last after read may be coalesced away: 32 or 33 requests.
-    expect(requests).toBeGreaterThanOrEqual(32);
-    expect([writes, undoWrites]).toEqual([4, 7]);
+    // The clean run's requests before `undo 4` (the last after read may be coalesced away).
+    expect(rig.sent.requests).toBeGreaterThanOrEqual(32 + 7);
+    expect([rig.sent.writes, rig.sent.undoWrites]).toEqual([4, 7]);
   });
   // Every request but the last (the final after read, which may be coalesced away).
   const matrix = [...cases(4, 'write', FAULTS), ...cases(32, 'any', ['503', 'reset'])];
@@ -90,7 +44,7 @@ describe('a script of changes, a fault at each request', () => {
     } catch {
       // A fault before the first change was recorded: nothing journaled, nothing may have changed.
     }
-    expectInvariant(router, file, s0, s1, { why });
+    expectInvariant(router, file, rig.s0, rig.s1, { why });
     if (file) await recover(router, env, why);
   });
 });
@@ -108,7 +62,7 @@ describe('undo, a fault at each of its writes', () => {
     expect(router.struck(), why).toBe(true);
     expect(r.code, why).not.toBe(0);
     expect(r.err, why).not.toMatch(/internal error|at .*\.js:\d/);
-    expectInvariant(router, file, s0, s1, { why });
+    expectInvariant(router, file, rig.s0, rig.s1, { why });
     await recover(router, env, why);
   });
 });
@@ -134,8 +88,8 @@ describe('a confirmed-change window that expires, a fault at each write of its r
       }
       expect(state, why).toBe('reverted');
       expect(router.struck(), why).toBe(true);
-      expectInvariant(router, file, s0, s1, { settled: true, why });
-      expect(slices(router), why).toEqual(s0);
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
+      expect(slices(router), why).toEqual(rig.s0);
     },
     25_000,
   );

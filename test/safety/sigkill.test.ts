@@ -7,27 +7,17 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
-import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { runCommand } from '../helpers/command-io.js';
 import { BIN } from '../helpers/run-bin.js';
-import { type FaultRouter, startFaultRouter } from './fault-router.js';
-import { events, expectInvariant, journalFile, LINES, type Slices, slices } from './invariant.js';
-
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
-
-async function fresh() {
-  const router = await startFaultRouter();
-  routers.push(router);
-  const env = adminEnv(router.url);
-  const script = join(env.XDG_STATE_HOME, 'changes.routersh');
-  return { router, env, script };
-}
+import type { FaultRouter } from './fault-router.js';
+import { faultRig } from './rig.js';
+import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
 
 const T = ['--timeout', '2'];
+const rig = faultRig(T);
+const { fresh, recover } = rig;
 const PHASES = ['before', 'after'] as const;
 
 /** Runs the binary; SIGKILLs it when the router holds write `at` (before or after applying it). */
@@ -60,24 +50,6 @@ function killedAt(
   });
 }
 
-let s0: Slices;
-let s1: Slices;
-beforeAll(async () => {
-  const { router, env, script } = await fresh();
-  s0 = slices(router);
-  writeFileSync(script, `${LINES.join('\n')}\n`);
-  expect((await runCommand(['-f', script, ...T], env)).code).toBe(0);
-  s1 = slices(router);
-});
-
-async function recover(router: FaultRouter, env: Record<string, string>, why: string) {
-  const file = journalFile(env['XDG_STATE_HOME']!);
-  const r = await runCommand(['undo', '--journal', file, '4', '--yes', ...T], env);
-  expect(r.err, why).not.toMatch(/changed since|internal error|at .*\.js:\d/);
-  expectInvariant(router, file, s0, s1, { settled: true, why: `${why}, after undo --journal` });
-  expect(slices(router), why).toEqual(s0);
-}
-
 const steps = (n: number) =>
   PHASES.flatMap((phase) => Array.from({ length: n }, (_, i) => ({ at: i + 1, phase })));
 
@@ -88,7 +60,7 @@ describe('SIGKILL of a script at each of its writes', () => {
     await killedAt(router, ['-f', script, ...T], env, at, phase);
     const why = `killed ${phase} write ${at}`;
     const file = journalFile(env.XDG_STATE_HOME);
-    const said = expectInvariant(router, file, s0, s1, { why });
+    const said = expectInvariant(router, file, rig.s0, rig.s1, { why });
     // The change in flight is the only one the journal cannot know.
     expect(said.filter((c) => c === 'unknown').length, why).toBeLessThanOrEqual(1);
     await recover(router, env, why);
@@ -103,7 +75,7 @@ describe('SIGKILL of undo at each of its writes', () => {
     const file = journalFile(env.XDG_STATE_HOME);
     await killedAt(router, ['undo', '--journal', file, '4', '--yes', ...T], env, at, phase);
     const why = `undo killed ${phase} write ${at}`;
-    expectInvariant(router, file, s0, s1, { why });
+    expectInvariant(router, file, rig.s0, rig.s1, { why });
     await recover(router, env, why);
   });
 });
@@ -125,8 +97,8 @@ describe('SIGKILL of a shell inside a confirmed-change window', () => {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(state, why).toBe('reverted');
-      expectInvariant(router, file, s0, s1, { settled: true, why });
-      expect(slices(router), why).toEqual(s0);
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
+      expect(slices(router), why).toEqual(rig.s0);
     },
     25_000,
   );
