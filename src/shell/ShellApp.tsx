@@ -26,7 +26,7 @@ import { candidateRow, SuggestionsMenu } from './SuggestionsMenu.js';
 import { useShell } from './use-shell.js';
 import { moreLine } from './pager.js';
 import { realStdout } from '../term/ink-stdout.js';
-import { sanitizeLine } from '../term/sanitize.js';
+import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 
 export interface ShellAppProps {
   session: Pick<Session, 'services' | 'cache' | 'label'>;
@@ -135,6 +135,7 @@ function Prompt({
   }
   return (
     <Box flexDirection="column">
+      {state.note ? <Text dimColor={color}>{sanitizeText(state.note).trimEnd()}</Text> : null}
       <LessonStatus lessons={lessons} color={color} />
       <PromptLine
         prompt={prompt}

@@ -42,6 +42,12 @@ export interface ShellState {
   pager: PagerState | null;
   /** A question waiting for its key: it is the prompt line (asker.ts). */
   question?: string | null;
+  /**
+   * A lesson's note held while the pane its command opened was on the screen: drawn above the
+   * prompt (the live region, so it shows whenever Ink draws the prompt again), and printed into
+   * the scrollback when the next line runs.
+   */
+  note?: string | null;
 }
 
 export interface ShellDeps {
@@ -268,7 +274,9 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
           { line: text, context, outcome, signal: ac.signal },
           (n) => push(item('info', n)),
           (n) => {
-            heldLessonNote = n;
+            // The step's check may end after the pane was closed already: shown at once then.
+            if (get().pane) heldLessonNote = n;
+            else patch({ note: n });
           },
         );
       }
@@ -302,7 +310,12 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
 
   const perform = (e: PromptEffect) => {
     switch (e.type) {
-      case 'submit':
+      case 'submit': {
+        const note = get().note;
+        if (note) {
+          push(item('info', note));
+          patch({ note: null });
+        }
         push(item('command', prompt() + shown(e.text)));
         if (e.text.trim() === '') return;
         {
@@ -312,6 +325,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
           void run([e.text], begin(), [scan]);
         }
         return;
+      }
       case 'cancelLine':
         push(item('command', `${prompt()}${shown(e.text)}^C`));
         return;
@@ -371,12 +385,11 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       patch({ pane: below.at(-1) ?? null, below: below.slice(0, -1) });
       // Back at the prompt: the lesson's note from the command that opened the pane (step done,
       // the next one's instruction).
-      // Written once Ink has drawn the prompt's frame in place of the pane's (as the pager's
-      // first page): written now, it would land above the full-screen frame, off the screen.
-      const note = !below.length ? heldLessonNote : undefined;
-      if (note) {
+      // Not written above the live region now: that region is still the full-screen pane, and
+      // the note would scroll off with it. It is drawn with the prompt instead.
+      if (!below.length && heldLessonNote) {
+        patch({ note: heldLessonNote });
         heldLessonNote = undefined;
-        setTimeout(() => push(item('info', note)), FRAME_MS);
       }
       replay();
     },
