@@ -90,6 +90,13 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     expect(await mtu('eth1')).toBe('9101');
     await until(async () => (await mtu('eth1')) === was);
     const file = journalOf(e.XDG_STATE_HOME);
+    // The guard journals the window's end once its revert has been answered: a moment after the
+    // router shows it.
+    const lastWindow = () =>
+      events(file)
+        .filter((x) => x.t === 'window')
+        .at(-1);
+    await until(() => lastWindow()?.['state'] !== 'open');
     const win = events(file).filter((x) => x.t === 'window');
     expect(win.at(-1)).toMatchObject({ state: 'reverted', by: expect.stringMatching(/^guard \d+$/) });
     const decided = readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal')).filter((f) =>
