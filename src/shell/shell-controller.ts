@@ -8,12 +8,10 @@ import { runPiped } from '../run/output-pipes.js';
 import type { RunIo } from '../contract/services.js';
 import { type ScannedLine, scanLine } from '../lang/index.js';
 import { runLine } from '../run/runner.js';
-import type { Session } from '../session/session.js';
 import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../features/changes/confirm.js';
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
-import type { LineMask } from './mask-line.js';
 import { promptText } from './editor/line-view.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from '../keys/key-parser.js';
@@ -23,52 +21,15 @@ import { openPane, type OpenPane, specOf } from './open-pane.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
-import { type PagerAction, type PagerSize, type PagerState, pagerStep, startPager } from './pager.js';
+import type { ShellDeps, ShellState } from './shell-state.js';
+
+export type { ShellDeps, ShellState } from './shell-state.js';
+import { type PagerAction, type PagerState, pagerStep, startPager } from './pager.js';
 import { pagerKeyAction } from './pager-keys.js';
 import { sanitizeText } from '../term/sanitize.js';
 
 /** Longer than one of Ink's frames (30 per second): its throttled render has drawn by then. */
 const FRAME_MS = 50;
-
-export interface ShellState {
-  prompt: PromptState;
-  context: string[];
-  /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
-  running: { since: number; progress?: string } | null;
-  pane: OpenPane | null;
-  /** The panes `pane` was opened from (`c`, `L`), the last one next: `q` goes back to it. */
-  below: OpenPane[];
-  /** `--More--` under an output taller than the window; the run waits until it is done. */
-  pager: PagerState | null;
-  /** A question waiting for its key: it is the prompt line (asker.ts). */
-  question?: string | null;
-  /**
-   * A lesson's note held while the pane its command opened was on the screen: drawn above the
-   * prompt (the live region, so it shows whenever Ink draws the prompt again), and printed into
-   * the scrollback when the next line runs.
-   */
-  note?: string | null;
-}
-
-export interface ShellDeps {
-  session: Pick<Session, 'services' | 'cache' | 'label'>;
-  /** The history as the `history` built-in shows it (secrets redacted). */
-  shownHistory?: (() => string[]) | undefined;
-  /** Records a command as typed in `context` (the context lets redaction read the metadata). */
-  recordHistory: (line: string, context: readonly string[], scan?: ScannedLine) => void;
-  onExit: () => void;
-  /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
-  print: (text: string) => void;
-  color: boolean;
-  /** The window, when output taller than it is paged (a terminal, the pager not turned off). */
-  pagerSize?: (() => PagerSize | undefined) | undefined;
-  /** Ctrl-L. */
-  onClearScreen?: (() => void) | undefined;
-  /** The terminal's rows (the menu's page), when known. */
-  rows?: (() => number | undefined) | undefined;
-  /** How a typed line is echoed when secrets are masked (`--record`, `play`). */
-  mask?: LineMask | undefined;
-}
 
 export function createShellController(store: Store<ShellState>, deps: () => ShellDeps) {
   let inflight: AbortController | null = null;
