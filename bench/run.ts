@@ -22,7 +22,9 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
 ];
 
-const only = process.argv.slice(2);
+// `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
+const long = process.argv.includes('--long');
+const only = process.argv.slice(2).filter((a) => a !== '--long');
 const results: Record<string, Record<string, number>> = {};
 for (const [name, file, fn, bundled] of suites) {
   if (only.length && !only.some((o) => name.includes(o) || file.includes(o))) continue;
@@ -35,7 +37,7 @@ for (const [name, file, fn, bundled] of suites) {
     {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', ...(long ? { ROUTERSH_BENCH_LONG: '1' } : {}) },
       maxBuffer: 64 * 1024 * 1024,
     },
   );
