@@ -1,0 +1,74 @@
+// A dashboard, as read from a file (YAML or JSON, dashboard-file.ts) or made from a Grafana
+// export (grafana-import.ts): what the dashboard screen (panes/dashboard/) draws. Types only;
+// every string in it came from a file and is untrusted until drawn through the sanitizer.
+
+/** Where a panel sits: Grafana's grid, 24 columns wide; y and h in grid rows, scaled to the screen. */
+export interface GridPos {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Threshold {
+  /** The value from which this colour holds (the first threshold's is -Infinity: null in a file). */
+  value: number | null;
+  color: 'green' | 'yellow' | 'red' | 'blue' | 'default';
+}
+
+interface PanelBase {
+  title: string;
+  grid: GridPos;
+  /** Line of the panel in its file (1-based), for errors. */
+  line?: number;
+}
+
+export type Panel =
+  /** `metrics range EXPR`: a chart. `step` as the time grammar reads it (`30s`), else chosen from the range. */
+  | (PanelBase & { kind: 'chart'; expr: string; step?: string; legend?: string; unit?: string })
+  /** `metrics query EXPR`: one value per series, coloured by thresholds, with a sparkline. */
+  | (PanelBase & { kind: 'stat'; expr: string; unit?: string; thresholds?: Threshold[]; legend?: string })
+  /** `logs search QUERY`, following. */
+  | (PanelBase & { kind: 'logs'; query: string })
+  /** `logs histogram QUERY`. */
+  | (PanelBase & { kind: 'histogram'; query: string })
+  /** `monitor match-list NAME`. */
+  | (PanelBase & { kind: 'monitor'; list: string })
+  /** A read-only router line (`show …`, `describe …`), run again every refresh. */
+  | (PanelBase & { kind: 'show'; line: string });
+
+export type PanelKind = Panel['kind'];
+
+export type Variable =
+  /** Values of a label, from the series a selector matches (Grafana's `label_values(match, label)`). */
+  | (VarBase & { kind: 'label'; label: string; match?: string })
+  /** Values taken from the series of a query's result, through an optional regex (`query_result(…)`). */
+  | (VarBase & { kind: 'query'; expr: string; regex?: string })
+  /** A fixed list (Grafana's custom variable). */
+  | (VarBase & { kind: 'list'; values: string[] })
+  /** Durations (`1m`, `5m`, `1h`). */
+  | (VarBase & { kind: 'interval'; values: string[] });
+
+export interface VarBase {
+  name: string;
+  /** Several values may be chosen at once (substituted as a regex alternation). */
+  multi?: boolean;
+  /** `All` is offered; chosen, it stands for `allValue` or else every value. */
+  includeAll?: boolean;
+  allValue?: string;
+  /** Chosen values at open (`--var name=value` wins). */
+  default?: string[];
+  line?: number;
+}
+
+/** The time window every panel shares. */
+export type TimeWindow = { since: string } | { from: string; to: string };
+
+export interface Dashboard {
+  title: string;
+  time: TimeWindow;
+  /** Seconds between refreshes; 0: only on `r`. */
+  refreshSeconds: number;
+  variables: Variable[];
+  panels: Panel[];
+}
