@@ -111,6 +111,7 @@ module.exports = {
     feature('telemetry'),
     feature('lessons'),
     feature('record'),
+    feature('dashboards'),
     {
       name: 'lessons-no-side-effects',
       comment: 'The pure half of lessons (parse, evaluate, progress) never touches the disk, network or terminal.',
@@ -213,7 +214,7 @@ module.exports = {
       from: {
         path: '^src/',
         pathNot:
-          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record)|shell|panes|keys|lang|api|http|term)/',
+          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record|dashboards)|shell|panes|keys|lang|api|http|term)/',
       },
       to: {},
     },
