@@ -20,8 +20,15 @@ const E2E = [
   'test/api/router/token-lifetime.test.ts',
 ];
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
-// Unit files that need a process of their own (they set TZ, which a worker thread ignores).
-const OWN_PROCESS = ['test/panes/chart/time-ticks.test.ts'];
+// Unit files that need a process of their own: they set TZ (which a worker thread ignores), or
+// need modules loaded fresh (the unit project shares its modules between files, see below).
+const OWN_PROCESS = [
+  'test/panes/chart/time-ticks.test.ts',
+  // Sets FORCE_COLOR before chalk loads.
+  'test/shell/editor/PromptLine.test.tsx',
+  // Compares with V8 on every verdict: the engine's memo of patterns must be its own.
+  'test/lang/regex.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -39,8 +46,13 @@ export default defineConfig({
     // time (a third worker gained nothing more on two cores, and made waits tighter).
     maxWorkers: availableParallelism(),
     projects: [
-      // Worker threads start faster than processes: the inner loop stays within a minute.
-      { extends: true, test: { name: 'unit', include: ALL, exclude: [...E2E, ...OWN_PROCESS], pool: 'threads' } },
+      // Worker threads start faster than processes, and the files of a worker share their modules
+      // (isolate: false): ink, react and undici load once per worker instead of once per file,
+      // which halves the unit loop. A file that needs fresh modules goes in OWN_PROCESS.
+      {
+        extends: true,
+        test: { name: 'unit', include: ALL, exclude: [...E2E, ...OWN_PROCESS], pool: 'threads', isolate: false },
+      },
       { extends: true, test: { name: 'unit-process', include: OWN_PROCESS } },
       { extends: true, test: { name: 'e2e', include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)) } },
     ],

@@ -1,0 +1,41 @@
+// `npm test`: the bundle first (the e2e tests run dist/), then the typecheck, biome, the import
+// rules and vitest side by side. The checks are CPU work of ~25 s; vitest's end-to-end files
+// mostly wait on terminals and child processes, so running them together saves the checks'
+// time on the wall clock. Each check's output is held and printed when it ends (vitest's
+// streams as usual); the exit status is the first failure's.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => `${root}node_modules/.bin/${name}`;
+
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const checks = [
+  ['typecheck', bin('tsc'), ['--noEmit']],
+  ['lint', bin('biome'), ['check', 'src', 'sim', 'test', 'bench', 'scripts']],
+  ['import rules', process.execPath, ['scripts/deps.mjs']],
+];
+
+/** Runs one check with its output held; resolves to its exit status. */
+const held = ([name, cmd, args]) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      process.stdout.write(ok ? `✓ ${name}\n` : `✗ ${name} failed (${code}):\n${out}\n`);
+      resolve(code ?? 1);
+    });
+  });
+
+const vitest = new Promise((resolve) => {
+  const child = spawn(bin('vitest'), ['run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  child.on('close', (code) => resolve(code ?? 1));
+});
+
+const codes = await Promise.all([...checks.map(held), vitest]);
+process.exit(codes.find((c) => c !== 0) ?? 0);
