@@ -7,7 +7,13 @@ type Obj = Record<string, unknown>;
 
 function panelObject(p: Panel): Obj {
   const source =
-    p.kind === 'chart' || p.kind === 'stat' ? p.expr : p.kind === 'monitor' ? p.list : p.kind === 'show' ? p.line : p.query;
+    p.kind === 'chart' || p.kind === 'stat'
+      ? p.expr
+      : p.kind === 'monitor'
+        ? p.list
+        : p.kind === 'show'
+          ? p.line
+          : p.query;
   const o: Obj = { [p.kind]: source, title: p.title, grid: { ...p.grid } };
   if (p.kind === 'chart' && p.step !== undefined) o['step'] = p.step;
   if ((p.kind === 'chart' || p.kind === 'stat') && p.legend !== undefined) o['legend'] = p.legend;

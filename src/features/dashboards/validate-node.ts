@@ -54,7 +54,8 @@ export class Reader {
       const key = this.deref(pair.key);
       const name = isScalar(key) ? String(key.value) : undefined;
       if (name === undefined) this.issue(key ?? n, `${what}: a key must be a plain word`);
-      else if (!known.includes(name)) this.issue(key, `${what}: unknown key '${name}' (keys: ${known.join(', ')})`);
+      else if (!known.includes(name))
+        this.issue(key, `${what}: unknown key '${name}' (keys: ${known.join(', ')})`);
       else fields.set(name, pair);
     }
     return fields;
@@ -64,7 +65,10 @@ export class Reader {
   text(node: unknown, what: string, opts: { empty?: boolean } = {}): string | undefined {
     const n = this.deref(node);
     if (!isScalar(n) || typeof n.value !== 'string') {
-      this.issue(n ?? node, `${what} must be text${isScalar(n) && n.value !== null ? ` (quote it: '${String(n.value)}')` : ''}`);
+      this.issue(
+        n ?? node,
+        `${what} must be text${isScalar(n) && n.value !== null ? ` (quote it: '${String(n.value)}')` : ''}`,
+      );
       return undefined;
     }
     if (!opts.empty && n.value.trim() === '') {
@@ -121,9 +125,13 @@ export class Reader {
     return n.items;
   }
 
-  /** A list of words (or one word, as a list of one). */
-  words(node: unknown, what: string, max: number): string[] | undefined {
+  /** A list of words (or one word, as a list of one, unless `list`). */
+  words(node: unknown, what: string, max: number, opts: { list?: boolean } = {}): string[] | undefined {
     const n = this.deref(node);
+    if (opts.list && !isSeq(n)) {
+      this.issue(n ?? node, `${what} must be a list ([a, b])`);
+      return undefined;
+    }
     const items = isSeq(n) ? n.items : [n];
     if (!items.length) {
       this.issue(n ?? node, `${what} is an empty list`);

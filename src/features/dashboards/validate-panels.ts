@@ -15,7 +15,14 @@ const MAX_H = 200;
 /** Where a panel without `grid` goes: left to right, two a row. */
 export const FLOW = { w: 12, h: 8 } as const;
 
-const KINDS = ['chart', 'stat', 'logs', 'histogram', 'monitor', 'show'] as const satisfies readonly PanelKind[];
+const KINDS = [
+  'chart',
+  'stat',
+  'logs',
+  'histogram',
+  'monitor',
+  'show',
+] as const satisfies readonly PanelKind[];
 const OWN: Record<PanelKind, readonly string[]> = {
   chart: ['step', 'legend', 'unit'],
   stat: ['unit', 'thresholds', 'legend'],
@@ -79,7 +86,12 @@ function readPanel(r: Reader, item: unknown): Draft | undefined {
   const kind = kinds[0]!;
   let ok = true;
   for (const k of f.names())
-    if (!(KINDS as readonly string[]).includes(k) && k !== 'title' && k !== 'grid' && !OWN[kind].includes(k)) {
+    if (
+      !(KINDS as readonly string[]).includes(k) &&
+      k !== 'title' &&
+      k !== 'grid' &&
+      !OWN[kind].includes(k)
+    ) {
       r.issue(f.key(k), `'${k}' is not a key of ${kind} panels${kindsOf(k)}`);
       ok = false;
     }
@@ -111,8 +123,22 @@ function readPanel(r: Reader, item: unknown): Draft | undefined {
     else extra['thresholds'] = th;
   }
   if (!ok || source === undefined) return undefined;
-  const what = kind === 'chart' || kind === 'stat' ? { expr: source } : kind === 'monitor' ? { list: source } : kind === 'show' ? { line: source } : { query: source };
-  return { kind, title: title ?? shortTitle(source), line, ...what, ...extra, ...(grid ? { grid } : {}) } as Draft;
+  const what =
+    kind === 'chart' || kind === 'stat'
+      ? { expr: source }
+      : kind === 'monitor'
+        ? { list: source }
+        : kind === 'show'
+          ? { line: source }
+          : { query: source };
+  return {
+    kind,
+    title: title ?? shortTitle(source),
+    line,
+    ...what,
+    ...extra,
+    ...(grid ? { grid } : {}),
+  } as Draft;
 }
 
 const kindsOf = (key: string): string => {
@@ -121,14 +147,16 @@ const kindsOf = (key: string): string => {
 };
 
 function checkShow(r: Reader, node: unknown, line: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters refused
   if (/[\u0000-\u001f\u007f-\u009f]/.test(line)) {
-    r.issue(node, 'a show panel\'s line has a control character');
+    r.issue(node, "a show panel's line has a control character");
     return false;
   }
   const piped = splitPipes(line);
   if (!/^\s*(show|describe)(\s|$)/.test(piped.command)) {
-    r.issue(node, `a show panel runs only 'show …' or 'describe …' lines (read-only), not '${shortTitle(line)}'`);
+    r.issue(
+      node,
+      `a show panel runs only 'show …' or 'describe …' lines (read-only), not '${shortTitle(line)}'`,
+    );
     return false;
   }
   if (piped.error) {
@@ -157,7 +185,10 @@ function readGrid(r: Reader, node: unknown): GridPos | undefined {
   const h = r.int(f.value('h'), 'grid h', 1, MAX_H);
   if (x === undefined || w === undefined || y === undefined || h === undefined) return undefined;
   if (x + w > GRID_COLUMNS) {
-    r.issue(f.value('w'), `grid x + w is ${x + w}: the grid is ${GRID_COLUMNS} columns wide (x + w ≤ ${GRID_COLUMNS})`);
+    r.issue(
+      f.value('w'),
+      `grid x + w is ${x + w}: the grid is ${GRID_COLUMNS} columns wide (x + w ≤ ${GRID_COLUMNS})`,
+    );
     return undefined;
   }
   return { x, y, w, h };

@@ -29,23 +29,29 @@ export function readVariables(r: Reader, node: unknown): Variable[] {
     r.issue(node, `too many variables: ${items.length} (at most ${MAX_VARIABLES})`);
   const out: Variable[] = [];
   const seen = new Map<string, number>();
+  const named = (name: string, line: number) => {
+    const first = seen.get(name);
+    if (first !== undefined) r.issue(line, `variable '${name}' is defined twice (first on line ${first})`);
+    else seen.set(name, line);
+  };
   for (const item of items) {
-    const v = readVariable(r, item);
-    if (!v) continue;
-    const first = seen.get(v.name);
-    if (first !== undefined) r.issue(v.line, `variable '${v.name}' is defined twice (first on line ${first})`);
-    else seen.set(v.name, v.line ?? 0);
-    out.push(v);
+    const v = readVariable(r, item, named);
+    if (v) out.push(v);
   }
   return out;
 }
 
-function readVariable(r: Reader, item: unknown): Variable | undefined {
+function readVariable(
+  r: Reader,
+  item: unknown,
+  named: (name: string, line: number) => void,
+): Variable | undefined {
   const line = r.lineOf(r.deref(item) ?? item);
   const f = r.map(item, 'a variable', KEYS);
   if (!f) return undefined;
   const name = f.has('name') ? readName(r, f.value('name')) : undefined;
   if (!f.has('name')) r.issue(line, `a variable needs a 'name'`);
+  if (name !== undefined) named(name, line);
   const what = `variable '${name ?? '?'}'`;
   const kinds = KINDS.filter((k) => f.has(k));
   if (kinds.length === 0) {
@@ -97,11 +103,11 @@ function readVariable(r: Reader, item: unknown): Variable | undefined {
       return { ...base, kind: 'query', expr, ...(regex !== undefined ? { regex } : {}) };
     }
     case 'values': {
-      const values = r.words(source, `${what}: 'values'`, MAX_VALUES);
+      const values = r.words(source, `${what}: 'values'`, MAX_VALUES, { list: true });
       return values && ok ? { ...base, kind: 'list', values } : undefined;
     }
     case 'interval': {
-      const values = r.words(source, `${what}: 'interval'`, MAX_VALUES);
+      const values = r.words(source, `${what}: 'interval'`, MAX_VALUES, { list: true });
       if (!values) return undefined;
       for (const v of values) {
         const d = readDuration(v);
@@ -119,7 +125,6 @@ function readName(r: Reader, node: unknown): string | undefined {
   const name = r.text(node, "a variable's 'name'");
   if (name === undefined) return undefined;
   // Shown on the screen and typed after --var: refused rather than sanitized.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters refused
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) {
     r.issue(node, "a variable's name has a control character");
     return undefined;
@@ -129,7 +134,10 @@ function readName(r: Reader, node: unknown): string | undefined {
     return undefined;
   }
   if (name.startsWith('__')) {
-    r.issue(node, `variable name '${name}': names starting with __ are Grafana's own ($__interval, $__range…)`);
+    r.issue(
+      node,
+      `variable name '${name}': names starting with __ are Grafana's own ($__interval, $__range…)`,
+    );
     return undefined;
   }
   return name;

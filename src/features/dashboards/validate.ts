@@ -17,9 +17,7 @@ const TOP_KEYS = ['title', 'time', 'refresh', 'variables', 'panels'];
 const DEFAULT_TIME: TimeWindow = { since: '6h' };
 export const DEFAULT_REFRESH_SECONDS = 10;
 
-export type DashboardParse =
-  | { dashboard: Dashboard; warnings: DashIssue[] }
-  | { issues: DashIssue[] };
+export type DashboardParse = { dashboard: Dashboard; warnings: DashIssue[] } | { issues: DashIssue[] };
 
 export interface ParseOptions {
   /** Parse as JSON (a `.json` file): scalars as JSON writes them, errors at their JSON place. */
@@ -52,7 +50,11 @@ export function parseDashboard(source: string, opts: ParseOptions = {}): Dashboa
   try {
     doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (e) {
-    return { issues: [{ line: 1, message: `too many YAML aliases (at most ${MAX_ALIASES}): ${(e as Error).message}` }] };
+    return {
+      issues: [
+        { line: 1, message: `too many YAML aliases (at most ${MAX_ALIASES}): ${(e as Error).message}` },
+      ],
+    };
   }
   const d = read(r, doc.contents, opts.now ?? Date.now());
   const issues = r.issues.filter((i) => !i.warning);
@@ -127,14 +129,22 @@ function readRefresh(r: Reader, node: unknown): number | undefined {
 function checkUses(r: Reader, variables: readonly Variable[], panels: readonly Panel[]): void {
   const defined = new Set(variables.map((v) => v.name));
   const texts = (p: Panel): string[] =>
-    p.kind === 'chart' || p.kind === 'stat' ? [p.expr] : p.kind === 'monitor' ? [p.list] : p.kind === 'show' ? [p.line] : [p.query];
+    p.kind === 'chart' || p.kind === 'stat'
+      ? [p.expr]
+      : p.kind === 'monitor'
+        ? [p.list]
+        : p.kind === 'show'
+          ? [p.line]
+          : [p.query];
   for (const p of panels)
     for (const name of new Set(texts(p).flatMap(usedNames)))
-      if (!defined.has(name)) r.warn(p.line ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
+      if (!defined.has(name))
+        r.warn(p.line ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
   for (const v of variables) {
     const src = v.kind === 'label' ? v.match : v.kind === 'query' ? v.expr : undefined;
     for (const name of new Set(usedNames(src ?? '')))
-      if (!defined.has(name)) r.warn(v.line ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
+      if (!defined.has(name))
+        r.warn(v.line ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
   }
 }
 
