@@ -210,7 +210,7 @@ export const PIPES_TITLE = 'pipes at the end of a line';
 /** The pipes, as --help wraps them: a second line continues the first. */
 export const PIPES: readonly string[] = [
   '| match REGEX · | except REGEX · | count · | last N · | json',
-  '· | save FILE · | no-more',
+  '· | save FILE · | no-more · | refresh [SECONDS] (show/describe, in place, until q)',
 ];
 
 export const KEYS: readonly LabelRow[] = [
@@ -232,6 +232,7 @@ export const KEYS: readonly LabelRow[] = [
   },
   { label: 'logs', text: ['↑/↓ PgUp/PgDn scroll · End follow · w wrap · / find · f facets · q back'] },
   { label: 'monitor', text: ['s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back'] },
+  { label: '| refresh', text: ['↑/↓ PgUp/PgDn scroll · r refresh now · q back'] },
 ];
 
 export const EXIT_STATUS: readonly LabelRow[] = [

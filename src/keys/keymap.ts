@@ -98,6 +98,12 @@ export const COMMANDS = [
   'monitor.remove',
   'monitor.confirmYes',
   'monitor.confirmNo',
+  'show.close',
+  'show.up',
+  'show.down',
+  'show.pageUp',
+  'show.pageDown',
+  'show.refresh',
   'pager.page',
   'pager.line',
   'pager.end',
@@ -116,7 +122,7 @@ export type Command = (typeof COMMANDS)[number];
  * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry.
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane.
  */
 export type Mode =
   | 'edit'
@@ -132,7 +138,8 @@ export type Mode =
   | 'pagerPrompt'
   | 'monitor'
   | 'monitorPrompt'
-  | 'monitorConfirm';
+  | 'monitorConfirm'
+  | 'show';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -166,6 +173,7 @@ const LEAVE: readonly KeyBinding[] = [ch('q'), ...ESCAPE, ctrl('c')];
 const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
 const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
 const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
+const show = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'show', keys });
 
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
   `chart.toggle${(typeof TOGGLES)[number]}`,
@@ -276,6 +284,12 @@ export const DEFAULT_KEYMAP: Keymap = {
     mode: 'monitorConfirm',
     keys: [ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')],
   },
+  'show.close': show(...LEAVE),
+  'show.up': show(plain('up'), ch('k')),
+  'show.down': show(plain('down'), ch('j')),
+  'show.pageUp': show(plain('pageup'), ctrl('b')),
+  'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
+  'show.refresh': show(ch('r')),
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
   'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
   'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },

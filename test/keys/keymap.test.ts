@@ -58,6 +58,7 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('monitor.prompt')) expect(mode).toBe('monitorPrompt');
       else if (cmd.startsWith('monitor.confirm')) expect(mode).toBe('monitorConfirm');
       else if (cmd.startsWith('monitor.')) expect(mode).toBe('monitor');
+      else if (cmd.startsWith('show.')) expect(mode).toBe('show');
       else expect(mode).toBe('edit');
     }
   });
