@@ -74,7 +74,7 @@ function readPanel(r: Reader, item: unknown): Draft | undefined {
   const line = r.lineOf(r.deref(item) ?? item);
   const f = r.map(item, 'a panel', KEYS);
   if (!f) return undefined;
-  const kinds = KINDS.filter((k) => f.has(k));
+  const kinds = f.names().filter((k): k is PanelKind => (KINDS as readonly string[]).includes(k));
   if (kinds.length === 0) {
     r.issue(line, `a panel needs one of ${KINDS.join(', ')} (what it shows)`);
     return undefined;
@@ -134,7 +134,7 @@ function readPanel(r: Reader, item: unknown): Draft | undefined {
   return {
     kind,
     title: title ?? shortTitle(source),
-    line,
+    fileLine: line,
     ...what,
     ...extra,
     ...(grid ? { grid } : {}),

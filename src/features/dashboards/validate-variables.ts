@@ -53,7 +53,9 @@ function readVariable(
   if (!f.has('name')) r.issue(line, `a variable needs a 'name'`);
   if (name !== undefined) named(name, line);
   const what = `variable '${name ?? '?'}'`;
-  const kinds = KINDS.filter((k) => f.has(k));
+  const kinds = f
+    .names()
+    .filter((k): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k));
   if (kinds.length === 0) {
     r.issue(line, `${what} needs one of ${KINDS.join(', ')} (where its values come from)`);
     return undefined;

@@ -139,7 +139,7 @@ function checkUses(r: Reader, variables: readonly Variable[], panels: readonly P
   for (const p of panels)
     for (const name of new Set(texts(p).flatMap(usedNames)))
       if (!defined.has(name))
-        r.warn(p.line ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
+        r.warn(p.fileLine ?? 1, `warning: '$${name}' is not a variable of this dashboard (left as written)`);
   for (const v of variables) {
     const src = v.kind === 'label' ? v.match : v.kind === 'query' ? v.expr : undefined;
     for (const name of new Set(usedNames(src ?? '')))
