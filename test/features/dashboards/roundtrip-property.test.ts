@@ -11,13 +11,22 @@ import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const text = fc
-  .oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.constantFrom('123', 'true', 'null', 'a: b', '# x', "it's", '- x', '"q"'))
+  .oneof(
+    fc.string({ minLength: 1, maxLength: 20 }),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),
+    fc.constantFrom('123', 'true', 'null', 'a: b', '# x', "it's", '- x', '"q"'),
+  )
   .filter((s) => s.trim() !== '');
 const duration = fc.constantFrom('30s', '5m', '1h', '6h', '1d', '2w', '1h30m', '90s');
 const grid = fc
   .integer({ min: 0, max: 23 })
   .chain((x) =>
-    fc.record({ x: fc.constant(x), y: fc.integer({ min: 0, max: 10_000 }), w: fc.integer({ min: 1, max: 24 - x }), h: fc.integer({ min: 1, max: 200 }) }),
+    fc.record({
+      x: fc.constant(x),
+      y: fc.integer({ min: 0, max: 10_000 }),
+      w: fc.integer({ min: 1, max: 24 - x }),
+      h: fc.integer({ min: 1, max: 200 }),
+    }),
   );
 const number = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }),
@@ -33,12 +42,36 @@ const defined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const showLine = fc
-  .tuple(fc.constantFrom('show', 'describe'), fc.stringMatching(/^[a-z0-9 .]{0,20}$/), fc.constantFrom('', ' | match UP', ' | count', ' | last 3 | json'))
+  .tuple(
+    fc.constantFrom('show', 'describe'),
+    fc.stringMatching(/^[a-z0-9 .]{0,20}$/),
+    fc.constantFrom('', ' | match UP', ' | count', ' | last 3 | json'),
+  )
   .map(([verb, rest, pipe]) => `${verb} ${rest}`.trimEnd() + pipe);
 
 const panel: fc.Arbitrary<Panel> = fc.oneof(
-  fc.record({ kind: fc.constant('chart' as const), title: text, grid, expr: text, step: opt(fc.constantFrom('30s', '1m', '60', '5m')), legend: opt(text), unit: opt(text) }).map(defined),
-  fc.record({ kind: fc.constant('stat' as const), title: text, grid, expr: text, unit: opt(text), legend: opt(text), thresholds: opt(fc.array(threshold, { minLength: 1, maxLength: 4 })) }).map(defined),
+  fc
+    .record({
+      kind: fc.constant('chart' as const),
+      title: text,
+      grid,
+      expr: text,
+      step: opt(fc.constantFrom('30s', '1m', '60', '5m')),
+      legend: opt(text),
+      unit: opt(text),
+    })
+    .map(defined),
+  fc
+    .record({
+      kind: fc.constant('stat' as const),
+      title: text,
+      grid,
+      expr: text,
+      unit: opt(text),
+      legend: opt(text),
+      thresholds: opt(fc.array(threshold, { minLength: 1, maxLength: 4 })),
+    })
+    .map(defined),
   fc.record({ kind: fc.constant('logs' as const), title: text, grid, query: text }),
   fc.record({ kind: fc.constant('histogram' as const), title: text, grid, query: text }),
   fc.record({ kind: fc.constant('monitor' as const), title: text, grid, list: text }),
@@ -53,10 +86,40 @@ const base = {
 };
 const variable = (name: string): fc.Arbitrary<Variable> =>
   fc.oneof(
-    fc.record({ name: fc.constant(name), kind: fc.constant('label' as const), label: text, match: opt(text), ...base }).map(defined),
-    fc.record({ name: fc.constant(name), kind: fc.constant('query' as const), expr: text, regex: opt(text), ...base }).map(defined),
-    fc.record({ name: fc.constant(name), kind: fc.constant('list' as const), values: fc.array(text, { minLength: 1, maxLength: 4 }), ...base }).map(defined),
-    fc.record({ name: fc.constant(name), kind: fc.constant('interval' as const), values: fc.array(duration, { minLength: 1, maxLength: 4 }), ...base }).map(defined),
+    fc
+      .record({
+        name: fc.constant(name),
+        kind: fc.constant('label' as const),
+        label: text,
+        match: opt(text),
+        ...base,
+      })
+      .map(defined),
+    fc
+      .record({
+        name: fc.constant(name),
+        kind: fc.constant('query' as const),
+        expr: text,
+        regex: opt(text),
+        ...base,
+      })
+      .map(defined),
+    fc
+      .record({
+        name: fc.constant(name),
+        kind: fc.constant('list' as const),
+        values: fc.array(text, { minLength: 1, maxLength: 4 }),
+        ...base,
+      })
+      .map(defined),
+    fc
+      .record({
+        name: fc.constant(name),
+        kind: fc.constant('interval' as const),
+        values: fc.array(duration, { minLength: 1, maxLength: 4 }),
+        ...base,
+      })
+      .map(defined),
   );
 const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/), { maxLength: 5 });
 
