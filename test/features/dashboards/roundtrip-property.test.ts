@@ -18,16 +18,14 @@ const text = fc
   )
   .filter((s) => s.trim() !== '');
 const duration = fc.constantFrom('30s', '5m', '1h', '6h', '1d', '2w', '1h30m', '90s');
-const grid = fc
-  .integer({ min: 0, max: 23 })
-  .chain((x) =>
-    fc.record({
-      x: fc.constant(x),
-      y: fc.integer({ min: 0, max: 10_000 }),
-      w: fc.integer({ min: 1, max: 24 - x }),
-      h: fc.integer({ min: 1, max: 200 }),
-    }),
-  );
+const grid = fc.integer({ min: 0, max: 23 }).chain((x) =>
+  fc.record({
+    x: fc.constant(x),
+    y: fc.integer({ min: 0, max: 10_000 }),
+    w: fc.integer({ min: 1, max: 24 - x }),
+    h: fc.integer({ min: 1, max: 200 }),
+  }),
+);
 const number = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 }).filter((v) => !Object.is(v, -0)),
@@ -38,8 +36,10 @@ const threshold = fc.record({
 });
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 /** Drops the keys whose value is undefined (the model has no `key: undefined`). */
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <R>(o: object): R =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as R;
+const panelOf = (o: object) => defined<Panel>(o);
+const variableOf = (o: object) => defined<Variable>(o);
 
 const showLine = fc
   .tuple(
@@ -60,7 +60,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       legend: opt(text),
       unit: opt(text),
     })
-    .map(defined),
+    .map(panelOf),
   fc
     .record({
       kind: fc.constant('stat' as const),
@@ -71,7 +71,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       legend: opt(text),
       thresholds: opt(fc.array(threshold, { minLength: 1, maxLength: 4 })),
     })
-    .map(defined),
+    .map(panelOf),
   fc.record({ kind: fc.constant('logs' as const), title: text, grid, query: text }),
   fc.record({ kind: fc.constant('histogram' as const), title: text, grid, query: text }),
   fc.record({ kind: fc.constant('monitor' as const), title: text, grid, list: text }),
@@ -94,7 +94,7 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         match: opt(text),
         ...base,
       })
-      .map(defined),
+      .map(variableOf),
     fc
       .record({
         name: fc.constant(name),
@@ -103,7 +103,7 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         regex: opt(text),
         ...base,
       })
-      .map(defined),
+      .map(variableOf),
     fc
       .record({
         name: fc.constant(name),
@@ -111,7 +111,7 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         values: fc.array(text, { minLength: 1, maxLength: 4 }),
         ...base,
       })
-      .map(defined),
+      .map(variableOf),
     fc
       .record({
         name: fc.constant(name),
@@ -119,7 +119,7 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         values: fc.array(duration, { minLength: 1, maxLength: 4 }),
         ...base,
       })
-      .map(defined),
+      .map(variableOf),
   );
 const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/), { maxLength: 5 });
 
