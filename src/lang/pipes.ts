@@ -34,6 +34,9 @@ const countArg = {
 };
 /** `| refresh [SECONDS]`: how often, and the default when left out. */
 export const REFRESH_SECONDS = { min: 1, max: 3600, default: 2 } as const;
+/** Why a script (-c, -f, stdin, a dry run) refuses `| refresh` (exit 2). */
+export const REFRESH_IN_SCRIPT =
+  "'| refresh' needs the interactive shell: a script runs each line once (leave it out)";
 const secondsArg = {
   name: 'SECONDS',
   optional: true,

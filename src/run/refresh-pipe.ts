@@ -3,7 +3,7 @@
 // describe) repeat, `| refresh` is the last pipe, never after `| save` (a file each time), and
 // only in the interactive shell: a script runs each line once (exit 2, as a usage error).
 import { RoutershError, usageError } from '../errors.js';
-import { type PipedLine, REFRESH_SECONDS } from '../lang/pipes.js';
+import { type PipedLine, REFRESH_IN_SCRIPT, REFRESH_SECONDS } from '../lang/pipes.js';
 import { scanLine } from '../lang/tokenize.js';
 import type { Outcome } from '../contract/outcome.js';
 
@@ -36,11 +36,7 @@ export async function refreshOutcome(
   if (!/^\s*(show|describe)(\s|$)/.test(piped.command))
     return refused("'| refresh' repeats only show and describe lines (read-only)");
   if (piped.pipes.some((p) => p.spec.name === 'save')) return refused("'| save' cannot be refreshed");
-  if (!interactive)
-    return refused(
-      "'| refresh' needs the interactive shell: a script runs each line once (leave it out)",
-      'usage',
-    );
+  if (!interactive) return refused(REFRESH_IN_SCRIPT, 'usage');
   const everySeconds = call.args[0] === undefined ? REFRESH_SECONDS.default : Number(call.args[0]);
   const inner = before(line);
   const first = await run(inner);

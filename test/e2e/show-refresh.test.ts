@@ -49,6 +49,30 @@ describe('| refresh in a script', () => {
     ]);
   });
 
+  it('a dry run says the same (exit 2), and sends nothing', async () => {
+    const r = await routersh('show interface | refresh');
+    const dry = await (async () => {
+      const args = [
+        BIN,
+        '--router',
+        sim.url,
+        '--user',
+        'admin',
+        '--dry-run',
+        '-c',
+        'show interface | refresh',
+      ];
+      try {
+        await run('node', args, { env: { ...process.env, ...env }, encoding: 'utf8' });
+        return { status: 0, stderr: '' };
+      } catch (e) {
+        return e as { code: number; stderr: string };
+      }
+    })();
+    expect('code' in dry ? dry.code : dry.status).toBe(2);
+    expect(dry.stderr).toContain(r.stderr.trim());
+  });
+
   it('refuses a line that is not show or describe, and SECONDS out of range', async () => {
     const change = await routersh('interface eth0 mtu 1400 | refresh');
     expect(change.stderr).toMatch(/'\| refresh' repeats only show and describe lines/);
