@@ -4,7 +4,6 @@
 // this one table. Conditions express the two context-dependent prompt keys: Ctrl-D (exit on
 // an empty line, delete forward otherwise) and `?` (list candidates, but a literal in quotes).
 import type { Key, KeyPress } from './key-parser.js';
-import type { EditorAction } from './editor-action.js';
 
 const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
@@ -376,28 +375,4 @@ export function boundPrintables(
     }
   }
   return out;
-}
-
-// The editor commands are the line editor's actions under their keymap names.
-const EDIT_ACTIONS: Partial<Record<Command, EditorAction>> = {
-  'edit.left': { type: 'left' },
-  'edit.right': { type: 'right' },
-  'edit.home': { type: 'home' },
-  'edit.end': { type: 'end' },
-  'edit.wordLeft': { type: 'wordLeft' },
-  'edit.wordRight': { type: 'wordRight' },
-  'edit.backspace': { type: 'backspace' },
-  'edit.delete': { type: 'delete' },
-  'edit.killWordLeft': { type: 'killWordLeft' },
-  'edit.killWordRight': { type: 'killWordRight' },
-  'edit.killToEnd': { type: 'killToEnd' },
-  'edit.killToStart': { type: 'killToStart' },
-  'edit.yank': { type: 'yank' },
-  'edit.yankPop': { type: 'yankPop' },
-  'edit.transpose': { type: 'transpose' },
-};
-
-/** The line-editor action an `edit.*` command performs, if it is one. */
-export function editActionFor(cmd: Command): EditorAction | undefined {
-  return EDIT_ACTIONS[cmd];
 }

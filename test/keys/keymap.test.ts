@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { editActionFor } from '../../src/keys/edit-actions.js';
 import { type Key, parseKeys } from '../../src/keys/key-parser.js';
 import {
   boundPrintables,
   COMMANDS,
   type Condition,
   DEFAULT_KEYMAP,
-  editActionFor,
   type KeyBinding,
   type KeyContext,
   matchesCommand,
