@@ -194,6 +194,24 @@ export const COMMAND_HELP = {
     ],
     after: ['Connection and output flags as for routersh itself: see routersh --help.'],
   },
+  dash: {
+    summary: 'dashboards: several panes on one screen, from a file',
+    usage: [
+      'routersh dash FILE|NAME [connection] [--var NAME=VALUE]…',
+      'routersh dash --validate FILE…',
+      'routersh dash import GRAFANA.json [-o FILE]',
+    ],
+    about: [
+      'Opens a dashboard file (YAML or JSON; NAME: a built-in one, such as overview) full-screen;',
+      'checks dashboard files (every mistake as FILE:LINE, exit 2); imports a Grafana export.',
+    ],
+    flags: [
+      { flags: [{ name: '--validate', arg: 'FILE…' }], text: ['check dashboard files'] },
+      { flags: [{ name: '--var', arg: 'NAME=VALUE' }], text: ["a variable's value (repeat for more)"] },
+      HELP_FLAG,
+    ],
+    after: [CONNECTION, 'The format, the keys and the import: docs/dashboards.md.'],
+  },
   completion: {
     summary: 'a completion script for bash, zsh or fish',
     usage: ['routersh completion bash|zsh|fish'],

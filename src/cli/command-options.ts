@@ -33,3 +33,9 @@ export const LEARN_FLAGS = {
 /** The shells `routersh completion SHELL` writes a script for. */
 export const COMPLETION_SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
+
+/** `routersh dash`'s own flags: `--validate FILE…`; `--var NAME=VALUE` (repeated) beside FILE's connection flags. */
+export const DASH_FLAGS = {
+  validate: { type: 'boolean' },
+  var: { type: 'string' },
+} as const;

@@ -32,7 +32,7 @@ export interface LabelRow {
 export const TITLE = 'routersh — a shell for routers whose configuration is a REST node tree';
 
 /** The man page's date: of the last change to what these tables (and command-help.ts) say. */
-export const HELP_DATE = '2026-11-24';
+export const HELP_DATE = '2026-11-25';
 
 export const USAGE: readonly UsageRow[] = [
   {
@@ -99,6 +99,14 @@ export const USAGE: readonly UsageRow[] = [
       'human pace, Enter when you press Enter or space',
       "(or after --auto SECONDS); '#' lines are captions",
     ],
+  },
+  {
+    synopsis: 'routersh dash FILE|NAME [connection] [--var NAME=VALUE]… | --validate FILE…',
+    text: ['a dashboard full-screen (NAME: a built-in one,', 'such as overview); check dashboard files'],
+  },
+  {
+    synopsis: 'routersh dash import GRAFANA.json [-o FILE]',
+    text: ['a Grafana dashboard export as a dashboard file'],
   },
   { synopsis: 'routersh --help | --version', text: ['this text; the version'] },
 ];
@@ -202,7 +210,7 @@ export const PIPES_TITLE = 'pipes at the end of a line';
 /** The pipes, as --help wraps them: a second line continues the first. */
 export const PIPES: readonly string[] = [
   '| match REGEX · | except REGEX · | count · | last N · | json',
-  '· | save FILE · | no-more',
+  '· | save FILE · | no-more · | refresh [SECONDS] (show/describe, in place, until q)',
 ];
 
 export const KEYS: readonly LabelRow[] = [
@@ -224,6 +232,7 @@ export const KEYS: readonly LabelRow[] = [
   },
   { label: 'logs', text: ['↑/↓ PgUp/PgDn scroll · End follow · w wrap · / find · f facets · q back'] },
   { label: 'monitor', text: ['s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back'] },
+  { label: '| refresh', text: ['↑/↓ PgUp/PgDn scroll · r refresh now · q back'] },
 ];
 
 export const EXIT_STATUS: readonly LabelRow[] = [

@@ -8,6 +8,7 @@ export const COMMAND_NAMES = [
   'undo',
   'learn',
   'play',
+  'dash',
   'confirm',
   'completion',
   'help',

@@ -89,7 +89,7 @@ async function answerFor(argv: string[], env: NodeJS.ProcessEnv, signal: AbortSi
     case 'words':
       return done(c.slot.words);
     case 'files':
-      return done([], { files: true });
+      return done(c.slot.words ?? [], { files: true });
     case 'profiles':
       return done(profileNames(env));
     case 'lessons': {

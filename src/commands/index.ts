@@ -30,6 +30,7 @@ const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = 
   undo: async () => parser((await import('./undo.js')).command),
   learn: async () => parser((await import('./learn.js')).command),
   play: async () => parser((await import('./play.js')).command),
+  dash: async () => parser((await import('./dash.js')).command),
   confirm: async () => parser((await import('./confirm.js')).command),
   completion: async () => parser((await import('./completion.js')).command),
   help: async () => parser((await import('./help.js')).command),

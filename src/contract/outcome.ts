@@ -21,7 +21,9 @@ export type PaneSpec =
       emptyHint?: string;
     }
   | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
-  | { pane: 'monitor'; list: string };
+  | { pane: 'monitor'; list: string }
+  /** `show … | refresh N`: `line` (its other pipes kept) run again every N seconds; `first`: its output at open. */
+  | { pane: 'show'; line: string; everySeconds: number; first?: string };
 
 export type Outcome =
   | { kind: 'empty' }

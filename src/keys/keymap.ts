@@ -4,7 +4,6 @@
 // this one table. Conditions express the two context-dependent prompt keys: Ctrl-D (exit on
 // an empty line, delete forward otherwise) and `?` (list candidates, but a literal in quotes).
 import type { Key, KeyPress } from './key-parser.js';
-import type { EditorAction } from './editor-action.js';
 
 const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
@@ -98,6 +97,12 @@ export const COMMANDS = [
   'monitor.remove',
   'monitor.confirmYes',
   'monitor.confirmNo',
+  'show.close',
+  'show.up',
+  'show.down',
+  'show.pageUp',
+  'show.pageDown',
+  'show.refresh',
   'pager.page',
   'pager.line',
   'pager.end',
@@ -116,7 +121,7 @@ export type Command = (typeof COMMANDS)[number];
  * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry.
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane.
  */
 export type Mode =
   | 'edit'
@@ -132,7 +137,8 @@ export type Mode =
   | 'pagerPrompt'
   | 'monitor'
   | 'monitorPrompt'
-  | 'monitorConfirm';
+  | 'monitorConfirm'
+  | 'show';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -166,6 +172,7 @@ const LEAVE: readonly KeyBinding[] = [ch('q'), ...ESCAPE, ctrl('c')];
 const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
 const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
 const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
+const show = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'show', keys });
 
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
   `chart.toggle${(typeof TOGGLES)[number]}`,
@@ -276,6 +283,12 @@ export const DEFAULT_KEYMAP: Keymap = {
     mode: 'monitorConfirm',
     keys: [ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')],
   },
+  'show.close': show(...LEAVE),
+  'show.up': show(plain('up'), ch('k')),
+  'show.down': show(plain('down'), ch('j')),
+  'show.pageUp': show(plain('pageup'), ctrl('b')),
+  'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
+  'show.refresh': show(ch('r')),
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
   'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
   'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },
@@ -362,28 +375,4 @@ export function boundPrintables(
     }
   }
   return out;
-}
-
-// The editor commands are the line editor's actions under their keymap names.
-const EDIT_ACTIONS: Partial<Record<Command, EditorAction>> = {
-  'edit.left': { type: 'left' },
-  'edit.right': { type: 'right' },
-  'edit.home': { type: 'home' },
-  'edit.end': { type: 'end' },
-  'edit.wordLeft': { type: 'wordLeft' },
-  'edit.wordRight': { type: 'wordRight' },
-  'edit.backspace': { type: 'backspace' },
-  'edit.delete': { type: 'delete' },
-  'edit.killWordLeft': { type: 'killWordLeft' },
-  'edit.killWordRight': { type: 'killWordRight' },
-  'edit.killToEnd': { type: 'killToEnd' },
-  'edit.killToStart': { type: 'killToStart' },
-  'edit.yank': { type: 'yank' },
-  'edit.yankPop': { type: 'yankPop' },
-  'edit.transpose': { type: 'transpose' },
-};
-
-/** The line-editor action an `edit.*` command performs, if it is one. */
-export function editActionFor(cmd: Command): EditorAction | undefined {
-  return EDIT_ACTIONS[cmd];
 }

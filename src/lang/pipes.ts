@@ -13,8 +13,8 @@ export type ArgCheck = (text: string) => { message: string; column: number } | u
 export interface PipeSpec {
   name: string;
   description: string;
-  /** The one word the pipe takes after its name, if any: its placeholder and check. */
-  arg?: { name: string; check: ArgCheck };
+  /** The one word the pipe takes after its name, if any: its placeholder and check (`optional`: it may be left out). */
+  arg?: { name: string; check: ArgCheck; optional?: boolean };
   examples: readonly string[];
 }
 
@@ -31,6 +31,22 @@ const countArg = {
     /^[1-9]\d{0,8}$/.test(text)
       ? undefined
       : { message: `expected a number of lines, not '${text}'`, column: 0 },
+};
+/** `| refresh [SECONDS]`: how often, and the default when left out. */
+export const REFRESH_SECONDS = { min: 1, max: 3600, default: 2 } as const;
+/** Why a script (-c, -f, stdin, a dry run) refuses `| refresh` (exit 2). */
+export const REFRESH_IN_SCRIPT =
+  "'| refresh' needs the interactive shell: a script runs each line once (leave it out)";
+const secondsArg = {
+  name: 'SECONDS',
+  optional: true,
+  check: (text: string) =>
+    /^\d{1,5}$/.test(text) && Number(text) >= REFRESH_SECONDS.min && Number(text) <= REFRESH_SECONDS.max
+      ? undefined
+      : {
+          message: `expected seconds, ${REFRESH_SECONDS.min}-${REFRESH_SECONDS.max}, not '${text}'`,
+          column: 0,
+        },
 };
 const fileArg = {
   name: 'FILE',
@@ -76,6 +92,12 @@ export const PIPES: readonly PipeSpec[] = [
     name: 'no-more',
     description: 'do not page this output',
     examples: ['show interface | no-more', 'history | no-more'],
+  },
+  {
+    name: 'refresh',
+    description: `run a show or describe line again every SECONDS (default ${REFRESH_SECONDS.default}), in place, until q`,
+    arg: secondsArg,
+    examples: ['show interface | refresh', 'show interface | match UP | refresh 5'],
   },
 ];
 
@@ -152,7 +174,8 @@ export function splitPipes(line: string, read?: ScannedLine): PipedLine {
       return fail(`'${spec.name}' takes ${what}, not also '${extra.text}'`, extra, i + 2 + takes);
     }
     const arg = args[0];
-    if (spec.arg && !arg) return fail(`'${spec.name}' needs ${spec.arg.name}`, name, i + 1);
+    if (spec.arg && !arg && !spec.arg.optional)
+      return fail(`'${spec.name}' needs ${spec.arg.name}`, name, i + 1);
     const bad = spec.arg && arg ? spec.arg.check(arg.text) : undefined;
     if (bad && arg) {
       // The column is in the text too: -c and -f print no caret.

@@ -11,6 +11,7 @@ import { holdsToken } from '../term/mask-secrets.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
+import { refreshOutcome } from './refresh-pipe.js';
 import { runLineNoted } from './runner.js';
 
 export interface PipedOutcome {
@@ -42,6 +43,11 @@ export async function runPiped(
   if (e) {
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });
     return { outcome: { kind: 'error', error, at: e }, page: true };
+  }
+  if (piped.pipes.some((p) => p.spec.name === 'refresh')) {
+    const run = (inner: string) => runPiped(inner, state, services, signal, io);
+    const { outcome } = await refreshOutcome(line, piped, services.interactive, run);
+    return { outcome, page: true };
   }
   const { outcome, note, warning } = await runLineNoted(
     piped.command,

@@ -6,6 +6,7 @@ import { Box, Text, useApp, useStdout } from 'ink';
 import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
+import { ShowPane } from '../panes/show/ShowPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
 import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
 import type { PaneSpec } from '../contract/outcome.js';
@@ -87,6 +88,19 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
   }
   if (pane.kind === 'monitor')
     return <MonitorPane source={pane.source} list={pane.spec.list} onClose={onClose} color={color} />;
+  if (pane.kind === 'show') {
+    const { spec } = pane;
+    return (
+      <ShowPane
+        source={pane.source}
+        line={spec.line}
+        everySeconds={spec.everySeconds}
+        first={spec.first}
+        onClose={onClose}
+        color={color}
+      />
+    );
+  }
   const { spec } = pane;
   return (
     <LogPane

@@ -13,12 +13,12 @@ import {
   setQuery,
   startSearch,
 } from './editor/reverse-search.js';
+import { editActionFor } from '../keys/edit-actions.js';
 import { isPaste, type Key, type KeyPress } from '../keys/key-parser.js';
 import {
   boundPrintables,
   type Command,
   DEFAULT_KEYMAP,
-  editActionFor,
   type Keymap,
   matchesCommand,
   resolveCommand,

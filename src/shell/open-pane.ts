@@ -4,6 +4,8 @@ import type { ChartSource } from '../panes/chart/source.js';
 import type { LogSource, MatchListPort } from '../panes/logs/source.js';
 import type { PaneRequest } from '../panes/pane-links.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
+import type { ShowSource } from '../panes/show/source.js';
+import { type LineRunner, showSource } from './show-source.js';
 import type { BulkJournal } from '../features/match-list/send.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
 import type { PaneSpec } from '../contract/outcome.js';
@@ -21,6 +23,7 @@ export type OpenPane = { id: number } & (
       matchLists: MatchListPort | undefined;
     }
   | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
+  | { kind: 'show'; spec: Extract<PaneSpec, { pane: 'show' }>; source: ShowSource }
 );
 
 /** The clients a pane may read from: telemetry panes need the telemetry client, the monitor the router. */
@@ -31,6 +34,8 @@ export interface PaneClients {
   journal?: BulkJournal | undefined;
   /** The log pane's `b` (a typed line through the runner: match-list/add-from-pane.ts). */
   matchLists?: MatchListPort | undefined;
+  /** `| refresh`: a line run as the shell runs it (pipes included), in the context it was typed in. */
+  runLine?: LineRunner | undefined;
 }
 
 let nextId = 1;
@@ -39,6 +44,10 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
   const id = nextId++;
   if (spec.pane === 'monitor')
     return { id, kind: 'monitor', spec, source: monitorSource(clients.router, spec.list, clients.journal) };
+  if (spec.pane === 'show')
+    return clients.runLine
+      ? { id, kind: 'show', spec, source: showSource(clients.runLine, spec.line) }
+      : undefined;
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'

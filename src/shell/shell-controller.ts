@@ -185,6 +185,11 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       matchLists: matchListPort(services, (line, signal) =>
         runLine(line, { context: [] }, services, signal, io),
       ),
+      // `| refresh`: in the context the line was typed in, its pipes applied each time.
+      runLine: (
+        (context) => async (line: string, signal: AbortSignal) =>
+          (await runPiped(line, { context }, services, signal, io)).outcome
+      )(get().context),
     });
     if (!pane) return;
     const s = get();

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { API_FLAGS } from '../../src/cli/api-args.js';
 import { CONNECTION_OPTIONS, HELP, MAIN_OPTIONS } from '../../src/cli/args.js';
 import { COMMAND_HELP } from '../../src/cli/command-help.js';
-import { CONFIRM_OPTIONS, LEARN_FLAGS, SIM_OPTIONS, UNDO_OPTIONS } from '../../src/cli/command-options.js';
+import {
+  CONFIRM_OPTIONS,
+  DASH_FLAGS,
+  LEARN_FLAGS,
+  SIM_OPTIONS,
+  UNDO_OPTIONS,
+} from '../../src/cli/command-options.js';
 import { CONNECTION, type FlagRow, OUTPUT, USAGE } from '../../src/cli/help-tables.js';
 import { mainHelpText } from '../../src/cli/help-text.js';
 import { COMMAND_NAMES } from '../../src/commands/command-names.js';
@@ -52,6 +58,7 @@ describe("each command's help", () => {
     ['confirm', [...spellings(CONFIRM_OPTIONS), ...HELP_FLAGS]],
     ['learn', [...spellings(LEARN_FLAGS), ...HELP_FLAGS]],
     ['play', ['--auto', '--speed', ...HELP_FLAGS]],
+    ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],
     ['completion', HELP_FLAGS],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));

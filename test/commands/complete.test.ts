@@ -131,6 +131,20 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
     expect(await words(['learn', 'interfaces', '--pro'])).toEqual(['--profile']);
   });
 
+  it('dash: import, the built-in dashboards and files; then --var and the main flags; --validate files', async () => {
+    const r = await complete(['--', 'dash', '']);
+    expect(r.values).toEqual(['import', 'overview']);
+    expect(r.directive).toBe(':files');
+    expect(await words(['dash', '--'])).toEqual(['--validate', '--var', '--help']);
+    expect(await words(['dash', 'overview', '--va'])).toEqual(['--var']);
+    expect(await words(['dash', 'my.yaml', '--pro'])).toEqual(['--profile']);
+    for (const argv of [
+      ['dash', '--validate', ''],
+      ['dash', 'import', ''],
+    ])
+      expect((await complete(['--', ...argv])).directive, argv.join(' ')).toBe(':files');
+  });
+
   it('lessons: the user’s own, from ~/.config/routersh/lessons/', async () => {
     const own = join(dir, 'own-lessons');
     mkdirSync(join(own, 'routersh', 'lessons'), { recursive: true });

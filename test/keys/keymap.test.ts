@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { editActionFor } from '../../src/keys/edit-actions.js';
 import { type Key, parseKeys } from '../../src/keys/key-parser.js';
 import {
   boundPrintables,
   COMMANDS,
   type Condition,
   DEFAULT_KEYMAP,
-  editActionFor,
   type KeyBinding,
   type KeyContext,
   matchesCommand,
@@ -58,6 +58,7 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('monitor.prompt')) expect(mode).toBe('monitorPrompt');
       else if (cmd.startsWith('monitor.confirm')) expect(mode).toBe('monitorConfirm');
       else if (cmd.startsWith('monitor.')) expect(mode).toBe('monitor');
+      else if (cmd.startsWith('show.')) expect(mode).toBe('show');
       else expect(mode).toBe('edit');
     }
   });

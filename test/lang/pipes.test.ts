@@ -32,7 +32,7 @@ describe('splitPipes', () => {
     const line = 'show interface | bogus';
     const e = splitPipes(line).error;
     expect(e?.message).toMatch(
-      /unknown pipe 'bogus' \(pipes: match, except, count, last, json, save, no-more\)/,
+      /unknown pipe 'bogus' \(pipes: match, except, count, last, json, save, no-more, refresh\)/,
     );
     expect(line.slice(e!.column, e!.column + e!.length)).toBe('bogus');
     expect(splitPipes('show interface |').error?.message).toMatch(/pipe name is missing/);
@@ -54,6 +54,7 @@ describe('completePipe', () => {
       'json',
       'save',
       'no-more',
+      'refresh',
     ]);
     expect(after?.candidates.every((c) => (c.description ?? '') !== '')).toBe(true);
     const partial = completePipe('show interface | no', 19);
@@ -185,5 +186,25 @@ describe('a line is read once', () => {
     // The resolver read no line of its own: its words are those tokens.
     expect(res.words.map((w) => w.token)).toEqual(scan.tokens.slice(0, 2));
     expect(res.words[0]?.token).toBe(scan.tokens[0]);
+  });
+});
+
+describe('| refresh [SECONDS]', () => {
+  it('takes seconds 1-3600, or none (the default, 2)', () => {
+    expect(splitPipes('show interface | refresh').pipes.map((p) => [p.spec.name, p.args])).toEqual([
+      ['refresh', []],
+    ]);
+    expect(
+      splitPipes('show interface | match UP | refresh 5').pipes.map((p) => [p.spec.name, p.args]),
+    ).toEqual([
+      ['match', ['UP']],
+      ['refresh', ['5']],
+    ]);
+    expect(splitPipes('show interface | refresh 3600').error).toBeUndefined();
+    for (const bad of ['0', '3601', '1.5', '-1', 'soon'])
+      expect(splitPipes(`show interface | refresh ${bad}`).error?.message).toMatch(
+        new RegExp(`'refresh': expected seconds, 1-3600, not '${bad.replace('.', '\\.')}'`),
+      );
+    expect(splitPipes('show interface | refresh 2 3').error?.message).toMatch(/takes one argument/);
   });
 });

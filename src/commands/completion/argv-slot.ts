@@ -3,6 +3,7 @@
 // argument. Pure: the words in, the slot out; the candidates are gathered by the caller.
 import { COMPLETION_SHELLS } from '../../cli/command-options.js';
 import { COMMAND_HELP, type HelpedCommand, isHelpedCommand } from '../../cli/command-help.js';
+import { builtinDashboardNames } from '../../features/dashboards/builtin.js';
 import { COMMAND_NAMES } from '../command-names.js';
 import { commandFlags, type FlagSpec, MATCH_LIST_COMMANDS, mainFlags } from './flag-specs.js';
 
@@ -13,7 +14,8 @@ export interface Word {
 
 export type Slot =
   | { kind: 'words'; words: readonly Word[] }
-  | { kind: 'files' }
+  /** Files, and `words` beside them (`dash`: `import` and the built-in dashboards). */
+  | { kind: 'files'; words?: readonly Word[] }
   | { kind: 'profiles' }
   /** Lesson names, and lesson files of the user's own. */
   | { kind: 'lessons' }
@@ -121,6 +123,24 @@ function shapeOf(name: HelpedCommand | 'help' | undefined, rest: readonly string
           i === 0 ? words(MATCH_LIST_COMMANDS) : i === 2 && p[0] !== 'export' ? { kind: 'files' } : NONE,
       };
     }
+    case 'dash': {
+      // `dash --validate FILE…`, `dash import GRAFANA.json …`, or `dash FILE|NAME` and the main flags.
+      if (rest[0] === '--validate' || rest[0] === 'import')
+        return { flags: [], positional: () => ({ kind: 'files' }) };
+      if (rest[0] !== undefined && !rest[0].startsWith('-'))
+        return {
+          flags: [...commandFlags(name).filter((f) => f.names[0] === '--var'), ...mainFlags()],
+          positional: () => NONE,
+        };
+      const first: Word[] = [
+        { value: 'import', help: 'a Grafana dashboard export as a dashboard file' },
+        ...builtinDashboardNames().map((value) => ({ value, help: 'a built-in dashboard' })),
+      ];
+      return {
+        flags: commandFlags(name),
+        positional: (i) => (i === 0 && rest.length === 0 ? { kind: 'files', words: first } : NONE),
+      };
+    }
     case 'learn': {
       // `learn --validate FILE…`, `learn --progress [--json]`, or `learn NAME` and the main flags.
       if (rest[0] === '--validate') return { flags: [], positional: () => ({ kind: 'files' }) };
@@ -153,7 +173,10 @@ export function classify(argv: readonly string[]): Classified {
   const { name, rest } = commandOf(before);
   // learn NAME …: the main flags after the lesson's name.
   const shape = shapeOf(name, rest);
-  const own = name === 'learn' && rest[0] !== undefined && !rest[0].startsWith('-') ? rest.slice(1) : rest;
+  const own =
+    (name === 'learn' || name === 'dash') && rest[0] !== undefined && !rest[0].startsWith('-')
+      ? rest.slice(1)
+      : rest;
   const w = walk(own, shape.flags);
   if (w.pending) return whole(valueSlot(w.pending, shape.live === true));
   if (!w.afterDashes && typed.startsWith('--') && typed.includes('=')) {

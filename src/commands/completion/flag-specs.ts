@@ -5,7 +5,13 @@
 import { API_FLAGS } from '../../cli/api-args.js';
 import { CONNECTION_OPTIONS, MAIN_OPTIONS, PLAY_OPTIONS, SUBCOMMAND_OUTPUT_FLAGS } from '../../cli/args.js';
 import { COMMAND_HELP, type HelpedCommand } from '../../cli/command-help.js';
-import { CONFIRM_OPTIONS, LEARN_FLAGS, SIM_OPTIONS, UNDO_OPTIONS } from '../../cli/command-options.js';
+import {
+  CONFIRM_OPTIONS,
+  DASH_FLAGS,
+  LEARN_FLAGS,
+  SIM_OPTIONS,
+  UNDO_OPTIONS,
+} from '../../cli/command-options.js';
 import { CONNECTION, type FlagRow, OUTPUT, USAGE } from '../../cli/help-tables.js';
 import { MATCH_LIST_FLAGS } from '../../features/match-list/args.js';
 
@@ -105,6 +111,8 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return [...fromOptions(CONFIRM_OPTIONS, help), HELP_FLAG];
     case 'learn':
       return [...fromOptions(LEARN_FLAGS, help), HELP_FLAG];
+    case 'dash':
+      return [...fromOptions(DASH_FLAGS, help), HELP_FLAG];
     case 'play':
       return fromOptions(PLAY_OPTIONS, (f) => help(f) ?? mainHelp(f));
     case 'completion':

@@ -19,8 +19,8 @@ export interface Threshold {
 interface PanelBase {
   title: string;
   grid: GridPos;
-  /** Line of the panel in its file (1-based), for errors. */
-  line?: number;
+  /** Line of the panel in its file (1-based), for errors. Not `line`: a show panel's `line` is its router line. */
+  fileLine?: number;
 }
 
 export type Panel =
