@@ -7,14 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readFailure, readFileBoundedSync, sizeText } from '../config/read-bounded.js';
 import type { CommandIo } from '../contract/command-io.js';
-import {
-  asRoutershError,
-  commandFailedError,
-  type Ending,
-  failed,
-  OK,
-  usageError,
-} from '../errors.js';
+import { asRoutershError, commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
 import { type GrafanaImport, importGrafana } from '../features/dashboards/grafana-import.js';
 import { dashboardYaml } from '../features/dashboards/grafana-yaml.js';
 import { errorLine } from '../term/error-line.js';

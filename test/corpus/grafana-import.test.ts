@@ -168,7 +168,10 @@ describe('the Grafana corpus imports', () => {
 // ---- the real engine ----
 
 const VM = spawnSync('sh', ['-c', 'command -v victoria-metrics'], { encoding: 'utf8' }).stdout.trim();
-if (!VM) console.log('note: victoria-metrics is not installed (apt-get install victoria-metrics): the engine check is skipped');
+if (!VM)
+  console.log(
+    'note: victoria-metrics is not installed (apt-get install victoria-metrics): the engine check is skipped',
+  );
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -187,9 +190,13 @@ describe.skipIf(!VM)('after substitution, victoria-metrics accepts', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(VM, [`-httpListenAddr=127.0.0.1:${port}`, `-storageDataPath=${data}`, '-loggerLevel=ERROR'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      VM,
+      [`-httpListenAddr=127.0.0.1:${port}`, `-storageDataPath=${data}`, '-loggerLevel=ERROR'],
+      {
+        stdio: 'ignore',
+      },
+    );
     for (let i = 0; i < 200; i++) {
       const up = await fetch(`${base}/health`).then(
         (r) => r.ok,
@@ -224,7 +231,8 @@ describe.skipIf(!VM)('after substitution, victoria-metrics accepts', () => {
         });
         const res = await fetch(`${base}/api/v1/query?query=${encodeURIComponent(sent)}`);
         const body = await res.text();
-        if (res.status >= 400 && res.status < 500) failures.push({ expr: e.expr, sent, why: body.slice(0, 200) });
+        if (res.status >= 400 && res.status < 500)
+          failures.push({ expr: e.expr, sent, why: body.slice(0, 200) });
       }
     const share = (100 * (n - failures.length)) / n;
     console.log(

@@ -3,9 +3,17 @@
 // plain name, or nothing (the default data source).
 import { isObject, type Json, objects, str } from './grafana-json.js';
 
-export type Lang = { kind: 'promql' } | { kind: 'logsql' } | { kind: 'other'; what: string } | { kind: 'mixed' };
+export type Lang =
+  | { kind: 'promql' }
+  | { kind: 'logsql' }
+  | { kind: 'other'; what: string }
+  | { kind: 'mixed' };
 
-const PROM_TYPES = new Set(['prometheus', 'victoriametrics-metrics-datasource', 'victoriametrics-datasource']);
+const PROM_TYPES = new Set([
+  'prometheus',
+  'victoriametrics-metrics-datasource',
+  'victoriametrics-datasource',
+]);
 const LOGS_TYPES = new Set(['victoriametrics-logs-datasource']);
 
 function ofType(type: string): Lang {
@@ -39,7 +47,8 @@ export class DataSources {
     }
     if (typeof ref !== 'string') return { kind: 'other', what: 'an unreadable data source' };
     if (ref === '-- Mixed --') return { kind: 'mixed' };
-    if (ref === '-- Grafana --' || ref === 'grafana') return { kind: 'other', what: "Grafana's built-in data source" };
+    if (ref === '-- Grafana --' || ref === 'grafana')
+      return { kind: 'other', what: "Grafana's built-in data source" };
     if (ref === '-- Dashboard --') return { kind: 'other', what: 'another panel of the dashboard' };
     const v = /^\$\{?(\w+)\}?$/.exec(ref);
     if (v) {

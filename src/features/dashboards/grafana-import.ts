@@ -20,7 +20,15 @@ export interface GrafanaImport {
   tally: PanelTally;
 }
 
-const UNIT_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800, M: 2_592_000, y: 31_536_000 };
+const UNIT_S: Record<string, number> = {
+  s: 1,
+  m: 60,
+  h: 3600,
+  d: 86_400,
+  w: 604_800,
+  M: 2_592_000,
+  y: 31_536_000,
+};
 
 /** `now-6h` → since 6h (weeks, months and years in days); absolute times as written. */
 function timeOf(d: Json, notes: string[]): TimeWindow {
@@ -89,7 +97,10 @@ export function importGrafana(text: string, file: string): GrafanaImport {
   let variables = templating.variables;
   if (variables.length > MAX_VARIABLES) {
     for (const v of variables.slice(MAX_VARIABLES))
-      refused.push({ what: `variable $${v.name}`, why: `beyond the ${MAX_VARIABLES} variables a dashboard holds` });
+      refused.push({
+        what: `variable $${v.name}`,
+        why: `beyond the ${MAX_VARIABLES} variables a dashboard holds`,
+      });
     variables = variables.slice(0, MAX_VARIABLES);
   }
   const title = str(d.title)?.trim() || 'Imported from Grafana';

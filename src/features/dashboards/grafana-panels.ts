@@ -120,7 +120,8 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
   const panelLang: Lang = ds.resolve(p.datasource) ?? { kind: 'promql' };
   const targets = objects(p.targets).map((t) => {
     const own = ds.resolve(t.datasource);
-    const lang: Lang = own && own.kind !== 'mixed' ? own : panelLang.kind === 'mixed' ? { kind: 'promql' } : panelLang;
+    const lang: Lang =
+      own && own.kind !== 'mixed' ? own : panelLang.kind === 'mixed' ? { kind: 'promql' } : panelLang;
     return { t, lang, expr: str(t.expr) ?? '' };
   });
   for (const { lang, expr } of targets) {
@@ -131,20 +132,32 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
     skip('a library panel: its query is not in the export');
     return out;
   }
-  const kind = type === 'logs' ? 'logs' : CHART.has(type) ? 'chart' : STAT.has(type) ? 'stat' : type === 'table' ? 'table' : undefined;
+  const kind =
+    type === 'logs'
+      ? 'logs'
+      : CHART.has(type)
+        ? 'chart'
+        : STAT.has(type)
+          ? 'stat'
+          : type === 'table'
+            ? 'table'
+            : undefined;
   if (!kind) {
     skip(WHY[type] ?? `a ${type || 'typeless'} panel: routersh has no such panel`);
     return out;
   }
   const usable: typeof targets = [];
-  for (const x of targets) {
-    const ref = str(x.t.refId) ?? '?';
+  for (const [i, x] of targets.entries()) {
+    const ref = str(x.t.refId) ?? `#${i + 1}`;
     if (x.t.hide === true) skip(`target ${ref} is hidden in Grafana`);
     else if (!x.expr.trim()) skip(`target ${ref} has no expression`);
     else if (x.lang.kind === 'other') skip(`target ${ref} queries ${x.lang.what}`);
-    else if (kind === 'logs' && x.lang.kind !== 'logsql') skip(`target ${ref}: a logs panel of a PromQL data source`);
+    else if (kind === 'logs' && x.lang.kind !== 'logsql')
+      skip(`target ${ref}: a logs panel of a PromQL data source`);
     else if (kind !== 'logs' && x.lang.kind === 'logsql')
-      skip(`target ${ref}: a LogsQL stats query in a ${type} panel: routersh charts logs only as a hits histogram`);
+      skip(
+        `target ${ref}: a LogsQL stats query in a ${type} panel: routersh charts logs only as a hits histogram`,
+      );
     else usable.push(x);
   }
   if (targets.length === 0) skip('no query (no targets)');

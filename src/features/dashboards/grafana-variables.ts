@@ -36,7 +36,8 @@ export function splitArgs(text: string): string[] {
 /** The query text of a query variable (a string, or `{query: …}` in newer exports). */
 function queryText(v: Json): string | undefined {
   if (typeof v.query === 'string') return v.query;
-  if (isObject(v.query) && typeof v.query.query === 'string' && v.query.type === undefined) return v.query.query;
+  if (isObject(v.query) && typeof v.query.query === 'string' && v.query.type === undefined)
+    return v.query.query;
   return str(v.definition);
 }
 
@@ -121,7 +122,9 @@ export function importTemplating(d: Json): Templating {
         if (typeof out === 'string') refuse(out);
         else {
           if (out.kind === 'label' && str(v.regex)?.trim())
-            t.notes.push(`variable $${name}: its regex ${str(v.regex)} is not kept (routersh filters label values by a selector only)`);
+            t.notes.push(
+              `variable $${name}: its regex ${str(v.regex)} is not kept (routersh filters label values by a selector only)`,
+            );
           t.variables.push(out);
         }
         break;
@@ -131,7 +134,8 @@ export function importTemplating(d: Json): Templating {
         break;
       case 'interval': {
         const values = customValues(str(v.query) ?? '');
-        if (v.auto === true) t.notes.push(`variable $${name}: "auto" is not offered (its fixed intervals are)`);
+        if (v.auto === true)
+          t.notes.push(`variable $${name}: "auto" is not offered (its fixed intervals are)`);
         const def = b.default?.filter((x) => values.includes(x));
         t.variables.push({ ...b, kind: 'interval', values, ...(def?.length ? { default: def } : {}) });
         break;

@@ -124,7 +124,16 @@ export function interpolate(expr: string, ctx: InterpContext): string {
   const byName = new Map(ctx.variables.map((v) => [v.name, v]));
   return expr.replace(
     REFERENCE,
-    (whole: string, a?: string, b?: string, bFmt?: string, c?: string, path?: string, cFmt?: string, ...rest) => {
+    (
+      whole: string,
+      a?: string,
+      b?: string,
+      bFmt?: string,
+      c?: string,
+      path?: string,
+      cFmt?: string,
+      ...rest
+    ) => {
       const name = (a ?? b ?? c) as string;
       // `${name.field}`: Grafana's field paths (objects) are not ours.
       if (path !== undefined) return whole;

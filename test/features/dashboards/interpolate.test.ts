@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: Grafana's ${name} syntax is what these strings hold.
 // interpolate: Grafana's variable syntax and formats, the built-ins, multi values and All as
 // Grafana's Prometheus data source writes them, the LogsQL rule (docs/dashboards.md, "Grafana
 // import"); properties: regex-escaped alternations match exactly the chosen values under RE2
@@ -27,12 +28,17 @@ const many = (...v: string[]): Chosen => ({ values: v, all: false });
 
 describe('interpolate: variables as Grafana writes them', () => {
   it('substitutes $name, ${name} and [[name]], longest name first', () => {
-    const c = ctx([host, { name: 'hostname', kind: 'list', values: ['n'] }], { host: one('h1'), hostname: one('n1') });
+    const c = ctx([host, { name: 'hostname', kind: 'list', values: ['n'] }], {
+      host: one('h1'),
+      hostname: one('n1'),
+    });
     expect(interpolate('a{h="$host",n="$hostname"} ${host}x [[host]]', c)).toBe('a{h="h1",n="n1"} h1x h1');
   });
 
   it('a single-valued variable: backslashes and single quotes escaped (prometheusRegularEscape)', () => {
-    expect(interpolate('x{h="$host"}', ctx([host], { host: one("a\\b'c.d") }))).toBe("x{h=\"a\\\\b\\\\'c.d\"}");
+    expect(interpolate('x{h="$host"}', ctx([host], { host: one("a\\b'c.d") }))).toBe(
+      'x{h="a\\\\b\\\\\'c.d"}',
+    );
   });
 
   it('multi or includeAll: each value regex-escaped for a PromQL string, several as (a|b)', () => {
@@ -79,7 +85,9 @@ describe('interpolate: variables as Grafana writes them', () => {
     );
     // max(30 + 15, 4 × 15) = 60 s; max(120 + 15, 60) = 135 s
     expect(interpolate('rate(x[$__rate_interval])', c)).toBe('rate(x[1m])');
-    expect(interpolate('rate(x[$__rate_interval])', ctx([], {}, { stepSeconds: 120 }))).toBe('rate(x[2m15s])');
+    expect(interpolate('rate(x[$__rate_interval])', ctx([], {}, { stepSeconds: 120 }))).toBe(
+      'rate(x[2m15s])',
+    );
     expect(interpolate('$__rate_interval', ctx([], {}, { stepSeconds: 30, scrapeSeconds: 30 }))).toBe('2m');
     expect(rateIntervalSeconds(300)).toBe(315);
     expect(durationText(90)).toBe('1m30s');
@@ -95,7 +103,13 @@ describe('interpolate: variables as Grafana writes them', () => {
 });
 
 describe('interpolate: LogsQL (the stated rule)', () => {
-  const tenant: Variable = { name: 'tenant', kind: 'list', values: ['a', 'b'], multi: true, includeAll: true };
+  const tenant: Variable = {
+    name: 'tenant',
+    kind: 'list',
+    values: ['a', 'b'],
+    multi: true,
+    includeAll: true,
+  };
   const logs = (expr: string, c: Chosen, v: Variable = tenant) =>
     interpolate(expr, ctx([v], { [v.name]: c }, { language: 'logsql' }));
 
