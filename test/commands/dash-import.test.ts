@@ -177,6 +177,50 @@ describe('routersh dash import', () => {
     expect(r.err).toContain('skipped variable $names: label_names()');
   });
 
+  it('old exports: rows[] with spans, ${DS_…} inputs, string data sources, untitled panels', async () => {
+    const r = await run({
+      __inputs: [{ name: 'DS_VM', pluginId: 'victoriametrics-metrics-datasource' }],
+      rows: [
+        {
+          title: 'r1',
+          height: '240px',
+          panels: [
+            { type: 'graph', span: 6, datasource: '${DS_VM}', targets: [{ expr: 'a', refId: 'A' }] },
+            {
+              type: 'singlestat',
+              title: 's',
+              span: 6,
+              datasource: 'Prometheus',
+              thresholds: '1,2',
+              colors: ['green', 'orange', 'red'],
+              targets: [{ expr: 'b' }],
+            },
+          ],
+        },
+        {
+          title: 'r2',
+          panels: [{ type: 'graph', title: 'g', span: 12, datasource: 'Elastic', targets: [{ expr: 'c' }] }],
+        },
+      ],
+    });
+    expect(r.status).toBe(0);
+    const d = parse(r.out);
+    expect(d.panels[0]).toEqual({ chart: 'a', grid: { x: 0, y: 0, w: 12, h: 8 } });
+    expect(d.panels[1]).toMatchObject({
+      stat: 'b',
+      title: 's',
+      grid: { x: 12, y: 0, w: 12, h: 8 },
+      thresholds: [
+        { value: null, color: 'green' },
+        { value: 1, color: 'yellow' },
+        { value: 2, color: 'red' },
+      ],
+    });
+    expect(r.err).toContain(
+      'skipped panel "r2 / g": target #1 queries data source Elastic (not known to be Prometheus)',
+    );
+  });
+
   it('past 64 panels: pages of at most 64, each its own file', async () => {
     const panels = Array.from({ length: 70 }, (_, i) =>
       ts(`p${i}`, [`m${i}`], { gridPos: { x: (i % 2) * 12, y: Math.floor(i / 2) * 8, w: 12, h: 8 } }),

@@ -114,7 +114,9 @@ const STEP = /^\d+(ms|s|m|h|d)$/;
 export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): PanelResult {
   const p = fp.panel;
   const type = str(p.type) ?? '';
-  const title = str(p.title)?.trim() || `(untitled ${type || 'panel'})`;
+  // No title: none written (the screen then shows the expression); messages still name the panel.
+  const own = str(p.title)?.trim() ?? '';
+  const title = own || `(untitled ${type || 'panel'})`;
   const out: PanelResult = { panels: [], skipped: [], notes: [] };
   const skip = (why: string) => out.skipped.push({ panel: title, why });
   const panelLang: Lang = ds.resolve(p.datasource) ?? { kind: 'promql' };
@@ -170,7 +172,7 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
     const legendFormat = str(x.t.legendFormat);
     const legend = legendFormat && legendFormat !== '__auto' ? legendFormat : undefined;
     const ref = legend && !legend.includes('{{') ? legend : (str(x.t.refId) ?? `#${i + 1}`);
-    const name = usable.length > 1 ? `${title} · ${ref}` : title;
+    const name = usable.length > 1 ? (own ? `${own} · ${ref}` : ref) : own;
     if (kind === 'logs') {
       out.panels.push({ kind: 'logs', title: name, grid, query: x.expr });
       tally.logsqlImported++;

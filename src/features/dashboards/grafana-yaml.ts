@@ -43,7 +43,7 @@ function panel(p: Panel): Record<string, unknown> {
     if (p.thresholds !== undefined) rest.thresholds = p.thresholds;
     if (p.legend !== undefined) rest.legend = p.legend;
   }
-  return { ...head, title: p.title, grid: p.grid, ...rest };
+  return { ...head, ...(p.title ? { title: p.title } : {}), grid: p.grid, ...rest };
 }
 
 const FLOW = new Set(['grid', 'values', 'interval', 'default', 'thresholds']);
