@@ -262,6 +262,13 @@ describe('routersh dash import', () => {
     expect((await run('{}', ['--bogus'])).status).toBe(2);
   });
 
+  it('a hostile export: too many panels is refused in one line', async () => {
+    const panels = Array.from({ length: 2_001 }, () => ({ type: 'text' }));
+    const r = await run({ panels });
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/2001 panels and 0 targets: more than the 2000 panels/);
+  });
+
   it('nothing importable: exit 1, every panel listed', async () => {
     const r = await run({
       panels: [

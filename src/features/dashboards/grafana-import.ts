@@ -7,8 +7,12 @@ import { flattenPanels, isObject, type Json, readGrafanaJson, str } from './graf
 import { importPanel, type PanelTally, type Skipped } from './grafana-panels.js';
 import { importTemplating, type Refused } from './grafana-variables.js';
 import type { Dashboard, Panel, TimeWindow } from './model.js';
+import { usageError } from '../../errors.js';
 
 export const MAX_PANELS = 64;
+/** What an import reads at most: far above any real dashboard, far below what makes it slow. */
+export const MAX_GRAFANA_PANELS = 2_000;
+export const MAX_GRAFANA_TARGETS = 5_000;
 export const MAX_VARIABLES = 32;
 
 export interface GrafanaImport {
@@ -51,18 +55,26 @@ function refreshOf(d: Json): number {
   return m ? Number(m[1]) * (UNIT_S[m[2] ?? 's'] ?? 1) : 0;
 }
 
-/** Panels moved down by what the ones above them grew (several targets stacked in one cell). */
+/**
+ * Panels moved down by what the ones above them grew (several targets stacked in one cell): a
+ * group moves by the growth of every group that ends at or above its top. Groups come sorted by
+ * top; growths are taken in order of their bottom, so the sweep is O(n log n).
+ */
 function pushDown(groups: Array<{ top: number; bottom: number; panels: Panel[] }>): Panel[] {
-  const grown: Array<{ bottom: number; extra: number }> = [];
+  const grown = groups
+    .map((g) => ({
+      bottom: g.bottom,
+      extra: g.panels.reduce((m, p) => Math.max(m, p.grid.y + p.grid.h), g.bottom) - g.bottom,
+    }))
+    .filter((x) => x.extra > 0)
+    .sort((a, b) => a.bottom - b.bottom);
   const out: Panel[] = [];
-  for (const g of groups) {
-    const shift = grown.filter((x) => x.bottom <= g.top).reduce((s, x) => s + x.extra, 0);
-    let lowest = g.bottom;
-    for (const p of g.panels) {
-      lowest = Math.max(lowest, p.grid.y + p.grid.h);
-      out.push({ ...p, grid: { ...p.grid, y: p.grid.y + shift } });
-    }
-    if (lowest > g.bottom) grown.push({ bottom: g.bottom, extra: lowest - g.bottom });
+  let next = 0;
+  let shift = 0;
+  for (const g of [...groups].sort((a, b) => a.top - b.top)) {
+    for (; next < grown.length && (grown[next]?.bottom ?? Infinity) <= g.top; next++)
+      shift += grown[next]?.extra ?? 0;
+    for (const p of g.panels) out.push({ ...p, grid: { ...p.grid, y: p.grid.y + shift } });
   }
   return out.sort((a, b) => a.grid.y - b.grid.y || a.grid.x - b.grid.x);
 }
@@ -72,7 +84,7 @@ function pages(panels: Panel[]): Panel[][] {
   const out: Panel[][] = [];
   for (let i = 0; i < panels.length; i += MAX_PANELS) {
     const page = panels.slice(i, i + MAX_PANELS);
-    const top = Math.min(...page.map((p) => p.grid.y));
+    const top = page.reduce((m, p) => Math.min(m, p.grid.y), Infinity);
     out.push(page.map((p) => ({ ...p, grid: { ...p.grid, y: p.grid.y - top } })));
   }
   return out;
@@ -87,7 +99,17 @@ export function importGrafana(text: string, file: string): GrafanaImport {
   const skipped: Skipped[] = [];
   const notes = [...templating.notes];
   const refused = [...templating.refused];
-  const groups = flattenPanels(d).map((fp) => {
+  const flat = flattenPanels(d);
+  // Real dashboards hold tens of panels (node-exporter-full: 141, 286 targets).
+  const targets = flat.reduce(
+    (n, fp) => n + (Array.isArray(fp.panel.targets) ? fp.panel.targets.length : 0),
+    0,
+  );
+  if (flat.length > MAX_GRAFANA_PANELS || targets > MAX_GRAFANA_TARGETS)
+    throw usageError(
+      `${file}: ${flat.length} panels and ${targets} targets: more than the ${MAX_GRAFANA_PANELS} panels and ${MAX_GRAFANA_TARGETS} targets an import takes`,
+    );
+  const groups = flat.map((fp) => {
     const r = importPanel(fp, ds, tally);
     skipped.push(...r.skipped.map((s) => (fp.row ? { ...s, panel: `${fp.row} / ${s.panel}` } : s)));
     notes.push(...r.notes);

@@ -93,8 +93,8 @@ export function flattenPanels(d: Json): FlatPanel[] {
       row = str(p.title);
       const inner = objects(p.panels).map((q) => ({ q, g: gridOf(q) }));
       if (inner.length === 0) continue;
-      const top = Math.min(...inner.map((i) => i.g.y));
-      const bottom = Math.max(...inner.map((i) => i.g.y + i.g.h));
+      const top = inner.reduce((m, i) => Math.min(m, i.g.y), Infinity);
+      const bottom = inner.reduce((m, i) => Math.max(m, i.g.y + i.g.h), 0);
       const at = g.y + 1 + shift;
       for (const { q, g: ig } of inner)
         out.push({ panel: q, grid: { ...ig, y: at + ig.y - top }, ...(row ? { row } : {}) });

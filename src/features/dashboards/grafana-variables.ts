@@ -46,11 +46,17 @@ export function customValues(query: string): string[] {
   const parts = query.match(/(?:\\,|[^,])+/g) ?? [];
   return parts
     .map((p) => p.replace(/\\,/g, ',').trim())
-    .map((p) => {
-      const kv = /^(.+?)\s:\s(.+)$/.exec(p);
-      return kv ? (kv[2] ?? '').trim() : p;
-    })
+    .map(valueOfPair)
     .filter((p) => p !== '');
+}
+
+/** `key : value` → value (Grafana splits at the last ` : `); found by a scan, not a backtracking regex. */
+function valueOfPair(p: string): string {
+  for (let i = p.length - 2; i >= 2; i--) {
+    if (p[i] === ':' && /\s/.test(p[i - 1] ?? '') && /\s/.test(p[i + 1] ?? ''))
+      return p.slice(i + 2).trim() || p;
+  }
+  return p;
 }
 
 function currentValues(v: Json): string[] | undefined {

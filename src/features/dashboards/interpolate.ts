@@ -117,7 +117,9 @@ function logsValue(v: Variable, c: Chosen, before: string): string {
 }
 
 /** Grafana's variable syntax: $name, [[name]] or [[name:fmt]], ${name} or ${name:fmt}. */
-const REFERENCE = /\$(\w+)|\[\[(\w+?)(?::(\w+))?\]\]|\$\{(\w+)(?:\.([^:^}]+))?(?::([^}]+))?\}/g;
+// Field paths and formats are bounded (64 characters): an unclosed `${a:` then scans at most that
+// far, so a hostile expression of many of them costs linear time, not quadratic.
+const REFERENCE = /\$(\w+)|\[\[(\w+?)(?::(\w+))?\]\]|\$\{(\w+)(?:\.([^:^}]{1,64}))?(?::([^}]{1,64}))?\}/g;
 
 /** Substitutes every known variable; an unknown `$name` is left as written. */
 export function interpolate(expr: string, ctx: InterpContext): string {

@@ -102,6 +102,13 @@ describe('interpolate: variables as Grafana writes them', () => {
   });
 });
 
+describe('interpolate: hostile expressions', () => {
+  it('many unclosed ${a: are left as written (linear work: an unbounded format would scan to the end from each)', () => {
+    const text = '${a:'.repeat(100_000);
+    expect(interpolate(text, ctx([host], { host: one('h') }))).toBe(text);
+  });
+});
+
 describe('interpolate: LogsQL (the stated rule)', () => {
   const tenant: Variable = {
     name: 'tenant',
