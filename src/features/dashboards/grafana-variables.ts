@@ -61,7 +61,8 @@ function valueOfPair(p: string): string {
 
 function currentValues(v: Json): string[] | undefined {
   const c = isObject(v.current) ? v.current.value : undefined;
-  const values = (Array.isArray(c) ? c : [c]).filter((x): x is string => typeof x === 'string');
+  // An empty current value (nothing chosen yet when exported) is no default.
+  const values = (Array.isArray(c) ? c : [c]).filter((x): x is string => typeof x === 'string' && x !== '');
   return values.length ? values : undefined;
 }
 
