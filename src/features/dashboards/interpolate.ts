@@ -23,8 +23,12 @@ export interface InterpContext {
   /** The step of the panel's query and the dashboard's window, in seconds. */
   stepSeconds: number;
   rangeSeconds: number;
-  /** The query language of the expression: `promql` (default: chart, stat) or `logsql` (logs, histogram). */
-  language?: 'promql' | 'logsql';
+  /**
+   * What the text is: `promql` (default: chart and stat expressions), `logsql` (logs and
+   * histogram queries) or `text` (a title: Grafana's plain formatting, one value as is, several
+   * as `{a,b}`, no escaping).
+   */
+  language?: 'promql' | 'logsql' | 'text';
   /** The scrape interval $__rate_interval assumes (Grafana's data source setting), seconds; default 15. */
   scrapeSeconds?: number;
 }
@@ -149,6 +153,7 @@ export function interpolate(expr: string, ctx: InterpContext): string {
       // Grafana: a custom all value is used as written, whatever the format.
       if (chosen.all && v.allValue !== undefined) return v.allValue;
       if (format) return formatAs(format, chosen.values, chosen.all, name);
+      if (ctx.language === 'text') return formatAs('glob', chosen.values, chosen.all, name);
       if (ctx.language === 'logsql') {
         const offset = rest[0] as number;
         return logsValue(v, chosen, expr.slice(Math.max(0, offset - 16), offset));

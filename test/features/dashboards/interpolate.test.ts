@@ -78,6 +78,14 @@ describe('interpolate: variables as Grafana writes them', () => {
     expect(interpolate('[[hosts:csv]]', c)).toBe('test1,test.2');
   });
 
+  it('titles (language text): values as they are, several as {a,b}', () => {
+    const c = ctx([hosts], { hosts: many('a.b', 'c') }, { language: 'text' });
+    expect(interpolate('Traffic of $hosts', c)).toBe('Traffic of {a.b,c}');
+    expect(interpolate('Traffic of $hosts', ctx([hosts], { hosts: one('a.b') }, { language: 'text' }))).toBe(
+      'Traffic of a.b',
+    );
+  });
+
   it('built-ins from the step and the window', () => {
     const c = ctx([], {}, { stepSeconds: 30, rangeSeconds: 3600 });
     expect(interpolate('$__interval ${__interval_ms} $__range $__range_s $__range_ms', c)).toBe(
