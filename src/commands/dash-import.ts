@@ -58,7 +58,8 @@ function report(r: GrafanaImport, written: string[]): string {
   ];
   if (r.dashboards.length > 1)
     lines.push(`more than 64 panels: written as ${r.dashboards.length} dashboards of at most 64 panels each`);
-  for (const s of r.skipped) lines.push(`skipped panel "${s.panel}": ${s.why}`);
+  // A target left out of a panel whose other targets were imported: said as such.
+  for (const s of r.skipped) lines.push(`skipped ${s.partial ? 'in ' : ''}panel "${s.panel}": ${s.why}`);
   for (const v of r.refused) lines.push(`skipped ${v.what}: ${v.why}`);
   for (const n of r.notes) lines.push(`note: ${n}`);
   return `${lines.map(sanitizeLine).join('\n')}\n`;

@@ -262,6 +262,22 @@ describe('routersh dash import', () => {
     expect((await run('{}', ['--bogus'])).status).toBe(2);
   });
 
+  it('a target left out of a panel whose others were imported is said as such', async () => {
+    const r = await run({
+      panels: [
+        ts('p', ['a', 'b'], {
+          targets: [
+            { expr: 'a', refId: 'A' },
+            { expr: 'b', refId: 'B', hide: true },
+          ],
+        }),
+      ],
+    });
+    expect(r.status).toBe(0);
+    expect(parse(r.out).panels).toEqual([{ chart: 'a', title: 'p', grid: { x: 0, y: 0, w: 12, h: 8 } }]);
+    expect(r.err).toContain('skipped in panel "p": target B is hidden in Grafana');
+  });
+
   it('a hostile export: too many panels is refused in one line', async () => {
     const panels = Array.from({ length: 2_001 }, () => ({ type: 'text' }));
     const r = await run({ panels });

@@ -9,6 +9,8 @@ import type { GridPos, Panel, Threshold } from './model.js';
 export interface Skipped {
   panel: string;
   why: string;
+  /** A target left out of a panel whose other targets were imported. */
+  partial?: true;
 }
 
 export interface PanelTally {
@@ -164,6 +166,7 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
   }
   if (targets.length === 0) skip('no query (no targets)');
   if (usable.length === 0) return out;
+  for (const sk of out.skipped) sk.partial = true;
   const cells = splitCell(fp.grid, usable.length);
   const unit = unitOf(p);
   const thresholds = kind === 'chart' || kind === 'logs' ? undefined : thresholdsOf(p, out.notes, title);
