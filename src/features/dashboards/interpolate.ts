@@ -77,7 +77,8 @@ function builtin(name: string, ctx: InterpContext): string | null {
     case '__interval_ms':
       return String(Math.round(step * 1000));
     case '__rate_interval':
-      return durationText(rate);
+      // As Grafana writes it: whole seconds (`75s`), milliseconds when the step has a fraction.
+      return Number.isInteger(rate) ? `${rate}s` : `${Math.round(rate * 1000)}ms`;
     case '__rate_interval_ms':
       return String(Math.round(rate * 1000));
     case '__range':

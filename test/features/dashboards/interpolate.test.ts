@@ -91,12 +91,12 @@ describe('interpolate: variables as Grafana writes them', () => {
     expect(interpolate('$__interval ${__interval_ms} $__range $__range_s $__range_ms', c)).toBe(
       '30s 30000 3600s 3600 3600000',
     );
-    // max(30 + 15, 4 × 15) = 60 s; max(120 + 15, 60) = 135 s
-    expect(interpolate('rate(x[$__rate_interval])', c)).toBe('rate(x[1m])');
-    expect(interpolate('rate(x[$__rate_interval])', ctx([], {}, { stepSeconds: 120 }))).toBe(
-      'rate(x[2m15s])',
-    );
-    expect(interpolate('$__rate_interval', ctx([], {}, { stepSeconds: 30, scrapeSeconds: 30 }))).toBe('2m');
+    // max(30 + 15, 4 × 15) = 60 s; max(120 + 15, 60) = 135 s; written in seconds, as Grafana does
+    expect(interpolate('rate(x[$__rate_interval])', c)).toBe('rate(x[60s])');
+    expect(interpolate('rate(x[$__rate_interval])', ctx([], {}, { stepSeconds: 120 }))).toBe('rate(x[135s])');
+    expect(interpolate('$__rate_interval', ctx([], {}, { stepSeconds: 30, scrapeSeconds: 30 }))).toBe('120s');
+    expect(interpolate('$__rate_interval', ctx([], {}, { stepSeconds: 0.5 }))).toBe('60s');
+    expect(interpolate('$__rate_interval', ctx([], {}, { stepSeconds: 50.5 }))).toBe('65500ms');
     expect(rateIntervalSeconds(300)).toBe(315);
     expect(durationText(90)).toBe('1m30s');
     expect(durationText(0.25)).toBe('250ms');
