@@ -278,6 +278,17 @@ describe('routersh dash import', () => {
     expect(r.err).toContain('skipped in panel "p": target B is hidden in Grafana');
   });
 
+  it("a repeated panel's saved copies are listed, not imported twice", async () => {
+    const r = await run({
+      panels: [
+        ts('per host', ['up{host="$host"}'], { repeat: 'host' }),
+        ts('per host', ['up{host="$host"}'], { repeatPanelId: 1, gridPos: { x: 12, y: 0, w: 12, h: 8 } }),
+      ],
+    });
+    expect(parse(r.out).panels).toHaveLength(1);
+    expect(r.err).toContain('skipped panel "per host": a copy of a repeated panel');
+  });
+
   it('a hostile export: too many panels is refused in one line', async () => {
     const panels = Array.from({ length: 2_001 }, () => ({ type: 'text' }));
     const r = await run({ panels });

@@ -132,6 +132,11 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
     if (lang.kind === 'promql' && expr.trim()) tally.promql++;
     if (lang.kind === 'logsql' && expr.trim()) tally.logsql++;
   }
+  // A copy Grafana made of a repeated panel (saved by older versions): the original is imported.
+  if (p.repeatPanelId !== undefined || p.repeatedByRow === true) {
+    skip('a copy of a repeated panel (the repeated panel itself is imported)');
+    return out;
+  }
   if (isObject(p.libraryPanel) && targets.length === 0) {
     skip('a library panel: its query is not in the export');
     return out;
