@@ -20,6 +20,7 @@ function ofType(type: string): Lang {
   if (PROM_TYPES.has(type)) return { kind: 'promql' };
   if (LOGS_TYPES.has(type)) return { kind: 'logsql' };
   if (type === 'datasource') return { kind: 'mixed' };
+  if (type === '__expr__') return { kind: 'other', what: "Grafana's expressions (math over other targets)" };
   return { kind: 'other', what: `a ${type} data source` };
 }
 
