@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { dashboardObject } from '../../../src/features/dashboards/dashboard-file-write.js';
+import { dashboardObject } from '../../../src/features/dashboards/dashboard-yaml.js';
 import type { Dashboard, Panel, Variable } from '../../../src/features/dashboards/model.js';
 import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 
