@@ -10,7 +10,8 @@
 //   connect), the requests (to the first output), output and exit — marked by a preload script.
 // NODE_EXTRA_CA_CERTS (set in this sandbox, rarely on a user's machine) adds ~50 ms to every
 // node start: it is unset for every process of every row, baselines included; one extra row
-// measures `-c` with it set, when the environment has it. (Needs `npm run build` first.)
+// measures `-c` with it set, when the environment has it. ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.js
+// adds another build as one more arm of each row. (Needs `npm run build` first.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { alternate, pairedRatio, RUNS, rows, type Summary, summarize } from './a
 import { median, ROOT, startChildSims, timeRun } from './util.js';
 
 const BIN = `${ROOT}bin/routersh.js`;
+const BEFORE = process.env.ROUTERSH_BENCH_BEFORE;
 
 const NODE_HTTP_POST = `
 const http = require('node:http');
@@ -139,12 +141,20 @@ export async function benchStartup(): Promise<Record<string, number>> {
       Object.assign(r, rows('curl POST ms', one.curl));
       Object.assign(r, rows('-c show interface / curl', pairedRatio(cli, one.curl)));
     }
+    if (one.before)
+      Object.assign(r, rows('before: -c show interface / node:http', pairedRatio(one.before, http)));
 
     // 2. --version against node -e 0.
     const version = await alternate([
       { name: 'version', run: () => timeRun('node', [BIN, '--version'], env) },
       { name: 'node0', run: () => timeRun('node', ['-e', '0'], env) },
+      ...(BEFORE ? [{ name: 'before', run: () => timeRun('node', [BEFORE, '--version'], env) }] : []),
     ]);
+    if (version.before)
+      Object.assign(
+        r,
+        rows('before: --version / node -e 0', pairedRatio(version.before, version.node0 as Summary)),
+      );
     Object.assign(r, rows('routersh --version ms', version.version as Summary));
     Object.assign(r, rows('node -e 0 ms', version.node0 as Summary));
     Object.assign(
@@ -178,7 +188,21 @@ export async function benchStartup(): Promise<Record<string, number>> {
           return keyed;
         },
       },
+      ...(BEFORE
+        ? [
+            {
+              name: 'before',
+              run: () =>
+                promptTimes(
+                  `node ${BEFORE} --router ${sims.routerUrl} --user admin`,
+                  /admin@127\.0\.0\.1> /,
+                  tmuxEnv,
+                )[1],
+            },
+          ]
+        : []),
     ]);
+    if (launch.before) Object.assign(r, rows('before: launch → prompt takes a key ms', launch.before));
     Object.assign(r, rows('launch → prompt shown ms', summarize(prompts.shown ?? [])));
     Object.assign(r, rows('launch → prompt takes a key ms (target ≤ 200)', launch.routersh as Summary));
     Object.assign(r, rows('bare node prompt takes a key ms', launch.bare as Summary));
