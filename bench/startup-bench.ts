@@ -102,7 +102,7 @@ function promptTimes(command: string, prompt: RegExp, env: Record<string, string
     };
     const shown = until(new RegExp(`${prompt.source}\\s*$`, 'm'));
     tmux('send-keys', '-t', 'b', '-l', 'q');
-    const keyed = until(new RegExp(`${prompt.source}q\\s*$`, 'm'));
+    const keyed = until(new RegExp(`${prompt.source} ?q\\s*$`, 'm'));
     return [shown, keyed];
   } finally {
     tmux('kill-server');
@@ -132,6 +132,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
             },
           ]
         : []),
+      ...(BEFORE ? [{ name: 'before', run: () => timeRun('node', [BEFORE, ...show], env) }] : []),
     ]);
     const cli = one.cli as Summary;
     const http = one.http as Summary;
@@ -175,7 +176,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
       {
         name: 'routersh',
         run: () => {
-          const [shown, keyed] = promptTimes(shell, /admin@127\.0\.0\.1> /, tmuxEnv);
+          const [shown, keyed] = promptTimes(shell, /admin@127\.0\.0\.1>/, tmuxEnv);
           prompts.shown?.push(shown);
           return keyed;
         },
@@ -183,7 +184,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
       {
         name: 'bare',
         run: () => {
-          const [shown, keyed] = promptTimes(`node ${bare}`, /bare> /, {});
+          const [shown, keyed] = promptTimes(`node ${bare}`, /bare>/, {});
           prompts.bareShown?.push(shown);
           return keyed;
         },
@@ -195,7 +196,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
               run: () =>
                 promptTimes(
                   `node ${BEFORE} --router ${sims.routerUrl} --user admin`,
-                  /admin@127\.0\.0\.1> /,
+                  /admin@127\.0\.0\.1>/,
                   tmuxEnv,
                 )[1],
             },
