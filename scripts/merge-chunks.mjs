@@ -3,13 +3,15 @@
 // entry), so `-c "show interface"` loaded 33 files, and esbuild has no way to group chunks. On
 // Node 20 each ES module and each import between them costs its resolution (URL and path
 // work, a package scope lookup), read, compile and link: loading those 33 files took ~50 ms of
-// CPU where node:http's whole POST takes ~10 (measured). So two groups are re-bundled, by
+// CPU where node:http's whole POST takes ~10 (measured). So three groups are re-bundled, by
 // esbuild itself (it renames what collides), each into one file:
 //   base    — what main.js loads (errors, the sanitizer): every run loads it;
 //   session — the rest of what `-c` loads that the completion scripts' `__complete` of a word
 //             loads too (config, session, HTTP, router client, language);
 //   run     — the rest of what `-c` loads (the runner, pipes, output);
-// except chunks the light commands load (`--help`, `help`, `completion`, `sim`, `__complete`
+// (A group for the shell's own chunks was tried: nearly all of them are imported by lazy files
+// other paths load too, such as fuse.js's, so it would drag Ink into `-c`.) Left out are the
+// chunks the light commands load (`--help`, `help`, `completion`, `sim`, `__complete`
 // of a flag, argument parsing): they stay as they are, so those load no more than before.
 // Entry files (the targets of `import()`) stay as they are: their names are what import()
 // asks for. Every other file's imports of a merged chunk are pointed at its group; two members
