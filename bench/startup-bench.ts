@@ -215,21 +215,32 @@ export async function benchStartup(): Promise<Record<string, number>> {
       ),
     );
 
-    // 4. Where the time of -c goes (medians of per-run marks, ms since the process started).
-    const marksFile = join(dir, 'marks.jsonl');
+    // 4. Where the time of -c goes (medians of per-run marks, ms since the process started),
+    // and for the node:http baseline (its boot, then its one request and exit).
     const preload = join(dir, 'marks.mjs');
     writeFileSync(preload, MARKS);
+    const builds: Array<[label: string, args: string[]]> = [
+      ['-c', [BIN, ...show]],
+      ...(BEFORE ? [['before: -c', [BEFORE, ...show]] as [string, string[]]] : []),
+      ['node:http', ['-e', NODE_HTTP_POST, sims.routerUrl]],
+    ];
     for (let i = 0; i < RUNS; i++)
-      timeRun('node', ['--import', preload, BIN, ...show], { ...env, ROUTERSH_BENCH_MARKS: marksFile });
-    const marks = readFileSync(marksFile, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<'boot' | 'connect' | 'output' | 'exit', number>);
-    const phase = (f: (m: (typeof marks)[number]) => number) => median(marks.map(f));
-    r['-c breakdown: node boot ms'] = phase((m) => m.boot);
-    r['-c breakdown: module load + config + session ms'] = phase((m) => m.connect - m.boot);
-    r['-c breakdown: requests ms'] = phase((m) => m.output - m.connect);
-    r['-c breakdown: output + exit ms'] = phase((m) => m.exit - m.output);
+      for (const [label, args] of builds)
+        timeRun('node', ['--import', preload, ...args], {
+          ...env,
+          ROUTERSH_BENCH_MARKS: join(dir, `marks-${label.replace(/\W/g, '')}.jsonl`),
+        });
+    for (const [label] of builds) {
+      const marks = readFileSync(join(dir, `marks-${label.replace(/\W/g, '')}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<'boot' | 'connect' | 'output' | 'exit', number>);
+      const phase = (f: (m: (typeof marks)[number]) => number) => median(marks.map(f));
+      r[`${label} breakdown: node boot ms`] = phase((m) => m.boot);
+      r[`${label} breakdown: module load + config + session ms`] = phase((m) => m.connect - m.boot);
+      r[`${label} breakdown: requests ms`] = phase((m) => m.output - m.connect);
+      r[`${label} breakdown: output + exit ms`] = phase((m) => m.exit - m.output);
+    }
 
     // 5. With NODE_EXTRA_CA_CERTS as this sandbox sets it (both arms).
     if (process.env.NODE_EXTRA_CA_CERTS) {
