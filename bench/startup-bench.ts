@@ -1,7 +1,9 @@
 // Issue 19, start-up, each row against its baseline in the same run (bench/alternate.ts:
 // alternated runs, median and range, ratios paired run by run):
 // - `-c "show interface"` against a bare node:http script making the same POST (node:http,
-//   not undici: the baseline must not load what is being measured; target ≤ 2×) and curl;
+//   not undici: the baseline must not load what is being measured; target ≤ 2×) and curl,
+//   with the same POST through a bare undici Agent (startup-undici-post.ts) as the floor any
+//   transport over undici has;
 // - launch → a prompt that takes keys, in tmux, against a bare node prompt (a script that sets
 //   raw mode, prints a prompt and echoes keys; target ≤ 200 ms): the time is from starting the
 //   session to the echo of a key typed as soon as the prompt shows;
@@ -18,6 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alternate, pairedRatio, RUNS, rows, type Summary, summarize } from './alternate.js';
+import { bundleForBench } from './bundle.js';
 import { median, ROOT, startChildSims, timeRun } from './util.js';
 
 const BIN = `${ROOT}bin/routersh.js`;
@@ -121,9 +124,11 @@ export async function benchStartup(): Promise<Record<string, number>> {
     timeRun('node', [BIN, ...show], env);
     const url = `${sims.routerUrl}/api/interface`;
     const curlArgs = ['-sf', '-u', 'admin:admin', '-H', 'content-type: application/json', '-o', '/dev/null'];
+    const undici = await bundleForBench('bench/startup-undici-post.ts');
     const one = await alternate([
       { name: 'cli', run: () => timeRun('node', [BIN, ...show], env) },
       { name: 'http', run: () => timeRun('node', ['-e', NODE_HTTP_POST, sims.routerUrl], env) },
+      { name: 'undici', run: () => timeRun('node', [undici, sims.routerUrl], env) },
       ...(hasCurl()
         ? [
             {
@@ -138,6 +143,9 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const http = one.http as Summary;
     Object.assign(r, rows('-c show interface ms', cli), rows('node:http POST ms', http));
     Object.assign(r, rows('-c show interface / node:http (target ≤ 2)', pairedRatio(cli, http)));
+    // What undici's own load leaves: the same POST through a bare Agent, against node:http.
+    Object.assign(r, rows('bare undici POST ms', one.undici as Summary));
+    Object.assign(r, rows('bare undici POST / node:http', pairedRatio(one.undici as Summary, http)));
     if (one.curl) {
       Object.assign(r, rows('curl POST ms', one.curl));
       Object.assign(r, rows('-c show interface / curl', pairedRatio(cli, one.curl)));
