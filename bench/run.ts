@@ -11,8 +11,7 @@ import { ROOT } from './util.js';
 const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]> = [
   ['router API client (issue 2)', 'api-bench.ts', 'benchApi'],
   ['completion (issue 3)', 'completion-bench.ts', 'benchCompletion'],
-  ['start-up (issue 3)', 'startup-bench.ts', 'benchStartup'],
-  ['start-up lean (issue 9)', 'startup-lean-bench.ts', 'benchStartupLean'],
+  ['start-up: -c, --version, launch → prompt (issue 19)', 'startup-bench.ts', 'benchStartup'],
   ['panes (issue 4)', 'panes-bench.ts', 'benchPanes', true],
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
   ['log pane at 5,000 records/s (issue 9)', 'logs-rate-bench.ts', 'benchLogsRate'],

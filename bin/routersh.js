@@ -2,10 +2,14 @@
 // `routersh --version` alone is answered here, from package.json, before the CLI's modules load:
 // the one answer that needs none of them. Everything else is src/main.ts.
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`routersh ${version}\n`);
 } else {
+  // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (its own directory, checked against
+  // the source), so later starts skip most of the compiling; Node 20 has no such call.
+  module.enableCompileCache?.();
   await import('../dist/main.js');
 }

@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mergeChunks } from './merge-chunks.mjs';
 import { bundledPackages, packageNotice, renderNotices } from './third-party-notices.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,6 +64,9 @@ const result = await build({
   plugins: [rawText],
   logLevel: 'warning',
 });
+
+// Fewer files on the one-shot path (merge-chunks.mjs).
+await mergeChunks(root, result.metafile);
 
 try {
   const packages = [...bundledPackages(result.metafile)];

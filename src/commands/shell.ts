@@ -21,6 +21,14 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
     throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
   }
   const script = start.play ? readScript(start.play.script) : undefined;
+  // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
+  // import): a real terminal on both ends is interactive whatever CI says.
+  delete io.env.CI;
+  delete io.env.CONTINUOUS_INTEGRATION;
+  // The shell's code (Ink, React: most of what the prompt waits for) loads while the session
+  // is built, not after it.
+  const shellCode = import('../shell/shell.js');
+  shellCode.catch(() => {});
   const { cfg, session, demo, close } = await connect(flags, io, {
     interactive: true,
     retryPassword: true,
@@ -31,11 +39,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
     guard: true,
   });
   try {
-    // Ink renders only a final frame when it thinks it runs in CI (is-in-ci reads CI at
-    // import): a real terminal on both ends is interactive whatever CI says.
-    delete io.env.CI;
-    delete io.env.CONTINUOUS_INTEGRATION;
-    const { runShell } = await import('../shell/shell.js');
+    const { runShell } = await shellCode;
     if (start.lesson !== undefined && session.services.lessons)
       io.out(session.services.lessons.start(start.lesson));
     // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings

@@ -3,8 +3,8 @@
 // opened it still runs (exit, SIGKILL, a lost SSH session: it has its own session, no terminal).
 // The credentials reach it through a pipe — never argv, the environment or a file; its log is
 // JOURNAL.WINDOW.guard.log (0600).
-import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
@@ -25,6 +25,11 @@ export interface GuardCredentials {
   proxies?: Config['proxies'];
   timeoutMs: number;
 }
+
+// node:child_process (with dgram, net's socket list, spawn_sync) is required only when a window
+// opens: every session holds this port, and loading it cost ~3 ms of a one-shot start (measured).
+const spawnChild = (...a: Parameters<typeof import('node:child_process').spawn>) =>
+  (createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process')).spawn(...a);
 
 /** bin/routersh.js of this installation: found upwards from this module (dist/ or src/). */
 function binPath(): string | undefined {
@@ -58,16 +63,20 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
       let log: number | undefined;
       try {
         log = openSync(`${journal}.${window}.guard.log`, 'a', 0o600);
-        const child = spawn(process.execPath, [bin, '__guard', '--journal', journal, '--window', window], {
-          detached: true,
-          stdio: ['pipe', log, log],
-          // Only what it needs of the environment: where state lives; no secret travels here.
-          env: {
-            PATH: env.PATH ?? '',
-            HOME: env.HOME ?? '',
-            ...(env.XDG_STATE_HOME ? { XDG_STATE_HOME: env.XDG_STATE_HOME } : {}),
+        const child = spawnChild(
+          process.execPath,
+          [bin, '__guard', '--journal', journal, '--window', window],
+          {
+            detached: true,
+            stdio: ['pipe', log, log],
+            // Only what it needs of the environment: where state lives; no secret travels here.
+            env: {
+              PATH: env.PATH ?? '',
+              HOME: env.HOME ?? '',
+              ...(env.XDG_STATE_HOME ? { XDG_STATE_HOME: env.XDG_STATE_HOME } : {}),
+            },
           },
-        });
+        );
         child.stdin?.end(`${JSON.stringify(creds)}\n`);
         child.unref();
         return child.pid !== undefined;

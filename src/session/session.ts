@@ -55,14 +55,15 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     ...(o.connections !== undefined ? { connections: o.connections } : {}),
   });
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+  // Every module the session needs starts loading now, together: one after the other, each
+  // import was a round of its own before the shell's prompt (reading the file, compiling).
+  const lessonCode = o.lessons ? lessonModules() : undefined;
   const telemetry = await telemetryPort(cfg, o.telemetry);
   const now = telemetry?.loaded();
-  const lessonStore = o.lessons ? await lessonStoreOf(o.lessons, o.env) : undefined;
+  const lessonStore = o.lessons && lessonCode ? await lessonStoreOf(o.lessons, o.env, lessonCode) : undefined;
   const valueCompleter = eitherCompleter(
     now ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now) : undefined,
-    lessonStore
-      ? (await import('../features/lessons/lesson-completer.js')).lessonCompleter(lessonStore)
-      : undefined,
+    lessonStore && lessonCode ? (await lessonCode).completer.lessonCompleter(lessonStore) : undefined,
   );
   const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
   const core = {
@@ -79,7 +80,8 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     guard: o.guard && journal ? guardPort(cfg, o.env) : undefined,
   };
-  const lessons = lessonStore ? await lessonDriver(lessonStore, core) : undefined;
+  const lessons =
+    lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
   const services: Services = Object.freeze({ ...core, lessons });
   return Object.freeze({
     services,
@@ -136,13 +138,24 @@ function journalPort(
   });
 }
 
-async function lessonStoreOf(store: LessonStore | 'file', env: NodeJS.ProcessEnv): Promise<LessonStore> {
-  if (store !== 'file') return store;
-  return (await import('../features/lessons/lesson-store.js')).fileLessonStore(env);
+/** The lessons' modules, loading at once. */
+function lessonModules() {
+  const code = Promise.all([
+    import('../features/lessons/lesson-store.js'),
+    import('../features/lessons/lesson-completer.js'),
+    import('../features/lessons/lesson-driver.js'),
+  ]).then(([store, completer, driver]) => ({ store, completer, driver }));
+  code.catch(() => {});
+  return code;
 }
 
-async function lessonDriver(store: LessonStore, core: Pick<Services, 'resolve' | 'router' | 'telemetry'>) {
-  return (await import('../features/lessons/lesson-driver.js')).createLessonDriver(store, core);
+async function lessonStoreOf(
+  store: LessonStore | 'file',
+  env: NodeJS.ProcessEnv,
+  code: ReturnType<typeof lessonModules>,
+): Promise<LessonStore> {
+  if (store !== 'file') return store;
+  return (await code).store.fileLessonStore(env);
 }
 
 /** Both completers' candidates: each answers its own slots (telemetry's, `learn`'s) and [] for others. */

@@ -32,8 +32,34 @@ export interface ShellOptions {
 export async function runShell(
   session: Session,
   cfg: Readonly<Config>,
-  io: Pick<CommandIo, 'stdout' | 'err' | 'env'>,
+  io: Pick<CommandIo, 'stdin' | 'stdout' | 'err' | 'env'>,
   o: ShellOptions = {},
+): Promise<Ending> {
+  // A key typed once the prompt shows must reach the shell, but Ink reads keys only after its
+  // first frame (its effects run later: 40–90 ms measured). Until then a cooked terminal would
+  // echo the key itself, turn Ctrl-C into a signal and Ctrl-D into an end-of-file that reads as
+  // NUL once raw mode is on (a Ctrl-D was lost that way). So raw mode goes on before anything
+  // is drawn; keys wait in the terminal's buffer until the key source reads them.
+  const keysWait = holdKeys(io.stdin);
+  try {
+    return await shellUntilExit(session, cfg, io, o);
+  } finally {
+    keysWait.release();
+  }
+}
+
+/** Raw mode now, on a terminal; `release` gives the mode back as it was (Ink has its own count). */
+function holdKeys(stdin: NodeJS.ReadStream): { release(): void } {
+  if (stdin.isTTY !== true || stdin.isRaw) return { release: () => {} };
+  stdin.setRawMode(true);
+  return { release: () => stdin.isRaw && stdin.setRawMode(false) };
+}
+
+async function shellUntilExit(
+  session: Session,
+  cfg: Readonly<Config>,
+  io: Pick<CommandIo, 'stdout' | 'err' | 'env'>,
+  o: ShellOptions,
 ): Promise<Ending> {
   const path = historyPath(io.env);
   const history = await loadHistory(path).catch(() => []);

@@ -1,0 +1,61 @@
+// Keys typed the moment the prompt first shows are never lost (issue 19): the shell's first
+// frame is drawn before Ink reads keys, and a terminal still in cooked mode then would echo
+// the keys itself, make Ctrl-C a signal and swallow Ctrl-D as end-of-file (one in seven was
+// lost). Each round starts the built binary in tmux, polls the screen without pause and types
+// as soon as the prompt appears; the assertion is only that every key took effect.
+// (Needs `npm run build`: npm test builds first.)
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, hasTmux, Tmux } from './tmux.js';
+
+const ROUNDS = 6;
+const PROMPT = /admin@127\.0\.0\.1>\s*$/m;
+const state = mkdtempSync(join(tmpdir(), 'routersh-prompt-keys-'));
+
+let term: Tmux | undefined;
+afterEach(() => {
+  term?.kill();
+  term = undefined;
+});
+
+/** A fresh shell; returns once the prompt is on the screen, polled back to back. */
+function shellAtPrompt(): Tmux {
+  term?.kill();
+  term = undefined;
+  const t = new Tmux(120, 30);
+  term = t;
+  t.start(`node ${BIN} --demo`, { XDG_STATE_HOME: state, XDG_CONFIG_HOME: state, NO_COLOR: '1' });
+  const deadline = Date.now() + 20_000;
+  while (!PROMPT.test(t.screen())) {
+    if (Date.now() > deadline) throw new Error(`no prompt:\n${t.screen()}`);
+  }
+  return t;
+}
+
+describe.skipIf(!hasTmux())('keys typed as the prompt first shows', () => {
+  it('Ctrl-D ends the shell, every round', async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = shellAtPrompt();
+      t.keys('C-d');
+      expect(await t.waitFor(/\[exited \d+\]/)).toMatch(/\[exited 0\]/);
+    }
+  }, 120_000);
+
+  it('a command and Enter run, echoed once; Ctrl-C is a key, not a signal', async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = shellAtPrompt();
+      t.type('show hostname');
+      t.keys('Enter');
+      const shown = await t.waitFor(/^router\n/m);
+      expect(shown.match(/show hostname/g)).toHaveLength(1);
+      // Ctrl-C at the prompt clears the line; the shell is still there and Ctrl-D ends it.
+      t.type('sho');
+      t.keys('C-c');
+      await t.waitFor(/admin@127\.0\.0\.1>\s*$/);
+      t.keys('C-d');
+      expect(await t.waitFor(/\[exited \d+\]/)).toMatch(/\[exited 0\]/);
+    }
+  }, 120_000);
+});
