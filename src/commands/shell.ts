@@ -28,7 +28,15 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
   // The shell's code (Ink, React: most of what the prompt waits for) loads while the session
   // is built, not after it.
   const shellCode = import('../shell/shell.js');
-  shellCode.catch(() => {});
+  // Loaded only by the shell (a one-shot command loads no shell code at all).
+  const earlyCode = Promise.all([import('../shell/early-prompt.js'), import('../shell/welcome.js')]);
+  let shellLoaded = false;
+  shellCode.then(
+    () => {
+      shellLoaded = true;
+    },
+    () => {},
+  );
   const { cfg, session, demo, close } = await connect(flags, io, {
     interactive: true,
     retryPassword: true,
@@ -38,6 +46,17 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
     lessons: 'file',
     guard: true,
   });
+  // The session is ready before Ink usually: the welcome and a plain prompt now (on a terminal),
+  // keys held in the terminal's buffer until Ink reads them (early-prompt.ts).
+  const [{ holdTerminal }, { shellWelcome }] = await earlyCode;
+  const early =
+    !shellLoaded && !cfg.json && !start.play && start.lesson === undefined
+      ? holdTerminal(io, {
+          welcome: shellWelcome(session, cfg, demo),
+          label: session.label,
+          color: cfg.color,
+        })
+      : undefined;
   try {
     const { runShell } = await shellCode;
     if (start.lesson !== undefined && session.services.lessons)
@@ -67,8 +86,10 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
       demo,
       ...(recording ? { onSecret: recording.addSecret, recording: true } : {}),
       ...(feed ? { feed } : {}),
+      ...(early ? { held: early } : {}),
     });
   } finally {
+    early?.release();
     await close();
   }
 }

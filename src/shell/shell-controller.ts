@@ -12,7 +12,7 @@ import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../feat
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
 import { checkLesson } from './lesson-check.js';
-import { promptText } from './editor/line-view.js';
+import { promptText } from './editor/prompt-text.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { type Key, splitText } from '../keys/key-parser.js';
 import { matchListPort } from '../features/match-list/add-from-pane.js';

@@ -11,7 +11,8 @@ import type { ScannedLine } from '../lang/index.js';
 import { plainValues } from '../lang/plain-values.js';
 import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
-import { welcomeText } from './welcome.js';
+import { shellWelcome } from './welcome.js';
+import { type HeldTerminal, holdTerminal } from './early-prompt.js';
 import { inkStdout } from '../term/ink-stdout.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
@@ -27,6 +28,8 @@ export interface ShellOptions {
   feed?: KeyFeed;
   /** `--record`: the Ctrl-R search text is drawn as `*` (it may be a secret being looked for). */
   recording?: boolean;
+  /** The terminal as the caller holds it (raw mode; the welcome and a plain prompt maybe drawn). */
+  held?: HeldTerminal;
 }
 
 export async function runShell(
@@ -36,23 +39,14 @@ export async function runShell(
   o: ShellOptions = {},
 ): Promise<Ending> {
   // A key typed once the prompt shows must reach the shell, but Ink reads keys only after its
-  // first frame (its effects run later: 40–90 ms measured). Until then a cooked terminal would
-  // echo the key itself, turn Ctrl-C into a signal and Ctrl-D into an end-of-file that reads as
-  // NUL once raw mode is on (a Ctrl-D was lost that way). So raw mode goes on before anything
-  // is drawn; keys wait in the terminal's buffer until the key source reads them.
-  const keysWait = holdKeys(io.stdin);
+  // first frame: raw mode goes on before anything is drawn (early-prompt.ts), unless the caller
+  // already holds the terminal with the prompt drawn.
+  const held = o.held ?? holdTerminal(io);
   try {
-    return await shellUntilExit(session, cfg, io, o);
+    return await shellUntilExit(session, cfg, io, o, held);
   } finally {
-    keysWait.release();
+    if (!o.held) held.release();
   }
-}
-
-/** Raw mode now, on a terminal; `release` gives the mode back as it was (Ink has its own count). */
-function holdKeys(stdin: NodeJS.ReadStream): { release(): void } {
-  if (stdin.isTTY !== true || stdin.isRaw) return { release: () => {} };
-  stdin.setRawMode(true);
-  return { release: () => stdin.isRaw && stdin.setRawMode(false) };
 }
 
 async function shellUntilExit(
@@ -60,6 +54,7 @@ async function shellUntilExit(
   cfg: Readonly<Config>,
   io: Pick<CommandIo, 'stdout' | 'err' | 'env'>,
   o: ShellOptions,
+  held: HeldTerminal,
 ): Promise<Ending> {
   const path = historyPath(io.env);
   const history = await loadHistory(path).catch(() => []);
@@ -76,17 +71,8 @@ async function shellUntilExit(
   };
 
   let ending: Ending = OK;
-  if (!cfg.json) {
-    const simulator = o.demo ? 'demo' : cfg.profile === 'sim' ? 'sim' : undefined;
-    io.stdout.write(
-      welcomeText({
-        label: session.label,
-        router: cfg.router ?? '',
-        telemetry: session.services.telemetry ? cfg.telemetryUrl : undefined,
-        simulator,
-      }),
-    );
-  }
+  if (!cfg.json && !held.drawn) io.stdout.write(shellWelcome(session, cfg, o.demo));
+  held.erase();
   // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
   // (config/color.ts) for every colour on the screen.
   chalk.level = cfg.color ? (Math.max(chalk.level, 1) as 1 | 2 | 3) : 0;

@@ -2,7 +2,7 @@
 // synchronously by the key handler, rendered through useSyncExternalStore), its effects in
 // the shell controller, and its keys come from the one key source.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { promptText } from './editor/line-view.js';
+import { promptText } from './editor/prompt-text.js';
 import { useKeys } from '../panes/key-source/use-keys.js';
 import { reseed, initPrompt } from './prompt-state.js';
 import { createShellController, type ShellDeps, type ShellState } from './shell-controller.js';

@@ -52,9 +52,3 @@ export function lineHint(
   const hint = (completion && completion !== 'pending' && completion.hint) || undefined;
   return hint && note ? `${hint} — ${note}` : (note ?? hint);
 }
-
-/** `user@host(context) [confirm 4m59s]> `: the window's time left when one is open. */
-export function promptText(label: string, context: readonly string[], windowLeft?: string): string {
-  const tag = windowLeft ? ` [confirm ${windowLeft}]` : '';
-  return context.length ? `${label}(${context.join(' ')})${tag}> ` : `${label}${tag}> `;
-}

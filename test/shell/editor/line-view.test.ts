@@ -2,7 +2,8 @@
 // tree unlike the simulator's routers (fixtures), with the cache filled as typing would.
 import { describe, expect, it } from 'vitest';
 import { classifyLineSync, completeSync, MetadataCache, resolveLine } from '../../../src/lang/index.js';
-import { lineHint, lineSpans, promptText } from '../../../src/shell/editor/line-view.js';
+import { lineHint, lineSpans } from '../../../src/shell/editor/line-view.js';
+import { promptText } from '../../../src/shell/editor/prompt-text.js';
 import { routerTree, treeFetch } from '../../lang/fixtures.js';
 
 const cache = new MetadataCache(treeFetch(routerTree()));
