@@ -16,6 +16,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['follow memory (issue 4)', 'follow-bench.ts', 'benchFollow'],
   ['log pane at 5,000 records/s (issue 9)', 'logs-rate-bench.ts', 'benchLogsRate'],
   ['bulk scripts and slow router (issue 9)', 'bulk-bench.ts', 'benchBulk'],
+  ['-f of single adds, journaled, vs a bare loop (issue 19)', 'script-bench.ts', 'benchScript'],
   ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],

@@ -7,6 +7,7 @@ import { errorLine } from '../term/error-line.js';
 import type { Outcome } from '../contract/outcome.js';
 import { runPiped } from '../run/output-pipes.js';
 import { splitPipes } from '../lang/pipes.js';
+import { type ScannedLine, scanLine } from '../lang/tokenize.js';
 import type { RunIo, RunState, Services } from '../contract/services.js';
 
 export interface BatchIO {
@@ -57,8 +58,10 @@ export async function runBatch(
       if (stop || (error && !o.keepGoing)) break;
       continue;
     }
-    const stream = streaming(line, io, o);
-    const { outcome, note, warning } = await runPiped(line, state, services, o.signal, stream.runIo); // batch never pages
+    // Tokenized once: the pipe check here and the runner share the scan.
+    const scan = scanLine(line);
+    const stream = streaming(line, scan, io, o);
+    const { outcome, note, warning } = await runPiped(line, state, services, o.signal, stream.runIo, scan); // batch never pages
     if (note) io.stderr(`note: ${note}\n`);
     // The warning quotes the line (a script's bytes): shown sanitized.
     if (warning) io.stderr(`warning: ${sanitizeLine(warning)}\n`);
@@ -82,10 +85,11 @@ export async function runBatch(
  */
 function streaming(
   line: string,
+  scan: ScannedLine,
   io: BatchIO,
   o: BatchOptions,
 ): { runIo: RunIo | undefined; wrote: () => boolean } {
-  if (splitPipes(line).pipes.length > 0) return { runIo: o.runIo, wrote: () => false };
+  if (splitPipes(line, scan).pipes.length > 0) return { runIo: o.runIo, wrote: () => false };
   let wrote = false;
   const write: NonNullable<RunIo['write']> = (chunk) => {
     wrote = true;

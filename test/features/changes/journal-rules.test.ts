@@ -6,7 +6,7 @@ import type { RouterClient } from '../../../src/api/router/client.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileSink } from '../../../src/features/changes/journal/file.js';
 import { runPiped } from '../../../src/run/output-pipes.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
@@ -181,6 +181,24 @@ describe('coalesced reads', () => {
     const [, second, , fourth] = ev.filter((e) => e.t === 'change');
     const afterOf = (id: string) => ev.find((e) => e.t === 'after' && e.id === id)?.after;
     expect(fourth!.before).toEqual(afterOf(second!.id));
+    ok(await run('undo 4'));
+  });
+
+  it('a pause reads the pending afters by itself, each time: the idle read is re-armed after it fired', async () => {
+    const afters = () => events().filter((e) => e.t === 'after' && e.after).length;
+    const g0 = listGets();
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.50'));
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.51'));
+    // Nothing asks for them (no `changes`, no end of session): the idle read writes both.
+    await vi.waitFor(() => expect(afters()).toBe(2), { timeout: 10_000, interval: 20 });
+    // `changes` reads a pending after at once (and stops the idle read); the next entry re-arms it.
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.52'));
+    ok(await run('changes'));
+    expect(afters()).toBe(3);
+    ok(await run('ipv4 firewall match-list blacklist action match net 192.0.2.53'));
+    await vi.waitFor(() => expect(afters()).toBe(4), { timeout: 10_000, interval: 20 });
+    // One read per pause or `changes` (a pause inside the first pair may add one), never one per entry.
+    expect(listGets() - g0).toBeLessThanOrEqual(4);
     ok(await run('undo 4'));
   });
 });

@@ -102,9 +102,15 @@ export class NodeReads {
     this.pendingWords = [...words];
     this.pending.push(p);
     this.touched.add(p.focus);
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), IDLE_MS);
-    this.timer.unref?.();
+    // One idle timer, re-armed per change (refresh) rather than a new one each time.
+    if (this.timer) this.timer.refresh();
+    else {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, IDLE_MS);
+      this.timer.unref?.();
+    }
   }
 
   /** Reads the pending changes' node once and settles each; the read becomes the new base. */
