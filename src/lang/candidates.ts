@@ -151,6 +151,34 @@ function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
   );
 }
 
+/** The values an option holds in the node's configured entries (SetOptions), first seen first. */
+function optionValueItems(n: NodeInfo | undefined, name: string): Item[] {
+  const seen = new Set<string>();
+  const items: Item[] = [];
+  for (const rec of n?.setOptions ?? []) {
+    for (const v of rec[name] ?? []) {
+      if (seen.has(v)) continue;
+      seen.add(v);
+      items.push(item(v, 'configured', undefined, true));
+    }
+  }
+  return items;
+}
+
+/**
+ * A match-list's members (an option's values over 65,536 entries) through an index built once
+ * per metadata version, like a large Value node's values: a Tab never walks SetOptions again.
+ */
+function optionValueBlock(n: NodeInfo, name: string): ValueIndex<Item> | undefined {
+  if (n.setOptions.length < INDEX_MIN) return undefined;
+  return valueIndexOf(n, `option\u0000${name}`, () =>
+    optionValueItems(n, name).map((c) => {
+      c.out = toCandidate(c);
+      return c;
+    }),
+  );
+}
+
 /** Token sub-nodes, then values, then options, then placeholders (the order shown). */
 function nodeItems(s: WalkState, node: NodeInfo, children: readonly NodeInfo[], action: Action): Gathered {
   const tokens: Item[] = [];
@@ -218,18 +246,12 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
   const action: Action = s.mode === 'builtin' ? 'SET' : s.action;
   if (s.phase === 'option-value') {
     const o = s.option!;
-    const seen = new Set<string>();
-    const items: Item[] = [];
-    for (const rec of s.optNode?.setOptions ?? []) {
-      for (const v of rec[o.name] ?? []) {
-        if (seen.has(v)) continue;
-        seen.add(v);
-        items.push(item(v, 'configured', undefined, true));
-      }
-    }
     const holder = optionPlaceholder(o);
+    const big = s.optNode ? optionValueBlock(s.optNode, o.name) : undefined;
+    const items = big ? [] : optionValueItems(s.optNode, o.name);
     items.push(placeholder(holder, o.description));
     const g: Gathered = { items, hint: `${o.name} ${holder}${o.description ? `: ${o.description}` : ''}` };
+    if (big) g.block = { at: 0, index: big };
     const dyn = s.mode === 'builtin' ? OPTION_SLOTS[o.name] : undefined;
     if (dyn !== undefined) g.dynamic = dyn;
     return g;

@@ -100,6 +100,22 @@ export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
   return node;
 }
 
+const KNOWN = new Set([
+  'Name', 'Type', 'Description', 'Help', 'InputRe', 'AllowSet', 'AllowUnSet', 'AllowUnset', 'AllowShow',
+  'HasSetSubnodes', 'HasUnSetSubnodes', 'HasUnsetSubnodes', 'HasShowSubnodes', 'HasSubnodes', 'SetValues',
+  'SetOptions', 'PossibleValues', 'PossibleOptions', 'MultiValue', 'SubNodes', 'ShowOutput', 'ShowFormat',
+]);
+
+/**
+ * Only the fields the decoder does not know: keeping the whole wire object would hold every
+ * SetValues/SetOptions list twice in the metadata cache (65,536 match-list members: ~2× the MB).
+ */
+function unknownFields(v: Json): Json {
+  const out: Json = {};
+  for (const k of Object.keys(v)) if (!KNOWN.has(k)) out[k] = v[k];
+  return out;
+}
+
 function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: boolean }): NodeInfo {
   if (!isObject(v)) return bad(where, 'an object');
   const w = `${where}.`;
@@ -129,7 +145,7 @@ function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: bo
     possibleOptions: decodeOptions(v['PossibleOptions'], `${w}PossibleOptions`),
     multiValue: flag(v, 'MultiValue', w),
     subNodes: [],
-    raw: v,
+    raw: unknownFields(v),
   };
   const list = (subs as unknown[] | null | undefined) ?? [];
   if (depth >= MAX_NODE_DEPTH) cut.dropped ||= list.length > 0;
