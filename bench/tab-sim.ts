@@ -16,7 +16,8 @@ if (process.argv[1]?.endsWith('tab-sim.ts')) {
   const now = systemClock.now();
   core.state.matchLists.clear();
   core.state.rules.clear();
-  for (let i = 0; i < size; i++) core.state.matchLists.set(listName(i), new MatchList(listName(i), 2_000_000, 'net'));
+  for (let i = 0; i < size; i++)
+    core.state.matchLists.set(listName(i), new MatchList(listName(i), 2_000_000, 'net'));
   const big = core.state.matchLists.get(listName(0))!;
   for (let i = 0; i < size; i++) big.add({ net: member(i) }, now);
   core.server.keepAliveTimeout = 5000;

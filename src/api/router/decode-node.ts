@@ -101,9 +101,28 @@ export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
 }
 
 const KNOWN = new Set([
-  'Name', 'Type', 'Description', 'Help', 'InputRe', 'AllowSet', 'AllowUnSet', 'AllowUnset', 'AllowShow',
-  'HasSetSubnodes', 'HasUnSetSubnodes', 'HasUnsetSubnodes', 'HasShowSubnodes', 'HasSubnodes', 'SetValues',
-  'SetOptions', 'PossibleValues', 'PossibleOptions', 'MultiValue', 'SubNodes', 'ShowOutput', 'ShowFormat',
+  'Name',
+  'Type',
+  'Description',
+  'Help',
+  'InputRe',
+  'AllowSet',
+  'AllowUnSet',
+  'AllowUnset',
+  'AllowShow',
+  'HasSetSubnodes',
+  'HasUnSetSubnodes',
+  'HasUnsetSubnodes',
+  'HasShowSubnodes',
+  'HasSubnodes',
+  'SetValues',
+  'SetOptions',
+  'PossibleValues',
+  'PossibleOptions',
+  'MultiValue',
+  'SubNodes',
+  'ShowOutput',
+  'ShowFormat',
 ]);
 
 /**
