@@ -43,7 +43,13 @@ function cell(v: unknown, field: string): string {
 function stringList(v: unknown, field: string): string[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) return bad(field, 'an array');
-  return v.map((x) => cell(x, field));
+  // An array of strings already is what we keep: no copy (65,536-entry lists, ×2 per node).
+  return allStrings(v) ? v : v.map((x) => cell(x, field));
+}
+
+function allStrings(v: unknown[]): v is string[] {
+  for (const x of v) if (typeof x !== 'string') return false;
+  return true;
 }
 
 function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> {
@@ -53,7 +59,8 @@ function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> 
     if (m === null) return {};
     if (!isObject(m)) return bad(field, 'an array of maps');
     const out: Record<string, string[]> = {};
-    for (const [k, vals] of Object.entries(m)) {
+    for (const k of Object.keys(m)) {
+      const vals = m[k];
       out[k] = Array.isArray(vals) ? stringList(vals, `${field}.${k}`) : [cell(vals, `${field}.${k}`)];
     }
     return out;
