@@ -47,6 +47,14 @@ function stringList(v: unknown, field: string): string[] {
   return allStrings(v) ? v : v.map((x) => cell(x, field));
 }
 
+function stringArrays(m: Json): m is Record<string, string[]> {
+  for (const k in m) {
+    const v = m[k];
+    if (!Array.isArray(v) || !allStrings(v)) return false;
+  }
+  return true;
+}
+
 function allStrings(v: unknown[]): v is string[] {
   for (const x of v) if (typeof x !== 'string') return false;
   return true;
@@ -58,6 +66,8 @@ function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> 
   return v.map((m) => {
     if (m === null) return {};
     if (!isObject(m)) return bad(field, 'an array of maps');
+    // A map of string arrays already is what we keep: no copy (65,536 entries: ~10 MB).
+    if (stringArrays(m)) return m;
     const out: Record<string, string[]> = {};
     for (const k of Object.keys(m)) {
       const vals = m[k];
