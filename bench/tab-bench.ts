@@ -9,7 +9,9 @@
 // to that answer. The line holds the words' common prefix, so every Tab lists. A reference row:
 // routersh's plain echo of a typed key. Arms alternate (alternate.ts), each run a series of Tabs
 // (p50 and p99 per run, median and range over runs); routersh's peak RSS (VmHWM) per size.
-// Needs `npm run build` and tmux.
+// Needs `npm run build` and tmux. TAB_BENCH_SIZES (e.g. 1000,65536) and TAB_BENCH_TABS (Tabs per
+// run, default 20) narrow a run; TAB_BENCH_BASE=/other/checkout adds that checkout's built binary
+// as arms of its own in the same alternation (before/after a change).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ const SIZES = (process.env.TAB_BENCH_SIZES ?? '100,1000,10000,65536').split(',')
 /** Tabs per run (after the warm-up), so p99 of a run is its worst Tab or next to it. */
 const TABS = Number(process.env.TAB_BENCH_TABS) || 20;
 const WARM = 5;
+const BASE = process.env.TAB_BENCH_BASE;
 /** Past Ink's frame throttle (a frame, then a trailing one ≤ 34 ms later): each key from a settled screen. */
 const SETTLE_MS = 80;
 
@@ -96,6 +99,7 @@ function seriesArm(name: string, one: () => Promise<number[]>, p99s: Map<string,
 async function benchSize(size: number, r: Record<string, number>): Promise<void> {
   const sim = await startSim(size);
   const shell = new Control();
+  const base = new Control();
   const bash = new Control();
   const dir = mkdtempSync(join(tmpdir(), 'routersh-tab-'));
   try {
@@ -113,10 +117,18 @@ async function benchSize(size: number, r: Record<string, number>): Promise<void>
         cmd: 'y',
       },
     ];
-    shell.start(`node ${ROOT}bin/routersh.js --router ${sim.url} --user admin`, {
-      ROUTERSH_PASSWORD: 'admin',
-      XDG_STATE_HOME: join(dir, 'state'),
-    });
+    // TAB_BENCH_BASE=/path/to/other/checkout adds its binary as arms of its own (before/after).
+    const programs: Array<[string, Control]> = [['routersh', shell]];
+    if (BASE) programs.push(['routersh (base)', base]);
+    for (const [who, c] of programs)
+      c.start(
+        `node ${who === 'routersh' ? ROOT : `${BASE}/`}bin/routersh.js --router ${sim.url} --user admin`,
+        {
+          ROUTERSH_PASSWORD: 'admin',
+          XDG_STATE_HOME: join(dir, `state-${who === 'routersh' ? 0 : 1}`),
+        },
+      );
+    if (BASE) await base.screen(/admin@127\.0\.0\.1>/, 30_000);
     bash.start('bash --norc --noprofile', { PS1: '$ ' });
     await shell.screen(/admin@127\.0\.0\.1>/, 30_000);
     await bash.screen(/^\$\s*$/m, 5000);
@@ -138,24 +150,27 @@ async function benchSize(size: number, r: Record<string, number>): Promise<void>
     for (const k of kinds) {
       const prefix = lcp(k.words);
       const marker = `of ${size + 1}`;
+      for (const [who, c] of programs)
+        arms.push(
+          seriesArm(
+            `${who}: Tab over ${k.label}`,
+            async () => {
+              await c.keys(`-l '${k.line}${prefix}'`);
+              await pause(300);
+              const open = new RegExp(`of ${size + 1}\\s*$`, 'm');
+              const xs = await series(c, marker, async () => {
+                await c.keys('C-g');
+                await c.gone(open);
+              });
+              await c.keys('C-u');
+              await c.gone(/127\.0\.0\.1> \S/);
+              await pause(SETTLE_MS);
+              return xs;
+            },
+            p99s,
+          ),
+        );
       arms.push(
-        seriesArm(
-          `routersh: Tab over ${k.label}`,
-          async () => {
-            await shell.keys(`-l '${k.line}${prefix}'`);
-            await pause(300);
-            const open = new RegExp(`of ${size + 1}\\s*$`, 'm');
-            const xs = await series(shell, marker, async () => {
-              await shell.keys('C-g');
-              await shell.gone(open);
-            });
-            await shell.keys('C-u');
-            await shell.gone(/127\.0\.0\.1> \S/);
-            await pause(SETTLE_MS);
-            return xs;
-          },
-          p99s,
-        ),
         seriesArm(
           `bash readline: Tab over the same words (${k.label})`,
           async () => {
@@ -195,8 +210,10 @@ async function benchSize(size: number, r: Record<string, number>): Promise<void>
       Object.assign(r, rows(`${size}: ${name} p99 (ms)`, summarize(p99s.get(name) ?? [])));
     }
     r[`${size}: routersh peak RSS, VmHWM (MB)`] = shell.peakRssMb();
+    if (BASE) r[`${size}: routersh (base) peak RSS, VmHWM (MB)`] = base.peakRssMb();
   } finally {
     shell.stop();
+    if (BASE) base.stop();
     bash.stop();
     sim.stop();
   }
