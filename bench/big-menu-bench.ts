@@ -6,101 +6,12 @@
 // readline completing among the same 65,536 words (`complete -W` over if00000…if65535,
 // show-all-if-ambiguous on), timed from Tab to its answer "Display all 65536 possibilities"
 // (readline gathers and sorts every match, then asks). (Needs `npm run build` first.)
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { startHostileRouter } from '../test/hostile/router.js';
+import { Control, pause } from './tab-control.js';
 import { percentile, ROOT } from './util.js';
 
 const N = 65_536;
 const RUNS = 50;
-
-/** One tmux server, one window, read and driven in control mode. */
-class Control {
-  private readonly sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
-  private proc!: ChildProcessWithoutNullStreams;
-  private buf = '';
-  private seen = '';
-  private waiter: (() => void) | undefined;
-
-  start(command: string, env: Record<string, string>): void {
-    const exports = Object.entries({ TERM: 'xterm-256color', ...env })
-      .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
-      .join(' ');
-    execFileSync('tmux', [
-      '-L',
-      this.sock,
-      'new-session',
-      '-d',
-      '-s',
-      'b',
-      '-x',
-      '120',
-      '-y',
-      '40',
-      `env -u CI ${exports} ${command}`,
-    ]);
-    this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
-    this.proc.stdout.setEncoding('utf8');
-    this.proc.stdout.on('data', (d: string) => {
-      this.buf += d;
-      const lines = this.buf.split('\n');
-      this.buf = lines.pop() ?? '';
-      for (const l of lines)
-        if (l.startsWith('%output ')) this.seen += unescapeOctal(l.slice(l.indexOf(' ', 8) + 1));
-      this.waiter?.();
-    });
-  }
-
-  /** Sends keys (tmux key names) and resolves with the ms until the output holds `marker`. */
-  async keys(keys: string, marker?: string, timeoutMs = 10_000): Promise<number> {
-    this.seen = '';
-    const t0 = performance.now();
-    this.proc.stdin.write(`send-keys -t b ${keys}\n`);
-    if (marker === undefined) return 0;
-    await this.until(marker, timeoutMs);
-    return performance.now() - t0;
-  }
-
-  until(marker: string, timeoutMs = 10_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no '${marker}' within ${timeoutMs} ms`)), timeoutMs);
-      const check = () => {
-        if (!this.seen.includes(marker)) return;
-        clearTimeout(timer);
-        this.waiter = undefined;
-        resolve();
-      };
-      this.waiter = check;
-      check();
-    });
-  }
-
-  /** Polls the pane (setup steps, where the text on screen is coloured in pieces). */
-  async screen(re: RegExp, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (
-      !re.test(execFileSync('tmux', ['-L', this.sock, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' }))
-    ) {
-      if (Date.now() > deadline) throw new Error(`screen did not show ${re}`);
-      await pause(50);
-    }
-  }
-
-  stop(): void {
-    this.proc.kill();
-    try {
-      execFileSync('tmux', ['-L', this.sock, 'kill-server']);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-/** Control mode escapes bytes below 32 and the backslash as \ooo. */
-const unescapeOctal = (s: string) =>
-  s.replace(/\\(\d{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function series(c: Control, tab: string, marker: string, dismiss: string): Promise<number[]> {
   const out: number[] = [];

@@ -161,7 +161,8 @@ export class MetadataCache implements AsyncCache {
     const run = async (): Promise<NodeInfo> => {
       try {
         const node = await Promise.resolve().then(() => this.fetchNode(copy, controller.signal));
-        if (!flight.stale) this.entries.set(key, { words: copy, node, at: this.now() });
+        if (!flight.stale)
+          this.entries.set(key, { words: copy, node: this.shareLists(copy, node), at: this.now() });
         return node;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
@@ -172,6 +173,25 @@ export class MetadataCache implements AsyncCache {
     flight.promise.catch(() => {});
     this.flights.set(key, flight);
     return flight;
+  }
+
+  /**
+   * A node's lists, when equal to the ones its parent's SubNodes entry for it holds, are that
+   * entry's (a router answers them twice: `match-list` lists its value node's 65,536 names and
+   * so does `match-list ml00000`; `action` lists `match`'s members and so does `action match`).
+   * Kept once, not twice. Nothing changes a NodeInfo's lists in place, so sharing is safe.
+   */
+  private shareLists(words: readonly string[], node: NodeInfo): NodeInfo {
+    if (words.length === 0) return node;
+    const parent = this.entries.get(pathKey(words.slice(0, -1)))?.node;
+    for (const twin of parent?.subNodes ?? []) {
+      if (twin.name !== node.name || twin.type !== node.type) continue;
+      if (sameList(twin.setValues, node.setValues)) node.setValues = twin.setValues;
+      if (sameList(twin.possibleValues, node.possibleValues)) node.possibleValues = twin.possibleValues;
+      if (sameRecords(twin.setOptions, node.setOptions)) node.setOptions = twin.setOptions;
+      break;
+    }
+    return node;
   }
 
   private join(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<NodeInfo> {
@@ -218,4 +238,27 @@ export class MetadataCache implements AsyncCache {
 
 function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('aborted', 'AbortError');
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameRecords(
+  a: ReadonlyArray<Record<string, string[]>>,
+  b: ReadonlyArray<Record<string, string[]>>,
+): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const k of keys) if (!y[k] || !sameList(x[k]!, y[k])) return false;
+  }
+  return true;
 }

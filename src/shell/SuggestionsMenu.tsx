@@ -3,6 +3,7 @@
 // outgrows the terminal); the window scrolls with the selection and says where it is
 // ("…4 more · 8 above · 9–16 of 20"). Only the rows shown are turned into suggestions and
 // elements: a menu over 65,536 values costs what a menu over 8 does.
+import chalk from 'chalk';
 import { Box, Text } from 'ink';
 import type { Candidate } from '../lang/index.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -73,20 +74,41 @@ export function SuggestionsMenu<T = Suggestion>(props: SuggestionsMenuProps<T>) 
     <Box flexDirection="column">
       {shown.map((s, i) => {
         const index = layout.start + i;
-        const isSelected = index === selected;
         return (
           <Text key={`${index}:${s.name}`} wrap="truncate-end">
-            <Text color="cyan" bold>
-              {isSelected ? '> ' : '  '}
-            </Text>
-            <Text inverse={isSelected}>{padToWidth(s.name, nameWidth)}</Text>
-            <Text color="yellow">{s.configured ? ' * ' : '   '}</Text>
-            {kindWidth > 0 ? <Text dimColor>{`${padToWidth(s.kind, kindWidth)}  `}</Text> : null}
-            <Text>{truncateToWidth(s.description, descWidth)}</Text>
+            {rowText(s, index === selected, nameWidth, kindWidth, descWidth)}
           </Text>
         );
       })}
       {layout.more > 0 ? <Text dimColor>{moreText(layout, items.length)}</Text> : null}
     </Box>
+  );
+}
+
+interface ShownRow {
+  name: string;
+  kind: string;
+  description: string;
+  configured: boolean;
+}
+
+/**
+ * One row as one styled string (chalk, as Ink's own <Text> props would style it): a row is one
+ * element, not five nested ones, which halves what React and Ink do for a 36-row menu per key.
+ */
+function rowText(
+  s: ShownRow,
+  selected: boolean,
+  nameWidth: number,
+  kindWidth: number,
+  descWidth: number,
+): string {
+  const name = padToWidth(s.name, nameWidth);
+  return (
+    chalk.cyan.bold(selected ? '> ' : '  ') +
+    (selected ? chalk.inverse(name) : name) +
+    chalk.yellow(s.configured ? ' * ' : '   ') +
+    (kindWidth > 0 ? chalk.dim(`${padToWidth(s.kind, kindWidth)}  `) : '') +
+    truncateToWidth(s.description, descWidth)
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NodeInfo } from '../../src/api/router/types.js';
 import { rejectedError } from '../../src/errors.js';
 import { MetadataCache } from '../../src/lang/index.js';
-import { tok } from './fixtures.js';
+import { tok, val } from './fixtures.js';
 
 interface Call {
   words: string[];
@@ -218,5 +218,48 @@ describe('MetadataCache', () => {
     const cache = await filled([['a b'], ['a', 'b']]);
     expect(cache.peek(['a b'])?.name).toBe('a b');
     expect(cache.peek(['a', 'b'])?.name).toBe('a/b');
+  });
+});
+
+describe('MetadataCache: lists a router answers twice are kept once', () => {
+  // `match-list` lists its value node's names, and `match-list ml0` answers the same node again:
+  // the answers are separate objects (as JSON gives them), equal lists end up one array.
+  const answer = (names: string[], nets: string[]) => {
+    const value = val('%STR', {
+      setValues: names,
+      setOptions: nets.map((n) => ({ net: [n] })),
+      possibleValues: ['any'],
+    });
+    return structuredClone(tok('match-list', { sub: [value] }));
+  };
+  const fetchOf = (names: string[], nets: string[]) => async (words: string[]) => {
+    const top = answer(names, nets);
+    return words.length === 1 ? top : structuredClone(top.subNodes[0]!);
+  };
+
+  it('a node whose lists equal its parent SubNodes entry shares that entry arrays', async () => {
+    const cache = new MetadataCache(fetchOf(['ml0', 'ml1'], ['10.0.0.1', '10.0.0.2']));
+    const parent = await cache.get(['match-list']);
+    const child = await cache.get(['match-list', 'ml0']);
+    const twin = parent.subNodes[0]!;
+    expect(child.setValues).toBe(twin.setValues);
+    expect(child.setOptions).toBe(twin.setOptions);
+    expect(child.possibleValues).toBe(twin.possibleValues);
+    expect(child.setValues).toEqual(['ml0', 'ml1']);
+  });
+
+  it('lists that differ are kept as answered', async () => {
+    let calls = 0;
+    const cache = new MetadataCache(async () => {
+      calls++;
+      return calls === 1
+        ? answer(['ml0', 'ml1'], ['10.0.0.1', '10.0.0.2'])
+        : structuredClone(answer(['ml0', 'ml1', 'ml2'], ['10.0.0.1', '10.0.0.3']).subNodes[0]!);
+    });
+    const parent = await cache.get(['match-list']);
+    const child = await cache.get(['match-list', 'ml0']);
+    expect(child.setValues).not.toBe(parent.subNodes[0]!.setValues);
+    expect(child.setValues).toEqual(['ml0', 'ml1', 'ml2']);
+    expect(child.setOptions).toEqual([{ net: ['10.0.0.1'] }, { net: ['10.0.0.3'] }]);
   });
 });

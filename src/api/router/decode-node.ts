@@ -43,7 +43,21 @@ function cell(v: unknown, field: string): string {
 function stringList(v: unknown, field: string): string[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) return bad(field, 'an array');
-  return v.map((x) => cell(x, field));
+  // An array of strings already is what we keep: no copy (65,536-entry lists, ×2 per node).
+  return allStrings(v) ? v : v.map((x) => cell(x, field));
+}
+
+function stringArrays(m: Json): m is Record<string, string[]> {
+  for (const k in m) {
+    const v = m[k];
+    if (!Array.isArray(v) || !allStrings(v)) return false;
+  }
+  return true;
+}
+
+function allStrings(v: unknown[]): v is string[] {
+  for (const x of v) if (typeof x !== 'string') return false;
+  return true;
 }
 
 function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> {
@@ -52,8 +66,11 @@ function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> 
   return v.map((m) => {
     if (m === null) return {};
     if (!isObject(m)) return bad(field, 'an array of maps');
+    // A map of string arrays already is what we keep: no copy (65,536 entries: ~10 MB).
+    if (stringArrays(m)) return m;
     const out: Record<string, string[]> = {};
-    for (const [k, vals] of Object.entries(m)) {
+    for (const k of Object.keys(m)) {
+      const vals = m[k];
       out[k] = Array.isArray(vals) ? stringList(vals, `${field}.${k}`) : [cell(vals, `${field}.${k}`)];
     }
     return out;
@@ -100,6 +117,41 @@ export function decodeNodeInfo(v: unknown, where = 'NodeInfo'): NodeInfo {
   return node;
 }
 
+const KNOWN = new Set([
+  'Name',
+  'Type',
+  'Description',
+  'Help',
+  'InputRe',
+  'AllowSet',
+  'AllowUnSet',
+  'AllowUnset',
+  'AllowShow',
+  'HasSetSubnodes',
+  'HasUnSetSubnodes',
+  'HasUnsetSubnodes',
+  'HasShowSubnodes',
+  'HasSubnodes',
+  'SetValues',
+  'SetOptions',
+  'PossibleValues',
+  'PossibleOptions',
+  'MultiValue',
+  'SubNodes',
+  'ShowOutput',
+  'ShowFormat',
+]);
+
+/**
+ * Only the fields the decoder does not know: keeping the whole wire object would hold every
+ * SetValues/SetOptions list twice in the metadata cache (65,536 match-list members: ~2× the MB).
+ */
+function unknownFields(v: Json): Json {
+  const out: Json = {};
+  for (const k of Object.keys(v)) if (!KNOWN.has(k)) out[k] = v[k];
+  return out;
+}
+
 function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: boolean }): NodeInfo {
   if (!isObject(v)) return bad(where, 'an object');
   const w = `${where}.`;
@@ -129,7 +181,7 @@ function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: bo
     possibleOptions: decodeOptions(v['PossibleOptions'], `${w}PossibleOptions`),
     multiValue: flag(v, 'MultiValue', w),
     subNodes: [],
-    raw: v,
+    raw: unknownFields(v),
   };
   const list = (subs as unknown[] | null | undefined) ?? [];
   if (depth >= MAX_NODE_DEPTH) cut.dropped ||= list.length > 0;

@@ -39,7 +39,7 @@ export interface NodeInfo {
   subNodes: NodeInfo[];
   showOutput?: string | ShowTable;
   showFormat?: 'text' | 'table';
-  /** The node as received, unknown fields included (for `describe` and --json). */
+  /** The fields of the node the decoder does not know, as received (the rest is decoded above). */
   raw: Record<string, unknown>;
   /** What the decoder left out (SubNodes nested too deep), for the user. */
   note?: string;

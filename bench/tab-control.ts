@@ -1,0 +1,123 @@
+// One tmux server driven and read in control mode (`tmux -C`), which streams every byte the
+// pane receives as it arrives: a keystroke → screen time is from `send-keys` to the first output
+// holding a marker. Shared by the Tab benches (tab-bench.ts, big-menu-bench.ts).
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+export class Control {
+  private readonly sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
+  private proc!: ChildProcessWithoutNullStreams;
+  private buf = '';
+  private seen = '';
+  private waiter: (() => void) | undefined;
+
+  start(command: string, env: Record<string, string>): void {
+    const exports = Object.entries({ TERM: 'xterm-256color', ...env })
+      .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    execFileSync('tmux', [
+      '-L',
+      this.sock,
+      'new-session',
+      '-d',
+      '-s',
+      'b',
+      '-x',
+      '120',
+      '-y',
+      '40',
+      `exec env -u CI ${exports} ${command}`,
+    ]);
+    this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (d: string) => {
+      this.buf += d;
+      const lines = this.buf.split('\n');
+      this.buf = lines.pop() ?? '';
+      for (const l of lines)
+        if (l.startsWith('%output ')) this.seen += unescapeOctal(l.slice(l.indexOf(' ', 8) + 1));
+      this.waiter?.();
+    });
+  }
+
+  /** Sends keys (tmux key names) and resolves with the ms until the output holds `marker`. */
+  async keys(keys: string, marker?: string, timeoutMs = 10_000): Promise<number> {
+    this.seen = '';
+    const t0 = performance.now();
+    this.proc.stdin.write(`send-keys -t b ${keys}\n`);
+    if (marker === undefined) return 0;
+    await this.until(marker, timeoutMs);
+    return performance.now() - t0;
+  }
+
+  until(marker: string, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no '${marker}' within ${timeoutMs} ms; screen:\n${this.capture().trimEnd()}`)),
+        timeoutMs,
+      );
+      const check = () => {
+        if (!this.seen.includes(marker)) return;
+        clearTimeout(timer);
+        this.waiter = undefined;
+        resolve();
+      };
+      this.waiter = check;
+      check();
+    });
+  }
+
+  /** Polls the pane (setup steps, where the text on screen is coloured in pieces). */
+  async screen(re: RegExp, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!re.test(this.capture())) {
+      if (Date.now() > deadline) throw new Error(`screen did not show ${re}:\n${this.capture()}`);
+      await pause(50);
+    }
+  }
+
+  /** Polls the pane until `re` no longer shows (a dismissal drawn, so the next key starts clean). */
+  async gone(re: RegExp, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (re.test(this.capture())) {
+      if (Date.now() > deadline) throw new Error(`screen still shows ${re}:\n${this.capture()}`);
+      await pause(10);
+    }
+  }
+
+  capture(): string {
+    return execFileSync('tmux', ['-L', this.sock, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+  }
+
+  /** The pane's process (the command runs under `exec`, so it is the program itself). */
+  pid(): number {
+    return Number(
+      execFileSync('tmux', ['-L', this.sock, 'list-panes', '-t', 'b', '-F', '#{pane_pid}'], {
+        encoding: 'utf8',
+      }).trim(),
+    );
+  }
+
+  /** Peak resident set of the pane's process so far (VmHWM), in MB. */
+  peakRssMb(): number {
+    const status = readFileSync(`/proc/${this.pid()}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  }
+
+  stop(): void {
+    this.proc?.kill();
+    try {
+      execFileSync('tmux', ['-L', this.sock, 'kill-server']);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Control mode escapes bytes below 32 and the backslash as \ooo. */
+const unescapeOctal = (s: string) =>
+  s.replace(/\\(\d{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
