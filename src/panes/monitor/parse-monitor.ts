@@ -47,7 +47,19 @@ function headerField(key: string): HeaderField | undefined {
   return undefined;
 }
 
+// Every member line names its fields again (`timeout 3580 packets 31`): the answer for a name
+// is kept (a few dozen names at most; bounded all the same, the text is the router's).
+const fieldMemo = new Map<string, MemberField | undefined>();
+
 function memberField(key: string): MemberField | undefined {
+  if (fieldMemo.has(key)) return fieldMemo.get(key);
+  const f = memberFieldOf(key);
+  if (fieldMemo.size >= 256) fieldMemo.clear();
+  fieldMemo.set(key, f);
+  return f;
+}
+
+function memberFieldOf(key: string): MemberField | undefined {
   const k = norm(key);
   if (/addr|^net|^ip|member|entry|prefix|^src|source|host/.test(k)) return 'address';
   if (/timeout|remain|ttl|expire|left/.test(k)) return 'timeout';
@@ -153,14 +165,26 @@ function memberLine(
 
 const KEY_VALUE_RE = /^\s*([A-Za-z][A-Za-z _\-()/]*?)\s*[:=]\s*(.*)$/;
 
-function parseText(text: string): MonitorData {
+/** Member lines of a read: by the table columns in force (`''`: none), then by the line's text. */
+type LineCache = Map<string, Map<string, MonitorMember>>;
+
+const table = (cache: LineCache, columns: string) => {
+  let t = cache.get(columns);
+  if (!t) cache.set(columns, (t = new Map()));
+  return t;
+};
+
+function parseText(text: string, before?: LineCache, after?: LineCache): MonitorData {
   const out: MonitorData = { header: {}, members: [], other: [] };
   let columns: Array<MemberField | undefined> | undefined;
+  let seen = before?.get('');
+  let kept = after && table(after, '');
   for (const raw of text.split(/\r?\n/)) {
     if (raw.trim() === '') continue;
-    const member = memberLine(raw, columns);
+    const member = seen?.get(raw) ?? memberLine(raw, columns);
     if (member) {
       out.members.push(member);
+      kept?.set(raw, member);
       continue;
     }
     const kv = KEY_VALUE_RE.exec(raw);
@@ -173,6 +197,8 @@ function parseText(text: string): MonitorData {
     const cols = tableColumns(raw);
     if (cols) {
       columns = cols;
+      seen = before?.get(cols.join(','));
+      kept = after && table(after, cols.join(','));
       continue;
     }
     if (/^[\s\-=+|]+$/.test(raw)) continue; // a table rule
@@ -212,4 +238,30 @@ function parseTable(t: ShowTable): MonitorData {
 export function parseMonitor(output: string | ShowTable | undefined): MonitorData {
   if (output === undefined) return { header: {}, members: [], other: [] };
   return typeof output === 'string' ? parseText(output) : parseTable(output);
+}
+
+/**
+ * parseMonitor for one pane's reads, one after the other. The API has no delta, so each read
+ * brings the whole list: an output equal to the one before gives back the same data (nothing
+ * is parsed, and the pane sees that nothing changed), and a member line seen in the read before
+ * gives back the same member object without being parsed again. Only the last read is kept.
+ */
+export function monitorParser(): (output: string | ShowTable | undefined) => MonitorData {
+  let text: string | undefined;
+  let data: MonitorData | undefined;
+  let lines: LineCache = new Map();
+  return (output) => {
+    if (typeof output !== 'string') {
+      text = undefined;
+      lines = new Map();
+      data = parseMonitor(output);
+      return data;
+    }
+    if (output === text && data) return data;
+    const after: LineCache = new Map();
+    data = parseText(output, lines, after);
+    text = output;
+    lines = after;
+    return data;
+  };
 }
