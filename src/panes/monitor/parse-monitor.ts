@@ -169,8 +169,8 @@ const KEY_VALUE_RE = /^\s*([A-Za-z][A-Za-z _\-()/]*?)\s*[:=]\s*(.*)$/;
 type LineCache = Map<string, Map<string, MonitorMember>>;
 
 const table = (cache: LineCache, columns: string) => {
-  let t = cache.get(columns);
-  if (!t) cache.set(columns, (t = new Map()));
+  const t = cache.get(columns) ?? new Map<string, MonitorMember>();
+  cache.set(columns, t);
   return t;
 };
 
