@@ -111,6 +111,9 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
     case 'refresh':
       return { ...s, loading: true };
     case 'loaded':
+      // The same output read again in the same second: nothing on screen changes.
+      if (a.data === s.data && seconds(a.at, s) === 0 && !s.loading && s.error === null && s.notice === null)
+        return s;
       return clamp({
         ...s,
         data: a.data,

@@ -74,7 +74,11 @@ const ADDRESS_RE =
 export const looksLikeAddress = (s: string) => ADDRESS_RE.test(s);
 
 /** `1234`, `1,234`, `1234 s`, `1h2m3s`, `50m`: a count or seconds; undefined when not a number. */
+const DIGITS_RE = /^\d{1,15}$/;
+
 export function parseAmount(s: string): number | undefined {
+  // Most amounts are plain digits: no case folding, no unit, no separators to drop.
+  if (DIGITS_RE.test(s)) return Number(s);
   const t = s.trim().toLowerCase();
   const plain = /^(\d[\d,_]*)(?:\s*(?:s|sec|secs|seconds|pkts|packets|bytes|b))?$/.exec(t);
   if (plain) return Number(plain[1]!.replace(/[,_]/g, ''));
@@ -150,13 +154,16 @@ function memberLine(
   const m: MonitorMember = { address: first };
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const eq = /^([a-z][\w-]*)[=:](.+)$/i.exec(t);
+    // Numbers are values (read with the name before them), never names: skip them early.
+    const c = t.charCodeAt(0);
+    if (c >= 48 && c <= 57) continue;
+    const eq = (t.includes('=') || t.includes(':')) && /^([a-z][\w-]*)[=:](.+)$/i.exec(t);
     if (eq) {
       const f = memberField(eq[1]!);
       if (f && f !== 'address') setMember(m, f, eq[2]!);
       continue;
     }
-    const f = memberField(t.replace(/:$/, ''));
+    const f = memberField(t.endsWith(':') ? t.slice(0, -1) : t);
     const next = tokens[i + 1];
     if (f && f !== 'address' && next !== undefined && setMember(m, f, next)) i++;
   }
@@ -165,26 +172,39 @@ function memberLine(
 
 const KEY_VALUE_RE = /^\s*([A-Za-z][A-Za-z _\-()/]*?)\s*[:=]\s*(.*)$/;
 
-/** Member lines of a read: by the table columns in force (`''`: none), then by the line's text. */
-type LineCache = Map<string, Map<string, MonitorMember>>;
+/**
+ * The lines of a read and what each gave (a member, or nothing), with the table columns in
+ * force at each line. The next read reuses a line's member when the same line is at the same
+ * place under the same columns: a string comparison instead of a parse (a Map by text cost
+ * more than it saved when most lines change, as countdowns make them do).
+ */
+interface ReadLines {
+  lines: string[];
+  members: Array<MonitorMember | undefined>;
+  columns: string[];
+}
 
-const table = (cache: LineCache, columns: string) => {
-  const t = cache.get(columns) ?? new Map<string, MonitorMember>();
-  cache.set(columns, t);
-  return t;
-};
-
-function parseText(text: string, before?: LineCache, after?: LineCache): MonitorData {
+function parseText(text: string, before?: ReadLines, after?: ReadLines): MonitorData {
   const out: MonitorData = { header: {}, members: [], other: [] };
   let columns: Array<MemberField | undefined> | undefined;
-  let seen = before?.get('');
-  let kept = after && table(after, '');
-  for (const raw of text.split(/\r?\n/)) {
+  let columnsKey = '';
+  const lines = text.split(/\r?\n/);
+  if (after) {
+    after.lines = lines;
+    after.members = new Array(lines.length);
+    after.columns = new Array(lines.length);
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
     if (raw.trim() === '') continue;
-    const member = seen?.get(raw) ?? memberLine(raw, columns);
+    const same = before !== undefined && before.lines[i] === raw && before.columns[i] === columnsKey;
+    const member = same ? before.members[i] : memberLine(raw, columns);
+    if (after) {
+      after.members[i] = member;
+      after.columns[i] = columnsKey;
+    }
     if (member) {
       out.members.push(member);
-      kept?.set(raw, member);
       continue;
     }
     const kv = KEY_VALUE_RE.exec(raw);
@@ -197,8 +217,7 @@ function parseText(text: string, before?: LineCache, after?: LineCache): Monitor
     const cols = tableColumns(raw);
     if (cols) {
       columns = cols;
-      seen = before?.get(cols.join(','));
-      kept = after && table(after, cols.join(','));
+      columnsKey = cols.join(',');
       continue;
     }
     if (/^[\s\-=+|]+$/.test(raw)) continue; // a table rule
@@ -244,21 +263,21 @@ export function parseMonitor(output: string | ShowTable | undefined): MonitorDat
  * parseMonitor for one pane's reads, one after the other. The API has no delta, so each read
  * brings the whole list: an output equal to the one before gives back the same data (nothing
  * is parsed, and the pane sees that nothing changed), and a member line seen in the read before
- * gives back the same member object without being parsed again. Only the last read is kept.
+ * at the same place gives back the same member object without being parsed again. Only the last read is kept.
  */
 export function monitorParser(): (output: string | ShowTable | undefined) => MonitorData {
   let text: string | undefined;
   let data: MonitorData | undefined;
-  let lines: LineCache = new Map();
+  let lines: ReadLines | undefined;
   return (output) => {
     if (typeof output !== 'string') {
       text = undefined;
-      lines = new Map();
+      lines = undefined;
       data = parseMonitor(output);
       return data;
     }
     if (output === text && data) return data;
-    const after: LineCache = new Map();
+    const after: ReadLines = { lines: [], members: [], columns: [] };
     data = parseText(output, lines, after);
     text = output;
     lines = after;
