@@ -2,7 +2,8 @@
 // Actions ["SHOW"]), parsed; and the removal of one member (UNSET by the list's key option).
 import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import { commandFailedError } from '../../errors.js';
-import { type MonitorData, monitorParser, parseMonitor } from '../../panes/monitor/parse-monitor.js';
+import { type MonitorParse, monitorParser } from '../../panes/monitor/monitor-parser.js';
+import { type MonitorData, parseMonitor } from '../../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../../panes/monitor/source.js';
 import { type BulkJournal, entryRequest } from './send.js';
 import { listWords } from './target.js';
@@ -24,13 +25,13 @@ export async function readMonitor(
   router: MonitorRouter,
   list: string,
   signal: AbortSignal,
-  parse: typeof parseMonitor = parseMonitor,
+  parse: MonitorParse = async (output) => parseMonitor(output),
 ): Promise<MonitorData> {
   const env = await router.send(monitorRequest(list), { signal });
   if (!env.ok) throw refused(env, `show match-list ${list}`);
   // A router that answers in Message rather than ShowOutput: read that instead.
-  if (env.nodeInfo?.showOutput === undefined && env.message) return parse(env.message);
-  return parse(env.nodeInfo?.showOutput);
+  if (env.nodeInfo?.showOutput === undefined && env.message) return parse(env.message, signal);
+  return parse(env.nodeInfo?.showOutput, signal);
 }
 
 /** `net` or `net,proto:port` (the simulator's naming; `net proto:port` too) → the entry's options. */

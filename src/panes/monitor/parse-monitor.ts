@@ -172,58 +172,53 @@ function memberLine(
 
 const KEY_VALUE_RE = /^\s*([A-Za-z][A-Za-z _\-()/]*?)\s*[:=]\s*(.*)$/;
 
-/**
- * The lines of a read and what each gave (a member, or nothing), with the table columns in
- * force at each line. The next read reuses a line's member when the same line is at the same
- * place under the same columns: a string comparison instead of a parse (a Map by text cost
- * more than it saved when most lines change, as countdowns make them do).
- */
-interface ReadLines {
-  lines: string[];
-  members: Array<MonitorMember | undefined>;
-  columns: string[];
+/** Where a text read is: what it found so far and the table columns in force. */
+export interface TextState {
+  out: MonitorData;
+  columns: Array<MemberField | undefined> | undefined;
+  /** The columns in force as text ('' for none): a member line means the same under the same. */
+  columnsKey: string;
 }
 
-function parseText(text: string, before?: ReadLines, after?: ReadLines): MonitorData {
-  const out: MonitorData = { header: {}, members: [], other: [] };
-  let columns: Array<MemberField | undefined> | undefined;
-  let columnsKey = '';
-  const lines = text.split(/\r?\n/);
-  if (after) {
-    after.lines = lines;
-    after.members = new Array(lines.length);
-    after.columns = new Array(lines.length);
+export const textState = (): TextState => ({
+  out: { header: {}, members: [], other: [] },
+  columns: undefined,
+  columnsKey: '',
+});
+
+/**
+ * Reads one line of the output into `st`; `known`: the member this line gave under the same
+ * columns before (it is not read again). Returns the member the line gave, if any.
+ */
+export function readLine(raw: string, st: TextState, known?: MonitorMember): MonitorMember | undefined {
+  if (raw.trim() === '') return undefined;
+  const member = known ?? memberLine(raw, st.columns);
+  if (member) {
+    st.out.members.push(member);
+    return member;
   }
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (raw.trim() === '') continue;
-    const same = before !== undefined && before.lines[i] === raw && before.columns[i] === columnsKey;
-    const member = same ? before.members[i] : memberLine(raw, columns);
-    if (after) {
-      after.members[i] = member;
-      after.columns[i] = columnsKey;
-    }
-    if (member) {
-      out.members.push(member);
-      continue;
-    }
-    const kv = KEY_VALUE_RE.exec(raw);
-    if (kv) {
-      const [, key, value] = kv as unknown as [string, string, string];
-      if (value === '' && /member|entr/i.test(key)) continue;
-      const f = headerField(key);
-      if (f && out.header[f] === undefined && setHeader(out.header, f, value.trim())) continue;
-    }
-    const cols = tableColumns(raw);
-    if (cols) {
-      columns = cols;
-      columnsKey = cols.join(',');
-      continue;
-    }
-    if (/^[\s\-=+|]+$/.test(raw)) continue; // a table rule
-    out.other.push(raw);
+  const kv = KEY_VALUE_RE.exec(raw);
+  if (kv) {
+    const [, key, value] = kv as unknown as [string, string, string];
+    if (value === '' && /member|entr/i.test(key)) return undefined;
+    const f = headerField(key);
+    if (f && st.out.header[f] === undefined && setHeader(st.out.header, f, value.trim())) return undefined;
   }
-  return out;
+  const cols = tableColumns(raw);
+  if (cols) {
+    st.columns = cols;
+    st.columnsKey = cols.join(',');
+    return undefined;
+  }
+  if (/^[\s\-=+|]+$/.test(raw)) return undefined; // a table rule
+  st.out.other.push(raw);
+  return undefined;
+}
+
+function parseText(text: string): MonitorData {
+  const st = textState();
+  for (const raw of text.split(/\r?\n/)) readLine(raw, st);
+  return st.out;
 }
 
 function parseTable(t: ShowTable): MonitorData {
@@ -257,30 +252,4 @@ function parseTable(t: ShowTable): MonitorData {
 export function parseMonitor(output: string | ShowTable | undefined): MonitorData {
   if (output === undefined) return { header: {}, members: [], other: [] };
   return typeof output === 'string' ? parseText(output) : parseTable(output);
-}
-
-/**
- * parseMonitor for one pane's reads, one after the other. The API has no delta, so each read
- * brings the whole list: an output equal to the one before gives back the same data (nothing
- * is parsed, and the pane sees that nothing changed), and a member line seen in the read before
- * at the same place gives back the same member object without being parsed again. Only the last read is kept.
- */
-export function monitorParser(): (output: string | ShowTable | undefined) => MonitorData {
-  let text: string | undefined;
-  let data: MonitorData | undefined;
-  let lines: ReadLines | undefined;
-  return (output) => {
-    if (typeof output !== 'string') {
-      text = undefined;
-      lines = undefined;
-      data = parseMonitor(output);
-      return data;
-    }
-    if (output === text && data) return data;
-    const after: ReadLines = { lines: [], members: [], columns: [] };
-    data = parseText(output, lines, after);
-    text = output;
-    lines = after;
-    return data;
-  };
 }

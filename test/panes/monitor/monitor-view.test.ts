@@ -9,7 +9,8 @@ import {
   monitorReducer,
   visibleMembers,
 } from '../../../src/panes/monitor/monitor-reducer.js';
-import { type MonitorMember, monitorParser, parseMonitor } from '../../../src/panes/monitor/parse-monitor.js';
+import { monitorParser } from '../../../src/panes/monitor/monitor-parser.js';
+import { type MonitorMember, parseMonitor } from '../../../src/panes/monitor/parse-monitor.js';
 
 const text = (rows: Array<[string, number, number]>) =>
   [
@@ -20,24 +21,24 @@ const text = (rows: Array<[string, number, number]>) =>
   ].join('\n');
 
 describe('monitorParser', () => {
-  it('gives back the same data for the same output, nothing parsed', () => {
+  it('gives back the same data for the same output, nothing parsed', async () => {
     const parse = monitorParser();
     const out = text([['10.0.0.1', 30, 1]]);
-    const a = parse(out);
-    expect(parse(`${out}`)).toBe(a);
-    expect(parse(out.replace('30', '29'))).not.toBe(a);
+    const a = await parse(out);
+    expect(await parse(`${out}`)).toBe(a);
+    expect(await parse(out.replace('30', '29'))).not.toBe(a);
   });
 
-  it('reuses an unchanged line at the same place, reads a changed one', () => {
+  it('reuses an unchanged line at the same place, reads a changed one', async () => {
     const parse = monitorParser();
-    const a = parse(
+    const a = await parse(
       text([
         ['10.0.0.1', 30, 1],
         ['10.0.0.2', 30, 2],
         ['10.0.0.3', 30, 3],
       ]),
     );
-    const b = parse(
+    const b = await parse(
       text([
         ['10.0.0.1', 30, 1],
         ['10.0.0.2', 29, 7],
@@ -58,12 +59,31 @@ describe('monitorParser', () => {
     );
   });
 
-  it('reads the lines under a table header again when the header changed', () => {
+  it('reads the lines under a table header again when the header changed', async () => {
     const parse = monitorParser();
-    const a = parse('Address  Packets  Bytes\n10.0.0.1  5  50');
+    const a = await parse('Address  Packets  Bytes\n10.0.0.1  5  50');
     expect(a.members[0]).toEqual({ address: '10.0.0.1', packets: 5, bytes: 50 });
-    const b = parse('Address  Bytes  Packets\n10.0.0.1  5  50');
+    const b = await parse('Address  Bytes  Packets\n10.0.0.1  5  50');
     expect(b.members[0]).toEqual({ address: '10.0.0.1', packets: 50, bytes: 5 });
+  });
+
+  it('lets other work run while it reads a long output, and stops when aborted', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i): [string, number, number] => [
+      `10.0.${i >> 8}.${i & 255}`,
+      9,
+      i,
+    ]);
+    const out = text(rows);
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const d = await monitorParser()(out);
+    clearInterval(timer);
+    expect(d).toEqual(parseMonitor(out));
+    expect(turns).toBeGreaterThan(0);
+    const c = new AbortController();
+    const parsing = monitorParser()(out, c.signal);
+    c.abort();
+    await expect(parsing).rejects.toThrow();
   });
 });
 
