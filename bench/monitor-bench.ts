@@ -52,7 +52,12 @@ class Tmux {
   readonly sock = `routersh-monbench-${randomBytes(4).toString('hex')}`;
   private n = 0;
 
-  /** A new window running `command` (exec'd, so the pane's pid is the command's); its pid. */
+  constructor() {
+    // A session that stays: the server would exit with the last arm's session, racing the next.
+    execFileSync('tmux', ['-L', this.sock, 'new-session', '-d', '-s', 'hold', 'exec cat']);
+  }
+
+  /** A new session running `command` (exec'd, so the pane's pid is the command's); its pid. */
   open(command: string, env: Record<string, string>): { target: string; pid: number } {
     const target = `w${this.n++}`;
     const exports = Object.entries({ TERM: 'xterm-256color', ...env })
@@ -173,6 +178,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
         rows(`${size}: ratio pane/watch per refresh`, pairedRatio(r.pane!, r.watch!)),
         { [`${size}: pane window ms (last run, ${PANE_READS} reads)`]: lastPaneMs },
       );
+      process.stdout.write(`${JSON.stringify({ size, pane: r.pane!.values, watch: r.watch!.values })}\n`);
     }
     return out;
   } finally {

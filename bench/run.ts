@@ -21,6 +21,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],
+  ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
