@@ -1,7 +1,8 @@
 // The monitor's rows on show (filtered, sorted), derived from the data, the sort and the filter
 // and kept in the state so that a key, a tick or a render never sorts again. A new read reuses
 // what the view before it computed: the address order when the same addresses came in the same
-// order (one O(n) pass, no sort), and each address's sort key when it was seen before. Pure.
+// order (one O(n) pass, no sort), else the order of the addresses still there (only new ones
+// are sorted), and each address's sort key when it was seen before. Pure.
 import type { MonitorData, MonitorMember } from './parse-monitor.js';
 
 export const SORT_COLUMNS = ['address', 'timeout', 'packets', 'bytes'] as const;
@@ -37,20 +38,45 @@ function sameAddresses(a: MonitorMember[], b: MonitorMember[]): boolean {
   return true;
 }
 
-/** The address order of `members`, reusing `prev`'s when the addresses are the same. */
+const byKey = (list: string[]) => (i: number, j: number) =>
+  list[i]! < list[j]! ? -1 : list[i]! > list[j]! ? 1 : i - j;
+
+/**
+ * The address order of `members`, from `prev`'s: the same addresses in the same order reuse it
+ * as it is; otherwise the addresses still there keep their order, only the new ones are sorted,
+ * and the two are merged (O(n + k log k) for k new addresses, no key computed twice).
+ */
 function addressOrder(members: MonitorMember[], prev: MonitorView): Pick<MonitorView, 'byAddress' | 'keys'> {
   if (prev.data && sameAddresses(prev.data.members, members))
     return { byAddress: prev.byAddress, keys: prev.keys };
   const keys = new Map<string, string>();
   const list: string[] = new Array(members.length);
+  const at = new Map<string, number>();
   for (let i = 0; i < members.length; i++) {
     const a = members[i]!.address;
     const k = keys.get(a) ?? prev.keys.get(a) ?? addressKey(a);
     keys.set(a, k);
     list[i] = k;
+    at.set(a, i);
   }
-  const byAddress = members.map((_, i) => i);
-  byAddress.sort((i, j) => (list[i]! < list[j]! ? -1 : list[i]! > list[j]! ? 1 : i - j));
+  const compare = byKey(list);
+  // An address listed twice: no merge to get right, sort the whole.
+  if (at.size !== members.length || !prev.data) {
+    const byAddress = members.map((_, i) => i);
+    return { byAddress: byAddress.sort(compare), keys };
+  }
+  const kept: number[] = [];
+  for (const p of prev.byAddress) {
+    const i = at.get(prev.data.members[p]!.address);
+    if (i === undefined) continue;
+    kept.push(i);
+    at.delete(prev.data.members[p]!.address);
+  }
+  const added = [...at.values()].sort(compare);
+  const byAddress: number[] = new Array(members.length);
+  for (let x = 0, y = 0, n = 0; n < members.length; n++)
+    byAddress[n] =
+      y >= added.length || (x < kept.length && compare(kept[x]!, added[y]!) <= 0) ? kept[x++]! : added[y++]!;
   return { byAddress, keys };
 }
 
