@@ -9,6 +9,7 @@
 // refresh: the pane reads every 5 s (its default) and redraws its countdowns every second, so its
 // per-refresh figure carries 5 redraws where watch's carries one (that favours watch).
 // Needs `npm run build`, tmux, watch (procps), curl and jq; a missing tool skips the suite.
+// BENCH_MONITOR_BIN=path/to/bin/routersh.js measures another build (say, main's) the same way.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -108,7 +109,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
   }
   const sim = await startRouterSim({ host: '127.0.0.1', port: 0 });
   const tmux = new Tmux();
-  const bin = `${ROOT}bin/routersh.js`;
+  const bin = process.env.BENCH_MONITOR_BIN ?? `${ROOT}bin/routersh.js`;
   const env = { ...AUTH, ROUTERSH_ROUTER: sim.url };
   const out: Record<string, number> = {};
   const dir = mkdtempSync(join(tmpdir(), 'routersh-monbench-'));
