@@ -8,7 +8,8 @@
 // reaped by the shell watch runs, are counted in watch's cutime/cstime). The figure is CPU per
 // refresh: the pane reads 5 s after each read ends (its default) and redraws its countdowns every
 // second, so its per-refresh figure carries 5–6 redraws where watch's carries one (that favours
-// watch); CPU per second of watching is reported too.
+// watch); CPU per second of watching is reported too. A third arm, for reference: watch with jq
+// only extracting the text and `head` showing a screen of it (no member is parsed or sorted).
 // Needs `npm run build`, tmux, watch (procps), curl and jq; a missing tool skips the suite.
 // BENCH_MONITOR_BIN=path/to/bin/routersh.js measures another build (say, main's) the same way.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -47,6 +48,9 @@ function cpuOf(pid: number): number {
   // Fields 14–17 of proc(5) (utime, stime, cutime, cstime) are 11–14 after the comm.
   return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICK_HZ;
 }
+
+/** The pane; watch with the comparable jq; watch with jq only extracting the text (head). */
+type Arm = 'pane' | 'watch' | 'light';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -126,13 +130,8 @@ export async function benchMonitor(): Promise<Record<string, number>> {
         sim.requests.filter((r) => r.url.startsWith(path) && r.body.includes('SHOW')).length;
       /** CPU per refresh of `pid` over `periods` reads, from one read's arrival to the last's. */
       // CPU per second of watching too (ms/s), per arm in run order: the pane reads less often.
-      const perSecond: Record<'pane' | 'watch', number[]> = { pane: [], watch: [] };
-      const window = async (
-        arm: 'pane' | 'watch',
-        pid: number,
-        periods: number,
-        timeoutMs: number,
-      ): Promise<number> => {
+      const perSecond: Record<Arm, number[]> = { pane: [], watch: [], light: [] };
+      const window = async (arm: Arm, pid: number, periods: number, timeoutMs: number): Promise<number> => {
         const deadline = Date.now() + timeoutMs;
         const waitRead = async (n: number) => {
           while (reads() < n) {
@@ -163,11 +162,11 @@ export async function benchMonitor(): Promise<Record<string, number>> {
       };
       const jq = `.NodeInfo.ShowOutput | split("\\n") | map(select(startswith("  ")) | split(" ") | map(select(. != ""))) | sort_by(.[0]) | .[:36][] | join(" ")`;
       const curl = `curl -s -u admin:admin -X POST -H 'content-type: application/json' -d '{"Actions":["SHOW"]}' ${sim.url}${path}`;
-      const watchCmd = `watch -n1 -t "${curl.replace(/"/g, '\\"')} | jq -r '${jq.replace(/"/g, '\\"')}'"`;
-      const watch = async () => {
-        const { target, pid } = tmux.open(watchCmd, {});
+      const watchArm = (arm: Arm, filter: string) => async () => {
+        const cmd = `watch -n1 -t "${curl.replace(/"/g, '\\"')} | ${filter.replace(/"/g, '\\"')}"`;
+        const { target, pid } = tmux.open(cmd, {});
         try {
-          return (await window('watch', pid, WATCH_READS, (WATCH_READS + 3) * 4_000)) * 1000;
+          return (await window(arm, pid, WATCH_READS, (WATCH_READS + 3) * 4_000)) * 1000;
         } finally {
           tmux.close(target);
         }
@@ -175,7 +174,8 @@ export async function benchMonitor(): Promise<Record<string, number>> {
       const r = await alternate(
         [
           { name: 'pane', run: pane },
-          { name: 'watch', run: watch },
+          { name: 'watch', run: watchArm('watch', `jq -r '${jq}'`) },
+          { name: 'light', run: watchArm('light', `jq -r .NodeInfo.ShowOutput | head -n 38`) },
         ],
         RUNS,
       );
@@ -186,6 +186,8 @@ export async function benchMonitor(): Promise<Record<string, number>> {
         rows(`${size}: ratio pane/watch per refresh`, pairedRatio(r.pane!, r.watch!)),
         rows(`${size}: routersh pane CPU ms per second`, summarize(perSecond.pane)),
         rows(`${size}: watch+curl+jq CPU ms per second`, summarize(perSecond.watch)),
+        rows(`${size}: light watch (jq extracts, head) CPU ms per refresh`, r.light!),
+        rows(`${size}: ratio pane/light watch per refresh`, pairedRatio(r.pane!, r.light!)),
       );
       process.stdout.write(
         `${JSON.stringify({ size, pane: r.pane!.values, watch: r.watch!.values, perSecond })}\n`,
