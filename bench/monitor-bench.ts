@@ -155,7 +155,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
           tmux.keys(target, '-l', `monitor match-list ${list}`);
           tmux.keys(target, 'Enter');
           await tmux.until(target, new RegExp(`${size} members`));
-          return (await window('pane', pid, PANE_READS, (PANE_READS + 3) * 6_000)) * 1000;
+          return (await window('pane', pid, PANE_READS, (PANE_READS + 3) * 20_000)) * 1000;
         } finally {
           tmux.close(target);
         }
@@ -166,7 +166,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
         const cmd = `watch -n1 -t "${curl.replace(/"/g, '\\"')} | ${filter.replace(/"/g, '\\"')}"`;
         const { target, pid } = tmux.open(cmd, {});
         try {
-          return (await window(arm, pid, WATCH_READS, (WATCH_READS + 3) * 4_000)) * 1000;
+          return (await window(arm, pid, WATCH_READS, (WATCH_READS + 3) * 15_000)) * 1000;
         } finally {
           tmux.close(target);
         }
