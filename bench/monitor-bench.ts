@@ -188,6 +188,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
         rows(`${size}: watch+curl+jq CPU ms per second`, summarize(perSecond.watch)),
         rows(`${size}: light watch (jq extracts, head) CPU ms per refresh`, r.light!),
         rows(`${size}: ratio pane/light watch per refresh`, pairedRatio(r.pane!, r.light!)),
+        rows(`${size}: light watch CPU ms per second`, summarize(perSecond.light)),
       );
       process.stdout.write(
         `${JSON.stringify({ size, pane: r.pane!.values, watch: r.watch!.values, perSecond })}\n`,
