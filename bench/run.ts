@@ -22,6 +22,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
   ['Tab at 100 to 65,536 sub-node and option values in tmux vs bash (issue 19)', 'tab-bench.ts', 'benchTab'],
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],
+  ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

@@ -2,6 +2,7 @@
 // Actions ["SHOW"]), parsed; and the removal of one member (UNSET by the list's key option).
 import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import { commandFailedError } from '../../errors.js';
+import { type MonitorParse, monitorParser } from '../../panes/monitor/monitor-parser.js';
 import { type MonitorData, parseMonitor } from '../../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../../panes/monitor/source.js';
 import { type BulkJournal, entryRequest } from './send.js';
@@ -24,12 +25,13 @@ export async function readMonitor(
   router: MonitorRouter,
   list: string,
   signal: AbortSignal,
+  parse: MonitorParse = async (output) => parseMonitor(output),
 ): Promise<MonitorData> {
   const env = await router.send(monitorRequest(list), { signal });
   if (!env.ok) throw refused(env, `show match-list ${list}`);
   // A router that answers in Message rather than ShowOutput: read that instead.
-  if (env.nodeInfo?.showOutput === undefined && env.message) return parseMonitor(env.message);
-  return parseMonitor(env.nodeInfo?.showOutput);
+  if (env.nodeInfo?.showOutput === undefined && env.message) return parse(env.message, signal);
+  return parse(env.nodeInfo?.showOutput, signal);
 }
 
 /** `net` or `net,proto:port` (the simulator's naming; `net proto:port` too) → the entry's options. */
@@ -92,11 +94,15 @@ export async function removeMember(
   return env!.message.trim() || `${address} removed`;
 }
 
-/** Made once per pane: the list's shape is read on the first `d` and kept for the next ones. */
+/**
+ * Made once per pane: the list's shape is read on the first `d` and kept for the next ones;
+ * each read is parsed against the one before (an unchanged output is not parsed again).
+ */
 export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournal): MonitorSource {
   let shape: Promise<EntryShape> | undefined;
+  const parse = monitorParser();
   return {
-    read: (signal) => readMonitor(router, list, signal),
+    read: (signal) => readMonitor(router, list, signal, parse),
     remove: async (address, signal) => {
       shape ??= entryShape(router, list, signal);
       const got = await shape.catch((e: unknown) => {

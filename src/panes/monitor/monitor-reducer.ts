@@ -1,10 +1,11 @@
 // State of the match-list monitor pane: the last parsed output and when it was read (timeouts
 // count down locally from it), the sort column, the `/` filter (narrows as it is typed; Esc
-// restores the one before), the selected row and the scroll. Pure.
+// restores the one before), the selected row and the scroll, and the rows on show (monitor-view.ts:
+// sorted once per read, sort or filter, never per key or tick). Pure.
 import type { MonitorData, MonitorMember } from './parse-monitor.js';
+import { EMPTY_VIEW, type MonitorView, monitorView, SORT_COLUMNS, type SortColumn } from './monitor-view.js';
 
-export const SORT_COLUMNS = ['address', 'timeout', 'packets', 'bytes'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+export { SORT_COLUMNS, type SortColumn };
 
 export interface MonitorState {
   data: MonitorData | null;
@@ -25,6 +26,8 @@ export interface MonitorState {
   confirm: string | null;
   /** The last removal's answer, until the next read. */
   notice: string | null;
+  /** The rows on show, as of `data`, `sort` and the filter (or the prompt while it is open). */
+  view: MonitorView;
 }
 
 export type MonitorAction =
@@ -64,6 +67,7 @@ export function initMonitorState(now: number): MonitorState {
     loading: true,
     confirm: null,
     notice: null,
+    view: EMPTY_VIEW,
   };
 }
 
@@ -73,35 +77,23 @@ export function remaining(m: MonitorMember, s: Pick<MonitorState, 'readAt' | 'no
   return Math.max(0, m.timeout - Math.floor(Math.max(0, s.now - s.readAt) / 1000));
 }
 
-// Addresses in numeric order where they are IPv4 (10.0.0.9 before 10.0.0.10).
-const addressKey = (a: string) => a.replace(/\d+/g, (d) => d.padStart(5, '0')).toLowerCase();
+const filterOf = (s: MonitorState) => s.prompt ?? s.filter;
+
+/** The state with its view brought up to date (the same object when it already was). */
+function withView(s: MonitorState): MonitorState {
+  const view = monitorView(s.view, s.data, s.sort, filterOf(s));
+  return view === s.view ? s : { ...s, view };
+}
 
 /** The rows on show: filtered by substring of the address, sorted (counters largest first). */
 export function visibleMembers(s: MonitorState): MonitorMember[] {
-  const members = s.data?.members ?? [];
-  const filter = (s.prompt ?? s.filter).toLowerCase();
-  const rows = filter ? members.filter((m) => m.address.toLowerCase().includes(filter)) : [...members];
-  const byAddress = (a: MonitorMember, b: MonitorMember) => {
-    const x = addressKey(a.address);
-    const y = addressKey(b.address);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
-  const num = (v: number | undefined) => v ?? -1;
-  switch (s.sort) {
-    case 'address':
-      return rows.sort(byAddress);
-    case 'timeout':
-      return rows.sort((a, b) => num(a.timeout) - num(b.timeout) || byAddress(a, b));
-    case 'packets':
-      return rows.sort((a, b) => num(b.packets) - num(a.packets) || byAddress(a, b));
-    case 'bytes':
-      return rows.sort((a, b) => num(b.bytes) - num(a.bytes) || byAddress(a, b));
-  }
+  return monitorView(s.view ?? EMPTY_VIEW, s.data, s.sort, filterOf(s)).rows;
 }
 
 /** Keeps the selection inside the rows and on screen. */
-function clamp(s: MonitorState): MonitorState {
-  const n = visibleMembers(s).length;
+function clamp(state: MonitorState): MonitorState {
+  const s = withView(state);
+  const n = s.view.rows.length;
   const selected = Math.max(0, Math.min(s.selected, n - 1));
   const rows = Math.max(1, s.bodyRows);
   let top = Math.min(s.top, Math.max(0, n - rows));
@@ -111,12 +103,17 @@ function clamp(s: MonitorState): MonitorState {
   return selected === s.selected && top === s.top ? s : { ...s, selected, top };
 }
 
+const seconds = (at: number, s: MonitorState) => Math.floor(Math.max(0, at - s.readAt) / 1000);
+
 export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState {
   switch (a.type) {
     case 'loading':
     case 'refresh':
       return { ...s, loading: true };
     case 'loaded':
+      // The same output read again in the same second: nothing on screen changes.
+      if (a.data === s.data && seconds(a.at, s) === 0 && !s.loading && s.error === null && s.notice === null)
+        return s;
       return clamp({
         ...s,
         data: a.data,
@@ -129,7 +126,8 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
     case 'failed':
       return { ...s, error: a.message, now: a.at, loading: false };
     case 'tick':
-      return a.at === s.now ? s : { ...s, now: a.at };
+      // Only a new second since the read changes the screen (the age, the countdowns).
+      return s.data === null || seconds(a.at, s) === seconds(s.now, s) ? s : { ...s, now: a.at };
     case 'sortNext': {
       const i = SORT_COLUMNS.indexOf(s.sort);
       return clamp({ ...s, sort: SORT_COLUMNS[(i + 1) % SORT_COLUMNS.length]!, selected: 0, top: 0 });
@@ -141,7 +139,7 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
     case 'viewport':
       return a.rows === s.bodyRows ? s : clamp({ ...s, bodyRows: a.rows });
     case 'promptOpen':
-      return { ...s, prompt: s.filter };
+      return withView({ ...s, prompt: s.filter });
     case 'promptInput':
       return s.prompt === null ? s : clamp({ ...s, prompt: s.prompt + a.text, selected: 0, top: 0 });
     case 'promptBackspace':
@@ -151,7 +149,7 @@ export function monitorReducer(s: MonitorState, a: MonitorAction): MonitorState 
     case 'promptCancel':
       return s.prompt === null ? s : clamp({ ...s, prompt: null, selected: 0, top: 0 });
     case 'removeAsk': {
-      const m = visibleMembers(s)[s.selected];
+      const m = withView(s).view.rows[s.selected];
       return m ? { ...s, confirm: m.address, notice: null } : s;
     }
     case 'removeCancel':

@@ -47,7 +47,19 @@ function headerField(key: string): HeaderField | undefined {
   return undefined;
 }
 
+// Every member line names its fields again (`timeout 3580 packets 31`): the answer for a name
+// is kept (a few dozen names at most; bounded all the same, the text is the router's).
+const fieldMemo = new Map<string, MemberField | undefined>();
+
 function memberField(key: string): MemberField | undefined {
+  if (fieldMemo.has(key)) return fieldMemo.get(key);
+  const f = memberFieldOf(key);
+  if (fieldMemo.size >= 256) fieldMemo.clear();
+  fieldMemo.set(key, f);
+  return f;
+}
+
+function memberFieldOf(key: string): MemberField | undefined {
   const k = norm(key);
   if (/addr|^net|^ip|member|entry|prefix|^src|source|host/.test(k)) return 'address';
   if (/timeout|remain|ttl|expire|left/.test(k)) return 'timeout';
@@ -62,7 +74,11 @@ const ADDRESS_RE =
 export const looksLikeAddress = (s: string) => ADDRESS_RE.test(s);
 
 /** `1234`, `1,234`, `1234 s`, `1h2m3s`, `50m`: a count or seconds; undefined when not a number. */
+const DIGITS_RE = /^\d{1,15}$/;
+
 export function parseAmount(s: string): number | undefined {
+  // Most amounts are plain digits: no case folding, no unit, no separators to drop.
+  if (DIGITS_RE.test(s)) return Number(s);
   const t = s.trim().toLowerCase();
   const plain = /^(\d[\d,_]*)(?:\s*(?:s|sec|secs|seconds|pkts|packets|bytes|b))?$/.exec(t);
   if (plain) return Number(plain[1]!.replace(/[,_]/g, ''));
@@ -138,13 +154,16 @@ function memberLine(
   const m: MonitorMember = { address: first };
   for (let i = 1; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const eq = /^([a-z][\w-]*)[=:](.+)$/i.exec(t);
+    // Numbers are values (read with the name before them), never names: skip them early.
+    const c = t.charCodeAt(0);
+    if (c >= 48 && c <= 57) continue;
+    const eq = (t.includes('=') || t.includes(':')) && /^([a-z][\w-]*)[=:](.+)$/i.exec(t);
     if (eq) {
       const f = memberField(eq[1]!);
       if (f && f !== 'address') setMember(m, f, eq[2]!);
       continue;
     }
-    const f = memberField(t.replace(/:$/, ''));
+    const f = memberField(t.endsWith(':') ? t.slice(0, -1) : t);
     const next = tokens[i + 1];
     if (f && f !== 'address' && next !== undefined && setMember(m, f, next)) i++;
   }
@@ -153,32 +172,53 @@ function memberLine(
 
 const KEY_VALUE_RE = /^\s*([A-Za-z][A-Za-z _\-()/]*?)\s*[:=]\s*(.*)$/;
 
-function parseText(text: string): MonitorData {
-  const out: MonitorData = { header: {}, members: [], other: [] };
-  let columns: Array<MemberField | undefined> | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    if (raw.trim() === '') continue;
-    const member = memberLine(raw, columns);
-    if (member) {
-      out.members.push(member);
-      continue;
-    }
-    const kv = KEY_VALUE_RE.exec(raw);
-    if (kv) {
-      const [, key, value] = kv as unknown as [string, string, string];
-      if (value === '' && /member|entr/i.test(key)) continue;
-      const f = headerField(key);
-      if (f && out.header[f] === undefined && setHeader(out.header, f, value.trim())) continue;
-    }
-    const cols = tableColumns(raw);
-    if (cols) {
-      columns = cols;
-      continue;
-    }
-    if (/^[\s\-=+|]+$/.test(raw)) continue; // a table rule
-    out.other.push(raw);
+/** Where a text read is: what it found so far and the table columns in force. */
+export interface TextState {
+  out: MonitorData;
+  columns: Array<MemberField | undefined> | undefined;
+  /** The columns in force as text ('' for none): a member line means the same under the same. */
+  columnsKey: string;
+}
+
+export const textState = (): TextState => ({
+  out: { header: {}, members: [], other: [] },
+  columns: undefined,
+  columnsKey: '',
+});
+
+/**
+ * Reads one line of the output into `st`; `known`: the member this line gave under the same
+ * columns before (it is not read again). Returns the member the line gave, if any.
+ */
+export function readLine(raw: string, st: TextState, known?: MonitorMember): MonitorMember | undefined {
+  if (raw.trim() === '') return undefined;
+  const member = known ?? memberLine(raw, st.columns);
+  if (member) {
+    st.out.members.push(member);
+    return member;
   }
-  return out;
+  const kv = KEY_VALUE_RE.exec(raw);
+  if (kv) {
+    const [, key, value] = kv as unknown as [string, string, string];
+    if (value === '' && /member|entr/i.test(key)) return undefined;
+    const f = headerField(key);
+    if (f && st.out.header[f] === undefined && setHeader(st.out.header, f, value.trim())) return undefined;
+  }
+  const cols = tableColumns(raw);
+  if (cols) {
+    st.columns = cols;
+    st.columnsKey = cols.join(',');
+    return undefined;
+  }
+  if (/^[\s\-=+|]+$/.test(raw)) return undefined; // a table rule
+  st.out.other.push(raw);
+  return undefined;
+}
+
+function parseText(text: string): MonitorData {
+  const st = textState();
+  for (const raw of text.split(/\r?\n/)) readLine(raw, st);
+  return st.out;
 }
 
 function parseTable(t: ShowTable): MonitorData {

@@ -1,5 +1,6 @@
-// Effects of the monitor pane: a read now and every `refreshMs` (never two at once; aborted on
-// unmount), a 1 s tick so timeouts count down between reads, and the keys.
+// Effects of the monitor pane: a read now and `refreshMs` after each read ends (never two at
+// once; aborted on unmount), a tick a second after it so timeouts count down between reads (none
+// where a read is due), and the keys.
 import { useEffect, useReducer, useRef } from 'react';
 import { splitText } from '../../keys/key-parser.js';
 import { useKeys } from '../key-source/use-keys.js';
@@ -17,6 +18,11 @@ export interface MonitorPaneOptions {
   now: () => number;
 }
 
+/** A read that has not answered by then shows "reading…" (the loading hint guideline's ~200 ms). */
+const LOADING_AFTER_MS = 200;
+/** A tick this close to the next read is left to it. */
+const TICK_SLACK_MS = 100;
+
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
@@ -30,27 +36,46 @@ export function useMonitorPane(opts: MonitorPaneOptions): MonitorState {
   useEffect(() => {
     const c = new AbortController();
     lifetime.current = c;
+    let next: ReturnType<typeof setTimeout> | undefined;
+    let ticks: ReturnType<typeof setInterval> | undefined;
+    let nextReadAt = 0;
+    // The countdowns move once a second, counted from the end of the last read (so they turn
+    // with the seconds since it); a tick due with a read (or during one) is left to the read,
+    // which draws the same and more.
+    const tick = () => {
+      if (busy.current || nextReadAt - performance.now() < TICK_SLACK_MS) return;
+      dispatch({ type: 'tick', at: now() });
+    };
     const read = async () => {
       if (busy.current || c.signal.aborted) return;
       busy.current = true;
-      dispatch({ type: 'loading' });
+      clearTimeout(next);
+      // "reading…" only for a read that takes a while: a quick one changes nothing on screen.
+      const slow = setTimeout(() => dispatch({ type: 'loading' }), LOADING_AFTER_MS);
       try {
         const data = await source.read(c.signal);
         if (!c.signal.aborted) dispatch({ type: 'loaded', data, at: now() });
       } catch (e) {
         if (!c.signal.aborted) dispatch({ type: 'failed', message: message(e), at: now() });
       } finally {
+        clearTimeout(slow);
         busy.current = false;
+        // Counted from the end of this read: reads never overlap, and a slow router is not
+        // asked again the moment it answers.
+        if (!c.signal.aborted) {
+          nextReadAt = performance.now() + opts.refreshMs;
+          next = setTimeout(() => void read(), opts.refreshMs);
+          clearInterval(ticks);
+          ticks = setInterval(tick, 1000);
+        }
       }
     };
     readNow.current = () => void read();
     void read();
-    const refresh = setInterval(() => void read(), opts.refreshMs);
-    const tick = setInterval(() => dispatch({ type: 'tick', at: now() }), 1000);
     return () => {
       c.abort();
-      clearInterval(refresh);
-      clearInterval(tick);
+      clearTimeout(next);
+      clearInterval(ticks);
     };
   }, [source, opts.refreshMs]);
 
