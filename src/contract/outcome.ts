@@ -2,6 +2,7 @@
 // exhaustive switch each); commands never print.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { RoutershError } from '../errors.js';
+import type { Dashboard } from '../features/dashboards/model.js';
 
 export interface LineErrorInfo {
   column: number;
@@ -21,7 +22,9 @@ export type PaneSpec =
       emptyHint?: string;
     }
   | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
-  | { pane: 'monitor'; list: string };
+  | { pane: 'monitor'; list: string }
+  /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
+  | { pane: 'dashboard'; dashboard: Dashboard; vars?: Record<string, string[]> };
 
 export type Outcome =
   | { kind: 'empty' }

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
+import { DashboardPane } from '../panes/dashboard/DashboardPane.js';
 import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import type { Session } from '../session/session.js';
@@ -87,6 +88,19 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
   }
   if (pane.kind === 'monitor')
     return <MonitorPane source={pane.source} list={pane.spec.list} onClose={onClose} color={color} />;
+  if (pane.kind === 'dashboard')
+    return (
+      <DashboardPane
+        dashboard={pane.spec.dashboard}
+        sources={pane.sources}
+        initialRange={pane.range}
+        chosen={pane.chosen}
+        onClose={onClose}
+        onOpen={onOpen}
+        links={links}
+        color={color}
+      />
+    );
   const { spec } = pane;
   return (
     <LogPane

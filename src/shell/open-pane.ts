@@ -10,6 +10,13 @@ import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
 
 import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { Outcome } from '../contract/outcome.js';
+import type { Chosen } from '../features/dashboards/interpolate.js';
+import { initialChoices } from '../features/dashboards/var-args.js';
+import { readDuration, readTime } from '../lang/time.js';
+import type { ChartInitialRange } from '../panes/chart/chart-reducer.js';
+import type { DashboardSources } from '../panes/dashboard/panel-data.js';
+import { dashboardSources } from './dashboard-sources.js';
 
 /** `id` tells panes apart in the shell's stack (a pane shown again is drawn anew). */
 export type OpenPane = { id: number } & (
@@ -21,6 +28,13 @@ export type OpenPane = { id: number } & (
       matchLists: MatchListPort | undefined;
     }
   | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
+  | {
+      kind: 'dashboard';
+      spec: Extract<PaneSpec, { pane: 'dashboard' }>;
+      sources: DashboardSources;
+      range: ChartInitialRange;
+      chosen: Record<string, Chosen>;
+    }
 );
 
 /** The clients a pane may read from: telemetry panes need the telemetry client, the monitor the router. */
@@ -31,6 +45,21 @@ export interface PaneClients {
   journal?: BulkJournal | undefined;
   /** The log pane's `b` (a typed line through the runner: match-list/add-from-pane.ts). */
   matchLists?: MatchListPort | undefined;
+  /** A dashboard's show panels: a read-only line through the runner. */
+  runLine?: ((line: string, signal: AbortSignal) => Promise<Outcome>) | undefined;
+  /** A dashboard's `e`: the shell's completion of a whole line. */
+  complete?: DashboardSources['complete'];
+}
+
+/** A dashboard's time (`since 6h`, or from … to …) as the window it opens with (1h when unreadable). */
+export function dashboardRange(time: Extract<PaneSpec, { pane: 'dashboard' }>['dashboard']['time'], now: number): ChartInitialRange {
+  if ('since' in time) {
+    const d = readDuration(time.since.replace(/^since\s+/, ''));
+    return { sinceMs: d.ok ? d.value : 3_600_000 };
+  }
+  const from = readTime(time.from, now);
+  const to = readTime(time.to, now);
+  return from.ok && to.ok && from.value < to.value ? { startMs: from.value, endMs: to.value } : { sinceMs: 3_600_000 };
 }
 
 let nextId = 1;
@@ -39,6 +68,15 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
   const id = nextId++;
   if (spec.pane === 'monitor')
     return { id, kind: 'monitor', spec, source: monitorSource(clients.router, spec.list, clients.journal) };
+  if (spec.pane === 'dashboard')
+    return {
+      id,
+      kind: 'dashboard',
+      spec,
+      sources: dashboardSources(spec.dashboard, clients),
+      range: dashboardRange(spec.dashboard.time, Date.now()),
+      chosen: initialChoices(spec.dashboard, spec.vars),
+    };
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'

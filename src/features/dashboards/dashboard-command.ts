@@ -1,0 +1,18 @@
+// The `dashboard FILE|NAME [var NAME=VALUE[,VALUE…]]…` built-in: on a terminal, the dashboard
+// screen; elsewhere a one-line error (a script checks a file with `routersh dash --validate`).
+import type { Handler } from '../../contract/handler.js';
+import { argumentError } from '../../errors.js';
+import { readDashboard } from './dashboard-load.js';
+import { parseVarArgs } from './var-args.js';
+
+export const dashboardCommand: Handler<'dashboard'> = async ({ args }) => {
+  const [what, ...rest] = args;
+  if (what === undefined || what === '')
+    throw argumentError('dashboard: give a dashboard file or the name of a built-in dashboard');
+  const vars = parseVarArgs(rest, 'dashboard');
+  const dashboard = await readDashboard(what);
+  const unknown = Object.keys(vars).filter((n) => !dashboard.variables.some((v) => v.name === n));
+  if (unknown.length > 0)
+    throw argumentError(`dashboard: ${dashboard.title} has no variable ${unknown.join(', ')}`);
+  return { kind: 'pane', spec: { pane: 'dashboard', dashboard, vars } };
+};
