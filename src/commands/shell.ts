@@ -7,6 +7,7 @@ import type { CommandIo } from '../contract/command-io.js';
 import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { SessionStart } from './session-start.js';
+import type { PaneSpec } from '../contract/outcome.js';
 
 function readScript(file: string): string {
   try {
@@ -16,7 +17,13 @@ function readScript(file: string): string {
   }
 }
 
-export async function runShellSession(flags: Flags, io: CommandIo, start: SessionStart): Promise<Ending> {
+export async function runShellSession(
+  flags: Flags,
+  io: CommandIo,
+  start: SessionStart,
+  /** A pane to open at once (`routersh dash FILE`, commands/dash-open.ts). */
+  open?: PaneSpec,
+): Promise<Ending> {
   if (flags.dryRun) {
     throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
   }
@@ -63,6 +70,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
       demo,
       ...(recording ? { onSecret: recording.addSecret, recording: true } : {}),
       ...(feed ? { feed } : {}),
+      ...(open ? { open } : {}),
     });
   } finally {
     await close();

@@ -3,7 +3,7 @@
 // region is either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
 import { Box, Text, useApp, useStdout } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
@@ -49,6 +49,9 @@ export interface ShellAppProps {
   maskSearch?: boolean | undefined;
   /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
   paneLinks?: readonly PaneLink[] | undefined;
+  /** A pane shown at once (`routersh dash FILE`); with `exitWithPane`, closing it leaves routersh. */
+  openAtStart?: PaneSpec | undefined;
+  exitWithPane?: boolean | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
@@ -215,7 +218,19 @@ function Shell(props: ShellAppProps) {
       ?.capabilities()
       .catch(() => {});
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
+  useEffect(() => {
+    if (props.openAtStart) shell.open(props.openAtStart);
+  }, []);
   const { pane, pager } = shell.state;
+  const shown = useRef(false);
+  if (pane) shown.current = true;
+  const leave = props.exitWithPane === true && shown.current && !pane;
+  useEffect(() => {
+    if (!leave) return;
+    props.onExit();
+    exit();
+  }, [leave, props.onExit, exit]);
   const ready = !pane && !pager && !shell.state.running;
   useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;

@@ -10,6 +10,8 @@ import type { Dashboard } from '../features/dashboards/model.js';
 import { variableValues } from '../features/dashboards/variable-values.js';
 import { monitorSource } from '../features/match-list/monitor-source.js';
 import { chartSource, logSource, planRange } from '../features/telemetry/telemetry-sources.js';
+import { completeLine } from '../lang/complete-line.js';
+import type { EngineDeps } from '../lang/types.js';
 import { readStep } from '../lang/time.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
 import type { PaneClients } from './open-pane.js';
@@ -27,7 +29,10 @@ function statSource(client: TelemetryClient, expression: string): StatSource {
       const plan = planRange(q, q.points, caps.limits);
       const [now, range] = await Promise.all([
         client.query({ expression, time: q.endMs }, signal),
-        client.queryRange({ expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds }, signal),
+        client.queryRange(
+          { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
+          signal,
+        ),
       ]);
       return {
         values: now.data.series.map((s) => ({ labels: s.labels, value: s.samples.at(-1)?.v ?? null })),
@@ -79,5 +84,21 @@ export function dashboardSources(dashboard: Dashboard, clients: PaneClients): Da
     },
     matchLists: clients.matchLists,
     complete: clients.complete,
+  };
+}
+
+/** A dashboard's `e`: Tab on `metrics range EXPR` (…) as the prompt completes it, the line back. */
+export function lineCompleter(deps: () => EngineDeps): NonNullable<DashboardSources['complete']> {
+  return async (line, signal) => {
+    const res = await completeLine({ text: line, cursor: line.length }, deps(), signal);
+    const next = line.slice(0, res.replaceFrom) + res.commonPrefix + line.slice(res.replaceTo);
+    const candidates = res.candidates.filter((c) => c.insertable).map((c) => c.display);
+    // Tab never shortens what was typed; one candidate is taken whole.
+    const only =
+      res.candidates.length === 1 && res.candidates[0]!.insertable ? res.candidates[0]! : undefined;
+    const taken = only
+      ? line.slice(0, res.replaceFrom) + only.text + (only.continues ? '' : ' ') + line.slice(res.replaceTo)
+      : next;
+    return { line: taken.length >= line.length ? taken : line, candidates };
   };
 }

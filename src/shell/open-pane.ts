@@ -52,14 +52,19 @@ export interface PaneClients {
 }
 
 /** A dashboard's time (`since 6h`, or from … to …) as the window it opens with (1h when unreadable). */
-export function dashboardRange(time: Extract<PaneSpec, { pane: 'dashboard' }>['dashboard']['time'], now: number): ChartInitialRange {
+export function dashboardRange(
+  time: Extract<PaneSpec, { pane: 'dashboard' }>['dashboard']['time'],
+  now: number,
+): ChartInitialRange {
   if ('since' in time) {
     const d = readDuration(time.since.replace(/^since\s+/, ''));
     return { sinceMs: d.ok ? d.value : 3_600_000 };
   }
   const from = readTime(time.from, now);
   const to = readTime(time.to, now);
-  return from.ok && to.ok && from.value < to.value ? { startMs: from.value, endMs: to.value } : { sinceMs: 3_600_000 };
+  return from.ok && to.ok && from.value < to.value
+    ? { startMs: from.value, endMs: to.value }
+    : { sinceMs: 3_600_000 };
 }
 
 let nextId = 1;

@@ -15,6 +15,7 @@ import { welcomeText } from './welcome.js';
 import { inkStdout } from '../term/ink-stdout.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
+import type { PaneSpec } from '../contract/outcome.js';
 import type { KeyFeed } from '../keys/key-feed.js';
 import { lineMask, secretValues } from './mask-line.js';
 
@@ -27,6 +28,8 @@ export interface ShellOptions {
   feed?: KeyFeed;
   /** `--record`: the Ctrl-R search text is drawn as `*` (it may be a secret being looked for). */
   recording?: boolean;
+  /** A pane shown at once (`routersh dash FILE`): the router is not checked at start (its panels say), q leaves. */
+  open?: PaneSpec | undefined;
 }
 
 export async function runShell(
@@ -50,7 +53,7 @@ export async function runShell(
   };
 
   let ending: Ending = OK;
-  if (!cfg.json) {
+  if (!cfg.json && !o.open) {
     const simulator = o.demo ? 'demo' : cfg.profile === 'sim' ? 'sim' : undefined;
     io.stdout.write(
       welcomeText({
@@ -76,6 +79,8 @@ export async function runShell(
       mask={lineMask(session.cache)}
       maskSearch={o.recording === true}
       feed={o.feed}
+      openAtStart={o.open}
+      exitWithPane={o.open !== undefined}
       onExit={() => {
         ending = OK;
       }}
@@ -88,12 +93,13 @@ export async function runShell(
   // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the
   // answer also warms the root metadata), so start-up does not wait for the network.
   let failure: RoutershError | undefined;
-  session.cache.get([]).catch((e: unknown) => {
-    if (isRoutershError(e) && isConnectFailure(e)) {
-      failure = e;
-      instance.unmount();
-    }
-  });
+  if (!o.open)
+    session.cache.get([]).catch((e: unknown) => {
+      if (isRoutershError(e) && isConnectFailure(e)) {
+        failure = e;
+        instance.unmount();
+      }
+    });
   const stop = (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => () => {
     ending = { kind: 'signal', signal };
     instance.unmount();

@@ -15,7 +15,8 @@ const VAR_KINDS = ['label', 'query', 'values', 'interval'] as const;
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const strs = (v: unknown) => (Array.isArray(v) ? v.map(str).filter((s): s is string => s !== undefined) : undefined);
+const strs = (v: unknown) =>
+  Array.isArray(v) ? v.map(str).filter((s): s is string => s !== undefined) : undefined;
 
 function seconds(text: string): number {
   const m = /^(\d+)(s|m|h)?$/.exec(text.trim());
@@ -33,7 +34,12 @@ function panelOf(p: unknown, i: number, flow: { x: number; y: number }): Panel {
   let grid: GridPos;
   if (isObj(p['grid'])) {
     const g = p['grid'];
-    grid = { x: Number(g['x'] ?? 0), y: Number(g['y'] ?? 0), w: Number(g['w'] ?? 12), h: Number(g['h'] ?? 8) } as GridPos;
+    grid = {
+      x: Number(g['x'] ?? 0),
+      y: Number(g['y'] ?? 0),
+      w: Number(g['w'] ?? 12),
+      h: Number(g['h'] ?? 8),
+    } as GridPos;
   } else {
     if (flow.x + 12 > 24) flow = Object.assign(flow, { x: 0, y: flow.y + 8 });
     grid = { x: flow.x, y: flow.y, w: 12, h: 8 };
@@ -75,7 +81,12 @@ function variableOf(v: unknown, i: number): Variable {
   };
   switch (kind) {
     case 'label':
-      return { ...base, kind: 'label', label: str(v['label'])!, ...(str(v['match']) ? { match: str(v['match'])! } : {}) };
+      return {
+        ...base,
+        kind: 'label',
+        label: str(v['label'])!,
+        ...(str(v['match']) ? { match: str(v['match'])! } : {}),
+      };
     case 'query':
       return { ...base, kind: 'query', expr: str(v['query'])! };
     case 'values':
@@ -95,9 +106,11 @@ export function parseDashboard(text: string, where: string): Dashboard {
   } catch (e) {
     throw argumentError(`${where}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
-  if (!isObj(doc) || typeof doc['title'] !== 'string') throw argumentError(`${where}: a dashboard needs a title`);
+  if (!isObj(doc) || typeof doc['title'] !== 'string')
+    throw argumentError(`${where}: a dashboard needs a title`);
   const panels = doc['panels'];
-  if (!Array.isArray(panels) || panels.length === 0) throw argumentError(`${where}: a dashboard needs panels`);
+  if (!Array.isArray(panels) || panels.length === 0)
+    throw argumentError(`${where}: a dashboard needs panels`);
   const flow = { x: 0, y: 0 };
   const refresh = str(doc['refresh']) ?? '10s';
   return {

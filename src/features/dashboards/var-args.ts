@@ -17,7 +17,10 @@ export function parseVarArgs(words: readonly string[], command: string): Record<
 }
 
 /** What each variable holds at open: `--var` first, then its default, then a list's first value. */
-export function initialChoices(d: Dashboard, vars: Readonly<Record<string, string[]>> = {}): Record<string, Chosen> {
+export function initialChoices(
+  d: Dashboard,
+  vars: Readonly<Record<string, string[]>> = {},
+): Record<string, Chosen> {
   const out: Record<string, Chosen> = {};
   for (const v of d.variables) {
     const given = vars[v.name] ?? v.default;

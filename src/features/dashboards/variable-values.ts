@@ -27,7 +27,10 @@ export async function variableValues(
   // A query: each series' labels as Grafana's query_result shows them, through the regex.
   const res = await client.query({ expression: v.expr, time: now }, signal);
   const texts = res.data.series.map(
-    (s) => `{${Object.entries(s.labels).map(([k, val]) => `${k}="${val}"`).join(', ')}}`,
+    (s) =>
+      `{${Object.entries(s.labels)
+        .map(([k, val]) => `${k}="${val}"`)
+        .join(', ')}}`,
   );
   if (!v.regex) return [...new Set(texts)];
   const body = /^\/(.*)\/[a-z]*$/s.exec(v.regex)?.[1] ?? v.regex;

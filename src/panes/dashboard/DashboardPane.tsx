@@ -83,7 +83,15 @@ export function DashboardPane(props: DashboardPaneProps) {
         columns={size.columns}
         rows={size.rows}
         unzoom={() => dash.dispatch({ type: 'unzoom' })}
-        body={(w, h) => bodies(focused, state.panels[state.focus]!, { width: w, height: h, color, utc: props.utc, now: now() })}
+        body={(w, h) =>
+          bodies(focused, state.panels[state.focus]!, {
+            width: w,
+            height: h,
+            color,
+            utc: props.utc,
+            now: now(),
+          })
+        }
       />
     );
   }
@@ -93,9 +101,15 @@ export function DashboardPane(props: DashboardPaneProps) {
     rects,
     (i, w, h) =>
       dashboard.panels[i] && state.panels[i]
-        ? bodies(dashboard.panels[i], state.panels[i], { width: w, height: h, color, utc: props.utc, now: now() })
+        ? bodies(dashboard.panels[i], state.panels[i], {
+            width: w,
+            height: h,
+            color,
+            utc: props.utc,
+            now: now(),
+          })
         : [],
-    { width: size.columns, rows: size.rows, color, utc: props.utc },
+    { width: size.columns, rows: size.rows, color, utc: props.utc, titleOf: dash.titleOf },
   );
   return <Lines lines={lines} width={size.columns} height={height} />;
 }
@@ -142,7 +156,9 @@ interface ZoomedProps {
 /** The focused panel as its single pane: the window it had, the source it reads from. */
 function Zoomed({ panel, text, source, sources, state, props, columns, rows, unzoom, body }: ZoomedProps) {
   const w = state.window;
-  const range: ChartInitialRange = w.live ? { sinceMs: w.spanMs } : { startMs: w.endMs - w.spanMs, endMs: w.endMs };
+  const range: ChartInitialRange = w.live
+    ? { sinceMs: w.spanMs }
+    : { startMs: w.endMs - w.spanMs, endMs: w.endMs };
   // A stat zoomed is its expression charted; made once per zoom.
   const statChart = useMemo(
     () => (panel.kind === 'stat' ? sources.chart(text) : undefined),

@@ -17,6 +17,8 @@ export interface FrameOptions {
   rows: number;
   color: boolean;
   utc?: boolean | undefined;
+  /** A panel's title as shown (variables put in); default: as written. */
+  titleOf?: ((index: number) => string) | undefined;
 }
 
 const LIGHT = { tl: '┌', tr: '┐', bl: '└', br: '┘', h: '─', v: '│' };
@@ -111,12 +113,15 @@ export function dashboardFrame(
     const ps = s.panels[i];
     const mark = ps?.loading ? ' …' : ps?.error ? ' !' : '';
     const inner = body(i, Math.max(0, r.w - 2), Math.max(0, r.h - 2));
-    const lines = boxLines(s.edited[i] !== undefined ? `${panel.title} (edited)` : panel.title, inner, r, {
+    const title = o.titleOf?.(i) ?? panel.title;
+    const lines = boxLines(s.edited[i] !== undefined ? `${title} (edited)` : title, inner, r, {
       focused: i === s.focus,
       color: o.color,
       mark,
     });
-    lines.forEach((text, k) => pieces[r.y + k]?.push({ x: r.x, text, w: r.w }));
+    lines.forEach((text, k) => {
+      pieces[r.y + k]?.push({ x: r.x, text, w: r.w });
+    });
   });
   const lines = pieces.map((row) => {
     row.sort((a, b) => a.x - b.x);

@@ -122,10 +122,15 @@ export function dashReducer(s: DashState, a: DashAction): DashState {
     case 'zoomIn':
     case 'zoomOut': {
       const window = moveWindow(s.window, { type: a.type, now: a.now });
-      return window.spanMs === s.window.spanMs && window.endMs === s.window.endMs ? s : refetch({ ...s, window });
+      return window.spanMs === s.window.spanMs && window.endMs === s.window.endMs
+        ? s
+        : refetch({ ...s, window });
     }
     case 'pan':
-      return refetch({ ...s, window: moveWindow(s.window, { type: 'pan', direction: a.direction, now: a.now }) });
+      return refetch({
+        ...s,
+        window: moveWindow(s.window, { type: 'pan', direction: a.direction, now: a.now }),
+      });
     case 'togglePause': {
       const window = moveWindow(s.window, { type: 'togglePause' });
       // Resuming catches up at once, as the chart pane does.

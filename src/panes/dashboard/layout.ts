@@ -40,4 +40,11 @@ export function layoutPanels(grids: readonly GridPos[], columns: number, rows: n
 
 /** Two rectangles share a cell. */
 export const overlaps = (a: Rect, b: Rect) =>
-  a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  a.w > 0 &&
+  a.h > 0 &&
+  b.w > 0 &&
+  b.h > 0 &&
+  a.x < b.x + b.w &&
+  b.x < a.x + a.w &&
+  a.y < b.y + b.h &&
+  b.y < a.y + a.h;

@@ -37,7 +37,8 @@ export function panelBody(panel: Panel, p: PanelState, o: BodyOptions): string[]
   const room = errorLine !== undefined ? h - 1 : h;
   let lines: string[];
   if (p.data && room > 0) lines = dataLines(panel, p.data, { ...o, height: room });
-  else if (p.data === null && errorLine === undefined) lines = [paint(o.color, DIM, p.loading ? 'loading…' : '')];
+  else if (p.data === null && errorLine === undefined)
+    lines = [paint(o.color, DIM, p.loading ? 'loading…' : '')];
   else lines = [];
   lines = lines.slice(0, room);
   while (lines.length < room) lines.push('');
@@ -61,7 +62,10 @@ function dataLines(panel: Panel, d: PanelData, o: BodyOptions): string[] {
       if (shown.length === 0) return [paint(o.color, DIM, 'no log records in the window')];
       return shown.map((r) => {
         const line = paneLine(r, '', { utc: o.utc });
-        return rowText({ spans: layoutLine(line, o.width, false)[0] ?? [], levelClass: line.levelClass }, o.color);
+        return rowText(
+          { spans: layoutLine(line, o.width, false)[0] ?? [], levelClass: line.levelClass },
+          o.color,
+        );
       });
     }
     case 'histogram': {

@@ -44,5 +44,7 @@ export interface DashboardSources {
   /** The log pane's `b` in a zoomed logs panel. */
   matchLists?: MatchListPort | undefined;
   /** The `e` prompt's completion: the shell's completer on `metrics range EXPR` / `logs search QUERY`. */
-  complete?: ((line: string, signal: AbortSignal) => Promise<{ candidates: string[]; line: string }>) | undefined;
+  complete?:
+    | ((line: string, signal: AbortSignal) => Promise<{ candidates: string[]; line: string }>)
+    | undefined;
 }

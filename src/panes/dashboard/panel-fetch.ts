@@ -75,13 +75,17 @@ export async function fetchPanel(
       // Following: the newest records of the window, as many as the box shows.
       const s = source as ReturnType<DashboardSources['logs']>;
       const page = await s.search({ ...range, limit: Math.max(1, q.height) }, signal);
-      const records = page.records.slice().sort((a, b) => (a._time < b._time ? -1 : a._time > b._time ? 1 : 0));
+      const records = page.records
+        .slice()
+        .sort((a, b) => (a._time < b._time ? -1 : a._time > b._time ? 1 : 0));
       return { kind: 'logs', records };
     }
     case 'histogram': {
       const s = source as ReturnType<DashboardSources['logs']>;
       const res = await s.histogram({ ...range, buckets: Math.max(1, q.width) }, signal);
-      return 'note' in res ? { kind: 'histogram', buckets: [], note: res.note } : { kind: 'histogram', buckets: res };
+      return 'note' in res
+        ? { kind: 'histogram', buckets: [], note: res.note }
+        : { kind: 'histogram', buckets: res };
     }
     case 'monitor': {
       const s = source as ReturnType<DashboardSources['monitor']>;

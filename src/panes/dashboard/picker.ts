@@ -19,7 +19,13 @@ export interface PickerState {
 }
 
 export type PickerAction =
-  | { type: 'open'; varIndex: number; variable: Variable; chosen: Chosen | undefined; values: string[] | null }
+  | {
+      type: 'open';
+      varIndex: number;
+      variable: Variable;
+      chosen: Chosen | undefined;
+      values: string[] | null;
+    }
   | { type: 'values'; varIndex: number; values: string[] }
   | { type: 'failed'; varIndex: number; message: string }
   | { type: 'up' | 'down' | 'toggle' | 'close' };
@@ -28,19 +34,21 @@ export type PickerAction =
 export const pickerOptions = (p: PickerState): string[] =>
   p.includeAll || p.multi ? [ALL, ...(p.values ?? [])] : (p.values ?? []);
 
-/** What accepting the picker chooses (the cursor's value when nothing is ticked). */
+/** What accepting the picker chooses: the cursor's value, or for a multi variable what is ticked. */
 export function pickerChoice(p: PickerState): Chosen | undefined {
-  if (p.all) return { values: p.values ?? [], all: true };
-  if (p.selected.length > 0) return { values: p.selected, all: false };
+  if (p.multi && p.all) return { values: p.values ?? [], all: true };
+  if (p.multi && p.selected.length > 0) return { values: p.selected, all: false };
   const at = pickerOptions(p)[p.cursor];
   if (at === undefined) return undefined;
-  return at === ALL && (p.includeAll || p.multi) ? { values: p.values ?? [], all: true } : { values: [at], all: false };
+  return at === ALL && (p.includeAll || p.multi)
+    ? { values: p.values ?? [], all: true }
+    : { values: [at], all: false };
 }
 
 export function pickerReducer(p: PickerState | null, a: PickerAction): PickerState | null {
   if (a.type === 'open') {
     const v = a.variable;
-    return {
+    const p: PickerState = {
       varIndex: a.varIndex,
       name: v.name,
       multi: v.multi === true,
@@ -51,12 +59,13 @@ export function pickerReducer(p: PickerState | null, a: PickerAction): PickerSta
       selected: a.chosen && !a.chosen.all ? a.chosen.values : [],
       all: a.chosen?.all === true,
     };
+    return withCursorOnChoice(p);
   }
   if (!p) return p;
   const n = pickerOptions(p).length;
   switch (a.type) {
     case 'values':
-      return a.varIndex === p.varIndex ? { ...p, values: a.values, error: null } : p;
+      return a.varIndex === p.varIndex ? withCursorOnChoice({ ...p, values: a.values, error: null }) : p;
     case 'failed':
       return a.varIndex === p.varIndex ? { ...p, values: [], error: a.message } : p;
     case 'up':
@@ -78,4 +87,11 @@ export function pickerReducer(p: PickerState | null, a: PickerAction): PickerSta
       return never;
     }
   }
+}
+
+/** The cursor starts on what is chosen now (All, or the first chosen value). */
+function withCursorOnChoice(p: PickerState): PickerState {
+  const opts = pickerOptions(p);
+  const at = p.all ? opts.indexOf(ALL) : p.selected[0] !== undefined ? opts.indexOf(p.selected[0]) : -1;
+  return at >= 0 ? { ...p, cursor: at } : p;
 }

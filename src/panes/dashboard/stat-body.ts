@@ -18,7 +18,10 @@ const RESET = '\u001b[0m';
 const BARS = '▁▂▃▄▅▆▇█';
 
 /** The colour of `v`: the last threshold at or below it (null is −∞). */
-export function thresholdColor(v: number | null, thresholds: readonly Threshold[] | undefined): Threshold['color'] {
+export function thresholdColor(
+  v: number | null,
+  thresholds: readonly Threshold[] | undefined,
+): Threshold['color'] {
   if (v === null || !Number.isFinite(v) || !thresholds?.length) return 'default';
   let color: Threshold['color'] = 'default';
   for (const t of [...thresholds].sort((a, b) => (a.value ?? -Infinity) - (b.value ?? -Infinity)))
@@ -32,10 +35,11 @@ export function sparkline(values: readonly number[], width: number): string {
   if (finite.length === 0 || width <= 0) return '';
   const min = Math.min(...finite);
   const max = Math.max(...finite);
-  const n = Math.min(width, values.length);
+  // Fewer values than columns: each is drawn wider; more: each column shows its last.
   let out = '';
-  for (let c = 0; c < n; c++) {
-    const v = values[Math.min(values.length - 1, Math.floor(((c + 1) * values.length) / n) - 1)]!;
+  for (let c = 0; c < width; c++) {
+    const v =
+      values[Math.min(values.length - 1, Math.max(0, Math.ceil(((c + 1) * values.length) / width) - 1))]!;
     if (!Number.isFinite(v)) out += ' ';
     else out += BARS[max === min ? 3 : Math.round(((v - min) / (max - min)) * (BARS.length - 1))];
   }
@@ -60,7 +64,14 @@ export function statBody(
     const name = names[i] ? `  ${names[i]}` : '';
     return `${painted}${name}`;
   });
-  if (d.values.length > rows && lines.length > 0) lines[lines.length - 1] += `  (+${d.values.length - rows} more)`;
-  if (spark) lines.push(sparkline(d.spark[0]!.samples.map((s) => s.v), o.width));
+  if (d.values.length > rows && lines.length > 0)
+    lines[lines.length - 1] += `  (+${d.values.length - rows} more)`;
+  if (spark)
+    lines.push(
+      sparkline(
+        d.spark[0]!.samples.map((s) => s.v),
+        o.width,
+      ),
+    );
   return lines;
 }

@@ -109,8 +109,7 @@ export function useDashKeys(o: DashKeysOptions): void {
           complete(text);
           return true;
         default:
-          if (!k.ctrl && !k.meta && k.sequence !== '' && k.name === k.sequence)
-            setText(text + k.sequence);
+          if (!k.ctrl && !k.meta && k.sequence !== '' && k.name === k.sequence) setText(text + k.sequence);
           return true;
       }
     }

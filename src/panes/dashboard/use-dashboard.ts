@@ -6,7 +6,13 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { type Chosen, interpolate } from '../../features/dashboards/interpolate.js';
 import type { Dashboard } from '../../features/dashboards/model.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
-import { type DashAction, type DashState, dashReducer, initDashState, windowRange } from './dashboard-reducer.js';
+import {
+  type DashAction,
+  type DashState,
+  dashReducer,
+  initDashState,
+  windowRange,
+} from './dashboard-reducer.js';
 import type { Rect } from './layout.js';
 import type { DashboardSources } from './panel-data.js';
 import { fetchPanel, makeSource, type PanelSource, panelText } from './panel-fetch.js';
@@ -36,13 +42,16 @@ interface Running {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Seconds of the window per column: what `$__interval` stands for in a box `width` wide. */
-const stepFor = (spanMs: number, width: number) => Math.max(1, Math.round(spanMs / 1000 / Math.max(1, width)));
+const stepFor = (spanMs: number, width: number) =>
+  Math.max(1, Math.round(spanMs / 1000 / Math.max(1, width)));
 
 export interface DashboardHook {
   state: DashState;
   dispatch: (a: DashAction) => void;
   /** The panel's text with the chosen variables put in. */
   textOf: (index: number) => string;
+  /** The panel's title with the chosen variables put in. */
+  titleOf: (index: number) => string;
   /** The panel's source for its current text (the zoomed pane reads from the same one). */
   sourceOf: (index: number) => PanelSource | undefined;
 }
@@ -83,9 +92,9 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   };
 
   // Variables with no value yet (label values, query results) are looked up before panels start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
   const missing = useMemo(
     () => dashboard.variables.map((v, i) => ({ v, i })).filter(({ v }) => !opts.chosen[v.name]),
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
     [dashboard],
   );
   const ready = useRef(missing.length === 0);
@@ -164,19 +173,20 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   // A new window, new variables, an edit or `r`: every panel starts over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `request` is the trigger
   useEffect(() => {
-    dashboard.panels.forEach((_, i) => start(i, true));
+    for (let i = 0; i < dashboard.panels.length; i++) start(i, true);
   }, [state.request]);
 
   // One timer for the dashboard; a tick skips the panels still busy with the last one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the timer follows the window's mode
   useEffect(() => {
     const every = dashboard.refreshSeconds * 1000;
     if (!(every > 0) || !state.window.live || state.window.paused) return;
-    const t = setInterval(() => dashboard.panels.forEach((_, i) => start(i, false)), every);
+    const t = setInterval(() => {
+      for (let i = 0; i < dashboard.panels.length; i++) start(i, false);
+    }, every);
     return () => clearInterval(t);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the timer follows the window's mode
   }, [dashboard, state.window.live, state.window.paused]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: aborted once, when the screen closes
   useEffect(
     () => () => {
       for (const r of running.current.values()) r.controller.abort();
@@ -194,5 +204,14 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     textOf: (i) => stateRef.current.edited[i] ?? panelText(dashboard.panels[i]!),
   });
 
-  return { state, dispatch, textOf: (i) => textOf(i), sourceOf: (i) => sourceOf(i) };
+  const titleOf = (i: number) => {
+    const s = stateRef.current;
+    return interpolate(dashboard.panels[i]?.title ?? '', {
+      variables: dashboard.variables,
+      chosen: s.chosen,
+      stepSeconds: stepFor(s.window.spanMs, rectsRef.current[i]?.w ?? 80),
+      rangeSeconds: Math.round(s.window.spanMs / 1000),
+    });
+  };
+  return { state, dispatch, textOf: (i) => textOf(i), titleOf, sourceOf: (i) => sourceOf(i) };
 }
