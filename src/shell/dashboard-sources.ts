@@ -14,7 +14,19 @@ import { completeLine } from '../lang/complete-line.js';
 import type { EngineDeps } from '../lang/types.js';
 import { readStep } from '../lang/time.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
-import type { PaneClients } from './open-pane.js';
+import type { BulkJournal } from '../features/match-list/send.js';
+import type { MonitorRouter } from '../features/match-list/monitor-source.js';
+import type { MatchListPort } from '../panes/logs/source.js';
+
+/** What the dashboard reads from (the shell's pane clients, open-pane.ts). */
+export interface DashboardClients {
+  telemetry: TelemetryClient | undefined;
+  router: MonitorRouter;
+  journal?: BulkJournal | undefined;
+  matchLists?: MatchListPort | undefined;
+  runLine?: ((line: string, signal: AbortSignal) => Promise<Outcome>) | undefined;
+  complete?: DashboardSources['complete'];
+}
 
 const NO_TELEMETRY = () =>
   notConfiguredError('no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)');
@@ -55,7 +67,7 @@ function outcomeText(o: Outcome): string {
   }
 }
 
-export function dashboardSources(dashboard: Dashboard, clients: PaneClients): DashboardSources {
+export function dashboardSources(dashboard: Dashboard, clients: DashboardClients): DashboardSources {
   const { telemetry } = clients;
   const failing = { fetch: () => Promise.reject(NO_TELEMETRY()) };
   const noLogs = {
