@@ -71,6 +71,15 @@ export function DashboardPane(props: DashboardPaneProps) {
   const bodies = useBodies();
   const height = frameHeight(size.rows);
   const focused = dashboard.panels[state.focus];
+  // The zoomed pane's keys are unsubscribed only after it is gone from the screen: a second `q`
+  // typed at once reaches it still, and then means the dashboard's `q`.
+  const zoomedNow = useRef(state.zoomed);
+  zoomedNow.current = state.zoomed;
+  const unzoom = () => {
+    if (!zoomedNow.current) return props.onClose();
+    zoomedNow.current = false;
+    dash.dispatch({ type: 'unzoom' });
+  };
   if (state.zoomed && focused) {
     return (
       <Zoomed
@@ -82,7 +91,7 @@ export function DashboardPane(props: DashboardPaneProps) {
         props={props}
         columns={size.columns}
         rows={size.rows}
-        unzoom={() => dash.dispatch({ type: 'unzoom' })}
+        unzoom={unzoom}
         body={(w, h) =>
           bodies(focused, state.panels[state.focus]!, {
             width: w,
