@@ -233,6 +233,8 @@ function Shell(props: ShellAppProps) {
   }, [leave, props.onExit, exit]);
   const ready = !pane && !pager && !shell.state.running;
   useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
+  // Leaving with the pane (`routersh dash`): no prompt drawn on the way out.
+  if (leave) return null;
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
   return pane ? (
     <Pane
