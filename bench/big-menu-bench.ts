@@ -14,15 +14,15 @@ import { percentile, ROOT } from './util.js';
 const N = 65_536;
 const RUNS = 50;
 
-/** One tmux server, one window, read and driven in control mode. */
-class Control {
+/** One tmux server, one window, read and driven in control mode (also the dashboard bench's). */
+export class Control {
   private readonly sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
   private proc!: ChildProcessWithoutNullStreams;
   private buf = '';
   private seen = '';
   private waiter: (() => void) | undefined;
 
-  start(command: string, env: Record<string, string>): void {
+  start(command: string, env: Record<string, string>, size = { cols: 120, rows: 40 }): void {
     const exports = Object.entries({ TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
       .join(' ');
@@ -34,9 +34,9 @@ class Control {
       '-s',
       'b',
       '-x',
-      '120',
+      String(size.cols),
       '-y',
-      '40',
+      String(size.rows),
       `env -u CI ${exports} ${command}`,
     ]);
     this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);

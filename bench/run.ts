@@ -20,6 +20,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
+  ['6-panel dashboard at 120×40 and 200×60 (issue 20)', 'dashboard-bench.ts', 'benchDashboard'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
