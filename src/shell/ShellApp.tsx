@@ -98,6 +98,7 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
         sources={pane.sources}
         initialRange={pane.range}
         chosen={pane.chosen}
+        keep={pane.keep}
         onClose={onClose}
         onOpen={onOpen}
         links={links}

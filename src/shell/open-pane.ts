@@ -15,6 +15,7 @@ import type { Chosen } from '../features/dashboards/interpolate.js';
 import { initialChoices } from '../features/dashboards/var-args.js';
 import { readDuration, readTime } from '../lang/time.js';
 import type { ChartInitialRange } from '../panes/chart/chart-reducer.js';
+import type { DashState } from '../panes/dashboard/dashboard-reducer.js';
 import type { DashboardSources } from '../panes/dashboard/panel-data.js';
 import { dashboardSources } from './dashboard-sources.js';
 
@@ -34,6 +35,8 @@ export type OpenPane = { id: number } & (
       sources: DashboardSources;
       range: ChartInitialRange;
       chosen: Record<string, Chosen>;
+      /** The screen's state while a pane it opened is on top (DashboardPane keeps it here). */
+      keep: { state?: DashState };
     }
 );
 
@@ -81,6 +84,7 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
       sources: dashboardSources(spec.dashboard, clients),
       range: dashboardRange(spec.dashboard.time, Date.now()),
       chosen: initialChoices(spec.dashboard, spec.vars),
+      keep: {},
     };
   const { telemetry } = clients;
   if (!telemetry) return undefined;

@@ -37,6 +37,8 @@ export interface DashboardPaneProps {
   now?: (() => number) | undefined;
   columns?: number | undefined;
   rows?: number | undefined;
+  /** The state kept while another pane is on top (the shell's OpenPane holds it). */
+  keep?: { state?: DashState } | undefined;
 }
 
 const NO_CHOICE: Record<string, Chosen> = {};
@@ -66,6 +68,7 @@ export function DashboardPane(props: DashboardPaneProps) {
     rects,
     onClose: props.onClose,
     now,
+    keep: props.keep,
   });
   const { state } = dash;
   const bodies = useBodies();

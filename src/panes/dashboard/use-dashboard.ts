@@ -32,6 +32,11 @@ export interface DashboardOptions {
   rects: readonly Rect[];
   onClose: () => void;
   now: () => number;
+  /**
+   * Where the state is kept while another pane is on top (a zoomed panel's `L` or `c` opens one
+   * through the shell's stack): back on screen, the dashboard is as it was left.
+   */
+  keep?: { state?: DashState } | undefined;
 }
 
 interface Running {
@@ -58,9 +63,12 @@ export interface DashboardHook {
 
 export function useDashboard(opts: DashboardOptions): DashboardHook {
   const { dashboard, sources, now } = opts;
-  const [state, dispatch] = useReducer(dashReducer, undefined, () =>
-    initDashState(dashboard, opts.initialRange, opts.chosen, now()),
+  const [state, dispatch] = useReducer(
+    dashReducer,
+    undefined,
+    () => opts.keep?.state ?? initDashState(dashboard, opts.initialRange, opts.chosen, now()),
   );
+  if (opts.keep) opts.keep.state = state;
   const stateRef = useRef(state);
   stateRef.current = state;
   const rectsRef = useRef(opts.rects);
@@ -94,7 +102,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   // Variables with no value yet (label values, query results) are looked up before panels start.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
   const missing = useMemo(
-    () => dashboard.variables.map((v, i) => ({ v, i })).filter(({ v }) => !opts.chosen[v.name]),
+    () => dashboard.variables.map((v, i) => ({ v, i })).filter(({ v }) => !state.chosen[v.name]),
     [dashboard],
   );
   const ready = useRef(missing.length === 0);
