@@ -5,7 +5,7 @@ import { argumentError } from '../../errors.js';
 import { readDashboard } from './dashboard-load.js';
 import { parseVarArgs } from './var-args.js';
 
-export const dashboardCommand: Handler<'dashboard'> = async ({ args }) => {
+export const dashboardCommand: Handler<'dashboard'> = async ({ args }, env) => {
   const [what, ...rest] = args;
   if (what === undefined || what === '')
     throw argumentError('dashboard: give a dashboard file or the name of a built-in dashboard');
@@ -14,5 +14,8 @@ export const dashboardCommand: Handler<'dashboard'> = async ({ args }) => {
   const unknown = Object.keys(vars).filter((n) => !dashboard.variables.some((v) => v.name === n));
   if (unknown.length > 0)
     throw argumentError(`dashboard: ${dashboard.title} has no variable ${unknown.join(', ')}`);
+  // A script has no screen: the file was read and checked, and that is all it can do.
+  if (!env.services.interactive)
+    throw argumentError(`dashboard: ${what} needs a terminal (the shell, or routersh dash FILE)`);
   return { kind: 'pane', spec: { pane: 'dashboard', dashboard, vars } };
 };
