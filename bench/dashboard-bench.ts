@@ -6,7 +6,7 @@
 //   focus until the next box's heavy title arrives, also right after `r` (every panel refreshing);
 //   baseline: a key echoed by `cat` in the same tmux (the terminal's own floor).
 // Alternated runs (bench/alternate.ts). Needs `npm run build` first.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Series } from '../src/api/telemetry/types.js';
 import type { Dashboard } from '../src/features/dashboards/model.js';
 import { chartFrame } from '../src/panes/chart/chart-frame.js';
@@ -16,7 +16,7 @@ import { type DashState, dashReducer, initDashState } from '../src/panes/dashboa
 import { layoutPanels } from '../src/panes/dashboard/layout.js';
 import { panelBody } from '../src/panes/dashboard/panel-body.js';
 import type { PanelData } from '../src/panes/dashboard/panel-data.js';
-import { alternate, pairedRatio, RUNS, rows } from './alternate.js';
+import { alternate, LONG, pairedRatio, RUNS, rows } from './alternate.js';
 import { Control } from './big-menu-bench.js';
 import { ROOT, startChildSims } from './util.js';
 
@@ -134,13 +134,13 @@ function chartFrameMs(cols: number, rowsN: number, n: number): number {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function keystrokes(sims: Awaited<ReturnType<typeof startChildSims>>, cols: number, rowsN: number) {
-  const file = `/tmp/routersh-bench-dash-${process.pid}.yaml`;
+function dashFile(refresh: string): string {
+  const file = `/tmp/routersh-bench-dash-${process.pid}-${refresh}.yaml`;
   writeFileSync(
     file,
     `title: Bench
 time: 1h
-refresh: 10s
+refresh: ${refresh}
 variables:
   - name: host
     label: host
@@ -154,6 +154,11 @@ ${DASH.panels
   .join('\n')}
 `,
   );
+  return file;
+}
+
+async function keystrokes(sims: Awaited<ReturnType<typeof startChildSims>>, cols: number, rowsN: number) {
+  const file = dashFile('10s');
   const env = {
     ROUTERSH_PASSWORD: 'admin',
     ROUTERSH_TELEMETRY_URL: sims.telemetryUrl,
@@ -211,6 +216,75 @@ ${DASH.panels
   }
 }
 
+/** The routersh process started with `tag` in its environment (tmux runs it under `env`). */
+function pidTagged(tag: string): number | undefined {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (
+        readFileSync(`/proc/${d}/environ`, 'utf8').includes(tag) &&
+        readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'node'
+      )
+        return Number(d);
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return undefined;
+}
+
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** Least-squares slope of (minute, MB). */
+function slope(points: Array<[number, number]>): number {
+  const n = points.length;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  const num = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0);
+  const den = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+/** `--long`: RSS of the real program refreshing a 6-panel dashboard every second for 10 minutes (no forced GC). */
+async function soak(sims: Awaited<ReturnType<typeof startChildSims>>): Promise<Record<string, number>> {
+  const tag = `ROUTERSH_BENCH_TAG=dash-soak-${process.pid}`;
+  const dash = new Control();
+  try {
+    dash.start(
+      `node ${ROOT}bin/routersh.js --router ${sims.routerUrl} --user admin`,
+      {
+        ROUTERSH_PASSWORD: 'admin',
+        ROUTERSH_TELEMETRY_URL: sims.telemetryUrl,
+        ROUTERSH_TELEMETRY_KEY: sims.telemetryKey,
+        XDG_STATE_HOME: '/tmp/routersh-bench-state',
+        ROUTERSH_BENCH_TAG: tag.split('=')[1]!,
+      },
+      { cols: 120, rows: 40 },
+    );
+    await dash.screen(/admin@127\.0\.0\.1>/);
+    await dash.keys(`-l 'dashboard ${dashFile('1s')}'`);
+    await dash.keys('Enter');
+    await dash.screen(/203\.0\.113\.7/);
+    const pid = pidTagged(tag);
+    if (pid === undefined) throw new Error('routersh process not found');
+    const samples: Array<[number, number]> = [];
+    const t0 = Date.now();
+    while (Date.now() - t0 < 10 * 60_000) {
+      samples.push([(Date.now() - t0) / 60_000, rssMb(pid)]);
+      await pause(10_000);
+    }
+    const late = samples.filter(([m]) => m >= 2);
+    return {
+      'soak 120×40, refresh 1s: RSS at 2 min (MB)': late[0]?.[1] ?? 0,
+      'soak 120×40, refresh 1s: RSS at 10 min (MB)': samples.at(-1)?.[1] ?? 0,
+      'soak 120×40, refresh 1s: RSS slope minutes 2–10 (MB/min)': slope(late),
+    };
+  } finally {
+    dash.stop();
+  }
+}
+
 export async function benchDashboard(): Promise<Record<string, number>> {
   const r: Record<string, number> = {};
   for (const [cols, rowsN] of [
@@ -246,6 +320,7 @@ export async function benchDashboard(): Promise<Record<string, number>> {
         rows(`${size} Tab during refresh / cat echo (ratio)`, pairedRatio(busy['tab']!, busy['echo']!)),
       );
     }
+    if (LONG) Object.assign(r, await soak(sims));
   } finally {
     await sims.stop();
   }
