@@ -115,10 +115,12 @@ export function dashReducer(s: DashState, a: DashAction): DashState {
       const n = s.panels.length;
       return n === 0 ? s : { ...s, focus: (s.focus + a.by + n) % n };
     }
+    // While zoomed only the zoomed pane reads (the dashboard's timer skips its panels); back on
+    // the dashboard every panel catches up at once.
     case 'zoom':
-      return { ...s, zoomed: !s.zoomed };
+      return s.zoomed ? refetch({ ...s, zoomed: false }) : { ...s, zoomed: true };
     case 'unzoom':
-      return { ...s, zoomed: false };
+      return s.zoomed ? refetch({ ...s, zoomed: false }) : s;
     case 'zoomIn':
     case 'zoomOut': {
       const window = moveWindow(s.window, { type: a.type, now: a.now });

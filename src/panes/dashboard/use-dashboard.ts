@@ -190,6 +190,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     const every = dashboard.refreshSeconds * 1000;
     if (!(every > 0) || !state.window.live || state.window.paused) return;
     const t = setInterval(() => {
+      if (stateRef.current.zoomed) return;
       for (let i = 0; i < dashboard.panels.length; i++) start(i, false);
     }, every);
     return () => clearInterval(t);

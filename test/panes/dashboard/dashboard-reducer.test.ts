@@ -24,12 +24,13 @@ describe('focus and zoom', () => {
     expect(run(init(), ...all).focus).toBe(0);
   });
 
-  it('z zooms and returns; zooming fetches nothing', () => {
+  it('z zooms (the zoomed pane reads for itself) and returns (every panel catches up)', () => {
     const s = run(init(), { type: 'zoom' });
     expect(s.zoomed).toBe(true);
     expect(s.request).toBe(0);
-    expect(run(s, { type: 'zoom' }).zoomed).toBe(false);
-    expect(run(s, { type: 'unzoom' }).zoomed).toBe(false);
+    expect(run(s, { type: 'zoom' })).toMatchObject({ zoomed: false, request: 1 });
+    expect(run(s, { type: 'unzoom' })).toMatchObject({ zoomed: false, request: 1 });
+    expect(run(init(), { type: 'unzoom' }).request).toBe(0);
   });
 });
 
