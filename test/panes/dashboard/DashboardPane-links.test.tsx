@@ -66,9 +66,14 @@ panels:
 
 const PROMPT = /admin@127\.0\.0\.1>\s*$/;
 
-async function open() {
+/** `routerTimeoutMs`: how long the router client waits (a hung request then fails its panel). */
+async function open(routerTimeoutMs = 5000) {
   session = await testSession(
-    simConfig(router.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }),
+    simConfig(router.url, {
+      telemetryUrl: tele.url,
+      telemetryKey: tele.keys.demo,
+      timeoutMs: routerTimeoutMs,
+    }),
     { interactive: true, warn: () => {}, width: () => 120 },
   );
   const s = session;
@@ -126,5 +131,39 @@ describe('links and editing from the dashboard', () => {
         .map((r) => (r.body ? JSON.parse(r.body).expression : undefined));
       expect(sent).toContain('sum(rate(bytes_down[1m]))');
     }, 10_000);
+  });
+});
+
+describe('a slow panel', () => {
+  it('shows it is loading in its own box; the others refresh and the keys work meanwhile', async () => {
+    // The hung read is given up only after a minute: it is still waiting while the test runs.
+    const { a, until } = await open(60_000);
+    await until((f) => f.includes('grp=business') && f.includes('203.0.113.7') && !f.includes('loading…'));
+    // The next router request (the monitor's read, first of the router panels) never answers.
+    router.faults.set({ hang: 1 });
+    const before = tele.requests.length;
+    const routerBefore = router.requests.length;
+    try {
+      a.stdin.write('r');
+      await until((f) => f.includes('┌─ Blacklist …'));
+      a.stdin.write('\t');
+      const f = await until((f) => f.includes('┏━ Drops'));
+      expect(f).toContain('┌─ Blacklist …');
+      // Every telemetry panel asked again while the monitor waits.
+      await waitFor(() => {
+        const paths = tele.requests.slice(before).map((r) => new URL(r.url, 'http://x').pathname);
+        expect(paths.filter((p) => p.endsWith('/metrics/query-range')).length).toBeGreaterThanOrEqual(3);
+        expect(paths.filter((p) => p.endsWith('/logs/search')).length).toBeGreaterThanOrEqual(1);
+      }, 10_000);
+      await until((f) => !/(Traffic business|Drops|Error logs) …/.test(f));
+      // The show panel, after the monitor in the file, read the router meanwhile.
+      await waitFor(() => {
+        expect(router.requests.slice(routerBefore).some((r) => r.url.includes('hostname'))).toBe(true);
+      }, 10_000);
+      expect(plain(a.lastFrame())).toContain('┌─ Blacklist …');
+    } finally {
+      router.faults.clear();
+      router.faults.releaseAll();
+    }
   });
 });
