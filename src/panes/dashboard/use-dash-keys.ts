@@ -9,6 +9,7 @@ import { type Mode, resolveCommand } from '../../keys/keymap.js';
 import { useKeys } from '../key-source/use-keys.js';
 import type { DashAction, DashState } from './dashboard-reducer.js';
 import type { DashboardSources } from './panel-data.js';
+import { deadline } from './deadline.js';
 import { promptLine } from './prompt-line.js';
 
 export interface DashKeysOptions {
@@ -50,14 +51,19 @@ export function useDashKeys(o: DashKeysOptions): void {
       action: { type: 'open', varIndex, variable: v, chosen: stateRef.current.chosen[v.name], values: fixed },
     });
     if (fixed) return;
-    const signal = AbortSignal.timeout(10_000);
-    o.sources.variableValues(varIndex, signal).then(
-      (values) => dispatch({ type: 'picker', action: { type: 'values', varIndex, values } }),
-      (e: unknown) =>
+    const d = deadline(10_000);
+    o.sources.variableValues(varIndex, d.signal).then(
+      (values) => {
+        d.clear();
+        dispatch({ type: 'picker', action: { type: 'values', varIndex, values } });
+      },
+      (e: unknown) => {
+        d.clear();
         dispatch({
           type: 'picker',
           action: { type: 'failed', varIndex, message: e instanceof Error ? e.message : String(e) },
-        }),
+        });
+      },
     );
   };
 
@@ -66,18 +72,21 @@ export function useDashKeys(o: DashKeysOptions): void {
     const panel = s.prompt ? o.dashboard.panels[s.prompt.panel] : undefined;
     if (!panel || !o.sources.complete) return;
     completing.current?.abort();
-    const c = new AbortController();
+    const d = deadline(5000);
+    const c = d.controller;
     completing.current = c;
     const lead = promptLine(panel.kind);
     if (lead === undefined) return;
-    o.sources.complete(lead + text, AbortSignal.any([c.signal, AbortSignal.timeout(5000)])).then(
+    o.sources.complete(lead + text, c.signal).then(
       (r) => {
+        d.clear();
         if (c.signal.aborted || !stateRef.current.prompt) return;
         const next = r.line.startsWith(lead) ? r.line.slice(lead.length) : text;
         dispatch({ type: 'promptText', text: next, candidates: r.candidates.length > 1 ? r.candidates : [] });
       },
       (e: unknown) => {
-        if (!c.signal.aborted)
+        d.clear();
+        if (!c.signal.aborted || d.timedOut())
           dispatch({ type: 'promptText', text, note: e instanceof Error ? e.message : String(e) });
       },
     );

@@ -16,6 +16,7 @@ import {
 import type { Rect } from './layout.js';
 import type { DashboardSources } from './panel-data.js';
 import { fetchPanel, makeSource, type PanelSource, panelText } from './panel-fetch.js';
+import { deadline } from './deadline.js';
 import { useDashKeys } from './use-dash-keys.js';
 
 /** A panel's request gives up after this long (its box then says so). */
@@ -109,8 +110,9 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
   useEffect(() => {
     if (missing.length === 0) return;
-    const c = new AbortController();
-    const signal = AbortSignal.any([c.signal, AbortSignal.timeout(VARS_TIMEOUT_MS)]);
+    const d = deadline(VARS_TIMEOUT_MS);
+    const c = d.controller;
+    const signal = d.signal;
     void Promise.all(
       missing.map(async ({ v, i }) => {
         const values = await sources.variableValues(i, signal).catch(() => [] as string[]);
@@ -123,7 +125,9 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
         if (chosen) dispatch({ type: 'choose', name: v.name, chosen });
       }),
     ).then(() => {
-      if (c.signal.aborted) return;
+      d.clear();
+      // Given up after the deadline: the panels start with what was found.
+      if (c.signal.aborted && !d.timedOut()) return;
       ready.current = true;
       dispatch({ type: 'refresh' });
     });
@@ -148,10 +152,10 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     }
     const source = sourceOf(i, text);
     if (!source) return;
-    const controller = new AbortController();
+    const d = deadline(PANEL_TIMEOUT_MS);
+    const { controller, signal } = d;
     running.current.set(i, { controller, key });
     busy.current.add(i);
-    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(PANEL_TIMEOUT_MS)]);
     // "loading" only when a refresh is slow, or at once when the box is empty.
     const loading = () => dispatch({ type: 'panelLoading', panel: i });
     const timer = s.panels[i]?.data ? setTimeout(loading, 200) : undefined;
@@ -159,20 +163,21 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     fetchPanel(p, source, { expr: text, startMs, endMs, width: r.w - 2, height: r.h - 2 }, signal)
       .then(
         (data) => {
-          if (!controller.signal.aborted) dispatch({ type: 'panelLoaded', panel: i, data, at: now() });
+          if (!signal.aborted) dispatch({ type: 'panelLoaded', panel: i, data, at: now() });
         },
         (e: unknown) => {
-          if (controller.signal.aborted) return;
-          const timedOut = signal.aborted;
+          // Aborted by a newer fetch or the screen closing: nothing to say. Out of time: say so.
+          if (signal.aborted && !d.timedOut()) return;
           dispatch({
             type: 'panelFailed',
             panel: i,
-            message: timedOut ? `no answer within ${PANEL_TIMEOUT_MS / 1000}s` : message(e),
+            message: d.timedOut() ? `no answer within ${PANEL_TIMEOUT_MS / 1000}s` : message(e),
             at: now(),
           });
         },
       )
       .finally(() => {
+        d.clear();
         clearTimeout(timer);
         if (running.current.get(i)?.controller === controller) busy.current.delete(i);
       });
