@@ -23,6 +23,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['Tab at 100 to 65,536 sub-node and option values in tmux vs bash (issue 19)', 'tab-bench.ts', 'benchTab'],
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],
   ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
+  ['6-panel dashboard at 120×40 and 200×60 (issue 20)', 'dashboard-bench.ts', 'benchDashboard'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

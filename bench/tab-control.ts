@@ -1,6 +1,6 @@
 // One tmux server driven and read in control mode (`tmux -C`), which streams every byte the
 // pane receives as it arrives: a keystroke → screen time is from `send-keys` to the first output
-// holding a marker. Shared by the Tab benches (tab-bench.ts, big-menu-bench.ts).
+// holding a marker. Shared by the Tab benches (tab-bench.ts, big-menu-bench.ts) and the dashboard bench.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ export class Control {
   private seen = '';
   private waiter: (() => void) | undefined;
 
-  start(command: string, env: Record<string, string>): void {
+  start(command: string, env: Record<string, string>, size = { cols: 120, rows: 40 }): void {
     const exports = Object.entries({ TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
       .join(' ');
@@ -24,9 +24,9 @@ export class Control {
       '-s',
       'b',
       '-x',
-      '120',
+      String(size.cols),
       '-y',
-      '40',
+      String(size.rows),
       `exec env -u CI ${exports} ${command}`,
     ]);
     this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);

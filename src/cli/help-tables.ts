@@ -200,7 +200,7 @@ export const SHELL_COMMANDS: readonly string[] = [
   'edit WORD… · up · top · exit · quit · history · refresh [WORD…]',
   'metrics query|range|names|labels|label-values …',
   'logs search|histogram|fields|field-values|facets …',
-  'match-list import|export|sync … · monitor match-list LIST · dry-run WORD…',
+  'match-list import|export|sync … · monitor match-list LIST · dashboard FILE · dry-run WORD…',
   'changes [all] · compare (show | compare) · undo [N|ID] · rollback N',
   'confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip',
 ];

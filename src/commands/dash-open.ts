@@ -1,11 +1,28 @@
-// `routersh dash FILE [connection] [--var NAME=VALUE]…`: a stub until the dashboard screen
-// lands (its branch owns this file and replaces it whole): the file is checked, nothing opens.
+// `routersh dash FILE [connection]`: an interactive session as the shell starts one, with the
+// dashboard open at once; `q` on the dashboard leaves routersh. The file is read by the caller
+// (commands/dash.ts, with the file reader) and handed over as a Dashboard.
+import type { Flags } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
-import { type Ending, usageError } from '../errors.js';
-import { dashboardOrThrow } from '../features/dashboards/dashboard-file.js';
-import type { DashOpenArgs } from './dash-args.js';
+import type { Ending } from '../errors.js';
+import type { Dashboard } from '../features/dashboards/model.js';
+import type { SessionStart } from './session-start.js';
+import { runShellSession } from './shell.js';
 
-export async function openDashboard(args: DashOpenArgs, _io: CommandIo): Promise<Ending> {
-  await dashboardOrThrow(args.file);
-  throw usageError('dashboard screen not available yet');
+export interface DashOpen {
+  dashboard: Dashboard;
+  /** `--var NAME=VALUE[,VALUE…]`, by variable name (var-args.ts parses them). */
+  vars?: Record<string, string[]>;
+}
+
+export function openDashboard(
+  flags: Flags,
+  io: CommandIo,
+  start: SessionStart,
+  o: DashOpen,
+): Promise<Ending> {
+  return runShellSession(flags, io, start, {
+    pane: 'dashboard',
+    dashboard: o.dashboard,
+    ...(o.vars ? { vars: o.vars } : {}),
+  });
 }

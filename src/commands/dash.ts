@@ -2,8 +2,8 @@
 // exit 2), a Grafana export imported (`import …`, dash-import.ts), or a dashboard opened
 // full-screen (`FILE [connection] [--var NAME=VALUE]…`, dash-open.ts). FILE may name a
 // built-in dashboard (`overview`).
-import { configError, type Ending, failed, OK } from '../errors.js';
-import { readDashboard } from '../features/dashboards/dashboard-file.js';
+import { configError, type Ending, failed, OK, usageError } from '../errors.js';
+import { dashboardOrThrow, readDashboard } from '../features/dashboards/dashboard-file.js';
 import { dashIssueLines } from '../features/dashboards/validate.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import type { Command } from './command.js';
@@ -43,8 +43,17 @@ export const command: Command<DashArgs> = {
         return validateDashboards(args.files, { stdout: io.out, stderr: io.err });
       case 'import':
         return (await import('./dash-import.js')).runDashImport(args.argv, io);
-      case 'open':
-        return (await import('./dash-open.js')).openDashboard(args, io);
+      case 'open': {
+        const dashboard = await dashboardOrThrow(args.file);
+        // A name given twice, or VALUE,VALUE: several values of a multi-value variable.
+        const vars: Record<string, string[]> = {};
+        for (const [name, value] of args.vars)
+          vars[name] = [...(vars[name] ?? []), ...value.split(',').filter((v) => v !== '')];
+        const unknown = Object.keys(vars).filter((n) => !dashboard.variables.some((v) => v.name === n));
+        if (unknown.length)
+          throw usageError(`dash: ${dashboard.title} has no variable ${unknown.join(', ')}`);
+        return (await import('./dash-open.js')).openDashboard(args.flags, io, {}, { dashboard, vars });
+      }
     }
   },
 };

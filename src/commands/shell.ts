@@ -7,6 +7,7 @@ import type { CommandIo } from '../contract/command-io.js';
 import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { SessionStart } from './session-start.js';
+import type { PaneSpec } from '../contract/outcome.js';
 
 function readScript(file: string): string {
   try {
@@ -16,7 +17,13 @@ function readScript(file: string): string {
   }
 }
 
-export async function runShellSession(flags: Flags, io: CommandIo, start: SessionStart): Promise<Ending> {
+export async function runShellSession(
+  flags: Flags,
+  io: CommandIo,
+  start: SessionStart,
+  /** A pane to open at once (`routersh dash FILE`, commands/dash-open.ts). */
+  open?: PaneSpec,
+): Promise<Ending> {
   if (flags.dryRun) {
     throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
   }
@@ -50,7 +57,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
   // keys held in the terminal's buffer until Ink reads them (early-prompt.ts).
   const [{ holdTerminal }, { shellWelcome }] = await earlyCode;
   const early =
-    !shellLoaded && !cfg.json && !start.play && start.lesson === undefined
+    !shellLoaded && !cfg.json && !start.play && start.lesson === undefined && !open
       ? holdTerminal(io, {
           welcome: shellWelcome(session, cfg, demo),
           label: session.label,
@@ -87,6 +94,7 @@ export async function runShellSession(flags: Flags, io: CommandIo, start: Sessio
       ...(recording ? { onSecret: recording.addSecret, recording: true } : {}),
       ...(feed ? { feed } : {}),
       ...(early ? { held: early } : {}),
+      ...(open ? { open } : {}),
     });
   } finally {
     early?.release();

@@ -2,6 +2,7 @@
 // exhaustive switch each); commands never print.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { RoutershError } from '../errors.js';
+import type { Dashboard } from '../features/dashboards/model.js';
 
 export interface LineErrorInfo {
   column: number;
@@ -23,7 +24,9 @@ export type PaneSpec =
   | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
   | { pane: 'monitor'; list: string }
   /** `show … | refresh N`: `line` (its other pipes kept) run again every N seconds; `first`: its output at open. */
-  | { pane: 'show'; line: string; everySeconds: number; first?: string };
+  | { pane: 'show'; line: string; everySeconds: number; first?: string }
+  /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
+  | { pane: 'dashboard'; dashboard: Dashboard; vars?: Record<string, string[]> };
 
 export type Outcome =
   | { kind: 'empty' }

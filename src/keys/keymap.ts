@@ -103,6 +103,29 @@ export const COMMANDS = [
   'show.pageUp',
   'show.pageDown',
   'show.refresh',
+  'dash.close',
+  'dash.focusNext',
+  'dash.focusPrev',
+  'dash.zoom',
+  'dash.zoomIn',
+  'dash.zoomOut',
+  'dash.panLeft',
+  'dash.panRight',
+  'dash.pause',
+  'dash.refresh',
+  'dash.vars',
+  'dash.edit',
+  'dash.pickerUp',
+  'dash.pickerDown',
+  'dash.pickerToggle',
+  'dash.pickerNextVar',
+  'dash.pickerPrevVar',
+  'dash.pickerAccept',
+  'dash.pickerCancel',
+  'dash.promptApply',
+  'dash.promptCancel',
+  'dash.promptBackspace',
+  'dash.promptComplete',
   'pager.page',
   'pager.line',
   'pager.end',
@@ -121,7 +144,9 @@ export type Command = (typeof COMMANDS)[number];
  * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry; show: a `show … | refresh` pane.
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; dashboard /
+ * dashPicker / dashPrompt: the dashboard screen, its `v` variable picker and its `e` expression
+ * prompt (it takes every key).
  */
 export type Mode =
   | 'edit'
@@ -138,7 +163,10 @@ export type Mode =
   | 'monitor'
   | 'monitorPrompt'
   | 'monitorConfirm'
-  | 'show';
+  | 'show'
+  | 'dashboard'
+  | 'dashPicker'
+  | 'dashPrompt';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -173,6 +201,8 @@ const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
 const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
 const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
 const show = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'show', keys });
+const dash = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'dashboard', keys });
+const picker = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'dashPicker', keys });
 
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
   `chart.toggle${(typeof TOGGLES)[number]}`,
@@ -289,6 +319,30 @@ export const DEFAULT_KEYMAP: Keymap = {
   'show.pageUp': show(plain('pageup'), ctrl('b')),
   'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
   'show.refresh': show(ch('r')),
+  // The dashboard: its own keys; inside a zoomed panel that panel's pane keys come first.
+  'dash.close': dash(...LEAVE),
+  'dash.focusNext': dash(plain('tab')),
+  'dash.focusPrev': dash({ name: 'tab', shift: true }),
+  'dash.zoom': dash(ch('z')),
+  'dash.zoomIn': dash(ch('+'), ch('=')),
+  'dash.zoomOut': dash(ch('-'), ch('_')),
+  'dash.panLeft': dash(plain('left'), ch('h')),
+  'dash.panRight': dash(plain('right'), ch('l')),
+  'dash.pause': dash(ch('p'), ch(' ')),
+  'dash.refresh': dash(ch('r')),
+  'dash.vars': dash(ch('v')),
+  'dash.edit': dash(ch('e')),
+  'dash.pickerUp': picker(plain('up'), ch('k')),
+  'dash.pickerDown': picker(plain('down'), ch('j')),
+  'dash.pickerToggle': picker(ch(' ')),
+  'dash.pickerNextVar': picker(plain('tab'), plain('right'), ch('l')),
+  'dash.pickerPrevVar': picker({ name: 'tab', shift: true }, plain('left'), ch('h')),
+  'dash.pickerAccept': picker(plain('return')),
+  'dash.pickerCancel': picker(ch('q'), ...ESCAPE, ctrl('c')),
+  'dash.promptApply': { mode: 'dashPrompt', keys: [plain('return')] },
+  'dash.promptCancel': { mode: 'dashPrompt', keys: [...ESCAPE, ctrl('c')] },
+  'dash.promptBackspace': { mode: 'dashPrompt', keys: [plain('backspace'), plain('delete')] },
+  'dash.promptComplete': { mode: 'dashPrompt', keys: [plain('tab')] },
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
   'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
   'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },

@@ -102,6 +102,11 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     more: 'A full-screen pane on a terminal (q returns).',
     examples: ['monitor match-list blacklist', 'monitor match-list whitelist'],
   },
+  dashboard: {
+    syntax: 'dashboard FILE|NAME [var NAME=VALUE[,VALUE…]]…',
+    more: 'A full-screen dashboard on a terminal (q returns): Tab moves the focus, z zooms a panel,\n+/- and ←/→ move the shared time window, v picks variable values, e edits a panel. See docs/dashboards.md.',
+    examples: ['dashboard overview', 'dashboard ops.yaml var host=bras-1'],
+  },
   'dry-run': {
     syntax: 'dry-run LINE',
     more: 'Resolves and validates LINE against the live metadata and prints the request it would send\n(METHOD /api/path and body, secrets as ***), sending nothing. For whole scripts: --dry-run.',

@@ -228,6 +228,15 @@ export const BUILTIN_TABLE = {
       valuesAt: ['ipv4', 'firewall', 'match-list'],
     },
   },
+  dashboard: {
+    description: 'several panes on one screen, from a dashboard file (or a built-in dashboard by name)',
+    arg: {
+      slot: 'dashboard.args',
+      help: '<file|name> [var NAME=VALUE]…',
+      description: 'a dashboard file (YAML or JSON) or a built-in name, then variable values',
+      rest: true,
+    },
+  },
   learn: {
     description: 'start a lesson (alone: the list of lessons)',
     arg: {

@@ -23,6 +23,7 @@ import {
 import { matchList } from '../features/match-list/handler.js';
 import { hint, learn, lesson, skip } from '../features/lessons/lesson-commands.js';
 import { monitorMatchList } from '../features/match-list/monitor-command.js';
+import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
 import type { Outcome } from '../contract/outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 import { rollback, undo } from '../features/changes/undo.js';
@@ -56,6 +57,7 @@ export const HANDLERS: Handlers = {
   confirm,
   commit,
   'monitor match-list': monitorMatchList,
+  dashboard: dashboardCommand,
   learn,
   hint,
   skip,

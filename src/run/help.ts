@@ -33,7 +33,7 @@ Safe changes: changes [all] · compare · undo [N|ID] · rollback N · dry-run W
 Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
   metrics names · metrics labels [match SEL] · metrics label-values LABEL
   logs search QUERY [since D] [limit N] [all] · logs histogram QUERY [by FIELD]
-  logs fields · logs field-values FIELD · logs facets
+  logs fields · logs field-values FIELD · logs facets · dashboard FILE|NAME
 Blacklists: match-list import|export|sync LIST … · monitor match-list LIST
 Lessons: learn [NAME] · lesson · hint · skip
 Pipes: | match RE · | except RE · | count · | last N · | json · | save FILE

@@ -3,11 +3,12 @@
 // region is either a full-screen pane (exactly rows − 1 tall) or the prompt, its hint, the suggestions
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
 import { Box, Text, useApp, useStdout } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import { ShowPane } from '../panes/show/ShowPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
+import { DashboardPane } from '../panes/dashboard/DashboardPane.js';
 import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import type { Session } from '../session/session.js';
@@ -49,6 +50,9 @@ export interface ShellAppProps {
   maskSearch?: boolean | undefined;
   /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
   paneLinks?: readonly PaneLink[] | undefined;
+  /** A pane shown at once (`routersh dash FILE`); with `exitWithPane`, closing it leaves routersh. */
+  openAtStart?: PaneSpec | undefined;
+  exitWithPane?: boolean | undefined;
 }
 
 export function ShellApp(props: ShellAppProps) {
@@ -101,6 +105,20 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
       />
     );
   }
+  if (pane.kind === 'dashboard')
+    return (
+      <DashboardPane
+        dashboard={pane.spec.dashboard}
+        sources={pane.sources}
+        initialRange={pane.range}
+        chosen={pane.chosen}
+        keep={pane.keep}
+        onClose={onClose}
+        onOpen={onOpen}
+        links={links}
+        color={color}
+      />
+    );
   const { spec } = pane;
   return (
     <LogPane
@@ -215,9 +233,23 @@ function Shell(props: ShellAppProps) {
       ?.capabilities()
       .catch(() => {});
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
+  useEffect(() => {
+    if (props.openAtStart) shell.open(props.openAtStart);
+  }, []);
   const { pane, pager } = shell.state;
+  const shown = useRef(false);
+  if (pane) shown.current = true;
+  const leave = props.exitWithPane === true && shown.current && !pane;
+  useEffect(() => {
+    if (!leave) return;
+    props.onExit();
+    exit();
+  }, [leave, props.onExit, exit]);
   const ready = !pane && !pager && !shell.state.running;
   useEffect(() => props.feed?.setReady(ready), [props.feed, ready]);
+  // Leaving with the pane (`routersh dash`): no prompt drawn on the way out.
+  if (leave) return null;
   if (pager) return <Text inverse={props.color}>{moreLine(pager)}</Text>;
   return pane ? (
     <Pane

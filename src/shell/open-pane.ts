@@ -12,6 +12,13 @@ import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
 
 import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { Chosen } from '../features/dashboards/interpolate.js';
+import { initialChoices } from '../features/dashboards/var-args.js';
+import { readDuration, readTime } from '../lang/time.js';
+import type { ChartInitialRange } from '../panes/chart/chart-reducer.js';
+import type { DashState } from '../panes/dashboard/dashboard-reducer.js';
+import type { DashboardSources } from '../panes/dashboard/panel-data.js';
+import { dashboardSources } from './dashboard-sources.js';
 
 /** `id` tells panes apart in the shell's stack (a pane shown again is drawn anew). */
 export type OpenPane = { id: number } & (
@@ -24,6 +31,15 @@ export type OpenPane = { id: number } & (
     }
   | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
   | { kind: 'show'; spec: Extract<PaneSpec, { pane: 'show' }>; source: ShowSource }
+  | {
+      kind: 'dashboard';
+      spec: Extract<PaneSpec, { pane: 'dashboard' }>;
+      sources: DashboardSources;
+      range: ChartInitialRange;
+      chosen: Record<string, Chosen>;
+      /** The screen's state while a pane it opened is on top (DashboardPane keeps it here). */
+      keep: { state?: DashState };
+    }
 );
 
 /** The clients a pane may read from: telemetry panes need the telemetry client, the monitor the router. */
@@ -34,8 +50,26 @@ export interface PaneClients {
   journal?: BulkJournal | undefined;
   /** The log pane's `b` (a typed line through the runner: match-list/add-from-pane.ts). */
   matchLists?: MatchListPort | undefined;
-  /** `| refresh`: a line run as the shell runs it (pipes included), in the context it was typed in. */
+  /** `| refresh` and a dashboard's show panels: a line run as the shell runs it (pipes included), in the context it was typed in. */
   runLine?: LineRunner | undefined;
+  /** A dashboard's `e`: the shell's completion of a whole line. */
+  complete?: DashboardSources['complete'];
+}
+
+/** A dashboard's time (`since 6h`, or from … to …) as the window it opens with (1h when unreadable). */
+export function dashboardRange(
+  time: Extract<PaneSpec, { pane: 'dashboard' }>['dashboard']['time'],
+  now: number,
+): ChartInitialRange {
+  if ('since' in time) {
+    const d = readDuration(time.since.replace(/^since\s+/, ''));
+    return { sinceMs: d.ok ? d.value : 3_600_000 };
+  }
+  const from = readTime(time.from, now);
+  const to = readTime(time.to, now);
+  return from.ok && to.ok && from.value < to.value
+    ? { startMs: from.value, endMs: to.value }
+    : { sinceMs: 3_600_000 };
 }
 
 let nextId = 1;
@@ -48,6 +82,16 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
     return clients.runLine
       ? { id, kind: 'show', spec, source: showSource(clients.runLine, spec.line) }
       : undefined;
+  if (spec.pane === 'dashboard')
+    return {
+      id,
+      kind: 'dashboard',
+      spec,
+      sources: dashboardSources(spec.dashboard, clients),
+      range: dashboardRange(spec.dashboard.time, Date.now()),
+      chosen: initialChoices(spec.dashboard, spec.vars),
+      keep: {},
+    };
   const { telemetry } = clients;
   if (!telemetry) return undefined;
   return spec.pane === 'chart'

@@ -18,6 +18,7 @@ import { type Key, splitText } from '../keys/key-parser.js';
 import { matchListPort } from '../features/match-list/add-from-pane.js';
 import type { PaneRequest } from '../panes/pane-links.js';
 import { openPane, type OpenPane, specOf } from './open-pane.js';
+import { lineCompleter } from './dashboard-sources.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
 import type { Store } from './store.js';
@@ -190,6 +191,14 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
         (context) => async (line: string, signal: AbortSignal) =>
           (await runPiped(line, { context }, services, signal, io)).outcome
       )(get().context),
+      complete: lineCompleter(() => {
+        const completer = deps().session.services.valueCompleter;
+        return {
+          cache: deps().session.cache,
+          context: [],
+          ...(completer ? { valueCompleter: completer } : {}),
+        };
+      }),
     });
     if (!pane) return;
     const s = get();
@@ -361,6 +370,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     },
     /** A pane's `c`/`L`: the new pane on top of `from`. */
     openFrom: (from: OpenPane, req: PaneRequest) => showPane(specOf(req), from),
+    /** A pane opened without a typed line (`routersh dash FILE` opens its dashboard at once). */
+    open: (spec: PaneSpec) => showPane(spec),
     decorate: lookup.decorate,
     dispose: () => {
       closePager();

@@ -16,6 +16,7 @@ import { type HeldTerminal, holdTerminal } from './early-prompt.js';
 import { inkStdout } from '../term/ink-stdout.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
+import type { PaneSpec } from '../contract/outcome.js';
 import type { KeyFeed } from '../keys/key-feed.js';
 import { lineMask, secretValues } from './mask-line.js';
 
@@ -30,6 +31,8 @@ export interface ShellOptions {
   recording?: boolean;
   /** The terminal as the caller holds it (raw mode; the welcome and a plain prompt maybe drawn). */
   held?: HeldTerminal;
+  /** A pane shown at once (`routersh dash FILE`): the router is not checked at start (its panels say), q leaves. */
+  open?: PaneSpec | undefined;
 }
 
 export async function runShell(
@@ -71,7 +74,7 @@ async function shellUntilExit(
   };
 
   let ending: Ending = OK;
-  if (!cfg.json && !held.drawn) io.stdout.write(shellWelcome(session, cfg, o.demo));
+  if (!cfg.json && !held.drawn && !o.open) io.stdout.write(shellWelcome(session, cfg, o.demo));
   held.erase();
   // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
   // (config/color.ts) for every colour on the screen.
@@ -88,6 +91,8 @@ async function shellUntilExit(
       mask={lineMask(session.cache)}
       maskSearch={o.recording === true}
       feed={o.feed}
+      openAtStart={o.open}
+      exitWithPane={o.open !== undefined}
       onExit={() => {
         ending = OK;
       }}
@@ -100,12 +105,13 @@ async function shellUntilExit(
   // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the
   // answer also warms the root metadata), so start-up does not wait for the network.
   let failure: RoutershError | undefined;
-  session.cache.get([]).catch((e: unknown) => {
-    if (isRoutershError(e) && isConnectFailure(e)) {
-      failure = e;
-      instance.unmount();
-    }
-  });
+  if (!o.open)
+    session.cache.get([]).catch((e: unknown) => {
+      if (isRoutershError(e) && isConnectFailure(e)) {
+        failure = e;
+        instance.unmount();
+      }
+    });
   const stop = (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => () => {
     ending = { kind: 'signal', signal };
     instance.unmount();

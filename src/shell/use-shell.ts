@@ -44,5 +44,6 @@ export function useShell(o: UseShellOptions) {
     prompt: promptText(o.session.label, state.context, windowLeft),
     closePane: controller.closePane,
     openFrom: controller.openFrom,
+    open: controller.open,
   };
 }

@@ -1,0 +1,226 @@
+// The dashboard screen: every panel in its box, exactly rows − 1 lines, never wider than the
+// terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
+// Enter included, and its links to other panes); `z` or `q` comes back.
+import { Box, Text } from 'ink';
+import { useMemo, useRef } from 'react';
+import type { Chosen } from '../../features/dashboards/interpolate.js';
+import type { Dashboard, Panel } from '../../features/dashboards/model.js';
+import { useTerminalSize } from '../../term/use-terminal-size.js';
+import { ChartPane } from '../chart/ChartPane.js';
+import type { ChartInitialRange } from '../chart/chart-reducer.js';
+import type { ChartSource } from '../chart/source.js';
+import { LogPane } from '../logs/LogPane.js';
+import type { LogSource } from '../logs/source.js';
+import { MonitorPane } from '../monitor/MonitorPane.js';
+import type { MonitorSource } from '../monitor/source.js';
+import type { PaneLink, PaneRequest } from '../pane-links.js';
+import { dashboardFrame } from './dashboard-frame.js';
+import type { DashState, PanelState } from './dashboard-reducer.js';
+import { frameHeight, layoutPanels, type Rect } from './layout.js';
+import { type BodyOptions, panelBody } from './panel-body.js';
+import type { DashboardSources } from './panel-data.js';
+import { useDashboard } from './use-dashboard.js';
+
+export interface DashboardPaneProps {
+  dashboard: Dashboard;
+  sources: DashboardSources;
+  initialRange: ChartInitialRange;
+  /** Chosen at open (`--var`, defaults); the rest are looked up. */
+  chosen?: Record<string, Chosen> | undefined;
+  /** `q`: back to the shell (or out of `routersh dash`). */
+  onClose: () => void;
+  /** A zoomed panel's `L`/`c`: the shell's pane stack. */
+  onOpen?: ((req: PaneRequest) => void) | undefined;
+  links?: readonly PaneLink[] | undefined;
+  color?: boolean | undefined;
+  utc?: boolean | undefined;
+  now?: (() => number) | undefined;
+  columns?: number | undefined;
+  rows?: number | undefined;
+  /** The state kept while another pane is on top (the shell's OpenPane holds it). */
+  keep?: { state?: DashState } | undefined;
+}
+
+const NO_CHOICE: Record<string, Chosen> = {};
+
+export function DashboardPane(props: DashboardPaneProps) {
+  const size = useTerminalSize({
+    ...(props.columns !== undefined && { columns: props.columns }),
+    ...(props.rows !== undefined && { rows: props.rows }),
+  });
+  const now = props.now ?? Date.now;
+  const color = props.color !== false;
+  const { dashboard } = props;
+  const rects = useMemo(
+    () =>
+      layoutPanels(
+        dashboard.panels.map((p) => p.grid),
+        size.columns,
+        size.rows,
+      ),
+    [dashboard, size.columns, size.rows],
+  );
+  const dash = useDashboard({
+    dashboard,
+    sources: props.sources,
+    initialRange: props.initialRange,
+    chosen: props.chosen ?? NO_CHOICE,
+    rects,
+    onClose: props.onClose,
+    now,
+    keep: props.keep,
+  });
+  const { state } = dash;
+  const bodies = useBodies();
+  const height = frameHeight(size.rows);
+  const focused = dashboard.panels[state.focus];
+  // The zoomed pane's keys are unsubscribed only after it is gone from the screen: a second `q`
+  // typed at once reaches it still, and then means the dashboard's `q`.
+  const zoomedNow = useRef(state.zoomed);
+  zoomedNow.current = state.zoomed;
+  const unzoom = () => {
+    if (!zoomedNow.current) return props.onClose();
+    zoomedNow.current = false;
+    dash.dispatch({ type: 'unzoom' });
+  };
+  if (state.zoomed && focused) {
+    return (
+      <Zoomed
+        panel={focused}
+        text={dash.textOf(state.focus)}
+        source={dash.sourceOf(state.focus)}
+        sources={props.sources}
+        state={state}
+        props={props}
+        columns={size.columns}
+        rows={size.rows}
+        unzoom={unzoom}
+        body={(w, h) =>
+          bodies(focused, state.panels[state.focus]!, {
+            width: w,
+            height: h,
+            color,
+            utc: props.utc,
+            now: now(),
+          })
+        }
+      />
+    );
+  }
+  const lines = dashboardFrame(
+    dashboard,
+    state,
+    rects,
+    (i, w, h) =>
+      dashboard.panels[i] && state.panels[i]
+        ? bodies(dashboard.panels[i], state.panels[i], {
+            width: w,
+            height: h,
+            color,
+            utc: props.utc,
+            now: now(),
+          })
+        : [],
+    { width: size.columns, rows: size.rows, color, utc: props.utc, titleOf: dash.titleOf },
+  );
+  return <Lines lines={lines} width={size.columns} height={height} />;
+}
+
+/** Bodies are laid out again only when their panel's state or size changes. */
+function useBodies() {
+  const cache = useRef(new WeakMap<PanelState, { key: string; lines: string[] }>());
+  return (panel: Panel, p: PanelState, o: BodyOptions): string[] => {
+    const key = `${o.width}x${o.height}:${o.color}`;
+    const hit = cache.current.get(p);
+    if (hit?.key === key) return hit.lines;
+    const lines = panelBody(panel, p, o);
+    cache.current.set(p, { key, lines });
+    return lines;
+  };
+}
+
+function Lines({ lines, width, height }: { lines: readonly string[]; width: number; height: number }) {
+  return (
+    <Box flexDirection="column" height={height} width={width}>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
+        <Text key={i} wrap="truncate-end">
+          {line === '' ? ' ' : line}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+interface ZoomedProps {
+  panel: Panel;
+  text: string;
+  source: unknown;
+  sources: DashboardSources;
+  state: DashState;
+  props: DashboardPaneProps;
+  columns: number;
+  rows: number;
+  unzoom: () => void;
+  body: (width: number, height: number) => string[];
+}
+
+/** The focused panel as its single pane: the window it had, the source it reads from. */
+function Zoomed({ panel, text, source, sources, state, props, columns, rows, unzoom, body }: ZoomedProps) {
+  const w = state.window;
+  const range: ChartInitialRange = w.live
+    ? { sinceMs: w.spanMs }
+    : { startMs: w.endMs - w.spanMs, endMs: w.endMs };
+  // A stat zoomed is its expression charted; made once per zoom.
+  const statChart = useMemo(
+    () => (panel.kind === 'stat' ? sources.chart(text) : undefined),
+    [panel.kind, sources, text],
+  );
+  const common = { onClose: unzoom, color: props.color, columns, rows };
+  switch (panel.kind) {
+    case 'chart':
+    case 'stat':
+      return (
+        <ChartPane
+          {...common}
+          source={(statChart ?? source) as ChartSource}
+          expression={text}
+          initialRange={range}
+          refreshMs={props.dashboard.refreshSeconds > 0 ? props.dashboard.refreshSeconds * 1000 : undefined}
+          onOpen={props.onOpen}
+          links={props.links}
+          utc={props.utc}
+          now={props.now}
+        />
+      );
+    case 'logs':
+    case 'histogram':
+      return (
+        <LogPane
+          {...common}
+          source={source as LogSource}
+          query={text}
+          range={range}
+          onOpen={props.onOpen}
+          matchLists={props.sources.matchLists}
+          links={props.links}
+          utc={props.utc}
+          now={props.now}
+        />
+      );
+    case 'monitor':
+      return <MonitorPane {...common} source={source as MonitorSource} list={text} now={props.now} />;
+    case 'show': {
+      const r: Rect = { x: 0, y: 0, w: columns, h: frameHeight(rows) - 1 };
+      const zoomState: DashState = { ...state, focus: 0, panels: [state.panels[state.focus]!] };
+      const one = { ...props.dashboard, panels: [{ ...panel, grid: { x: 0, y: 0, w: 24, h: 1 } }] };
+      const lines = dashboardFrame(one, zoomState, [r], (_i, bw, bh) => body(bw, bh), {
+        width: columns,
+        rows,
+        color: props.color !== false,
+        utc: props.utc,
+      });
+      return <Lines lines={lines} width={columns} height={frameHeight(rows)} />;
+    }
+  }
+}

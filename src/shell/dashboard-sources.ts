@@ -1,0 +1,116 @@
+// The dashboard screen's data sources, made from the session's clients when the screen opens:
+// each panel's source is the one its single pane reads from (chart, logs, monitor), plus the
+// stat panel's (an instant query and a small range query) and the show panel's (a read-only
+// line through the runner). Without a telemetry API only the telemetry panels fail, each in
+// its own box.
+import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { Outcome } from '../contract/outcome.js';
+import { notConfiguredError, argumentError } from '../errors.js';
+import type { Dashboard } from '../features/dashboards/model.js';
+import { variableValues } from '../features/dashboards/variable-values.js';
+import { monitorSource } from '../features/match-list/monitor-source.js';
+import { chartSource, logSource, planRange } from '../features/telemetry/telemetry-sources.js';
+import { completeLine } from '../lang/complete-line.js';
+import type { EngineDeps } from '../lang/types.js';
+import { readStep } from '../lang/time.js';
+import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
+import type { BulkJournal } from '../features/match-list/send.js';
+import type { MonitorRouter } from '../features/match-list/monitor-source.js';
+import type { MatchListPort } from '../panes/logs/source.js';
+
+/** What the dashboard reads from (the shell's pane clients, open-pane.ts). */
+export interface DashboardClients {
+  telemetry: TelemetryClient | undefined;
+  router: MonitorRouter;
+  journal?: BulkJournal | undefined;
+  matchLists?: MatchListPort | undefined;
+  runLine?: ((line: string, signal: AbortSignal) => Promise<Outcome>) | undefined;
+  complete?: DashboardSources['complete'];
+}
+
+const NO_TELEMETRY = () =>
+  notConfiguredError('no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)');
+
+/** Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router. */
+export const isReadOnlyLine = (line: string) => /^\s*(show|describe)(\s|$)/.test(line);
+
+function statSource(client: TelemetryClient, expression: string): StatSource {
+  return {
+    async fetch(q, signal) {
+      const caps = await client.capabilities(signal);
+      const plan = planRange(q, q.points, caps.limits);
+      const [now, range] = await Promise.all([
+        client.query({ expression, time: q.endMs }, signal),
+        client.queryRange(
+          { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
+          signal,
+        ),
+      ]);
+      return {
+        values: now.data.series.map((s) => ({ labels: s.labels, value: s.samples.at(-1)?.v ?? null })),
+        spark: range.data.series.slice(0, 1),
+      };
+    },
+  };
+}
+
+/** The text a read-only line answers with (its error as the panel's error). */
+function outcomeText(o: Outcome): string {
+  switch (o.kind) {
+    case 'router':
+    case 'text':
+      return o.text;
+    case 'error':
+      throw o.error;
+    default:
+      return '';
+  }
+}
+
+export function dashboardSources(dashboard: Dashboard, clients: DashboardClients): DashboardSources {
+  const { telemetry } = clients;
+  const failing = { fetch: () => Promise.reject(NO_TELEMETRY()) };
+  const noLogs = {
+    search: () => Promise.reject(NO_TELEMETRY()),
+    histogram: () => Promise.reject(NO_TELEMETRY()),
+  };
+  return {
+    chart: (expr, step) => {
+      if (!telemetry) return failing;
+      const s = step === undefined ? undefined : readStep(step);
+      return chartSource(telemetry, expr, s?.ok ? s.value : undefined);
+    },
+    stat: (expr) => (telemetry ? statSource(telemetry, expr) : failing),
+    logs: (query) => (telemetry ? logSource(telemetry, query) : noLogs),
+    monitor: (list) => monitorSource(clients.router, list, clients.journal),
+    show: (line) => ({
+      async run(signal) {
+        if (!isReadOnlyLine(line)) throw argumentError('a show panel runs only show … or describe … lines');
+        if (!clients.runLine) throw argumentError('show panels need the shell');
+        return outcomeText(await clients.runLine(line, signal));
+      },
+    }),
+    variableValues: (i, signal) => {
+      const v = dashboard.variables[i];
+      return v ? variableValues(v, telemetry, signal) : Promise.resolve([]);
+    },
+    matchLists: clients.matchLists,
+    complete: clients.complete,
+  };
+}
+
+/** A dashboard's `e`: Tab on `metrics range EXPR` (…) as the prompt completes it, the line back. */
+export function lineCompleter(deps: () => EngineDeps): NonNullable<DashboardSources['complete']> {
+  return async (line, signal) => {
+    const res = await completeLine({ text: line, cursor: line.length }, deps(), signal);
+    const next = line.slice(0, res.replaceFrom) + res.commonPrefix + line.slice(res.replaceTo);
+    const candidates = res.candidates.filter((c) => c.insertable).map((c) => c.display);
+    // Tab never shortens what was typed; one candidate is taken whole.
+    const only =
+      res.candidates.length === 1 && res.candidates[0]!.insertable ? res.candidates[0]! : undefined;
+    const taken = only
+      ? line.slice(0, res.replaceFrom) + only.text + (only.continues ? '' : ' ') + line.slice(res.replaceTo)
+      : next;
+    return { line: taken.length >= line.length ? taken : line, candidates };
+  };
+}
