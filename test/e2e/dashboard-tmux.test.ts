@@ -2,7 +2,7 @@
 // and telemetry simulators (the overview's panels: traffic by group, drops, error logs, the
 // blacklist, and a CPU chart with a variable), then the keys: focus, zoom a panel, zoom the
 // time window (every telemetry panel asks again, for the new window), pick a variable, q.
-// Until the built-in `overview` lands, the same panels come from a file. `npm run build` first.
+// The same with the built-in `overview` (what a demo opens with). `npm run build` first.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,45 @@ describe.skipIf(!hasTmux())('the dashboard in tmux', () => {
     await t.waitFor(() =>
       sentSince(beforeVar).some((s) => s.expression === 'avg(cpu_usage_percent{host="bras-2"})'),
     );
+
+    t.type('q');
+    await t.waitFor(PROMPT);
+  });
+
+  it('the built-in overview: focus, zoom, the window (every telemetry panel asks again), a variable, q', async () => {
+    const t = shell();
+    await t.waitFor(PROMPT);
+    t.type('dashboard overview');
+    t.keys('Enter');
+    await t.waitFor(
+      (s) => /Overview · last 6h/.test(s) && s.includes('203.0.113.7') && /ERROR /.test(s),
+      20_000,
+    );
+    t.keys('Tab');
+    await t.waitFor(/┏━ Drops by group/);
+    t.type('z');
+    await t.waitFor(/sum by \(grp\) \(rate\(drops\{grp=~"\.\*"\}\[5m\]\)\) · last 6h \(live\)/);
+    t.type('z');
+    await t.waitFor(/┏━ Drops by group/);
+
+    const before = tele.requests.length;
+    t.type('+');
+    await t.waitFor(/Overview · last 3h/);
+    const threeHours = (s: Sent) => minutes(s) >= 179 && minutes(s) <= 190;
+    const asked = (p: string) => () => sentSince(before).some((s) => s.path === p && threeHours(s));
+    for (const p of ['metrics/query-range', 'logs/search', 'logs/histogram'])
+      await t.waitFor(asked(p), 15_000);
+
+    // The interval variable (the second): v, Tab to it, the next value, Enter.
+    const beforeVar = tele.requests.length;
+    t.type('v');
+    await t.waitFor(/variable grp/);
+    t.keys('Tab');
+    await t.waitFor(/variable window/);
+    t.type('j');
+    t.keys('Enter');
+    await t.waitFor(/window=1m/);
+    await t.waitFor(() => sentSince(beforeVar).some((s) => (s.expression ?? '').includes('[1m]')));
 
     t.type('q');
     await t.waitFor(PROMPT);

@@ -58,9 +58,6 @@ panels:
   - show: show hostname
     title: Host
     grid: { x: 18, y: 8, w: 3, h: 8 }
-  - show: interface eth0 mtu 1400
-    title: Not read-only
-    grid: { x: 21, y: 8, w: 3, h: 8 }
 `,
 );
 

@@ -4,7 +4,7 @@
 // Tab/z/q work, and a zoomed panel is the real single pane with its keys.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../../src/session/session.js';
@@ -59,15 +59,12 @@ panels:
   - show: show hostname
     title: Host
     grid: { x: 18, y: 8, w: 3, h: 8 }
-  - show: interface eth0 mtu 1400
-    title: Not read-only
-    grid: { x: 21, y: 8, w: 3, h: 8 }
 `,
 );
 
 const PROMPT = /admin@127\.0\.0\.1>\s*$/;
 
-async function open() {
+async function open(file = FILE) {
   session = await testSession(
     simConfig(router.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }),
     { interactive: true, warn: () => {}, width: () => 120 },
@@ -84,8 +81,8 @@ async function open() {
       return f;
     }, 10_000);
   await until((f) => PROMPT.test(f));
-  a.stdin.write(`dashboard ${FILE}`);
-  await until((f) => f.includes('ops.yaml'));
+  a.stdin.write(`dashboard ${file}`);
+  await until((f) => f.includes(basename(file)));
   a.stdin.write('\r');
   return { a, until };
 }
@@ -105,15 +102,28 @@ describe('the dashboard screen', () => {
     expect(f).toMatch(/┏━ Traffic business/); // focused, its title with the variable put in
     expect(f).toMatch(/┌─ Broken !/);
     expect(f).toMatch(/│error: invalid_query/);
-    expect(f).toMatch(/│error: a s/);
     expect(f).toMatch(/Ops · last 1h · every 30s · grp=business/);
     // The chart's request carried the substituted expression, the stat its two.
     const sent = (p: string) =>
       tele.requests.filter((r) => r.url.endsWith(p)).map((r) => JSON.parse(r.body).expression);
     expect(sent('/metrics/query-range')).toContain('sum by (grp) (rate(bytes_down{grp="business"}[5m]))');
     expect(sent('/metrics/query')).toContain('sum(rate(drops[5m]))');
-    // Never a router line that is not show/describe.
+  });
+
+  it('a file whose show panel is not a show/describe line is refused whole, nothing sent', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'title: Bad\npanels:\n  - show: interface eth0 mtu 1400\n');
+    const { a, until } = await open(bad);
+    // The error goes to the scrollback (Ink's static output), above the prompt.
+    const all = await waitFor(() => {
+      const out = plain(a.frames.join('\n'));
+      if (!/% .*bad\.yaml/.test(out)) throw new Error(out.slice(-500));
+      return out;
+    }, 10_000);
+    await until((f) => PROMPT.test(f));
+    expect(all).toMatch(/bad\.yaml:3: .*show/);
     expect(router.requests.some((r) => r.body.includes('1400'))).toBe(false);
+    a.stdin.write('\u0004');
   });
 
   it('Tab moves the focus; z shows the real pane with its keys; q comes back, q again leaves', async () => {
