@@ -2,7 +2,8 @@
 // frame is drawn before Ink reads keys, and a terminal still in cooked mode then would echo
 // the keys itself, make Ctrl-C a signal and swallow Ctrl-D as end-of-file (one in seven was
 // lost). Each round starts the built binary in tmux, polls the screen without pause and types
-// as soon as the prompt appears; the assertion is only that every key took effect.
+// as soon as the prompt appears; the assertion is only that every key took effect. The first
+// prompt is drawn before Ink has loaded (src/shell/early-prompt.ts), echoing plain keys.
 // (Needs `npm run build`: npm test builds first.)
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,20 @@ describe.skipIf(!hasTmux())('keys typed as the prompt first shows', () => {
       t.type('sho');
       t.keys('C-c');
       await t.waitFor(/admin@127\.0\.0\.1>\s*$/);
+      t.keys('C-d');
+      expect(await t.waitFor(/\[exited \d+\]/)).toMatch(/\[exited 0\]/);
+    }
+  }, 120_000);
+
+  it('text typed at the first prompt shows at once; an edit key in it acts once Ink reads', async () => {
+    for (let i = 0; i < 3; i++) {
+      const t = shellAtPrompt();
+      t.type('show hostnamx');
+      t.keys('BSpace');
+      t.type('e');
+      t.keys('Enter');
+      const shown = await t.waitFor(/^router\nadmin@127\.0\.0\.1>\s*$/m);
+      expect(shown.match(/show hostnam/g), shown).toHaveLength(1);
       t.keys('C-d');
       expect(await t.waitFor(/\[exited \d+\]/)).toMatch(/\[exited 0\]/);
     }
