@@ -17,7 +17,12 @@ function rangeBody(startMs: number, endMs: number, stepSeconds: number): string 
   for (let t = first; t <= endMs; t += step) times.push(iso(t));
   const parts: string[] = [];
   for (let s = 0; s < SERIES; s++) {
-    const labels = { __name__: 'pkts_down', customer_id: `c${s}`, grp: ['gold', 'silver', 'business'][s % 3], host: `bras-${s % 8}` };
+    const labels = {
+      __name__: 'pkts_down',
+      customer_id: `c${s}`,
+      grp: ['gold', 'silver', 'business'][s % 3],
+      host: `bras-${s % 8}`,
+    };
     const samples = times.map((timestamp, i) => ({
       timestamp,
       value: String(Math.round(1000 * (1 + (s % 17)) + 400 * Math.sin((first / step + i) / 9 + s))),

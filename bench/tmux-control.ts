@@ -54,7 +54,15 @@ export class Control {
 
   until(marker: string, timeoutMs = 10_000): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no '${marker}' within ${timeoutMs} ms; last output ${JSON.stringify(this.seen.slice(-400))}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no '${marker}' within ${timeoutMs} ms; last output ${JSON.stringify(this.seen.slice(-400))}`,
+            ),
+          ),
+        timeoutMs,
+      );
       const check = () => {
         if (!this.seen.includes(marker)) return;
         clearTimeout(timer);
