@@ -74,8 +74,10 @@ export async function benchChartKeys(): Promise<Record<string, number>> {
         ['p50', percentile(keys, 50)],
         ['p99', percentile(keys, 99)],
         ['max', keys[keys.length - 1]!],
-      ] as const)
-        (stats[`${name} ${k}`] ??= []).push(v);
+      ] as const) {
+        const key = `${name} ${k}`;
+        stats[key] = [...(stats[key] ?? []), v];
+      }
       return percentile(keys, 99);
     };
     await alternate(
