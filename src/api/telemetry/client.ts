@@ -9,8 +9,10 @@ import {
   decodeMetrics,
   decodeMetricsYielding,
   decodeRecords,
+  nextTurn,
 } from './decode.js';
 import { BIG_BODY_CHARS, nestedDeeperThanYielding } from './depth-yielding.js';
+import { parseInPieces } from './split-series.js';
 import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
 import { type HttpResponse, Transport } from '../../http/transport.js';
 import type { TransportProxy } from '../../http/proxy-agent.js';
@@ -340,6 +342,17 @@ export class TelemetryClient {
 
   /** envelope() with the depth walk in slices (the parse itself is one call either way). */
   private async envelopeYielding(res: HttpResponse): Promise<{ data: unknown; meta: unknown }> {
+    if (!mayHoldSecret(res.text, this.config.apiKey)) {
+      let pieces: Awaited<ReturnType<typeof parseInPieces>>;
+      try {
+        pieces = await parseInPieces(res.text, nextTurn);
+      } catch {
+        throw garbageError('a body that is not JSON', res.status);
+      }
+      if (pieces === 'too deep')
+        throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
+      if (pieces) return decodeEnvelope(pieces.body);
+    }
     const body = this.parse(res);
     if (await nestedDeeperThanYielding(body))
       throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
