@@ -21,6 +21,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
   ['chart pane: keys during auto-refresh in tmux (issue 19)', 'chart-keys-bench.ts', 'benchChartKeys'],
+  [
+    'log pane: keys while following 5,000 records/s in tmux (issue 19)',
+    'logs-keys-bench.ts',
+    'benchLogsKeys',
+  ],
   ['log pane RSS at 5,000 records/s in tmux, no forced GC (issue 19)', 'logs-rss-bench.ts', 'benchLogsRss'],
 ];
 
