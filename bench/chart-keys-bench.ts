@@ -10,6 +10,9 @@ import { alternate, rows, RUNS } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
+/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.js measures another build. */
+const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.js`;
+
 const RUN_MS = Number(process.env.ROUTERSH_BENCH_CHART_MS ?? 12_000);
 
 async function chartServer(): Promise<{ url: string; stop: () => void }> {
@@ -48,7 +51,7 @@ export async function benchChartKeys(): Promise<Record<string, number>> {
   const c = new Control();
   const r: Record<string, number> = {};
   try {
-    c.start(`node ${ROOT}bin/routersh.js --router ${router.url} --user admin --telemetry ${server.url}`, {
+    c.start(`node ${BIN} --router ${router.url} --user admin --telemetry ${server.url}`, {
       ROUTERSH_PASSWORD: 'admin',
       ROUTERSH_TELEMETRY_KEY: 'k'.repeat(24),
       XDG_STATE_HOME: '/tmp/routersh-bench-state',

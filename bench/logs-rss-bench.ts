@@ -10,6 +10,9 @@ import { LONG } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { ROOT } from './util.js';
 
+/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.js measures another build. */
+const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.js`;
+
 const RATE = Number(process.env.ROUTERSH_BENCH_LOGS_RATE ?? 5000);
 const SECONDS = Number(process.env.ROUTERSH_BENCH_LOGS_RSS_SECONDS ?? (LONG ? 600 : 150));
 /** The slope is fitted from here on (the buffer fills and the heap settles before). */
@@ -43,7 +46,7 @@ export async function benchLogsRss(): Promise<Record<string, number>> {
   const c = new Control();
   const samples: Array<[number, number]> = [];
   try {
-    c.start(`node ${ROOT}bin/routersh.js --router ${router.url} --user admin --telemetry ${api.url}`, {
+    c.start(`node ${BIN} --router ${router.url} --user admin --telemetry ${api.url}`, {
       ROUTERSH_PASSWORD: 'admin',
       ROUTERSH_TELEMETRY_KEY: 'k'.repeat(24),
       XDG_STATE_HOME: '/tmp/routersh-bench-state',
