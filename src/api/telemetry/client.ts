@@ -340,7 +340,10 @@ export class TelemetryClient {
     return this.redacted(res, body);
   }
 
-  /** envelope() with the depth walk in slices (the parse itself is one call either way). */
+  /**
+   * envelope() for a big answer: parsed a series at a time (split-series.ts), or when it is not of
+   * that form parsed whole and depth-checked in slices, with turns of the event loop between.
+   */
   private async envelopeYielding(res: HttpResponse): Promise<{ data: unknown; meta: unknown }> {
     if (!mayHoldSecret(res.text, this.config.apiKey)) {
       let pieces: Awaited<ReturnType<typeof parseInPieces>>;
