@@ -4,6 +4,7 @@
 // process. For 12 s per run (at least one 10 s refresh) `]` and `[` page the legend every
 // ~150 ms; each is timed from send-keys to the first output holding its page marker ("‹ 2/").
 // The same with the pane paused (`p`: no refresh) is the baseline. 5 alternated runs (BENCH_RUNS).
+// ROUTERSH_BENCH_BASE_BIN=/other/checkout/bin/routersh.js adds that build, alternated likewise.
 import { spawn } from 'node:child_process';
 import { startHostileRouter } from '../test/hostile/router.js';
 import { alternate, rows, RUNS } from './alternate.js';
@@ -31,62 +32,89 @@ async function chartServer(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-let page = 1; // the legend page on screen (kept across runs)
+/** A routersh in tmux showing the chart; its legend page and pause state as on screen. */
+interface Session {
+  name: string;
+  c: Control;
+  page: number;
+  paused: boolean;
+}
 
 /** Pages the legend back and forth for RUN_MS; per key the ms until its page marker is out. */
-async function pageKeys(c: Control): Promise<number[]> {
+async function pageKeys(s: Session): Promise<number[]> {
   const out: number[] = [];
   const end = Date.now() + RUN_MS;
   while (Date.now() < end) {
-    page = page === 1 ? 2 : 1;
-    out.push(await c.keys(page === 2 ? ']' : '[', `‹ ${page}/`));
+    s.page = s.page === 1 ? 2 : 1;
+    out.push(await s.c.keys(s.page === 2 ? ']' : '[', `‹ ${s.page}/`));
     await pause(100 + Math.random() * 100); // not in step with the refresh
   }
   return out.sort((a, b) => a - b);
 }
 
+async function setPaused(s: Session, want: boolean): Promise<void> {
+  if (s.paused === want) return;
+  await s.c.keys('p', want ? 'paused' : 'live · every');
+  s.paused = want;
+  await pause(200);
+}
+
+async function openChart(
+  name: string,
+  bin: string,
+  routerUrl: string,
+  telemetryUrl: string,
+): Promise<Session> {
+  const c = new Control();
+  c.start(`node ${bin} --router ${routerUrl} --user admin --telemetry ${telemetryUrl}`, {
+    ROUTERSH_PASSWORD: 'admin',
+    ROUTERSH_TELEMETRY_KEY: 'k'.repeat(24),
+    XDG_STATE_HOME: '/tmp/routersh-bench-state',
+    XDG_CONFIG_HOME: '/tmp/routersh-bench-config',
+  });
+  const s = { name, c, page: 1, paused: false };
+  await c.screen(/admin@127\.0\.0\.1>/);
+  await c.keys("-l 'metrics range pkts_down since 6h'");
+  await c.keys('Enter');
+  await c.screen(/‹ 1\/\d+ ›/, 30_000);
+  await c.screen(/live · every 10s/);
+  return s;
+}
+
+/**
+ * With ROUTERSH_BENCH_BASE_BIN (another checkout's bin/routersh.js) that build is measured in
+ * the same alternation, in a second tmux kept paused while the other is measured.
+ */
 export async function benchChartKeys(): Promise<Record<string, number>> {
   const router = await startHostileRouter({});
   const server = await chartServer();
-  const c = new Control();
+  const sessions: Session[] = [];
   const r: Record<string, number> = {};
   try {
-    c.start(`node ${BIN} --router ${router.url} --user admin --telemetry ${server.url}`, {
-      ROUTERSH_PASSWORD: 'admin',
-      ROUTERSH_TELEMETRY_KEY: 'k'.repeat(24),
-      XDG_STATE_HOME: '/tmp/routersh-bench-state',
-      XDG_CONFIG_HOME: '/tmp/routersh-bench-config',
-    });
-    await c.screen(/admin@127\.0\.0\.1>/);
-    await c.keys("-l 'metrics range pkts_down since 6h'");
-    await c.keys('Enter');
-    await c.screen(/‹ 1\/\d+ ›/, 30_000);
-    await c.screen(/live · every 10s/);
-    let paused = false;
-    const setPaused = async (want: boolean) => {
-      if (paused === want) return;
-      await c.keys('p', want ? 'paused' : 'live · every');
-      paused = want;
-      await pause(200);
-    };
+    sessions.push(await openChart('', BIN, router.url, server.url));
+    const base = process.env.ROUTERSH_BENCH_BASE_BIN;
+    if (base) sessions.push(await openChart('base build ', base, router.url, server.url));
+    for (const s of sessions) await setPaused(s, true);
     const stats: Record<string, number[]> = {};
-    const run = (name: string, want: boolean) => async () => {
-      await setPaused(want);
-      const keys = await pageKeys(c);
+    const run = (s: Session, name: string, want: boolean) => async () => {
+      for (const other of sessions) if (other !== s) await setPaused(other, true);
+      await setPaused(s, want);
+      const keys = await pageKeys(s);
       for (const [k, v] of [
         ['p50', percentile(keys, 50)],
         ['p99', percentile(keys, 99)],
         ['max', keys[keys.length - 1]!],
       ] as const) {
-        const key = `${name} ${k}`;
+        const key = `${s.name}${name} ${k}`;
         stats[key] = [...(stats[key] ?? []), v];
       }
       return percentile(keys, 99);
     };
     await alternate(
       [
-        { name: 'refreshing', run: run('during auto-refresh', false) },
-        { name: 'paused', run: run('paused (baseline)', true) },
+        { name: 'refreshing', run: run(sessions[0]!, 'during auto-refresh', false) },
+        { name: 'paused', run: run(sessions[0]!, 'paused (baseline)', true) },
+        ...sessions.slice(1).map((s) => ({ name: s.name, run: run(s, 'during auto-refresh', false) })),
       ],
       RUNS,
     );
@@ -103,7 +131,7 @@ export async function benchChartKeys(): Promise<Record<string, number>> {
       );
     }
   } finally {
-    c.stop();
+    for (const s of sessions) s.c.stop();
     server.stop();
     await router.close();
   }
