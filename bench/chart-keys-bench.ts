@@ -7,7 +7,7 @@
 // ROUTERSH_BENCH_BASE_BIN=/other/checkout/bin/routersh.js adds that build, alternated likewise.
 import { spawn } from 'node:child_process';
 import { startHostileRouter } from '../test/hostile/router.js';
-import { alternate, rows, RUNS } from './alternate.js';
+import { alternate, pairedRatio, rows, RUNS } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
@@ -110,7 +110,7 @@ export async function benchChartKeys(): Promise<Record<string, number>> {
       }
       return percentile(keys, 99);
     };
-    await alternate(
+    const summary = await alternate(
       [
         { name: 'refreshing', run: run(sessions[0]!, 'during auto-refresh', false) },
         { name: 'paused', run: run(sessions[0]!, 'paused (baseline)', true) },
@@ -130,6 +130,20 @@ export async function benchChartKeys(): Promise<Record<string, number>> {
         }),
       );
     }
+    // Per run, p99 during refresh over p99 paused (the same minute's noise on both).
+    const paused = summary.paused!;
+    Object.assign(
+      r,
+      rows('chart: p99 during refresh ÷ p99 paused (paired)', pairedRatio(summary.refreshing!, paused)),
+    );
+    for (const s of sessions.slice(1))
+      Object.assign(
+        r,
+        rows(
+          `chart: ${s.name}p99 during refresh ÷ p99 paused (paired)`,
+          pairedRatio(summary[s.name]!, paused),
+        ),
+      );
   } finally {
     for (const s of sessions) s.c.stop();
     server.stop();
