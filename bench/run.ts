@@ -24,6 +24,13 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],
   ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
   ['6-panel dashboard at 120×40 and 200×60 (issue 20)', 'dashboard-bench.ts', 'benchDashboard'],
+  ['chart pane: keys during auto-refresh in tmux (issue 19)', 'chart-keys-bench.ts', 'benchChartKeys'],
+  [
+    'log pane: keys while following 5,000 records/s in tmux (issue 19)',
+    'logs-keys-bench.ts',
+    'benchLogsKeys',
+  ],
+  ['log pane RSS at 5,000 records/s in tmux, no forced GC (issue 19)', 'logs-rss-bench.ts', 'benchLogsRss'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

@@ -37,6 +37,7 @@ describe('built-ins in the NodeInfo shape', () => {
       'confirm',
       'commit',
       'monitor',
+      'dashboard',
       'learn',
       'hint',
       'skip',

@@ -234,6 +234,19 @@ describe('ink output.js patch: shared line cells', () => {
     expectSameAsUncached([first]);
   });
 
+  // A pane following logs draws new 120-column lines every frame: bounded by lines alone, the
+  // cells of 4,096 of them (~490,000 objects, ~140 MB) were held before a clear.
+  it('stays bounded in cells: a followed log of wide lines holds at most 16,384 cells', () => {
+    const cells = () => [...shared().styledChars.values()].reduce((n, c) => n + c.length, 0);
+    for (let f = 0; f < 60; f++) {
+      const rows = Array.from({ length: 40 }, (_, y) =>
+        write(0, y, `${sgr(32)}info${sgr(39)} stream ${f * 40 + y} `.padEnd(130, 'x')),
+      );
+      expectSameAsUncached([frame(rows, 120, 40)]);
+      expect(cells()).toBeLessThanOrEqual(16_384);
+    }
+  });
+
   // Random frames over a small pool of pieces, so lines recur across frames at other places
   // with other styles and neighbours: each frame, drawn with the caches the frames before it
   // left, is the uncached frame.

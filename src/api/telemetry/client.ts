@@ -2,7 +2,17 @@
 // with bounded, cancellable retries. Every method returns the decoded value and the raw
 // `{data, meta}` as received.
 import { decodeCapabilities, missingProvider } from './capabilities.js';
-import { type Decoded, decodeEnvelope, decodeMeta, decodeMetrics, decodeRecords } from './decode.js';
+import {
+  type Decoded,
+  decodeEnvelope,
+  decodeMeta,
+  decodeMetrics,
+  decodeMetricsYielding,
+  decodeRecords,
+  nextTurn,
+} from './decode.js';
+import { BIG_BODY_CHARS, nestedDeeperThanYielding } from './depth-yielding.js';
+import { parseInPieces } from './split-series.js';
 import { decodeFacets, decodeHistogram, decodeStringList, decodeValueHits } from './decode-undocumented.js';
 import { type HttpResponse, Transport } from '../../http/transport.js';
 import type { TransportProxy } from '../../http/proxy-agent.js';
@@ -169,6 +179,7 @@ export class TelemetryClient {
       w.notices,
       (d) => decodeMetrics(d, 'matrix'),
       signal,
+      (d) => decodeMetricsYielding(d, 'matrix'),
     );
     // The window asked for, after the start was moved up to data_available_from.
     return { ...res, window: { startMs: w.startMs, endMs: w.endMs } };
@@ -305,10 +316,14 @@ export class TelemetryClient {
     notices: string[],
     decode: (data: unknown) => Decoded<T>,
     signal: AbortSignal | undefined,
+    /** For big answers (a chart's range): decodes in slices between turns of the event loop. */
+    decodeBig?: (data: unknown) => Promise<Decoded<T>>,
   ): Promise<TelemetryResponse<T>> {
     checkBody(JSON.stringify(body), caps.limits);
-    const env = this.envelope(await this.call({ method: 'POST', path, body, idempotent }, signal));
-    const d = decode(env.data);
+    const res = await this.call({ method: 'POST', path, body, idempotent }, signal);
+    const big = decodeBig !== undefined && res.text.length >= BIG_BODY_CHARS;
+    const env = big ? await this.envelopeYielding(res) : this.envelope(res);
+    const d = big ? await decodeBig(env.data) : decode(env.data);
     const out: TelemetryResponse<T> = { data: d.value, meta: decodeMeta(env.meta), raw: env };
     // Limits the client clamped are told once, with the first result.
     const all = !this.capsNoted && caps.notes ? [...caps.notes, ...notices] : notices;
@@ -319,17 +334,46 @@ export class TelemetryClient {
   }
 
   private envelope(res: HttpResponse): { data: unknown; meta: unknown } {
-    let body: unknown;
+    const body = this.parse(res);
+    if (nestedDeeperThan(body))
+      throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
+    return this.redacted(res, body);
+  }
+
+  /**
+   * envelope() for a big answer: parsed a series at a time (split-series.ts), or when it is not of
+   * that form parsed whole and depth-checked in slices, with turns of the event loop between.
+   */
+  private async envelopeYielding(res: HttpResponse): Promise<{ data: unknown; meta: unknown }> {
+    if (!mayHoldSecret(res.text, this.config.apiKey)) {
+      let pieces: Awaited<ReturnType<typeof parseInPieces>>;
+      try {
+        pieces = await parseInPieces(res.text, nextTurn);
+      } catch {
+        throw garbageError('a body that is not JSON', res.status);
+      }
+      if (pieces === 'too deep')
+        throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
+      if (pieces) return decodeEnvelope(pieces.body);
+    }
+    const body = this.parse(res);
+    if (await nestedDeeperThanYielding(body))
+      throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
+    return this.redacted(res, body);
+  }
+
+  private parse(res: HttpResponse): unknown {
     try {
-      body = JSON.parse(res.text);
+      return JSON.parse(res.text);
     } catch {
       throw garbageError('a body that is not JSON', res.status);
     }
-    if (nestedDeeperThan(body))
-      throw garbageError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, res.status);
+  }
+
+  private redacted(res: HttpResponse, body: unknown): { data: unknown; meta: unknown } {
     // A server echoing the key must not make us return (and print) it.
-    if (mayHoldSecret(res.text, this.config.apiKey)) body = redactDeep(body, this.config.apiKey);
-    return decodeEnvelope(body);
+    const safe = mayHoldSecret(res.text, this.config.apiKey) ? redactDeep(body, this.config.apiKey) : body;
+    return decodeEnvelope(safe);
   }
 
   private call(op: Op, signal: AbortSignal | undefined): Promise<HttpResponse> {

@@ -65,10 +65,18 @@ export function parseValue(raw: string): number | undefined {
   return Number.isNaN(v) ? undefined : v;
 }
 
-function decodeSample(s: unknown, problems: string[]): Sample | undefined {
+/** Timestamps already parsed in this answer: the series of a range share one step grid. */
+type TimeCache = Map<string, number>;
+
+function decodeSample(s: unknown, problems: string[], times: TimeCache): Sample | undefined {
   if (!isObj(s)) return void problems.push('a sample is not an object');
-  const t = parseTime(s.timestamp);
-  if (t === undefined) return void problems.push('a sample timestamp is not RFC 3339');
+  const ts = s.timestamp;
+  let t = typeof ts === 'string' ? times.get(ts) : undefined;
+  if (t === undefined) {
+    t = parseTime(ts);
+    if (t === undefined) return void problems.push('a sample timestamp is not RFC 3339');
+    if (typeof ts === 'string' && times.size < 100_000) times.set(ts, t);
+  }
   const raw = typeof s.value === 'number' ? String(s.value) : s.value;
   if (typeof raw !== 'string') return void problems.push('a sample value is not a string');
   const v = parseValue(raw);
@@ -86,30 +94,79 @@ function decodeLabels(labels: unknown, problems: string[]): Record<string, strin
   return out;
 }
 
-export function decodeMetrics(data: unknown, expected: 'vector' | 'matrix'): Decoded<MetricsResult> {
-  const problems: string[] = [];
-  if (!isObj(data)) return warn({ resultType: expected, series: [] }, 'metrics data is not an object');
+function decodeSeries(s: unknown, problems: string[], times: TimeCache): Series | undefined {
+  if (!isObj(s)) return void problems.push('a series is not an object');
+  const samples: Sample[] = [];
+  if (!Array.isArray(s.samples)) problems.push('a series has no samples array');
+  for (const p of Array.isArray(s.samples) ? s.samples : []) {
+    const d = decodeSample(p, problems, times);
+    if (d) samples.push(d);
+  }
+  // Servers send samples in time order: sort only when they are not.
+  for (let i = 1; i < samples.length; i++) {
+    if (samples[i - 1]!.t > samples[i]!.t) {
+      samples.sort((a, b) => a.t - b.t);
+      break;
+    }
+  }
+  return { labels: decodeLabels(s.labels, problems), samples };
+}
+
+function metricsHead(data: unknown, expected: 'vector' | 'matrix', problems: string[]) {
+  if (!isObj(data)) return undefined;
   const rt = data.result_type;
   const resultType = rt === 'vector' || rt === 'matrix' ? rt : expected;
   if (rt !== resultType) problems.push(`unexpected result_type ${JSON.stringify(rt)}`);
   if (!Array.isArray(data.series)) problems.push('metrics data has no series array');
-  const series: Series[] = [];
-  for (const s of Array.isArray(data.series) ? data.series : []) {
-    if (!isObj(s)) {
-      problems.push('a series is not an object');
-      continue;
-    }
-    const samples: Sample[] = [];
-    if (!Array.isArray(s.samples)) problems.push('a series has no samples array');
-    for (const p of Array.isArray(s.samples) ? s.samples : []) {
-      const d = decodeSample(p, problems);
-      if (d) samples.push(d);
-    }
-    samples.sort((a, b) => a.t - b.t);
-    series.push({ labels: decodeLabels(s.labels, problems), samples });
-  }
-  return warn({ resultType, series }, summarize(problems));
+  return { resultType, list: Array.isArray(data.series) ? (data.series as unknown[]) : [] };
 }
+
+export function decodeMetrics(data: unknown, expected: 'vector' | 'matrix'): Decoded<MetricsResult> {
+  const problems: string[] = [];
+  const head = metricsHead(data, expected, problems);
+  if (!head) return warn({ resultType: expected, series: [] }, 'metrics data is not an object');
+  const times: TimeCache = new Map();
+  const series: Series[] = [];
+  for (const s of head.list) {
+    const d = decodeSeries(s, problems, times);
+    if (d) series.push(d);
+  }
+  return warn({ resultType: head.resultType, series }, summarize(problems));
+}
+
+/** Samples decoded between two turns of the event loop (a few ms of work). */
+export const DECODE_SLICE = 4000;
+
+/**
+ * decodeMetrics for big answers (a chart's range of hundreds of series): the same result, but
+ * it gives the event loop a turn every DECODE_SLICE samples, so a key pressed during a refresh
+ * is read and drawn without waiting for the whole answer to be decoded.
+ */
+export async function decodeMetricsYielding(
+  data: unknown,
+  expected: 'vector' | 'matrix',
+  yieldNow: () => Promise<void> = nextTurn,
+): Promise<Decoded<MetricsResult>> {
+  const problems: string[] = [];
+  const head = metricsHead(data, expected, problems);
+  if (!head) return warn({ resultType: expected, series: [] }, 'metrics data is not an object');
+  const times: TimeCache = new Map();
+  const series: Series[] = [];
+  let done = 0;
+  for (const s of head.list) {
+    const d = decodeSeries(s, problems, times);
+    if (d) series.push(d);
+    done += (d?.samples.length ?? 0) + 1;
+    if (done >= DECODE_SLICE) {
+      done = 0;
+      await yieldNow();
+    }
+  }
+  return warn({ resultType: head.resultType, series }, summarize(problems));
+}
+
+/** After the I/O that is waiting (a key on stdin) has been handled. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Records of a search page: at most `max` (the limit asked for); more is noted and dropped. */
 export function decodeRecords(data: unknown, max = Number.POSITIVE_INFINITY): Decoded<LogRecord[]> {

@@ -1,0 +1,112 @@
+// tmux driven in control mode (`tmux -C`) for the screen benches: every byte the pane receives
+// is streamed as it arrives, so a key can be timed to the first output holding a marker.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export class Control {
+  private readonly sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
+  private proc!: ChildProcessWithoutNullStreams;
+  private buf = '';
+  private seen = '';
+  private waiter: (() => void) | undefined;
+
+  /** Runs `command` in a 120×40 (or given) window with `env` exported. */
+  start(command: string, env: Record<string, string>, size = { columns: 120, rows: 40 }): void {
+    const exports = Object.entries({ TERM: 'xterm-256color', ...env })
+      .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    execFileSync('tmux', [
+      '-L',
+      this.sock,
+      'new-session',
+      '-d',
+      '-s',
+      'b',
+      '-x',
+      String(size.columns),
+      '-y',
+      String(size.rows),
+      `env -u CI ${exports} ${command}`,
+    ]);
+    this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (d: string) => {
+      this.buf += d;
+      const lines = this.buf.split('\n');
+      this.buf = lines.pop() ?? '';
+      for (const l of lines)
+        if (l.startsWith('%output ')) this.seen += unescapeOctal(l.slice(l.indexOf(' ', 8) + 1));
+      // Only the tail can hold a marker not yet seen; keep the buffer small over long runs.
+      if (this.seen.length > 1 << 20) this.seen = this.seen.slice(-(1 << 16));
+      this.waiter?.();
+    });
+  }
+
+  /** Sends keys (tmux key names) and resolves with the ms until the output holds `marker`. */
+  async keys(keys: string, marker?: string, timeoutMs = 10_000): Promise<number> {
+    this.seen = '';
+    const t0 = performance.now();
+    this.proc.stdin.write(`send-keys -t b ${keys}\n`);
+    if (marker === undefined) return 0;
+    await this.until(marker, timeoutMs);
+    return performance.now() - t0;
+  }
+
+  until(marker: string, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no '${marker}' within ${timeoutMs} ms; last output ${JSON.stringify(this.seen.slice(-400))}`,
+            ),
+          ),
+        timeoutMs,
+      );
+      const check = () => {
+        if (!this.seen.includes(marker)) return;
+        clearTimeout(timer);
+        this.waiter = undefined;
+        resolve();
+      };
+      this.waiter = check;
+      check();
+    });
+  }
+
+  capture(): string {
+    return execFileSync('tmux', ['-L', this.sock, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
+  }
+
+  /** The pid of the program running in the pane. */
+  panePid(): number {
+    const out = execFileSync('tmux', ['-L', this.sock, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], {
+      encoding: 'utf8',
+    });
+    return Number(out.trim());
+  }
+
+  /** Polls the pane (setup steps, where the text on screen is coloured in pieces). */
+  async screen(re: RegExp, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!re.test(this.capture())) {
+      if (Date.now() > deadline) throw new Error(`screen did not show ${re}:\n${this.capture()}`);
+      await pause(50);
+    }
+  }
+
+  stop(): void {
+    this.proc?.kill();
+    try {
+      execFileSync('tmux', ['-L', this.sock, 'kill-server']);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** Control mode escapes bytes below 32 and the backslash as \ooo. */
+const unescapeOctal = (s: string) =>
+  s.replace(/\\(\d{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
