@@ -75,7 +75,7 @@ async function shellUntilExit(
 
   let ending: Ending = OK;
   if (!cfg.json && !held.drawn && !o.open) io.stdout.write(shellWelcome(session, cfg, o.demo));
-  held.handOver();
+  held.erase();
   // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
   // (config/color.ts) for every colour on the screen.
   chalk.level = cfg.color ? (Math.max(chalk.level, 1) as 1 | 2 | 3) : 0;

@@ -3,7 +3,7 @@
 // the keys itself, make Ctrl-C a signal and swallow Ctrl-D as end-of-file (one in seven was
 // lost). Each round starts the built binary in tmux, polls the screen without pause and types
 // as soon as the prompt appears; the assertion is only that every key took effect. The first
-// prompt is drawn before Ink has loaded (src/shell/early-prompt.ts), echoing plain keys.
+// prompt is drawn before Ink has loaded (src/shell/early-prompt.ts): keys wait in the terminal.
 // (Needs `npm run build`: npm test builds first.)
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,7 @@ describe.skipIf(!hasTmux())('keys typed as the prompt first shows', () => {
     }
   }, 120_000);
 
-  it('text typed at the first prompt shows at once; an edit key in it acts once Ink reads', async () => {
+  it('text typed at the first prompt, an edit key in it, acts once as typed', async () => {
     for (let i = 0; i < 3; i++) {
       const t = shellAtPrompt();
       t.type('show hostnamx');
