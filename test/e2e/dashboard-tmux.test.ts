@@ -181,5 +181,5 @@ describe.skipIf(!hasTmux())('the dashboard in tmux', () => {
 
     t.type('q');
     await t.waitFor(PROMPT);
-  });
+  }, 60_000);
 });
