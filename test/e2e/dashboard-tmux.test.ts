@@ -150,7 +150,7 @@ describe.skipIf(!hasTmux())('the dashboard in tmux', () => {
     t.type('dashboard overview');
     t.keys('Enter');
     await t.waitFor(
-      (s) => /Overview · last 6h/.test(s) && s.includes('203.0.113.7') && /ERROR /.test(s),
+      (s) => /Overview · last 6h/.test(s) && s.includes('203.0.113.7') && / (ERROR|WARNING) /.test(s),
       20_000,
     );
     t.keys('Tab');
