@@ -7,7 +7,7 @@
 // show-all-if-ambiguous on), timed from Tab to its answer "Display all 65536 possibilities"
 // (readline gathers and sorts every match, then asks). (Needs `npm run build` first.)
 import { startHostileRouter } from '../test/hostile/router.js';
-import { Control, pause } from './tab-control.js';
+import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
 const N = 65_536;

@@ -17,7 +17,7 @@ import { layoutPanels } from '../src/panes/dashboard/layout.js';
 import { panelBody } from '../src/panes/dashboard/panel-body.js';
 import type { PanelData } from '../src/panes/dashboard/panel-data.js';
 import { alternate, LONG, pairedRatio, RUNS, rows } from './alternate.js';
-import { Control } from './tab-control.js';
+import { Control } from './tmux-control.js';
 import { ROOT, startChildSims } from './util.js';
 
 const T0 = Date.UTC(2026, 10, 24, 10);

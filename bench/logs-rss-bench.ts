@@ -53,7 +53,7 @@ export async function benchLogsRss(): Promise<Record<string, number>> {
       XDG_CONFIG_HOME: '/tmp/routersh-bench-config',
     });
     await c.screen(/admin@127\.0\.0\.1>/);
-    const pid = c.panePid();
+    const pid = c.pid();
     await c.keys("-l 'logs search *'");
     await c.keys('Enter');
     await pause(1000);

@@ -17,7 +17,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alternate, RUNS, rows, summarize } from './alternate.js';
-import { Control, pause } from './tab-control.js';
+import { Control, pause } from './tmux-control.js';
 import { listName, member } from './tab-sim.js';
 import { percentile, ROOT } from './util.js';
 

@@ -1,7 +1,9 @@
-// tmux driven in control mode (`tmux -C`) for the screen benches: every byte the pane receives
-// is streamed as it arrives, so a key can be timed to the first output holding a marker.
+// tmux driven in control mode (`tmux -C`) for every screen bench (Tab, chart and log keys, log
+// RSS, the dashboard): every byte the pane receives is streamed as it arrives, so a key can be
+// timed to the first output holding a marker.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 export class Control {
   private readonly sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
@@ -11,7 +13,7 @@ export class Control {
   private waiter: (() => void) | undefined;
 
   /** Runs `command` in a 120×40 (or given) window with `env` exported. */
-  start(command: string, env: Record<string, string>, size = { columns: 120, rows: 40 }): void {
+  start(command: string, env: Record<string, string>, size = { cols: 120, rows: 40 }): void {
     const exports = Object.entries({ TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
       .join(' ');
@@ -23,10 +25,11 @@ export class Control {
       '-s',
       'b',
       '-x',
-      String(size.columns),
+      String(size.cols),
       '-y',
       String(size.rows),
-      `env -u CI ${exports} ${command}`,
+      // exec: the pane's process is the program itself (pid(), peakRssMb()).
+      `exec env -u CI ${exports} ${command}`,
     ]);
     this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
     this.proc.stdout.setEncoding('utf8');
@@ -58,7 +61,7 @@ export class Control {
         () =>
           reject(
             new Error(
-              `no '${marker}' within ${timeoutMs} ms; last output ${JSON.stringify(this.seen.slice(-400))}`,
+              `no '${marker}' within ${timeoutMs} ms; last output ${JSON.stringify(this.seen.slice(-400))}; screen:\n${this.capture().trimEnd()}`,
             ),
           ),
         timeoutMs,
@@ -78,12 +81,27 @@ export class Control {
     return execFileSync('tmux', ['-L', this.sock, 'capture-pane', '-p', '-t', 'b'], { encoding: 'utf8' });
   }
 
-  /** The pid of the program running in the pane. */
-  panePid(): number {
+  /** The pane's process (the command runs under `exec`, so it is the program itself). */
+  pid(): number {
     const out = execFileSync('tmux', ['-L', this.sock, 'display-message', '-p', '-t', 'b', '#{pane_pid}'], {
       encoding: 'utf8',
     });
     return Number(out.trim());
+  }
+
+  /** Peak resident set of the pane's process so far (VmHWM), in MB. */
+  peakRssMb(): number {
+    const status = readFileSync(`/proc/${this.pid()}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+  }
+
+  /** Polls the pane until `re` no longer shows (a dismissal drawn, so the next key starts clean). */
+  async gone(re: RegExp, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (re.test(this.capture())) {
+      if (Date.now() > deadline) throw new Error(`screen still shows ${re}:\n${this.capture()}`);
+      await pause(10);
+    }
   }
 
   /** Polls the pane (setup steps, where the text on screen is coloured in pieces). */
