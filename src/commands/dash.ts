@@ -5,6 +5,7 @@
 import { configError, type Ending, failed, OK, usageError } from '../errors.js';
 import { dashboardOrThrow, readDashboard } from '../features/dashboards/dashboard-file.js';
 import { dashIssueLines } from '../features/dashboards/validate.js';
+import { unknownVars } from '../features/dashboards/var-args.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import type { Command } from './command.js';
 import { type DashArgs, parseDashArgs } from './dash-args.js';
@@ -49,7 +50,7 @@ export const command: Command<DashArgs> = {
         const vars: Record<string, string[]> = {};
         for (const [name, value] of args.vars)
           vars[name] = [...(vars[name] ?? []), ...value.split(',').filter((v) => v !== '')];
-        const unknown = Object.keys(vars).filter((n) => !dashboard.variables.some((v) => v.name === n));
+        const unknown = unknownVars(dashboard, vars);
         if (unknown.length)
           throw usageError(`dash: ${dashboard.title} has no variable ${unknown.join(', ')}`);
         return (await import('./dash-open.js')).openDashboard(args.flags, io, {}, { dashboard, vars });

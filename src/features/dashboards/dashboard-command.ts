@@ -3,7 +3,7 @@
 import type { Handler } from '../../contract/handler.js';
 import { argumentError } from '../../errors.js';
 import { dashboardOrThrow } from './dashboard-file.js';
-import { parseVarArgs } from './var-args.js';
+import { parseVarArgs, unknownVars } from './var-args.js';
 
 export const dashboardCommand: Handler<'dashboard'> = async ({ args }, env) => {
   const [what, ...rest] = args;
@@ -11,7 +11,7 @@ export const dashboardCommand: Handler<'dashboard'> = async ({ args }, env) => {
     throw argumentError('dashboard: give a dashboard file or the name of a built-in dashboard');
   const vars = parseVarArgs(rest, 'dashboard');
   const dashboard = await dashboardOrThrow(what);
-  const unknown = Object.keys(vars).filter((n) => !dashboard.variables.some((v) => v.name === n));
+  const unknown = unknownVars(dashboard, vars);
   if (unknown.length > 0)
     throw argumentError(`dashboard: ${dashboard.title} has no variable ${unknown.join(', ')}`);
   // A script has no screen: the file was read and checked, and that is all it can do.

@@ -16,6 +16,10 @@ export function parseVarArgs(words: readonly string[], command: string): Record<
   return out;
 }
 
+/** The names in `vars` the dashboard has no variable for (`var`/`--var` of a typo). */
+export const unknownVars = (d: Dashboard, vars: Readonly<Record<string, string[]>>): string[] =>
+  Object.keys(vars).filter((n) => !d.variables.some((v) => v.name === n));
+
 /** What each variable holds at open: `--var` first, then its default, then a list's first value. */
 export function initialChoices(
   d: Dashboard,
