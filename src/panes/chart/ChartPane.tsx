@@ -67,7 +67,7 @@ export function ChartPane(props: ChartPaneProps) {
   return <ChartFrameView lines={lines} width={size.columns} height={height} />;
 }
 
-/** The chart pane's view: one Text per precomputed line (also used by the benchmark). */
+/** One Text per precomputed line, truncated: the chart pane's view (also the dashboard's and the benchmark's). */
 export function ChartFrameView({
   lines,
   width,

@@ -1,12 +1,11 @@
 // The dashboard screen: every panel in its box, exactly rows − 1 lines, never wider than the
 // terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
 // Enter included, and its links to other panes); `z` or `q` comes back.
-import { Box, Text } from 'ink';
 import { useMemo, useRef } from 'react';
 import type { Chosen } from '../../features/dashboards/interpolate.js';
 import type { Dashboard, Panel } from '../../features/dashboards/model.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
-import { ChartPane } from '../chart/ChartPane.js';
+import { ChartFrameView, ChartPane } from '../chart/ChartPane.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
 import type { ChartSource } from '../chart/source.js';
 import { LogPane } from '../logs/LogPane.js';
@@ -123,7 +122,7 @@ export function DashboardPane(props: DashboardPaneProps) {
         : [],
     { width: size.columns, rows: size.rows, color, utc: props.utc, titleOf: dash.titleOf },
   );
-  return <Lines lines={lines} width={size.columns} height={height} />;
+  return <ChartFrameView lines={lines} width={size.columns} height={height} />;
 }
 
 /** Bodies are laid out again only when their panel's state or size changes. */
@@ -137,19 +136,6 @@ function useBodies() {
     cache.current.set(p, { key, lines });
     return lines;
   };
-}
-
-function Lines({ lines, width, height }: { lines: readonly string[]; width: number; height: number }) {
-  return (
-    <Box flexDirection="column" height={height} width={width}>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
-        <Text key={i} wrap="truncate-end">
-          {line === '' ? ' ' : line}
-        </Text>
-      ))}
-    </Box>
-  );
 }
 
 interface ZoomedProps {
@@ -220,7 +206,7 @@ function Zoomed({ panel, text, source, sources, state, props, columns, rows, unz
         color: props.color !== false,
         utc: props.utc,
       });
-      return <Lines lines={lines} width={columns} height={frameHeight(rows)} />;
+      return <ChartFrameView lines={lines} width={columns} height={frameHeight(rows)} />;
     }
   }
 }
