@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Grafana's ${name} syntax is what these strings hold.
-// `routersh dash import`: runDashImport (what `dash import …` runs) on small hand-written
+// `routersh dash import`, run through the product's entry (runCommand → execute) on small hand-written
 // exports: the mapping of each panel kind, rows (collapsed too), data source references,
 // templating, the list of what was skipped and why, pages past 64 panels, and bad input (one
 // line, exit 2, nothing written).
@@ -8,9 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runDashImport } from '../../src/commands/dash-import.js';
-import type { CommandIo } from '../../src/contract/command-io.js';
-import { exitStatus } from '../../src/exit-status.js';
+import { runCommand } from '../helpers/command-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dash-import-'));
 let n = 0;
@@ -18,19 +16,8 @@ let n = 0;
 async function run(json: unknown, extra: string[] = []) {
   const file = join(dir, `in-${++n}.json`);
   writeFileSync(file, typeof json === 'string' ? json : JSON.stringify(json));
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = {
-    out: (t: string) => out.push(t),
-    err: (t: string) => err.push(t),
-    stdout: { isTTY: false },
-    stderr: { isTTY: false },
-    stdin: { isTTY: false },
-    env: {},
-    onInterrupt: () => () => {},
-  } as unknown as CommandIo;
-  const ending = await runDashImport([file, ...extra], io);
-  return { status: exitStatus(ending), out: out.join(''), err: err.join(''), file };
+  const r = await runCommand(['dash', 'import', file, ...extra]);
+  return { status: r.code, out: r.out, err: r.err, file };
 }
 
 const prom = { type: 'prometheus', uid: '${datasource}' };
@@ -250,14 +237,7 @@ describe('routersh dash import', () => {
       expect(existsSync(out)).toBe(false);
     }
     const missing = await run('{}', []);
-    expect(
-      (
-        await runDashImport([join(dir, 'nope.json')], {
-          err: () => {},
-          out: () => {},
-        } as unknown as CommandIo)
-      ).kind,
-    ).toBe('failed');
+    expect((await runCommand(['dash', 'import', join(dir, 'nope.json')])).code).toBe(2);
     expect(missing.status).toBe(2);
     expect((await run('{}', ['--bogus'])).status).toBe(2);
   });

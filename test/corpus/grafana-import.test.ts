@@ -1,5 +1,5 @@
 // The Grafana corpus (grafana/SOURCES.md): each public dashboard goes through `routersh dash
-// import FILE -o OUT` (runDashImport, what `routersh dash import` runs), and the written YAML is
+// import FILE -o OUT` (through the product's entry, as `routersh dash import` runs), and the written YAML is
 // read back. Reported and checked:
 // - the share of PromQL/MetricsQL targets imported (≥ 95 %), counted here from the JSON itself;
 // - every imported expression is byte for byte a target expression of the original (the import
@@ -15,29 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { pageFile, runDashImport } from '../../src/commands/dash-import.js';
-import type { CommandIo } from '../../src/contract/command-io.js';
+import { pageFile } from '../../src/commands/dash-import.js';
+import { runCommand } from '../helpers/command-io.js';
 import { type Chosen, interpolate } from '../../src/features/dashboards/interpolate.js';
 import type { Variable } from '../../src/features/dashboards/model.js';
 
 const DIR = new URL('./grafana/', import.meta.url);
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 const tmp = mkdtempSync(join(tmpdir(), 'grafana-import-'));
-
-function captureIo(): { io: CommandIo; out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = {
-    out: (t: string) => out.push(t),
-    err: (t: string) => err.push(t),
-    stdout: { isTTY: false },
-    stderr: { isTTY: false },
-    stdin: { isTTY: false },
-    env: {},
-    onInterrupt: () => () => {},
-  } as unknown as CommandIo;
-  return { io, out, err };
-}
 
 type Json = Record<string, unknown>;
 const LOGS_DS = 'victoriametrics-logs-datasource';
@@ -116,8 +101,7 @@ beforeAll(async () => {
   for (const file of FILES) {
     const input = join(DIR.pathname, file);
     const out = join(tmp, file.replace(/\.json$/, '.yaml'));
-    const { io, err } = captureIo();
-    const ending = await runDashImport([input, '-o', out], io);
+    const ran = await runCommand(['dash', 'import', input, '-o', out]);
     const original = originalTargets(JSON.parse(readFileSync(input, 'utf8')) as Json);
     const pool = new Map<string, number>();
     for (const t of original) pool.set(t.expr, (pool.get(t.expr) ?? 0) + 1);
@@ -128,9 +112,9 @@ beforeAll(async () => {
       importedPromql: 0,
       exprs: [],
       notExact: [],
-      reportedPromql: Number(/of (\d+) PromQL/.exec(err.join(''))?.[1] ?? -1),
+      reportedPromql: Number(/of (\d+) PromQL/.exec(ran.err)?.[1] ?? -1),
     };
-    expect(ending, `${file}: ${err.join('')}`).toEqual({ kind: 'ok' });
+    expect(ran.code, `${file}: ${ran.err}`).toBe(0);
     for (let page = 1; ; page++) {
       let text: string;
       try {
