@@ -34,6 +34,9 @@ const countArg = {
 };
 /** `| refresh [SECONDS]`: how often, and the default when left out. */
 export const REFRESH_SECONDS = { min: 1, max: 3600, default: 2 } as const;
+
+/** A command (the line before its pipes) that only reads: what `| refresh` repeats and a dashboard's show panel runs. */
+export const isReadOnlyCommand = (command: string): boolean => /^\s*(show|describe)(\s|$)/.test(command);
 /** Why a script (-c, -f, stdin, a dry run) refuses `| refresh` (exit 2). */
 export const REFRESH_IN_SCRIPT =
   "'| refresh' needs the interactive shell: a script runs each line once (leave it out)";

@@ -3,7 +3,7 @@
 // describe) repeat, `| refresh` is the last pipe, never after `| save` (a file each time), and
 // only in the interactive shell: a script runs each line once (exit 2, as a usage error).
 import { RoutershError, usageError } from '../errors.js';
-import { type PipedLine, REFRESH_IN_SCRIPT, REFRESH_SECONDS } from '../lang/pipes.js';
+import { isReadOnlyCommand, type PipedLine, REFRESH_IN_SCRIPT, REFRESH_SECONDS } from '../lang/pipes.js';
 import { scanLine } from '../lang/tokenize.js';
 import type { Outcome } from '../contract/outcome.js';
 
@@ -33,7 +33,7 @@ export async function refreshOutcome(
   const at = piped.pipes.findIndex((p) => p.spec.name === 'refresh');
   const call = piped.pipes[at]!;
   if (at !== piped.pipes.length - 1) return refused("'| refresh' is the last pipe of a line");
-  if (!/^\s*(show|describe)(\s|$)/.test(piped.command))
+  if (!isReadOnlyCommand(piped.command))
     return refused("'| refresh' repeats only show and describe lines (read-only)");
   if (piped.pipes.some((p) => p.spec.name === 'save')) return refused("'| save' cannot be refreshed");
   if (!interactive) return refused(REFRESH_IN_SCRIPT, 'usage');

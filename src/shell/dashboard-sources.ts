@@ -12,7 +12,9 @@ import { monitorSource } from '../features/match-list/monitor-source.js';
 import { chartSource, logSource, planRange } from '../features/telemetry/telemetry-sources.js';
 import { completeLine } from '../lang/complete-line.js';
 import type { EngineDeps } from '../lang/types.js';
+import { isReadOnlyCommand, splitPipes } from '../lang/pipes.js';
 import { readStep } from '../lang/time.js';
+import { showSource } from './show-source.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
 import type { BulkJournal } from '../features/match-list/send.js';
 import type { MonitorRouter } from '../features/match-list/monitor-source.js';
@@ -32,7 +34,6 @@ const NO_TELEMETRY = () =>
   notConfiguredError('no telemetry API configured: give --telemetry URL and a key (ROUTERSH_TELEMETRY_KEY)');
 
 /** Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router. */
-export const isReadOnlyLine = (line: string) => /^\s*(show|describe)(\s|$)/.test(line);
 
 function statSource(client: TelemetryClient, expression: string): StatSource {
   return {
@@ -54,19 +55,6 @@ function statSource(client: TelemetryClient, expression: string): StatSource {
   };
 }
 
-/** The text a read-only line answers with (its error as the panel's error). */
-function outcomeText(o: Outcome): string {
-  switch (o.kind) {
-    case 'router':
-    case 'text':
-      return o.text;
-    case 'error':
-      throw o.error;
-    default:
-      return '';
-  }
-}
-
 export function dashboardSources(dashboard: Dashboard, clients: DashboardClients): DashboardSources {
   const { telemetry } = clients;
   const failing = { fetch: () => Promise.reject(NO_TELEMETRY()) };
@@ -85,9 +73,10 @@ export function dashboardSources(dashboard: Dashboard, clients: DashboardClients
     monitor: (list) => monitorSource(clients.router, list, clients.journal),
     show: (line) => ({
       async run(signal) {
-        if (!isReadOnlyLine(line)) throw argumentError('a show panel runs only show … or describe … lines');
+        if (!isReadOnlyCommand(splitPipes(line).command))
+          throw argumentError('a show panel runs only show … or describe … lines');
         if (!clients.runLine) throw argumentError('show panels need the shell');
-        return outcomeText(await clients.runLine(line, signal));
+        return showSource(clients.runLine, line).read(signal);
       },
     }),
     variableValues: (i, signal) => {

@@ -2,7 +2,7 @@
 // stat, logs, histogram, monitor, show), a title, a place on Grafana's 24-column grid, and the
 // keys of its kind. A `show` panel runs a read-only router line: show or describe only, and
 // only the pipes that filter text (no `| save`, no `| refresh`).
-import { splitPipes } from '../../lang/pipes.js';
+import { isReadOnlyCommand, splitPipes } from '../../lang/pipes.js';
 import { readStep } from '../../lang/time.js';
 import type { GridPos, Panel, PanelKind, Threshold } from './model.js';
 import type { Reader } from './validate-node.js';
@@ -152,7 +152,7 @@ function checkShow(r: Reader, node: unknown, line: string): boolean {
     return false;
   }
   const piped = splitPipes(line);
-  if (!/^\s*(show|describe)(\s|$)/.test(piped.command)) {
+  if (!isReadOnlyCommand(piped.command)) {
     r.issue(
       node,
       `a show panel runs only 'show …' or 'describe …' lines (read-only), not '${shortTitle(line)}'`,
