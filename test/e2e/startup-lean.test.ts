@@ -65,6 +65,8 @@ const MARKERS = {
   'string-width': '// node_modules/string-width/',
   // Proxy support loads only when a proxy variable is set (docs/network.md).
   proxy: '// node_modules/undici/lib/dispatcher/proxy-agent.js',
+  // undici's fetch (FormData, WebIDL) is never bundled: the transport sends strings (scripts/undici-trim.mjs).
+  'undici fetch': '// node_modules/undici/lib/web/webidl/',
 } as const;
 
 let runs = 0;
@@ -186,7 +188,16 @@ describe('start-up loads only what the path uses', () => {
       });
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/eth0/);
-      for (const lazy of ['re2js', 'fuse', 'jose', 'telemetry client', 'handlers', 'string-width', 'proxy'])
+      for (const lazy of [
+        're2js',
+        'fuse',
+        'jose',
+        'telemetry client',
+        'handlers',
+        'string-width',
+        'proxy',
+        'undici fetch',
+      ])
         expect(r.holds).not.toContain(lazy);
       expect(r.all.filter((p) => /node_modules\/(re2js|fuse\.js|jose|string-width)\//.test(p))).toEqual([]);
     });
