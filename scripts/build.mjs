@@ -69,7 +69,8 @@ const result = await build({
 });
 
 // Fewer files on the one-shot path (merge-chunks.mjs).
-await mergeChunks(root, result.metafile);
+const merged = await mergeChunks(root, result.metafile);
+if (process.env.ROUTERSH_BUILD_VERBOSE) console.log(merged);
 
 try {
   const packages = [...bundledPackages(result.metafile)];

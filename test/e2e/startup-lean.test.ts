@@ -162,8 +162,8 @@ describe('start-up loads only what the path uses', () => {
       expect(r.holds).not.toContain('react');
       expect(r.holds).not.toContain('shell');
       // Issue 19: each ES module costs its resolution on Node 20; the chunks this path loads
-      // are merged into a few files (scripts/merge-chunks.mjs): 13 where esbuild's split gave 33.
-      expect(r.files.length).toBeLessThanOrEqual(13);
+      // are merged into a few files (scripts/merge-chunks.mjs): 6 where esbuild's split gave 33.
+      expect(r.files.length).toBeLessThanOrEqual(6);
     });
 
     it("__complete of -c's words: the HTTP stack and the language, no runner, no UI", async () => {
