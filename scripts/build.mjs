@@ -69,8 +69,7 @@ const result = await build({
 });
 
 // Fewer files on the one-shot path (merge-chunks.mjs).
-const merged = await mergeChunks(root, result.metafile);
-if (process.env.ROUTERSH_BUILD_VERBOSE) console.log(merged);
+await mergeChunks(root, result.metafile);
 
 try {
   const packages = [...bundledPackages(result.metafile)];
