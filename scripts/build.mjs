@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeChunks } from './merge-chunks.mjs';
 import { bundledPackages, packageNotice, renderNotices } from './third-party-notices.mjs';
+import { builtinsAsRequire } from './node-builtins.mjs';
 import { undiciTrim } from './undici-trim.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -64,7 +65,7 @@ const result = await build({
   banner: {
     js: "import{createRequire as __cr}from'node:module';let __rq;const require=function(id){return(__rq??=__cr(import.meta.url))(id)};",
   },
-  plugins: [rawText, undiciTrim],
+  plugins: [rawText, undiciTrim, builtinsAsRequire],
   logLevel: 'warning',
 });
 
