@@ -127,7 +127,9 @@ export class Transport {
     if (o.cert !== undefined) tls.cert = o.cert;
     if (o.key !== undefined) tls.key = o.key;
     if (o.insecure) tls.rejectUnauthorized = false;
-    const pool = { connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000 };
+    // maxHeaderSize: Node's default (http.maxHeaderSize), given so that undici does not load
+    // node:http to read it (patches/undici+7.30.2.patch: ~1.5 ms at every start).
+    const pool = { connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000, maxHeaderSize: 16 * 1024 };
     const { proxy } = o;
     if (proxy) {
       // Loaded only when a proxy is set. Through a proxy the socket's ends are ours and the

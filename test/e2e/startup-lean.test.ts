@@ -202,6 +202,22 @@ describe('start-up loads only what the path uses', () => {
       expect(r.all.filter((p) => /node_modules\/(re2js|fuse\.js|jose|string-width)\//.test(p))).toEqual([]);
     });
 
+    it("a router command loads neither node:http nor node:http2: undici's are patched to load on need", async () => {
+      const log = join(dir, 'builtins.txt');
+      writeFileSync(
+        join(dir, 'builtins.cjs'),
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(log)}, process.moduleLoadList.join('\\n')));\n`,
+      );
+      const r = await runBin(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
+        env: { ROUTERSH_PASSWORD: 'admin', NODE_OPTIONS: `--require=${join(dir, 'builtins.cjs')}` },
+      });
+      expect(r.code).toBe(0);
+      const modules = readFileSync(log, 'utf8').split('\n');
+      expect(modules).toContain('NativeModule net'); // the control: the list is read
+      for (const m of ['http', 'http2', '_http_client', 'tls'])
+        expect(modules).not.toContain(`NativeModule ${m}`);
+    });
+
     it('proxy support loads when a proxy variable is set (NO_PROXY lets the router go straight)', async () => {
       const r = await loaded(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
         ROUTERSH_PASSWORD: 'admin',

@@ -100,6 +100,20 @@ describe('patches of node_modules', () => {
       expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
   });
 
+  it('undici loads node:http only when it needs it; destroying an IncomingMessage still detaches its socket', async () => {
+    const util = readFileSync(ours.resolve('undici/lib/core/util.js'), 'utf8');
+    const client = readFileSync(ours.resolve('undici/lib/dispatcher/client.js'), 'utf8');
+    expect(util).not.toMatch(/^const \{ IncomingMessage \} = require\('node:http'\)/m);
+    expect(client).not.toMatch(/^const http = require\('node:http'\)/m);
+    const { destroy } = ours('undici/lib/core/util.js') as { destroy: (s: unknown) => void };
+    const { IncomingMessage } = await import('node:http');
+    const { Socket } = await import('node:net');
+    const message = new IncomingMessage(new Socket());
+    destroy(message);
+    expect(message.socket).toBeNull();
+    expect(message.destroyed).toBe(true);
+  });
+
   it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
     const dist = createRequire(new URL('../../dist/main.js', import.meta.url));
     expect(dist.resolve('#string-width')).toBe(
@@ -129,5 +143,6 @@ describe('patches of node_modules', () => {
     // ever offered), so its patch matters to the unbundled tests only.
     expect(code).toContain('HTTP/2 is not supported (scripts/undici-trim.mjs)');
     expect(code).not.toContain('loadHttp2');
+    expect(code).toMatch(/if \(isIncomingMessage\(stream\d*\)\)/);
   });
 });
