@@ -106,11 +106,9 @@ export class Transport {
   private last: SocketAddresses | undefined;
   /** The latest TLS alert a socket of this transport got, until a failure is told by it. */
   private alert: Error | undefined;
-  /**
-   * An answer ended in this turn of the event loop. undici frees its socket for the next request
-   * one turn later (pipelining 1), so a request sent at once opened a new connection — a TCP
-   * and, to an https router, a TLS handshake — beside an idle one (`-c`: GET, then its POST).
-   */
+  // An answer ended in this turn of the event loop. undici frees its socket for the next request
+  // one turn later (pipelining 1), so a request sent at once opened a new connection (a TCP and,
+  // to an https router, a TLS handshake) beside an idle one (`-c`: GET, then its POST).
   private ended = false;
 
   constructor(private readonly o: TransportOptions) {
@@ -129,7 +127,12 @@ export class Transport {
     if (o.insecure) tls.rejectUnauthorized = false;
     // maxHeaderSize: Node's default (http.maxHeaderSize), given so that undici does not load
     // node:http to read it (patches/undici+7.30.2.patch: ~1.5 ms at every start).
-    const pool = { connections: o.connections, pipelining: 1, keepAliveTimeout: 10_000, maxHeaderSize: 16 * 1024 };
+    const pool = {
+      connections: o.connections,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      maxHeaderSize: 16 * 1024,
+    };
     const { proxy } = o;
     if (proxy) {
       // Loaded only when a proxy is set. Through a proxy the socket's ends are ours and the
