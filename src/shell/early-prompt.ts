@@ -55,6 +55,8 @@ export function holdTerminal(
   if (drawn) stdout.write(`${draw.welcome}\x1b[?25l${line('')}`);
   const kept: string[] = [];
   let echo = NO_ECHO;
+  // Once Ink draws, the line is Ink's: keys read until the key source takes them are kept, unechoed.
+  let erased = false;
   const onReadable = () => {
     let chunk: string | null;
     // biome-ignore lint/suspicious/noAssignInExpressions: the stream's read loop
@@ -62,7 +64,7 @@ export function holdTerminal(
       kept.push(chunk);
       const room = (stdout.columns || 80) - prompt.length - 2;
       const next = echoKeys(echo, chunk, room);
-      if (next.typed !== echo.typed) stdout.write(`\r${line(next.typed)}\x1b[K`);
+      if (next.typed !== echo.typed && !erased) stdout.write(`\r${line(next.typed)}\x1b[K`);
       echo = next;
     }
   };
@@ -80,6 +82,7 @@ export function holdTerminal(
   return {
     drawn,
     erase: () => {
+      erased = true;
       if (drawn) stdout.write('\r\x1b[2K');
     },
     handOver: () => {

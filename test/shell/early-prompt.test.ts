@@ -73,6 +73,18 @@ describe('the early prompt', () => {
     held.release();
   });
 
+  it('once erased for Ink, keeps reading until the hand-over but writes nothing more', async () => {
+    const t = terminal();
+    const held = holdTerminal(t.io, draw);
+    held.erase();
+    const before = t.screen();
+    t.stdin.write('abc');
+    await turn();
+    expect(t.screen()).toBe(before);
+    expect(held.handOver()).toEqual(['abc']);
+    held.release();
+  });
+
   it('hands every key over once, in order, however the chunks fall around the hand-over', async () => {
     const key = fc.oneof(
       fc.constantFrom('a', 'Z', ' ', '\x7f', '\r', '\t', '\x03', '\x04', '\x1b[A', 'é', '日', '🙂'),
