@@ -101,6 +101,20 @@ describe('patches of node_modules', () => {
       expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
   });
 
+  it('undici loads node:http only when it needs it; destroying an IncomingMessage still detaches its socket', async () => {
+    const util = readFileSync(ours.resolve('undici/lib/core/util.js'), 'utf8');
+    const client = readFileSync(ours.resolve('undici/lib/dispatcher/client.js'), 'utf8');
+    expect(util).not.toMatch(/^const \{ IncomingMessage \} = require\('node:http'\)/m);
+    expect(client).not.toMatch(/^const http = require\('node:http'\)/m);
+    const { destroy } = ours('undici/lib/core/util.js') as { destroy: (s: unknown) => void };
+    const { IncomingMessage } = await import('node:http');
+    const { Socket } = await import('node:net');
+    const message = new IncomingMessage(new Socket());
+    destroy(message);
+    expect(message.socket).toBeNull();
+    expect(message.destroyed).toBe(true);
+  });
+
   it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
     const dist = createRequire(new URL('../../dist/main.js', import.meta.url));
     expect(dist.resolve('#string-width')).toBe(
@@ -149,7 +163,11 @@ describe('patches of node_modules', () => {
     expect(code).toMatch(/cacheKey = String\(maxWidth\) \+ "\|" \+ String\(wrapType\) \+ "\|" \+ text;/);
     expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
     expect(code).toContain('var sharedStyledChars = /* @__PURE__ */ new Map()');
-    expect(code).toContain('loadHttp2 = () =>');
+    // undici's client-h2.js is left out of the bundle (scripts/undici-trim.mjs: only http/1.1 is
+    // ever offered), so its patch matters to the unbundled tests only.
+    expect(code).toContain('HTTP/2 is not supported (scripts/undici-trim.mjs)');
+    expect(code).not.toContain('loadHttp2');
+    expect(code).toMatch(/if \(isIncomingMessage\(stream\d*\)\)/);
     expect(code.match(/!w && ua\(H\) && \(w = Buffer\.from\(H\.slice\(37\), "base64"\)\)/g)).toHaveLength(1);
     expect(code).toContain('(rgiEmojiRegex ??= ');
   });
