@@ -88,6 +88,10 @@ describe('patches of node_modules', () => {
     expect(output).toContain('if (map.size >= SHARED_MAX) map.clear();');
   });
 
+  it("Ink's Output draws a printable ASCII line from shared cells, no tokenize (the monitor's rows)", () => {
+    expect(inkFile('output.js').match(/const plainCells = \(line\) =>/g)).toHaveLength(1);
+  });
+
   it("undici loads node:http2 only for an h2 session; its fixed header names and codes match Node's", async () => {
     const file = ours.resolve('undici/lib/dispatcher/client-h2.js');
     const source = readFileSync(file, 'utf8');
@@ -125,6 +129,7 @@ describe('patches of node_modules', () => {
     expect(code).toMatch(/cacheKey = String\(maxWidth\) \+ "\|" \+ String\(wrapType\) \+ "\|" \+ text;/);
     expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
     expect(code).toContain('var sharedStyledChars = /* @__PURE__ */ new Map()');
+    expect(code.match(/var plainCells = \(line\) =>/g)).toHaveLength(1);
     expect(code).toContain('loadHttp2 = () =>');
   });
 });
