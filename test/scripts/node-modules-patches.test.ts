@@ -89,6 +89,10 @@ describe('patches of node_modules', () => {
     expect(output).toContain('if (map.size >= SHARED_MAX) map.clear();');
   });
 
+  it("Ink's Output draws a printable ASCII line from shared cells, no tokenize (the monitor's rows)", () => {
+    expect(inkFile('output.js').match(/const plainCells = \(line\) =>/g)).toHaveLength(1);
+  });
+
   it("undici loads node:http2 only for an h2 session; its fixed header names and codes match Node's", async () => {
     const file = ours.resolve('undici/lib/dispatcher/client-h2.js');
     const source = readFileSync(file, 'utf8');
@@ -170,5 +174,6 @@ describe('patches of node_modules', () => {
     expect(code).toMatch(/if \(isIncomingMessage\(stream\d*\)\)/);
     expect(code.match(/!w && ua\(H\) && \(w = Buffer\.from\(H\.slice\(37\), "base64"\)\)/g)).toHaveLength(1);
     expect(code).toContain('(rgiEmojiRegex ??= ');
+    expect(code.match(/var plainCells = \(line\) =>/g)).toHaveLength(1);
   });
 });

@@ -39,6 +39,10 @@ export function MonitorPane(props: MonitorPaneProps) {
     [state, props.list, size.columns, height],
   );
   const fill = Math.max(0, height - 3 - frame.header.length - frame.rows.length);
+  const at = frame.selectedRow;
+  const above = at < 0 ? frame.rows : frame.rows.slice(0, at);
+  const selected = at < 0 ? undefined : frame.rows[at];
+  const below = at < 0 ? [] : frame.rows.slice(at + 1);
   return (
     <Box flexDirection="column" height={height} width={size.columns}>
       <Text wrap="truncate-end" bold={color}>
@@ -53,12 +57,16 @@ export function MonitorPane(props: MonitorPaneProps) {
       <Text wrap="truncate-end" bold={color}>
         {frame.tableHead}
       </Text>
-      {frame.rows.map((row, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions on screen
-        <Text key={i} wrap="truncate-end" inverse={color && i === frame.selectedRow}>
-          {row}
+      {/* The rows above the selected one, it, and those below: three texts, not one a row (each
+          is a node React reconciles, Yoga measures and Ink draws, and every row changes every
+          second as the timeouts count down). The frame fits each row to the width. */}
+      {above.length > 0 && <Text wrap="truncate-end">{above.join('\n')}</Text>}
+      {selected !== undefined && (
+        <Text wrap="truncate-end" inverse={color}>
+          {selected}
         </Text>
-      ))}
+      )}
+      {below.length > 0 && <Text wrap="truncate-end">{below.join('\n')}</Text>}
       {fill > 0 && <Box height={fill} />}
       <Text wrap="truncate-end" inverse={color && state.prompt !== null}>
         {frame.status || ' '}

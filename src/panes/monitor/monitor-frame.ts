@@ -2,6 +2,7 @@
 // most and `height` lines (title, header fields, text not understood, table head, rows, status).
 import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { truncateToWidth } from '../../term/text-width.js';
 import {
   type MonitorState,
   remaining,
@@ -32,6 +33,13 @@ const LABELS: Record<SortColumn, string> = {
 };
 
 const cut = (s: string, width: number) => (s.length > width ? s.slice(0, Math.max(0, width)) : s);
+// A row is at most `width` columns also where its characters are wide (the pane draws the rows
+// as blocks of lines, which Ink cannot truncate line by line): cut with `…`, as Ink cut a row.
+const ASCII = /^[\x20-\x7e]*$/;
+const fitRow = (s: string, width: number) => {
+  const c = cut(s, width);
+  return ASCII.test(c) ? c : truncateToWidth(c, width);
+};
 const num = (v: number | undefined) => (v === undefined ? '-' : String(v));
 
 /** 3725 → `1h02m05s`, 65 → `1m05s`, 9 → `9s`. */
@@ -98,7 +106,10 @@ export function monitorFrame(
   const rows = members
     .slice(s.top, s.top + bodyRows)
     .map((m) =>
-      line([sanitizeLine(m.address), formatSeconds(remaining(m, s)), num(m.packets), num(m.bytes)]),
+      fitRow(
+        line([sanitizeLine(m.address), formatSeconds(remaining(m, s)), num(m.packets), num(m.bytes)]),
+        width,
+      ),
     );
   const other = (s.data?.other ?? []).slice(0, MAX_OTHER).map((l) => cut(sanitizeLine(l), width));
   const name = s.data?.header.name ?? o.list;
