@@ -202,7 +202,9 @@ function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
     indexItems(
       [
         { values: v.setValues, kind: 'configured', configured: true },
-        ...(action === 'UNSET' ? [] : [{ values: v.possibleValues, kind: 'possible' as const, configured: false }]),
+        ...(action === 'UNSET'
+          ? []
+          : [{ values: v.possibleValues, kind: 'possible' as const, configured: false }]),
       ],
       v.description,
     ),

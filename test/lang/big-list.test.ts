@@ -62,7 +62,14 @@ describe('completion over 65,536 values', () => {
     const first = c.candidates[0]!;
     expect(first.display).toBe('10.0.0.0/32');
     // The index's entry is its own candidate: what ranks it (match, out) is not among its fields.
-    expect(Object.keys(first).sort()).toEqual(['configured', 'description', 'display', 'insertable', 'kind', 'text']);
+    expect(Object.keys(first).sort()).toEqual([
+      'configured',
+      'description',
+      'display',
+      'insertable',
+      'kind',
+      'text',
+    ]);
     expect(first.description).toBe('an entry');
   });
 
