@@ -1,6 +1,8 @@
 // Bundles a bench entry exactly as dist/ is built (scripts/build.mjs: React's production
 // build, devtools stubbed; node_modules carries the patches), so benches measure what users run.
 import { build } from 'esbuild';
+import { builtinsAsRequire } from '../scripts/node-builtins.mjs';
+import { undiciTrim } from '../scripts/undici-trim.mjs';
 import { ROOT } from './util.js';
 
 export async function bundleForBench(entry: string): Promise<string> {
@@ -15,6 +17,7 @@ export async function bundleForBench(entry: string): Promise<string> {
     alias: { 'react-devtools-core': `${ROOT}scripts/devtools-stub.mjs` },
     define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    plugins: [undiciTrim, builtinsAsRequire],
     logLevel: 'warning',
   });
   return outfile;

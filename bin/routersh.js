@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `routersh --version` alone is answered here, from package.json, before the CLI's modules load:
 // the one answer that needs none of them. Everything else is src/main.ts.
-import { readFileSync } from 'node:fs';
+// node:fs is required, not imported: an import builds its ES facade, which reads every export
+// (fs's streams included, ~1.4 ms) on every run (scripts/node-builtins.mjs).
 import module from 'node:module';
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
+  const { readFileSync } = module.createRequire(import.meta.url)('node:fs');
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`routersh ${version}\n`);
 } else {

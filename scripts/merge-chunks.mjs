@@ -3,19 +3,24 @@
 // entry), so `-c "show interface"` loaded 33 files, and esbuild has no way to group chunks. On
 // Node 20 each ES module and each import between them costs its resolution (URL and path
 // work, a package scope lookup), read, compile and link: loading those 33 files took ~50 ms of
-// CPU where node:http's whole POST takes ~10 (measured). So three groups are re-bundled, by
+// CPU where node:http's whole POST takes ~10 (measured). So five groups are re-bundled, by
 // esbuild itself (it renames what collides), each into one file:
 //   base    — what main.js loads (errors, the sanitizer): every run loads it;
+//   cli     — the default command and argument parsing (every command but --version loads it);
+//   config  — configuration and profiles (what a command that reads them loads);
 //   session — the rest of what `-c` loads that the completion scripts' `__complete` of a word
-//             loads too (config, session, HTTP, router client, language);
-//   run     — the rest of what `-c` loads (the runner, pipes, output);
+//             loads too (session, HTTP, router client, language);
+//   run     — the rest of what `-c` loads (batch, the runner, pipes, output);
 // (A group for the shell's own chunks was tried: nearly all of them are imported by lazy files
-// other paths load too, such as fuse.js's, so it would drag Ink into `-c`.) Left out are the
-// chunks the light commands load (`--help`, `help`, `completion`, `sim`, `__complete`
-// of a flag, argument parsing): they stay as they are, so those load no more than before.
-// Entry files (the targets of `import()`) stay as they are: their names are what import()
-// asks for. Every other file's imports of a merged chunk are pointed at its group; two members
-// exporting the same name (esbuild aliases them in importers) get distinct names in the group.
+// other paths load too, such as fuse.js's, so it would drag Ink into `-c`.) Other chunks the
+// light commands load (`--help`, `help`, `completion`, `sim`, `__complete` of a flag) stay as
+// they are; cli and config cost such a command at most the rest of their group (~1 and ~20 KB).
+// The entries of `-c` (default.ts, batch.ts, batch-loop.ts: the targets of `import()`) join the
+// group holding their code under their own export names, and every `import()` of them is pointed
+// at the group: `-c "show interface"` loads 6 files (13 before; each file ~0.45 ms of CPU,
+// measured against one file holding all). Every other file's imports of a merged chunk are
+// pointed at its group; two members exporting the same name (esbuild aliases them in importers)
+// get distinct names in the group.
 // Each group starts with the `// path` lines of the sources it holds, as esbuild writes above
 // each module (test/e2e/startup-lean.test.ts reads them).
 import { createHash } from 'node:crypto';
@@ -69,18 +74,29 @@ export async function mergeChunks(root, meta) {
   const main = entryOf['src/main.ts'];
   const base = [...closure([main])].filter(chunk);
   const light = closure(LIGHT.map((e) => entryOf[e]).filter(Boolean));
-  const oneShot = [...closure(ONE_SHOT.map((e) => entryOf[e]))].filter((o) => chunk(o) && !light.has(o));
+  const path = [...closure(ONE_SHOT.map((e) => entryOf[e]))].filter(chunk);
+  const oneShot = path.filter((o) => !light.has(o));
   const words = closure([entryOf[WORDS]].filter(Boolean));
   const session = oneShot.filter((o) => words.has(o));
   const run = oneShot.filter((o) => !words.has(o));
+  // The one-shot path's light chunks: argument parsing (what the default command loads) and
+  // the configuration. Each group costs a light command that loads one of its members the rest
+  // (the default command's own code, ~1 KB; the configuration's other files, ~20 KB).
+  const [mainEntry, defaultEntry, ...runEntries] = ONE_SHOT.map((e) => entryOf[e]);
+  const cli = [...closure([defaultEntry])].filter((o) => chunk(o) && !base.includes(o));
+  const config = path.filter((o) => light.has(o) && !base.includes(o) && !cli.includes(o));
   /** member chunk → { file, names: export name in the member → export name in the group } */
   const moved = new Map();
   const groups = [];
+  // An entry (what `import()` names) joins the group that holds its code: its importers are
+  // pointed at the group, which exports the entry's names as they are.
   const planned = [
     ['base', base],
+    ['cli', [defaultEntry, ...cli]],
+    ['config', config],
     ['session', session],
-    ['run', run],
-  ];
+    ['run', [...runEntries, ...run]],
+  ].filter(([, members]) => !members.includes(mainEntry) && !members.includes(undefined));
   for (const [name, members] of planned) {
     if (members.length < 2) continue;
     const group = await mergeGroup(root, outs, name, members);
@@ -97,11 +113,19 @@ export async function mergeChunks(root, meta) {
   return Object.fromEntries(planned.map(([name, members]) => [name, members.length]));
 }
 
-/** Rewrites `import {…} from "./x.js"`, `export {…} from` and `import "./x.js"` of moved chunks. */
+/**
+ * Rewrites `import {…} from "./x.js"`, `export {…} from`, `import "./x.js"` and `import("./x.js")`
+ * of moved chunks (an entry's names are the same in its group, so an `import()` needs no more).
+ */
 function pointAt(text, file, moved) {
   const target = new Map([...moved].map(([m, v]) => [relative(file, m), v]));
+  const dynamic = /\bimport\(\s*"(\.[^"]+)"\s*\)/g;
+  const next = text.replace(dynamic, (all, spec) => {
+    const to = target.get(spec);
+    return to ? `import(${JSON.stringify(relative(file, to.file))})` : all;
+  });
   const clause = /\b(import|export)(\s*\{([^}]*)\}\s*from)?\s*"(\.[^"]+)"/g;
-  return text.replace(clause, (all, kind, from, specs, spec) => {
+  return next.replace(clause, (all, kind, from, specs, spec) => {
     const to = target.get(spec);
     if (!to) return all;
     const rel = relative(file, to.file);
@@ -145,7 +169,12 @@ async function mergeGroup(root, outs, name, members) {
   for (const m of members) visit(m);
   const taken = new Set();
   const names = new Map();
-  for (const m of order) {
+  // Entries first: their names must stay as they are (an import() reads them off the group).
+  const entriesFirst = [
+    ...order.filter((m) => outs[m].entryPoint),
+    ...order.filter((m) => !outs[m].entryPoint),
+  ];
+  for (const m of entriesFirst) {
     const own = new Map();
     for (const e of outs[m].exports) {
       let n = e;

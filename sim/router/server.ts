@@ -16,6 +16,8 @@ export interface RecordedRequest {
   body: string;
   /** Requests in flight when this one arrived, itself included: how a test sees concurrency. */
   inFlight: number;
+  /** The client's port: requests with the same one came over the same connection. */
+  clientPort: number | undefined;
 }
 
 const MAX_RECORDED = 10_000;
@@ -63,7 +65,14 @@ async function onRequest(
   const body = await readBody(req);
   const url = req.url ?? '/';
   const method = req.method ?? 'GET';
-  core.requests.push({ method, url, headers: { ...req.headers }, body: body ?? '', inFlight });
+  core.requests.push({
+    method,
+    url,
+    headers: { ...req.headers },
+    body: body ?? '',
+    inFlight,
+    clientPort: req.socket.remotePort,
+  });
   if (core.requests.length > MAX_RECORDED) core.requests.shift();
 
   const q = url.indexOf('?');

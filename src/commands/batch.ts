@@ -1,6 +1,7 @@
 // The commands of -c, -f or stdin, one after the other (batch-loop.ts prints their outcomes),
 // on a session built like every other (session/connect.ts). No UI, no telemetry code, no RE2 or
 // fuse.js load up front: each loads with the first line that needs it.
+import { setFlagsFromString } from 'node:v8';
 import type { Flags } from '../cli/args.js';
 import {
   boundedLines,
@@ -24,7 +25,6 @@ import type { SessionStart } from './session-start.js';
  * parser in the background: that kept `-c` alive 0.1–0.3 s after its last byte (measured).
  */
 export async function baselineWasmOnly(): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--liftoff-only');
 }
 

@@ -62,6 +62,8 @@ export async function runShellSession(
           welcome: shellWelcome(session, cfg, demo),
           label: session.label,
           color: cfg.color,
+          // A recording gets only what Ink draws (the line masked); keys then wait in the terminal.
+          echo: !io.recording,
         })
       : undefined;
   try {

@@ -159,8 +159,12 @@ export async function resolveLine(
   const scan = o.scan ?? scanLine(line);
   const { tokens } = scan;
   if (tokens.length === 0) return { kind: 'empty' };
-  const partial = o.typing && tokens[tokens.length - 1]!.end >= line.length;
-  const ahead = partial ? tokens.length - 1 : tokens.length;
+  // The last word's own node is asked ahead only while typing after it (the next word needs it):
+  // for a whole line the parent's entry (its flags) decides (finalNeed asks for the node only
+  // when the entry has none), and a word being typed is a mere prefix. For `-c "show
+  // interface"` it was a request and a connection of their own, unused.
+  const after = o.typing === true && tokens[tokens.length - 1]!.end < line.length;
+  const ahead = after ? tokens.length : tokens.length - 1;
   const { result, lookup, failure } = await walkAsync(tokens, deps, signal, finalNeed, false, ahead);
   return reportFailure(refuse(finalize(result, tokens, line, lookup), result, scan, line), failure);
 }

@@ -12,7 +12,11 @@ import type { JournalPort, Services, TelemetryPort } from '../contract/services.
 import type { JournalSink } from '../features/changes/journal/file.js';
 import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
-import { MetadataCache, resolveLine, type ScannedLine } from '../lang/index.js';
+// By file, not from lang/index.js: the index re-exports completion too, which esbuild then
+// bundles into what every one-shot command loads.
+import { MetadataCache } from '../lang/cache.js';
+import { resolveLine } from '../lang/resolve.js';
+import type { ScannedLine } from '../lang/tokenize.js';
 import type { ValueCompleter } from '../lang/types.js';
 import { guardPort } from './guard.js';
 

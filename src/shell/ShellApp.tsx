@@ -46,6 +46,8 @@ export interface ShellAppProps {
   mask?: LineMask | undefined;
   /** A script typed into the key source (`routersh play`). */
   feed?: KeyFeed | undefined;
+  /** The keys read before Ink had loaded (early-prompt.ts): the key source takes them first. */
+  earlyKeys?: (() => string[]) | undefined;
   /** `--record`: the Ctrl-R search text is drawn as `*`. */
   maskSearch?: boolean | undefined;
   /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
@@ -57,7 +59,7 @@ export interface ShellAppProps {
 
 export function ShellApp(props: ShellAppProps) {
   return (
-    <KeyProvider beforeSuspend={props.beforeSuspend} feed={props.feed}>
+    <KeyProvider beforeSuspend={props.beforeSuspend} feed={props.feed} earlyKeys={props.earlyKeys}>
       <Shell {...props} />
     </KeyProvider>
   );

@@ -17,8 +17,10 @@ export interface LookupDeps {
 export interface CompletionLookup {
   /** Colours the line and sets the hint (after every change of the line or the context). */
   decorate(): void;
-  /** Tab or `?` on the current line. */
-  complete(how: CompletionHow, repeat: boolean): void;
+  /** Tab or `?` on the current line; a promise when it waits for the router (settled once shown). */
+  complete(how: CompletionHow, repeat: boolean): Promise<void> | undefined;
+  /** Drops the lookup in flight (a completion waiting for the router settles). */
+  cancel(): void;
   dispose(): void;
 }
 
@@ -80,17 +82,17 @@ export function createCompletionLookup(
     });
   }
 
-  function completeNow(how: CompletionHow, repeat: boolean): void {
+  function completeNow(how: CompletionHow, repeat: boolean): Promise<void> | undefined {
     const line = lineOf(getPrompt());
     const sync = syncCompletion(line);
     if (sync !== 'pending') {
       setPrompt(applyCompletion(getPrompt(), sync, how, repeat));
       if (!sameLine(line, lineOf(getPrompt()))) decorate();
-      return;
+      return undefined;
     }
     const ac = restart();
     ifStill(line, (s) => ({ ...s, hint: '…' }));
-    completeLine(line, engine(), ac.signal).then(
+    return completeLine(line, engine(), ac.signal).then(
       (res) => {
         if (ac.signal.aborted) return;
         ifStill(line, (s) => applyCompletion(s, res, how, repeat));
@@ -104,5 +106,6 @@ export function createCompletionLookup(
     );
   }
 
-  return { decorate, complete: completeNow, dispose: () => background?.abort() };
+  const cancel = () => background?.abort();
+  return { decorate, complete: completeNow, cancel, dispose: cancel };
 }

@@ -11,6 +11,7 @@ import { runLine } from '../run/runner.js';
 import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../features/changes/confirm.js';
 import { createAsker } from './asker.js';
 import { createCompletionLookup } from './completion-lookup.js';
+import { createTabHold } from './tab-hold.js';
 import { checkLesson } from './lesson-check.js';
 import { promptText } from './editor/prompt-text.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
@@ -48,6 +49,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       valueCompleter: deps().session.services.valueCompleter,
     }),
   );
+  // Keys typed while Tab waits for the router act after its answer (tab-hold.ts).
+  const tabHold = createTabHold({ replay: (key) => onKey(key), cancel: () => lookup.cancel() });
   const prompt = () =>
     promptText(
       deps().session.label,
@@ -316,9 +319,11 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'paste':
         pasteBlock(e.text);
         return;
-      case 'complete':
-        lookup.complete(e.how, e.repeat);
+      case 'complete': {
+        const waiting = lookup.complete(e.how, e.repeat);
+        if (waiting) tabHold.hold(waiting);
         return;
+      }
       default:
         e satisfies never;
     }
@@ -336,6 +341,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       for (; i < keys.length; i++) onKey(keys[i] as Key);
       return true;
     }
+    if (tabHold.take(key)) return true;
     const r = handleKey(s.prompt, key, { running: s.running !== null, rows: deps().rows?.() });
     setPrompt(r.state);
     if (!sameLine(lineOf(s.prompt), lineOf(r.state))) lookup.decorate();
@@ -375,6 +381,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     decorate: lookup.decorate,
     dispose: () => {
       closePager();
+      tabHold.dispose();
       lookup.dispose();
       inflight?.abort(cancelledError());
     },

@@ -91,6 +91,7 @@ async function shellUntilExit(
       mask={lineMask(session.cache)}
       maskSearch={o.recording === true}
       feed={o.feed}
+      earlyKeys={held.handOver}
       openAtStart={o.open}
       exitWithPane={o.open !== undefined}
       onExit={() => {

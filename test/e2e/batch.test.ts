@@ -40,6 +40,17 @@ describe('-c', () => {
     expect(posts().join('\n')).toMatch(/DELETE \/api\/interface\/eth7/);
   });
 
+  it('a SHOW on a cold start: the root metadata that checks it, then the SHOW, over one connection', async () => {
+    const n = sim.requests.length;
+    const r = await runBin(['-c', 'show interface'], { env });
+    expect(r.code).toBe(0);
+    const sent = sim.requests.slice(n);
+    // The last word's own node is not asked for (the root's entry has its flags), and the SHOW
+    // waits for the socket the GET freed instead of opening (and, over https, handshaking) another.
+    expect(sent.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /api/', 'POST /api/interface']);
+    expect(new Set(sent.map((q) => q.clientPort)).size).toBe(1);
+  });
+
   it('rejects a value failing InputRe locally with nothing sent, exit 1', async () => {
     const before = posts().length;
     const r = await runBin(['-c', 'ping 10.0.0.300'], { env });

@@ -2,6 +2,7 @@
 // `npm ci`) are in effect where tests and the bundle load them from: Ink's text caches are
 // bounded, wrapText's cache key is unambiguous (ink PR #998), and every string-width that
 // Ink or our code imports has the fast path, which measures exactly what the slow path does.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -100,6 +101,20 @@ describe('patches of node_modules', () => {
       expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
   });
 
+  it('undici loads node:http only when it needs it; destroying an IncomingMessage still detaches its socket', async () => {
+    const util = readFileSync(ours.resolve('undici/lib/core/util.js'), 'utf8');
+    const client = readFileSync(ours.resolve('undici/lib/dispatcher/client.js'), 'utf8');
+    expect(util).not.toMatch(/^const \{ IncomingMessage \} = require\('node:http'\)/m);
+    expect(client).not.toMatch(/^const http = require\('node:http'\)/m);
+    const { destroy } = ours('undici/lib/core/util.js') as { destroy: (s: unknown) => void };
+    const { IncomingMessage } = await import('node:http');
+    const { Socket } = await import('node:net');
+    const message = new IncomingMessage(new Socket());
+    destroy(message);
+    expect(message.socket).toBeNull();
+    expect(message.destroyed).toBe(true);
+  });
+
   it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
     const dist = createRequire(new URL('../../dist/main.js', import.meta.url));
     expect(dist.resolve('#string-width')).toBe(
@@ -116,6 +131,29 @@ describe('patches of node_modules', () => {
     expect(bundled('─╮ 日本')).toBe(7);
   });
 
+  it('string-width builds its segmenter and RGI emoji set at first use, and still measures emoji', async () => {
+    const file = ours.resolve('string-width');
+    const source = readFileSync(file, 'utf8');
+    // Nothing costly at the module's top level (12 ms for the emoji set while the first prompt waits).
+    expect(source).not.toMatch(/^const (segmenter|rgiEmojiRegex) = /m);
+    expect(source.match(/\(rgiEmojiRegex \?\?= /g)).toHaveLength(1);
+    const stringWidth = await load<StringWidth>(file);
+    expect(stringWidth('👍🏽 ok')).toBe(5);
+    expect(stringWidth('👨‍👩‍👧')).toBe(2);
+    expect(stringWidth('日本')).toBe(4);
+  });
+
+  it("yoga-layout instantiates its wasm without the global fetch (which loads Node's own undici)", () => {
+    const script =
+      "const m = await import('yoga-layout'); const n = m.default.Node.create(); n.setWidth(7); n.calculateLayout();" +
+      'console.log(JSON.stringify([n.getComputedWidth(), process.moduleLoadList.filter((x) => /undici|fetch/.test(x))]));';
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: dirname(ours.resolve('yoga-layout')),
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out)).toEqual([7, []]);
+  });
+
   it('the built bundle carries the same patched code', () => {
     const dir = new URL('../../dist/chunks/', import.meta.url);
     const code = readdirSync(dir)
@@ -125,6 +163,12 @@ describe('patches of node_modules', () => {
     expect(code).toMatch(/cacheKey = String\(maxWidth\) \+ "\|" \+ String\(wrapType\) \+ "\|" \+ text;/);
     expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
     expect(code).toContain('var sharedStyledChars = /* @__PURE__ */ new Map()');
-    expect(code).toContain('loadHttp2 = () =>');
+    // undici's client-h2.js is left out of the bundle (scripts/undici-trim.mjs: only http/1.1 is
+    // ever offered), so its patch matters to the unbundled tests only.
+    expect(code).toContain('HTTP/2 is not supported (scripts/undici-trim.mjs)');
+    expect(code).not.toContain('loadHttp2');
+    expect(code).toMatch(/if \(isIncomingMessage\(stream\d*\)\)/);
+    expect(code.match(/!w && ua\(H\) && \(w = Buffer\.from\(H\.slice\(37\), "base64"\)\)/g)).toHaveLength(1);
+    expect(code).toContain('(rgiEmojiRegex ??= ');
   });
 });

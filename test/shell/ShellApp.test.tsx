@@ -186,6 +186,40 @@ describe('ShellApp', () => {
     }
   });
 
+  it('keys typed while Tab waits for a slow router act after its answer: sh Tab int is show int', async () => {
+    const a = await start();
+    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
+    sim.faults.set({ latencyMs: 300 });
+    try {
+      a.stdin.write('sh');
+      a.stdin.write('\t');
+      a.stdin.write('int');
+      await waitFor(() => expect(live(a)).toMatch(/> show int\s*$/m), 3000);
+    } finally {
+      sim.faults.clear();
+    }
+  });
+
+  it('a silent router does not swallow the keys typed after Tab; Ctrl-C ends the wait and clears the line', async () => {
+    const a = await start();
+    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
+    sim.faults.set({ latencyMs: 20_000 });
+    try {
+      a.stdin.write('sh');
+      a.stdin.write('\t');
+      a.stdin.write('ow');
+      // Held, then given back when the wait ends (tab-hold.ts HOLD_MS): typed as they came.
+      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 3000);
+      a.stdin.write('\t');
+      a.stdin.write('x');
+      a.stdin.write('\u0003');
+      await waitFor(() => expect(screen(a)).toMatch(/> showx\^C/), 3000);
+      await typed(a, 'y', /> y\s*$/m);
+    } finally {
+      sim.faults.clear();
+    }
+  });
+
   it('a pasted block is checked first: a wrong line means nothing runs', async () => {
     const a = await start();
     await waitFor(() => expect(live(a)).toContain('>'));

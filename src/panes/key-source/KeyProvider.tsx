@@ -22,6 +22,8 @@ export interface KeyProviderProps {
   beforeSuspend?: (() => void) | undefined;
   /** A script typed into the same parser (`routersh play`); stdin passes through it first. */
   feed?: KeyFeed | undefined;
+  /** Keys read before the app had loaded (shell/early-prompt.ts), taken before stdin is read. */
+  earlyKeys?: (() => string[]) | undefined;
 }
 
 type RawStdin = { setRawMode(raw: boolean): unknown };
@@ -36,9 +38,12 @@ export function KeyProvider(props: KeyProviderProps) {
   const timeout = props.escapeTimeoutMs ?? 50;
   const active = isRawModeSupported === true;
   const feed = props.feed;
+  const earlyKeys = useRef(props.earlyKeys);
 
   useEffect(() => {
     if (!active) return;
+    // Taken before setRawMode adds Ink's reader: each key is in this list or still in stdin.
+    const early = earlyKeys.current?.() ?? [];
     setRawMode(true);
     if (paste) stdout.write('\u001b[?2004h');
     const suspend = createSuspend({
@@ -57,6 +62,7 @@ export function KeyProvider(props: KeyProviderProps) {
       const text = feed ? feed.fromStdin(String(chunk)) : String(chunk);
       if (text) reader.push(text);
     };
+    for (const chunk of early) onData(chunk);
     stdin.on('data', onData);
     const detach = feed?.attach({ push: (c) => reader.push(c), print: (t) => write(t) });
     return () => {

@@ -1,0 +1,2 @@
+import type { Plugin } from 'esbuild';
+export const undiciTrim: Plugin;
