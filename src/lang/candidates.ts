@@ -60,33 +60,58 @@ export function toCandidate(c: Item): Candidate {
 }
 
 /**
- * An item kept in an index, with its candidate made once. Both are written as whole literals:
- * a property added to an object after it is made (`out`, `description`) costs it a separate
- * properties store, ~3 MB over 65,536 values (measured with --heap-prof).
+ * A value kept in an index: ONE object that is both the ranked Item and the Candidate shown.
+ * An index holds only insertable values, whose shown text is the raw value itself (nothing to
+ * sanitize), so `match` is `display` and `out` is the object itself: both are getters on the
+ * prototype, not fields (own fields would reach the menu). A second object per value (the
+ * candidate made apart) cost ~4.5 MB over 65,536 values; a class's constructor keeps every
+ * field in-object (a property added to an object literal later costs a properties store).
  */
-function indexed(c: Item): Item {
-  const { text, kind, insertable } = c;
-  const display = sanitizeLine(c.display);
-  const d = c.description;
-  const conf = c.configured === true;
-  let out: Candidate;
-  if (d === undefined)
-    out = conf ? { text, display, kind, insertable, configured: true } : { text, display, kind, insertable };
-  else {
-    const description = sanitizeLine(d);
-    out = conf
-      ? { text, display, kind, description, insertable, configured: true }
-      : { text, display, kind, description, insertable };
+class IndexedValue implements Item {
+  readonly text: string;
+  readonly display: string;
+  readonly kind: CandidateKind;
+  readonly insertable = true;
+  declare readonly description?: string;
+  declare readonly configured?: true;
+  constructor(raw: string, kind: CandidateKind, description: string | undefined, configured: boolean) {
+    this.text = quoteWord(raw);
+    this.display = raw;
+    this.kind = kind;
+    if (description !== undefined) this.description = description;
+    if (configured) this.configured = true;
   }
-  const m = c.match;
-  const raw = c.display;
-  if (d === undefined)
-    return conf
-      ? { match: m, text, display: raw, kind, insertable, configured: true, out }
-      : { match: m, text, display: raw, kind, insertable, out };
-  return conf
-    ? { match: m, text, display: raw, kind, description: d, insertable, configured: true, out }
-    : { match: m, text, display: raw, kind, description: d, insertable, out };
+  get match(): string {
+    return this.display;
+  }
+  get out(): Candidate {
+    return this;
+  }
+}
+
+/**
+ * The values of an index, each once, first seen first: insertable ones as IndexedValue, the few
+ * with control characters as plain items (listed, never inserted). Made straight from the
+ * router's lists: no candidate per value made first and copied after.
+ */
+function indexItems(
+  lists: ReadonlyArray<{ values: Iterable<string>; kind: CandidateKind; configured: boolean }>,
+  description: string | undefined,
+): Item[] {
+  const seen = new Set<string>();
+  const out: Item[] = [];
+  const shown = description === undefined || description === '' ? undefined : sanitizeLine(description);
+  for (const { values, kind, configured } of lists)
+    for (const raw of values) {
+      if (raw === '' || seen.has(raw)) continue;
+      seen.add(raw);
+      out.push(
+        sanitizeLine(raw) === raw
+          ? new IndexedValue(raw, kind, shown, configured)
+          : item(raw, kind, description, configured),
+      );
+    }
+  return out;
 }
 
 function item(raw: string, kind: CandidateKind, description?: string, configured?: boolean): Item {
@@ -174,8 +199,21 @@ function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
 function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
   if (v.setValues.length + (action === 'UNSET' ? 0 : v.possibleValues.length) < INDEX_MIN) return undefined;
   return valueIndexOf(v, action === 'UNSET' ? 'set' : 'all', () =>
-    valueItems(v, action, new Set()).map(indexed),
+    indexItems(
+      [
+        { values: v.setValues, kind: 'configured', configured: true },
+        ...(action === 'UNSET'
+          ? []
+          : [{ values: v.possibleValues, kind: 'possible' as const, configured: false }]),
+      ],
+      v.description,
+    ),
   );
+}
+
+/** The values an option holds in the node's configured entries (SetOptions), in their order. */
+function* optionValues(n: NodeInfo, name: string): Generator<string> {
+  for (const rec of n.setOptions) yield* rec[name] ?? [];
 }
 
 /** The values an option holds in the node's configured entries (SetOptions), first seen first. */
@@ -198,7 +236,9 @@ function optionValueItems(n: NodeInfo | undefined, name: string): Item[] {
  */
 function optionValueBlock(n: NodeInfo, name: string): ValueIndex<Item> | undefined {
   if (n.setOptions.length < INDEX_MIN) return undefined;
-  return valueIndexOf(n, `option\u0000${name}`, () => optionValueItems(n, name).map(indexed));
+  return valueIndexOf(n, `option\u0000${name}`, () =>
+    indexItems([{ values: optionValues(n, name), kind: 'configured', configured: true }], undefined),
+  );
 }
 
 /** Token sub-nodes, then values, then options, then placeholders (the order shown). */

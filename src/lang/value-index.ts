@@ -60,8 +60,16 @@ function buildIndex<Item extends Indexable & { insertable: boolean }>(all: Item[
   const items = all.filter((c) => c.insertable);
   const others = all.filter((c) => !c.insertable);
   const matches = items.map((c) => c.match);
-  const lower = matches.map((m) => m.toLowerCase());
-  return { items, byMatch: sortedBy(matches), byLower: sortedBy(lower), lower, others };
+  let folded = false;
+  const lower = matches.map((m) => {
+    const l = m.toLowerCase();
+    folded ||= l !== m;
+    return l;
+  });
+  const byMatch = sortedBy(matches);
+  // Values without capitals (addresses, most names) are their own lower case: one order kept.
+  if (!folded) return { items, byMatch, byLower: byMatch, lower: matches, others };
+  return { items, byMatch, byLower: sortedBy(lower), lower, others };
 }
 
 /** First position in `order` whose key is ≥ `p`. */

@@ -55,6 +55,24 @@ describe('completion over 65,536 values', () => {
     expect(again.commonPrefix).toBe(expected.length === 1 ? expected[0] : '10.7.0.1');
   });
 
+  it('hands the menu candidates holding the fields of a Candidate only, the description sanitized', async () => {
+    const tree = bigTree(1_000);
+    tree.subNodes[0]!.subNodes[0]!.description = 'an \u001b[31mentry';
+    const c = await engine(tree).tab('list 10.');
+    const first = c.candidates[0]!;
+    expect(first.display).toBe('10.0.0.0/32');
+    // The index's entry is its own candidate: what ranks it (match, out) is not among its fields.
+    expect(Object.keys(first).sort()).toEqual([
+      'configured',
+      'description',
+      'display',
+      'insertable',
+      'kind',
+      'text',
+    ]);
+    expect(first.description).toBe('an entry');
+  });
+
   it('keeps the ranking classes: exact, prefix, then case-insensitive prefix', async () => {
     const e = engine(bigTree());
     await e.tab('list ');

@@ -60,21 +60,64 @@ function allStrings(v: unknown[]): v is string[] {
   return true;
 }
 
-function optionMaps(v: unknown, field: string): Array<Record<string, string[]>> {
+function optionMap(m: unknown, field: string): Record<string, string[]> {
+  if (m === null) return {};
+  if (!isObject(m)) return bad(field, 'an array of maps');
+  // A map of string arrays already is what we keep: no copy (65,536 entries: ~10 MB).
+  if (stringArrays(m)) return m;
+  const out: Record<string, string[]> = {};
+  for (const k of Object.keys(m)) {
+    const vals = m[k];
+    out[k] = Array.isArray(vals) ? stringList(vals, `${field}.${k}`) : [cell(vals, `${field}.${k}`)];
+  }
+  return out;
+}
+
+function optionMaps(v: unknown, field: string, values: readonly string[]): Array<Record<string, string[]>> {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) return bad(field, 'an array');
-  return v.map((m) => {
-    if (m === null) return {};
-    if (!isObject(m)) return bad(field, 'an array of maps');
-    // A map of string arrays already is what we keep: no copy (65,536 entries: ~10 MB).
-    if (stringArrays(m)) return m;
-    const out: Record<string, string[]> = {};
-    for (const k of Object.keys(m)) {
-      const vals = m[k];
-      out[k] = Array.isArray(vals) ? stringList(vals, `${field}.${k}`) : [cell(vals, `${field}.${k}`)];
+  const out: Array<Record<string, string[]>> = new Array(v.length);
+  let prev: Record<string, string[]> | undefined;
+  for (let i = 0; i < v.length; i++) {
+    prev = shareParts(optionMap(v[i], field), prev, values[i]);
+    out[i] = prev;
+  }
+  return out;
+}
+
+/**
+ * The parts of an entry that repeat are kept once (every NodeInfo list is read-only once decoded):
+ * an option's values equal to the entry before's are that entry's array, an entry all equal to
+ * the one before is that entry (65,536 match-lists with the same timeout and key: 10 MB → 0.5),
+ * and a one-value option equal to the entry's SetValues word is that string, not a second copy
+ * of it (a key option: a match-list's 65,536 members, `net` and SetValues alike: ~2 MB).
+ */
+function shareParts(
+  rec: Record<string, string[]>,
+  prev: Record<string, string[]> | undefined,
+  word: string | undefined,
+): Record<string, string[]> {
+  let same = prev !== undefined;
+  let keys = 0;
+  for (const k in rec) {
+    keys++;
+    const vals = rec[k]!;
+    const before = prev?.[k];
+    if (before !== undefined && sameStrings(vals, before)) rec[k] = before;
+    else {
+      same = false;
+      if (word !== undefined && vals.length === 1 && vals[0] === word) vals[0] = word;
     }
-    return out;
-  });
+  }
+  if (same && prev !== undefined && keys === Object.keys(prev).length) return prev;
+  return rec;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function decodeOption(name: string, v: unknown, where: string): OptionInfo {
@@ -165,6 +208,7 @@ function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: bo
   else return bad(`${w}Type`, 'Token or Value');
   const subs = v['SubNodes'];
   if (subs !== undefined && subs !== null && !Array.isArray(subs)) bad(`${w}SubNodes`, 'an array');
+  const setValues = stringList(v['SetValues'], `${w}SetValues`);
   const node: NodeInfo = {
     name,
     type,
@@ -175,8 +219,8 @@ function decodeNode(v: unknown, where: string, depth: number, cut: { dropped: bo
     hasUnSetSubnodes: flag(v, 'HasUnSetSubnodes', w) || flag(v, 'HasUnsetSubnodes', w),
     hasShowSubnodes: flag(v, 'HasShowSubnodes', w),
     hasSubnodes: flag(v, 'HasSubnodes', w),
-    setValues: stringList(v['SetValues'], `${w}SetValues`),
-    setOptions: optionMaps(v['SetOptions'], `${w}SetOptions`),
+    setValues,
+    setOptions: optionMaps(v['SetOptions'], `${w}SetOptions`, setValues),
     possibleValues: stringList(v['PossibleValues'], `${w}PossibleValues`),
     possibleOptions: decodeOptions(v['PossibleOptions'], `${w}PossibleOptions`),
     multiValue: flag(v, 'MultiValue', w),

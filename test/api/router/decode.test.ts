@@ -103,6 +103,29 @@ describe('decodeNodeInfo', () => {
     });
     expect(v.possibleOptions[1]?.inputRe).toBeUndefined();
   });
+  it('keeps the parts that repeat once: equal entries, equal option values, a key equal to its SetValues word', () => {
+    const wire = {
+      Name: '%STR',
+      Type: 'Value',
+      SetValues: ['a', 'b', 'c', 'host-with-a-long-name'],
+      SetOptions: [
+        { timeout: ['60'], key: ['net'] },
+        { timeout: ['60'], key: ['net'] },
+        { timeout: ['90'], key: ['net'] },
+        { name: ['host-with-a-long-name'] },
+      ],
+    };
+    const expected = structuredClone(wire.SetOptions);
+    // A word of the answer that is a separate string from SetValues' (as JSON.parse makes long ones).
+    wire.SetOptions[3]!.name = [`host-with-a-long-${'name'}`];
+    const n = decodeNodeInfo(wire);
+    expect(n.setOptions).toEqual(expected);
+    expect(n.setOptions[1]).toBe(n.setOptions[0]);
+    expect(n.setOptions[2]).not.toBe(n.setOptions[1]);
+    expect(n.setOptions[2]!['key']).toBe(n.setOptions[1]!['key']);
+    expect(n.setOptions[2]!['timeout']).toEqual(['90']);
+  });
+
   it('rejects wrong shapes with a protocol error naming the field', () => {
     expect(protocolFailure(() => decodeNodeInfo({ Type: 'Token' }))).toMatch(/Name/);
     expect(protocolFailure(() => decodeNodeInfo({ Name: 'x', SubNodes: 'y' }))).toMatch(/SubNodes/);
