@@ -19,6 +19,10 @@ const E2E = [
   'test/panes/logs/LogPane-rate.test.tsx',
   'test/api/router/token-lifetime.test.ts',
 ];
+// End-to-end files whose concurrent tests spend seconds each waiting on other processes (a
+// confirmed-change window's guard until the window ends): all of a file's tests run at once, not
+// vitest's default five; the file itself keeps what uses the CPU to a few at a time.
+const E2E_WAIT = ['test/safety/window-faults.test.ts'];
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 // Unit files that need a process of their own: they set TZ (which a worker thread ignores), or
 // need modules loaded fresh (the unit project shares its modules between files, see below).
@@ -54,7 +58,15 @@ export default defineConfig({
         test: { name: 'unit', include: ALL, exclude: [...E2E, ...OWN_PROCESS], pool: 'threads', isolate: false },
       },
       { extends: true, test: { name: 'unit-process', include: OWN_PROCESS } },
-      { extends: true, test: { name: 'e2e', include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)) } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)),
+          exclude: E2E_WAIT,
+        },
+      },
+      { extends: true, test: { name: 'e2e-wait', include: E2E_WAIT, maxConcurrency: 64 } },
     ],
   },
 });
