@@ -2,7 +2,7 @@
 // detached routersh — reverts at the end of a 3 s window through a fault at each write of its
 // revert (part one, request-faults.test.ts, has the other paths), and after the shell that
 // opened it was SIGKILLed at each step (part two, sigkill.test.ts). Each case waits seconds for
-// its window to end, so the file's cases all run at once (project `e2e-wait`, vitest.config.ts);
+// its window to end, so the file's cases all run at once (project `concurrent`, vitest.config.ts);
 // only the runs that open windows take turns (a few at a time), so that each finishes its
 // changes well inside its own window however many guards are waiting.
 import { writeFileSync } from 'node:fs';
