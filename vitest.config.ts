@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// `unit` (and `unit-process`) is the inner loop (`npm run test:unit`: no tmux, no built binary, no
+// `unit` (and `own-process`) is the inner loop (`npm run test:unit`: no tmux, no built binary, no
 // file over 5 s); `e2e` (and `concurrent`) drives the built binary (in tmux, or as a child process)
 // and holds the slow and large tests. `npm test` runs the end-to-end group, then the unit group.
 const E2E = [
@@ -46,8 +46,9 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker per CPU but one. The unit files are CPU work: one worker per
     // CPU. The end-to-end files spend most of their time waiting (on a window's end, a terminal,
-    // a child process), under half a CPU each: one worker more than CPUs (on two cores the group
-    // ran in ~3/4 of the time; a fourth worker made files slower and waits tighter). Projects
+    // a child process), under half a CPU each: one worker more than CPUs (on two busy cores the
+    // group ran in ~3/4 of the time, runs alternated; a fourth worker made each file ~10 % slower,
+    // which tightens every wait, for a gain lost in the noise). Projects
     // with different worker counts run as groups, one after the other (sequence.groupOrder):
     // the end-to-end group first, so the checks `npm test` runs beside vitest (typecheck, biome,
     // import rules) take their CPU while it waits.
@@ -93,7 +94,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: 'unit-process', include: OWN_PROCESS, sequence: { groupOrder: 1 } } },
+      // Named to sort before `unit` (a group's projects run in name order): its files, a process
+      // each, start first rather than one of them running alone at the group's end.
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, sequence: { groupOrder: 1 } } },
     ],
   },
 });
