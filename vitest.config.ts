@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` is the inner loop (`npm run test:unit`: no tmux, no built binary, no
-// file over 5 s); `e2e` drives the built binary (in tmux, or as a child process) and holds the
-// slow and large tests. `npm test` runs both, side by side where the machine allows.
+// `unit` (and `own-process`) is the inner loop (`npm run test:unit`: no tmux, no built binary, no
+// file over 5 s); `e2e` (and `concurrent`) drives the built binary (in tmux, or as a child process)
+// and holds the slow and large tests. `npm test` runs the end-to-end group, then the unit group.
 const E2E = [
   'test/e2e/**',
   // The fault harness: a confirmed window's guard and SIGKILLed routersh processes.
@@ -19,6 +19,10 @@ const E2E = [
   'test/panes/logs/LogPane-rate.test.tsx',
   'test/api/router/token-lifetime.test.ts',
 ];
+// End-to-end files whose concurrent tests spend seconds each waiting on other processes (a
+// confirmed-change window's guard until the window ends): all of a file's tests run at once, not
+// vitest's default five; the file itself keeps what uses the CPU to a few at a time.
+const E2E_WAIT = ['test/safety/window-faults.test.ts'];
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 // Unit files that need a process of their own: they set TZ (which a worker thread ignores), or
 // need modules loaded fresh (the unit project shares its modules between files, see below).
@@ -40,21 +44,59 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     env: { FORCE_COLOR: '0' },
     pool: 'forks',
-    // Vitest's default is one worker per CPU but one: a single worker on a 2-core machine, where
-    // the tmux and binary tests spend most of their time waiting (on a window's end, a terminal,
-    // a child process). One worker per CPU keeps both cores busy: the suite runs in half the
-    // time (a third worker gained nothing more on two cores, and made waits tighter).
+    // Vitest's default is one worker per CPU but one. The unit files are CPU work: one worker per
+    // CPU. The end-to-end files spend most of their time waiting (on a window's end, a terminal,
+    // a child process), under half a CPU each: one worker more than CPUs (on two busy cores the
+    // group ran in ~3/4 of the time, runs alternated; a fourth worker made each file ~10 % slower,
+    // which tightens every wait, for a gain lost in the noise). Projects
+    // with different worker counts run as groups, one after the other (sequence.groupOrder):
+    // the end-to-end group first, so the checks `npm test` runs beside vitest (typecheck, biome,
+    // import rules) take their CPU while it waits.
     maxWorkers: availableParallelism(),
     projects: [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)),
+          exclude: E2E_WAIT,
+          maxWorkers: availableParallelism() + 1,
+          // A worker process runs file after file (the files start simulators, terminals and
+          // processes of their own, and none changes process-wide state): no process start and
+          // module load per file, ~7 % of the group's CPU.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        // Vitest runs a group's projects in the order of their names: this one's file is among the
+        // longest, so its name sorts before `e2e` (after it, the file ran alone at the group's end).
+        test: {
+          name: 'concurrent',
+          include: E2E_WAIT,
+          maxConcurrency: 64,
+          maxWorkers: availableParallelism() + 1,
+          sequence: { groupOrder: 0 },
+        },
+      },
       // Worker threads start faster than processes, and the files of a worker share their modules
       // (isolate: false): ink, react and undici load once per worker instead of once per file,
       // which halves the unit loop. A file that needs fresh modules goes in OWN_PROCESS.
       {
         extends: true,
-        test: { name: 'unit', include: ALL, exclude: [...E2E, ...OWN_PROCESS], pool: 'threads', isolate: false },
+        test: {
+          name: 'unit',
+          include: ALL,
+          exclude: [...E2E, ...OWN_PROCESS],
+          pool: 'threads',
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
       },
-      { extends: true, test: { name: 'unit-process', include: OWN_PROCESS } },
-      { extends: true, test: { name: 'e2e', include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)) } },
+      // Named to sort before `unit` (a group's projects run in name order): its files, a process
+      // each, start first rather than one of them running alone at the group's end.
+      { extends: true, test: { name: 'own-process', include: OWN_PROCESS, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -13,7 +13,13 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, st
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const checks = [
-  ['typecheck', bin('tsc'), ['--noEmit']],
+  // Incremental: a second run re-checks only what changed since the last (~4 s of CPU instead of
+  // ~12 s, taken from vitest's two cores); its state lives in node_modules/.cache, never committed.
+  [
+    'typecheck',
+    bin('tsc'),
+    ['--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/routersh/tsc.tsbuildinfo'],
+  ],
   ['lint', bin('biome'), ['check', 'src', 'sim', 'test', 'bench', 'scripts']],
   ['import rules', process.execPath, ['scripts/deps.mjs']],
 ];

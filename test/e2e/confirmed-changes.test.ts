@@ -5,33 +5,30 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
-let sim: RouterSim;
-let term: Tmux;
 const state = mkdtempSync(join(tmpdir(), 'routersh-confirm-'));
-
-beforeAll(async () => {
-  sim = await startRouterSim();
-});
-afterAll(() => sim.close());
-afterEach(() => term?.kill());
 
 const PROMPT = /admin@127\.0\.0\.1(?: \[confirm \d+m?\d*s\])?> ?$/m;
 
-function launch(xdg: string): Tmux {
-  term = new Tmux(120, 40);
-  term.start(`node ${BIN} --router ${sim.url} --user admin`, {
+// The tests run concurrently (one waits seconds for its window to end), each with a simulator
+// and a terminal of its own, closed when it ends: they change the same interface.
+async function launch(c: TestContext, xdg: string): Promise<{ sim: RouterSim; t: Tmux }> {
+  const sim = await startRouterSim();
+  c.onTestFinished(() => sim.close());
+  const t = new Tmux(120, 40);
+  c.onTestFinished(() => t.kill());
+  t.start(`node ${BIN} --router ${sim.url} --user admin`, {
     ROUTERSH_PASSWORD: 'admin',
     XDG_STATE_HOME: xdg,
   });
-  return term;
+  return { sim, t };
 }
 
-async function mtu(ifname: string): Promise<string | undefined> {
+async function mtu(sim: RouterSim, ifname: string): Promise<string | undefined> {
   const r = await fetch(`${sim.url}/api/interface/${ifname}/mtu/1`, {
     headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
   });
@@ -48,9 +45,10 @@ async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> 
   throw new Error('condition not met in time');
 }
 
-describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
-  it('a window that expires reverts its changes while the user does nothing', async () => {
-    const t = launch(join(state, 'a'));
+describe.skipIf(!hasTmux()).concurrent('confirmed changes in tmux', () => {
+  it('a window that expires reverts its changes while the user does nothing', async (ctx) => {
+    const { expect } = ctx;
+    const { sim, t } = await launch(ctx, join(state, 'a'));
     await t.waitFor(PROMPT);
     t.type('confirm-within 4s');
     t.keys('Enter');
@@ -58,15 +56,16 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
     t.type('interface eth1 mtu 9000');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9000/);
-    expect(await mtu('eth1')).toBe('9000');
+    expect(await mtu(sim, 'eth1')).toBe('9000');
     // Hands off the keyboard: routersh reverts on its own.
     await t.waitFor(/confirmed-change window expired: reverted 1 change/, 15_000);
-    expect(await mtu('eth1')).toBe('1500');
+    expect(await mtu(sim, 'eth1')).toBe('1500');
     await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
   }, 30_000);
 
-  it("inside a window, adding 127.0.0.0/8 to a dropping list asks, naming routersh's own address", async () => {
-    const t = launch(join(state, 'own'));
+  it("inside a window, adding 127.0.0.0/8 to a dropping list asks, naming routersh's own address", async (ctx) => {
+    const { expect } = ctx;
+    const { sim, t } = await launch(ctx, join(state, 'own'));
     await t.waitFor(PROMPT);
     t.type('confirm-within 5m');
     t.keys('Enter');
@@ -85,8 +84,9 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
     expect(sent).toEqual([]);
   }, 30_000);
 
-  it('a window confirmed in time keeps its changes', async () => {
-    const t = launch(join(state, 'b'));
+  it('a window confirmed in time keeps its changes', async (ctx) => {
+    const { expect } = ctx;
+    const { sim, t } = await launch(ctx, join(state, 'b'));
     await t.waitFor(PROMPT);
     t.type('commit confirmed 1');
     t.keys('Enter');
@@ -98,15 +98,16 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
     t.keys('Enter');
     await t.waitFor(/confirmed: 1 change kept/);
     await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
-    expect(await mtu('eth1')).toBe('9100');
+    expect(await mtu(sim, 'eth1')).toBe('9100');
     t.type('interface eth1 mtu 1500');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 1500/);
   }, 30_000);
 
-  it('killing the shell in a window, then routersh undo --journal FILE, reverts its changes', async () => {
+  it('killing the shell in a window, then routersh undo --journal FILE, reverts its changes', async (ctx) => {
+    const { expect } = ctx;
     const xdg = join(state, 'c');
-    const t = launch(xdg);
+    const { sim, t } = await launch(ctx, xdg);
     await t.waitFor(PROMPT);
     t.type('confirm-within 10m');
     t.keys('Enter');
@@ -131,7 +132,7 @@ describe.skipIf(!hasTmux())('confirmed changes in tmux', () => {
     expect(r.stdout).toMatch(
       /reverted 2 change\(s\)\nundone #2 interface eth1 mtu 4000\nundone #1 interface eth7/,
     );
-    await until(async () => (await mtu('eth1')) === '1500');
+    await until(async () => (await mtu(sim, 'eth1')) === '1500');
     const again = await runBin(['undo', '--journal', join(dir, file!), '--yes', '--router', sim.url], {
       env: { ROUTERSH_PASSWORD: 'admin', ROUTERSH_USER: 'admin', XDG_STATE_HOME: xdg },
     });

@@ -57,7 +57,7 @@ describe.skipIf(!hasTmux())('routersh play in tmux', () => {
         '',
       ].join('\n'),
     );
-    const t = play(file, '--auto 0.05 --speed 10');
+    const t = play(file, '--auto 0.05 --speed 40');
     const end = await t.waitFor(/\[exited 0\]/, 40_000);
     // Captions on their own lines, the lines echoed as typed, the password drawn masked.
     expect(end).toMatch(/^A trainee account$/m);

@@ -7,25 +7,22 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
-let sim: RouterSim;
-let term: Tmux | undefined;
+// Each test waits seconds for a window's end: they run concurrently, each with a simulator and a
+// terminal of its own (they change the same interface, and one answers 503 on purpose).
 const root = mkdtempSync(join(tmpdir(), 'routersh-guard-'));
 let n = 0;
 
-beforeAll(async () => {
-  sim = await startRouterSim();
-});
-afterAll(() => sim.close());
-afterEach(() => {
-  term?.kill();
-  term = undefined;
-  sim.faults.clear();
-});
+/** A simulator of the test's own, closed when the test ends. */
+async function routerSim(c: TestContext): Promise<RouterSim> {
+  const sim = await startRouterSim();
+  c.onTestFinished(() => sim.close());
+  return sim;
+}
 
 const PROMPT = /admin@127\.0\.0\.1(?: \[confirm \d+m?\d*s\])?> ?$/m;
 const env = () => ({ ROUTERSH_PASSWORD: 'admin', XDG_STATE_HOME: join(root, `s${++n}`) });
@@ -41,7 +38,7 @@ const events = (file: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-async function mtu(ifname: string): Promise<string | undefined> {
+async function mtu(sim: RouterSim, ifname: string): Promise<string | undefined> {
   const r = await fetch(`${sim.url}/api/interface/${ifname}/mtu/1`, {
     headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
   });
@@ -58,10 +55,17 @@ async function until(check: () => Promise<boolean> | boolean, ms = 20_000): Prom
   throw new Error('condition not met in time');
 }
 
-function shell(e: Record<string, string>): Tmux {
-  term = new Tmux(160, 40);
-  term.start(`node ${BIN} --router ${sim.url} --user admin`, e);
-  return term;
+/** A terminal of the test's own, killed when the test ends. */
+function terminal(c: TestContext): Tmux {
+  const t = new Tmux(160, 40);
+  c.onTestFinished(() => t.kill());
+  return t;
+}
+
+function shell(c: TestContext, sim: RouterSim, e: Record<string, string>): Tmux {
+  const t = terminal(c);
+  t.start(`node ${BIN} --router ${sim.url} --user admin`, e);
+  return t;
 }
 
 /** The routersh process in the tmux pane (a child of the pane's shell). */
@@ -72,11 +76,13 @@ function routershPid(t: Tmux): number {
   return Number(execFileSync('pgrep', ['-P', pane, 'node'], { encoding: 'utf8' }).trim().split('\n')[0]);
 }
 
-describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () => {
-  it('SIGKILL of the shell inside a window: its guard reverts at the end, and only it', async () => {
-    const was = await mtu('eth1');
+describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the shell', () => {
+  it('SIGKILL of the shell inside a window: its guard reverts at the end, and only it', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
+    const was = await mtu(sim, 'eth1');
     const e = env();
-    const t = shell(e);
+    const t = shell(ctx, sim, e);
     await t.waitFor(PROMPT);
     // Long enough that the change is still in place when the shell has been killed, even on a busy machine.
     t.type('confirm-within 10s');
@@ -87,8 +93,8 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     await t.waitFor(/MTU of eth1 set to 9101/);
     process.kill(routershPid(t), 'SIGKILL');
     await t.waitFor(/\[exited 137\]/);
-    expect(await mtu('eth1')).toBe('9101');
-    await until(async () => (await mtu('eth1')) === was);
+    expect(await mtu(sim, 'eth1')).toBe('9101');
+    await until(async () => (await mtu(sim, 'eth1')) === was);
     const file = journalOf(e.XDG_STATE_HOME);
     // The guard journals the window's end once its revert has been answered: a moment after the
     // router shows it.
@@ -107,10 +113,12 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     expect(events(file).filter((x) => x.t === 'undone')).toHaveLength(1);
   }, 40_000);
 
-  it('exit with a window open asks; "leave it running" leaves it to the guard, which reverts at the end', async () => {
-    const was = await mtu('eth1');
+  it('exit with a window open asks; "leave it running" leaves it to the guard, which reverts at the end', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
+    const was = await mtu(sim, 'eth1');
     const e = env();
-    const t = shell(e);
+    const t = shell(ctx, sim, e);
     await t.waitFor(PROMPT);
     // The countdown shows in the live prompt also when the window opens well after the prompt
     // was first drawn (it did not, when the journal opened after the first frame).
@@ -128,13 +136,15 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     );
     t.type('l');
     await t.waitFor(/stays open until .* routersh confirm --journal .*\n?[\s\S]*\[exited 0\]/);
-    expect(await mtu('eth1')).toBe('9102');
-    await until(async () => (await mtu('eth1')) === was);
+    expect(await mtu(sim, 'eth1')).toBe('9102');
+    await until(async () => (await mtu(sim, 'eth1')) === was);
   }, 40_000);
 
-  it('exit with a window open: "k" keeps the changes, "r" reverts them before the shell ends', async () => {
+  it('exit with a window open: "k" keeps the changes, "r" reverts them before the shell ends', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
     const e = env();
-    let t = shell(e);
+    let t = shell(ctx, sim, e);
     await t.waitFor(PROMPT);
     t.type('confirm-within 1m');
     t.keys('Enter');
@@ -146,10 +156,10 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     await t.waitFor(/\[r\/k\/L\]/);
     t.type('k');
     await t.waitFor(/confirmed: 1 change kept[\s\S]*\[exited 0\]/);
-    expect(await mtu('eth1')).toBe('9103');
+    expect(await mtu(sim, 'eth1')).toBe('9103');
     t.kill();
 
-    t = shell(env());
+    t = shell(ctx, sim, env());
     await t.waitFor(PROMPT);
     t.type('confirm-within 1m');
     t.keys('Enter');
@@ -162,15 +172,14 @@ describe.skipIf(!hasTmux())('a confirmed-change window outlives the shell', () =
     await t.waitFor(/\[r\/k\/L\]/);
     t.type('r');
     await t.waitFor(/reverted 1 change\(s\)[\s\S]*\[exited 0\]/);
-    expect(await mtu('eth1')).toBe('9103');
+    expect(await mtu(sim, 'eth1')).toBe('9103');
   }, 40_000);
 });
 
-describe.skipIf(!hasTmux())('with --demo the router lives in the shell', () => {
-  it('no guard: leaving asks only revert or keep, and Enter reverts', async () => {
-    term = new Tmux(160, 40);
-    term.start(`node ${BIN} --demo`, { XDG_STATE_HOME: join(root, 'demo') });
-    const t = term;
+describe.skipIf(!hasTmux()).concurrent('with --demo the router lives in the shell', () => {
+  it('no guard: leaving asks only revert or keep, and Enter reverts', async (ctx) => {
+    const t = terminal(ctx);
+    t.start(`node ${BIN} --demo`, { XDG_STATE_HOME: join(root, 'demo') });
     await t.waitFor(PROMPT);
     t.type('confirm-within 1m');
     t.keys('Enter');
@@ -184,7 +193,8 @@ describe.skipIf(!hasTmux())('with --demo the router lives in the shell', () => {
     await t.waitFor(/reverted 1 change\(s\)[\s\S]*\[exited 0\]/);
   }, 30_000);
 
-  it('a --demo script cannot open a window: nothing would revert it', async () => {
+  it('a --demo script cannot open a window: nothing would revert it', async (ctx) => {
+    const { expect } = ctx;
     const r = await runBin(['--demo', '-c', 'confirm-within 1m'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
@@ -193,9 +203,11 @@ describe.skipIf(!hasTmux())('with --demo the router lives in the shell', () => {
   });
 });
 
-describe('confirmed changes in a script', () => {
-  it('a script that opens a window ends, says how to confirm; the guard reverts at the end', async () => {
-    const was = await mtu('eth1');
+describe.concurrent('confirmed changes in a script', () => {
+  it('a script that opens a window ends, says how to confirm; the guard reverts at the end', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
+    const was = await mtu(sim, 'eth1');
     const e = env();
     const r = await runBin(
       ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9105'],
@@ -217,11 +229,13 @@ describe('confirmed changes in a script', () => {
     expect(r.stderr).toMatch(
       /^note: confirmed-change window \S+ stays open until .*: its changes are reverted then unless confirmed — keep them: routersh confirm --journal \S+; revert now: routersh undo --journal \S+\n$/,
     );
-    expect(await mtu('eth1')).toBe('9105');
-    await until(async () => (await mtu('eth1')) === was);
+    expect(await mtu(sim, 'eth1')).toBe('9105');
+    await until(async () => (await mtu(sim, 'eth1')) === was);
   }, 30_000);
 
-  it('routersh confirm --journal FILE from another terminal keeps them; the guard ends without a revert', async () => {
+  it('routersh confirm --journal FILE from another terminal keeps them; the guard ends without a revert', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
     const e = env();
     const r = await runBin(
       ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9106'],
@@ -237,7 +251,7 @@ describe('confirmed changes in a script', () => {
         .filter((f) => f.endsWith('.guard.log'))
         .map((f) => join(e.XDG_STATE_HOME, 'routersh', 'journal', f))[0]!;
     await until(() => readFileSync(logFile(), 'utf8').includes('the guard ends'));
-    expect(await mtu('eth1')).toBe('9106');
+    expect(await mtu(sim, 'eth1')).toBe('9106');
     const log = readFileSync(
       readdirSync(join(e.XDG_STATE_HOME, 'routersh', 'journal'))
         .filter((f) => f.endsWith('.guard.log'))
@@ -251,8 +265,10 @@ describe('confirmed changes in a script', () => {
     expect(again.stderr).toMatch(/no confirmed-change window is open/);
   }, 30_000);
 
-  it('a router answering 503 at the end: the guard retries (each failure journaled) until it takes the revert', async () => {
-    const was = await mtu('eth1');
+  it('a router answering 503 at the end: the guard retries (each failure journaled) until it takes the revert', async (ctx) => {
+    const { expect } = ctx;
+    const sim = await routerSim(ctx);
+    const was = await mtu(sim, 'eth1');
     const e = env();
     const r = await runBin(
       ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 2s', '-c', 'interface eth1 mtu 9107'],
@@ -267,7 +283,7 @@ describe('confirmed changes in a script', () => {
         .filter((x) => x.t === 'window')
         .at(-1);
     await until(() => last()?.state === 'reverted', 30_000);
-    expect(await mtu('eth1')).toBe(was);
+    expect(await mtu(sim, 'eth1')).toBe(was);
     const notes = events(file).filter((x) => x.t === 'window' && typeof x.note === 'string');
     expect(notes.length).toBeGreaterThan(0);
     expect(String(notes[0]!.note)).toMatch(/failed \(attempt 1\).*retrying/);

@@ -1,10 +1,10 @@
 // The fault harness, part one (issue 17 §6): every safe-change path driven through a fault at
 // each request — 503 and a reset before the router applies it; a reset, a timeout and a garbled
 // 200 after it did — through the product's own entry (execute, as main.ts runs it). After each
-// fault, and again after the recovery the README names (`routersh undo --journal`, or the
-// window's guard retrying), the invariant of invariant.ts must hold. The paths: a script of
-// changes, `undo`, a confirmed-change window's expiry (its guard, a real detached routersh), and
-// `match-list import`. `match-list sync --keep` under faults: test/features/match-list/keep-faults.test.ts;
+// fault, and again after the recovery the README names (`routersh undo --journal`), the invariant
+// of invariant.ts must hold. The paths: a script of changes, `undo` and `match-list import`; a
+// confirmed-change window's expiry (its guard, a real detached routersh, retrying):
+// window-faults.test.ts. `match-list sync --keep` under faults: test/features/match-list/keep-faults.test.ts;
 // leaving a shell with a window open (r/k/l, and a revert under 503): test/e2e/window-guard.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,34 +66,6 @@ describe('undo, a fault at each of its writes', () => {
     expectInvariant(router, file, rig.s0, rig.s1, { why });
     await recover(router, env, why);
   });
-});
-
-describe('a confirmed-change window that expires, a fault at each write of its revert', () => {
-  const matrix = cases(7, 'write', FAULTS);
-  it.concurrent.each(matrix)(
-    '$fault at revert write $at: the guard retries until the router is as before',
-    async ({ fault, at, which }) => {
-      const { router, env, script } = await fresh();
-      // --yes: the route deletion is asked about (it may cut routersh's path), a script says yes.
-      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
-      expect((await runCommand(['-f', script, '--yes', ...T], env)).code).toBe(0);
-      const file = journalFile(env.XDG_STATE_HOME);
-      router.arm({ at, which, fault });
-      const why = `${fault} at revert write ${at}`;
-      const end = Date.now() + 18_000;
-      let state = 'open';
-      while (Date.now() < end) {
-        state = fold(events(file)).windows.at(-1)?.state ?? 'open';
-        if (state !== 'open') break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(state, why).toBe('reverted');
-      expect(router.struck(), why).toBe(true);
-      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
-      expect(slices(router), why).toEqual(rig.s0);
-    },
-    25_000,
-  );
 });
 
 describe('match-list import, a fault at each of its writes', () => {

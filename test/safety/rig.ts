@@ -1,4 +1,4 @@
-// The fault harness's rig, shared by request-faults.test.ts and sigkill.test.ts: fault routers
+// The fault harness's rig, shared by its files (request-faults, sigkill, window-faults): fault routers
 // (closed after the file), a state directory and script path for each run, the baseline S0/S1
 // of a clean run of LINES (and what it sent), and the recovery the README names.
 import { writeFileSync } from 'node:fs';

@@ -2,53 +2,20 @@
 // step of each safe-change path: while each of its writes is on its way (the router has not
 // applied it) and right after the router applied it (its answer never read). Then the invariant
 // of invariant.ts holds (a change in flight may be unknown to the journal), and the recovery the
-// README names brings the router back: `routersh undo --journal FILE`, or — for a confirmed-change
-// window — its guard, which outlives the killed shell and reverts at the window's end.
-import { spawn } from 'node:child_process';
+// README names brings the router back: `routersh undo --journal FILE`. A shell SIGKILLed inside a
+// confirmed-change window, whose guard reverts at the window's end: window-faults.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runCommand } from '../helpers/command-io.js';
-import { BIN } from '../helpers/run-bin.js';
-import type { FaultRouter } from './fault-router.js';
 import { faultRig } from './rig.js';
 import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { killedAt, PHASES } from './killed-at.js';
 
 const T = ['--timeout', '2'];
 const rig = faultRig(T);
 const { fresh, recover } = rig;
-const PHASES = ['before', 'after'] as const;
-
-/** Runs the binary; SIGKILLs it when the router holds write `at` (before or after applying it). */
-function killedAt(
-  router: FaultRouter,
-  argv: string[],
-  env: Record<string, string>,
-  at: number,
-  phase: 'before' | 'after',
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`routersh ${argv.join(' ')} never reached write ${at}: ${err}`));
-    }, 15_000);
-    router.arm({ at, which: 'write', hold: { phase, reached: () => child.kill('SIGKILL') } });
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      if (signal === 'SIGKILL') resolve();
-      else reject(new Error(`routersh ended by itself before write ${at}: ${err}`));
-    });
-  });
-}
 
 const steps = (n: number) =>
   PHASES.flatMap((phase) => Array.from({ length: n }, (_, i) => ({ at: i + 1, phase })));
@@ -78,30 +45,6 @@ describe('SIGKILL of undo at each of its writes', () => {
     expectInvariant(router, file, rig.s0, rig.s1, { why });
     await recover(router, env, why);
   });
-});
-
-describe('SIGKILL of a shell inside a confirmed-change window', () => {
-  it.concurrent.each(steps(4))(
-    'killed $phase the router applied write $at: the guard reverts at the end',
-    async ({ at, phase }) => {
-      const { router, env, script } = await fresh();
-      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
-      await killedAt(router, ['-f', script, '--yes', ...T], env, at, phase);
-      const why = `window: killed ${phase} write ${at}`;
-      const file = journalFile(env.XDG_STATE_HOME);
-      const end = Date.now() + 18_000;
-      let state = 'open';
-      while (Date.now() < end) {
-        state = fold(events(file)).windows.at(-1)?.state ?? 'open';
-        if (state !== 'open') break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(state, why).toBe('reverted');
-      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
-      expect(slices(router), why).toEqual(rig.s0);
-    },
-    25_000,
-  );
 });
 
 describe('SIGKILL of match-list import at its writes', () => {

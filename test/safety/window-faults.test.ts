@@ -1,0 +1,91 @@
+// The fault harness, the confirmed-change window's end (issue 17 §6): a window's guard — a real
+// detached routersh — reverts at the end of a 3 s window through a fault at each write of its
+// revert (part one, request-faults.test.ts, has the other paths), and after the shell that
+// opened it was SIGKILLed at each step (part two, sigkill.test.ts). Each case waits seconds for
+// its window to end, so the file's cases all run at once (project `concurrent`, vitest.config.ts);
+// only the runs that open windows take turns (a few at a time), so that each finishes its
+// changes well inside its own window however many guards are waiting.
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fold } from '../../src/features/changes/journal/fold.js';
+import { runCommand } from '../helpers/command-io.js';
+import { FAULTS } from './fault-router.js';
+import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { killedAt, PHASES } from './killed-at.js';
+import { faultRig } from './rig.js';
+
+// --timeout 2 s: a `timeout-after` answers at 3 s, so the guard's attempt still times out; and a
+// run opening its window (in this process, beside 42 other cases' routers and guards) has room
+// on a busy machine. A held write (SIGKILL) is never answered.
+const T = ['--timeout', '2'];
+const rig = faultRig(T);
+const { fresh } = rig;
+
+/** Runs `fn` when fewer than `n` others are running. */
+function turns(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    while (running >= n) await new Promise<void>((r) => waiting.push(r));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+const opening = turns(4);
+
+/** The state of the file's last window once it is no longer open (or 'open' after 18 s). */
+async function windowEnd(file: string): Promise<string> {
+  const end = Date.now() + 18_000;
+  let state = 'open';
+  while (Date.now() < end) {
+    state = fold(events(file)).windows.at(-1)?.state ?? 'open';
+    if (state !== 'open') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return state;
+}
+
+describe('a confirmed-change window that expires, a fault at each write of its revert', () => {
+  const matrix = FAULTS.flatMap((fault) => Array.from({ length: 7 }, (_, i) => ({ fault, at: i + 1 })));
+  it.concurrent.each(matrix)(
+    '$fault at revert write $at: the guard retries until the router is as before',
+    async ({ fault, at }) => {
+      const { router, env, script } = await fresh();
+      // --yes: the route deletion is asked about (it may cut routersh's path), a script says yes.
+      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      const opened = await opening(() => runCommand(['-f', script, '--yes', ...T], env));
+      expect(opened.code).toBe(0);
+      const file = journalFile(env.XDG_STATE_HOME);
+      router.arm({ at, which: 'write', fault });
+      const why = `${fault} at revert write ${at}`;
+      expect(await windowEnd(file), why).toBe('reverted');
+      expect(router.struck(), why).toBe(true);
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
+      expect(slices(router), why).toEqual(rig.s0);
+    },
+    25_000,
+  );
+});
+
+describe('SIGKILL of a shell inside a confirmed-change window', () => {
+  const steps = PHASES.flatMap((phase) => Array.from({ length: 4 }, (_, i) => ({ at: i + 1, phase })));
+  it.concurrent.each(steps)(
+    'killed $phase the router applied write $at: the guard reverts at the end',
+    async ({ at, phase }) => {
+      const { router, env, script } = await fresh();
+      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      await opening(() => killedAt(router, ['-f', script, '--yes', ...T], env, at, phase));
+      const why = `window: killed ${phase} write ${at}`;
+      const file = journalFile(env.XDG_STATE_HOME);
+      expect(await windowEnd(file), why).toBe('reverted');
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
+      expect(slices(router), why).toEqual(rig.s0);
+    },
+    25_000,
+  );
+});
