@@ -97,7 +97,7 @@ describe('one clear line per failure', () => {
 
   it('a start before the data is moved up, with a note', async () => {
     const r = await run(tele.keys.demo, 'metrics range "sum(rate(pkts_down[5m]))" since 40d');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     // The note is broken at blanks to COLUMNS (its continuation lines indented).
     expect(r.stdout.replace(/\n {2}/g, ' ')).toMatch(/^note: start moved .* metrics are available from/m);
   });

@@ -1,5 +1,5 @@
 // The fault harness, the confirmed-change window's end (issue 17 §6): a window's guard — a real
-// detached routersh — reverts at the end of a 3 s window through a fault at each write of its
+// detached routersh — reverts at the end of a 4 s window through a fault at each write of its
 // revert (part one, request-faults.test.ts, has the other paths), and after the shell that
 // opened it was SIGKILLed at each step (part two, sigkill.test.ts). Each case waits seconds for
 // its window to end, so the file's cases all run at once (project `concurrent`, vitest.config.ts);
@@ -19,6 +19,9 @@ import { faultRig } from './rig.js';
 // on a busy machine. A held write (SIGKILL) is never answered.
 const T = ['--timeout', '2'];
 const rig = faultRig(T);
+// Long enough that a run opening its window ends inside it on a busy machine (4 at a time, beside
+// 42 other cases' routers and guards).
+const WINDOW = '4s';
 const { fresh } = rig;
 
 /** Runs `fn` when fewer than `n` others are running. */
@@ -57,12 +60,15 @@ describe('a confirmed-change window that expires, a fault at each write of its r
     async ({ fault, at }) => {
       const { router, env, script } = await fresh();
       // --yes: the route deletion is asked about (it may cut routersh's path), a script says yes.
-      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      writeFileSync(script, `confirm-within ${WINDOW}\n${LINES.join('\n')}\n`);
+      // Armed before the window opens, counting the opening's own writes (those of a clean run):
+      // the fault strikes the revert's write `at` however late this run ends on a busy machine
+      // (armed after it, a revert already begun let its first writes through unstruck).
+      router.arm({ at: rig.sent.writes + at, which: 'write', fault });
       const opened = await opening(() => runCommand(['-f', script, '--yes', ...T], env));
-      expect(opened.code).toBe(0);
-      const file = journalFile(env.XDG_STATE_HOME);
-      router.arm({ at, which: 'write', fault });
       const why = `${fault} at revert write ${at}`;
+      expect(opened.code, `${why}: ${opened.err}`).toBe(0);
+      const file = journalFile(env.XDG_STATE_HOME);
       expect(await windowEnd(file), why).toBe('reverted');
       expect(router.struck(), why).toBe(true);
       expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
@@ -78,7 +84,7 @@ describe('SIGKILL of a shell inside a confirmed-change window', () => {
     'killed $phase the router applied write $at: the guard reverts at the end',
     async ({ at, phase }) => {
       const { router, env, script } = await fresh();
-      writeFileSync(script, `confirm-within 3s\n${LINES.join('\n')}\n`);
+      writeFileSync(script, `confirm-within ${WINDOW}\n${LINES.join('\n')}\n`);
       await opening(() => killedAt(router, ['-f', script, '--yes', ...T], env, at, phase));
       const why = `window: killed ${phase} write ${at}`;
       const file = journalFile(env.XDG_STATE_HOME);
