@@ -6,7 +6,7 @@ import { type Flags, splitConnectionArgs } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RouterPort } from '../contract/services.js';
 import { connect } from '../session/connect.js';
-import { baselineWasmOnly } from './batch.js';
+import { baselineWasmOnly } from './wasm-tiers.js';
 import type { Command } from './command.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
@@ -97,7 +97,7 @@ export const command: Command<ApiCommandArgs> = {
     return { api, connection };
   },
   async run({ api, connection }, io) {
-    await baselineWasmOnly();
+    baselineWasmOnly();
     const { session, close } = await connect(connection, io, {
       interactive: false,
       telemetry: 'on-first-use',

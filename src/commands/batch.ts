@@ -1,7 +1,6 @@
 // The commands of -c, -f or stdin, one after the other (batch-loop.ts prints their outcomes),
 // on a session built like every other (session/connect.ts). No UI, no telemetry code, no RE2 or
 // fuse.js load up front: each loads with the first line that needs it.
-import { setFlagsFromString } from 'node:v8';
 import type { Flags } from '../cli/args.js';
 import {
   boundedLines,
@@ -18,15 +17,7 @@ import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { NumberedLine } from './batch-loop.js';
 import type { SessionStart } from './session-start.js';
-
-/**
- * For a one-shot run, set before the HTTP stack loads. Such a run ends long before optimised
- * WebAssembly would pay off, and the process cannot end while V8 still optimises undici's HTTP
- * parser in the background: that kept `-c` alive 0.1–0.3 s after its last byte (measured).
- */
-export async function baselineWasmOnly(): Promise<void> {
-  setFlagsFromString('--liftoff-only');
-}
+import { baselineWasmOnly } from './wasm-tiers.js';
 
 /** Commands from stdin as they arrive; a line over MAX_SCRIPT_BYTES (/dev/zero piped in) ends the run. */
 async function* stdinLines(io: CommandIo): AsyncIterable<string> {
@@ -78,7 +69,7 @@ export async function askOnTerminal(io: CommandIo, question: string): Promise<bo
 
 export async function runBatchSession(flags: Flags, io: CommandIo, start: SessionStart): Promise<Ending> {
   if (start.play) throw usageError('play types into the interactive shell: it needs a terminal');
-  await baselineWasmOnly();
+  baselineWasmOnly();
   // The runner loads while the session is built (the session's import is the HTTP stack).
   const loop = import('./batch-loop.js');
   const { cfg, session, close } = await connect(flags, io, {

@@ -8,6 +8,7 @@ import { guardWindow } from '../features/changes/window-guard.js';
 import type { GuardCredentials } from '../session/guard.js';
 import { openSession } from '../session/session.js';
 import type { Command } from './command.js';
+import { baselineWasmOnly } from './wasm-tiers.js';
 
 interface Args {
   journal: string;
@@ -38,6 +39,7 @@ export const command: Command<Args> = {
     return { journal: values.journal, window: values.window };
   },
   async run({ journal: path, window }, io) {
+    baselineWasmOnly();
     const c = await readCredentials(io.stdin);
     const cfg: Config = {
       router: c.router,

@@ -12,7 +12,7 @@ import { type MatchListArgs, parseMatchListArgs } from '../features/match-list/a
 import { runBuiltin } from '../run/handlers.js';
 import { connect } from '../session/connect.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import { baselineWasmOnly } from './batch.js';
+import { baselineWasmOnly } from './wasm-tiers.js';
 import type { Command } from './command.js';
 
 interface Args {
@@ -35,7 +35,7 @@ export const command: Command<Args> = {
     }
   },
   async run({ connection, words, parsed }, io) {
-    await baselineWasmOnly();
+    baselineWasmOnly();
     const { session, close } = await connect(connection, io, {
       interactive: false,
       journal: 'file',

@@ -7,6 +7,7 @@ import type { CommandIo } from '../contract/command-io.js';
 import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { SessionStart } from './session-start.js';
+import { lateWasmTierUp } from './wasm-tiers.js';
 import type { PaneSpec } from '../contract/outcome.js';
 
 function readScript(file: string): string {
@@ -32,6 +33,7 @@ export async function runShellSession(
   // import): a real terminal on both ends is interactive whatever CI says.
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
+  lateWasmTierUp();
   // The shell's code (Ink, React: most of what the prompt waits for) loads while the session
   // is built, not after it.
   const shellCode = import('../shell/shell.js');

@@ -7,8 +7,12 @@
 import type { Key } from '../keys/key-parser.js';
 import { matchesCommand } from '../keys/keymap.js';
 
-/** Longer than a slow router's answer (500 ms), short enough that typing never seems lost. */
-export const HOLD_MS = 1000;
+/**
+ * Longer than a slow router's answer of a big list (500 ms, then 65,536 values decoded and
+ * indexed: ~0.8 s; at 1 s a busy machine replayed the keys first and lost the Tab's answer),
+ * short enough that typing never seems lost.
+ */
+export const HOLD_MS = 2000;
 
 export interface TabHold {
   /** Holds the keys that follow until `wait` settles (or HOLD_MS, or Ctrl-C). */

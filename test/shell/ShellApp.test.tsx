@@ -209,7 +209,7 @@ describe('ShellApp', () => {
       a.stdin.write('\t');
       a.stdin.write('ow');
       // Held, then given back when the wait ends (tab-hold.ts HOLD_MS): typed as they came.
-      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 3000);
+      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 4000);
       a.stdin.write('\t');
       a.stdin.write('x');
       a.stdin.write('\u0003');
