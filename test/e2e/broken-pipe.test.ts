@@ -113,8 +113,11 @@ describe('the reader of stdout goes away', () => {
 
   it('logs search … all: the stream stops, exit 141', async () => {
     const before = tele.requests.length;
-    const r = await headOne(['-c', 'logs search * since 7d all'], env());
+    // 6 h: ~85,000 records, ~90 requests in all (pages of 1,000 in windows, logs-all.ts); 7 days
+    // kept the in-process simulator busy for seconds on a busy machine: its time, not routersh's.
+    const r = await headOne(['-c', 'logs search * since 6h all'], env());
     expect([r.code, r.err]).toEqual([141, '']);
+    // Stopped after the first window it wrote (13 requests here), not the rest.
     expect(tele.requests.length - before).toBeLessThan(50);
   });
 });
