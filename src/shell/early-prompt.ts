@@ -43,6 +43,7 @@ export function holdTerminal(
     /** Read and echo keys until the shell's key source takes them (not while recording). */
     echo?: boolean;
   },
+  signals: Pick<NodeJS.Process, 'on' | 'off'> = process,
 ): HeldTerminal {
   const { stdin, stdout } = io;
   const raw = stdin.isTTY === true && !stdin.isRaw;
@@ -79,6 +80,20 @@ export function holdTerminal(
     reading = false;
     stdin.off('readable', onReadable);
   };
+  // A stop from outside (kill -TSTP) before the shell's own handler exists (keys/suspend.ts,
+  // installed by the key source right after `handOver`) runs none of our code, and the
+  // job-control shell leaves the terminal cooked: on `fg`, raw mode again (through cooked:
+  // libuv skips a raw mode it believes is on) and, until Ink draws, the plain prompt again
+  // below what the job-control shell wrote.
+  const onContinue = () => {
+    if (raw) {
+      stdin.setRawMode(false);
+      stdin.setRawMode(true);
+    }
+    if (drawn && !erased) stdout.write(`\x1b[?25l\r${line(echo.typed)}\x1b[K`);
+  };
+  if (raw) signals.on('SIGCONT', onContinue);
+  const stopContinuing = () => signals.off('SIGCONT', onContinue);
   return {
     drawn,
     erase: () => {
@@ -87,10 +102,12 @@ export function holdTerminal(
     },
     handOver: () => {
       stopReading();
+      stopContinuing();
       return kept.splice(0);
     },
     release: () => {
       stopReading();
+      stopContinuing();
       if (raw && stdin.isRaw) stdin.setRawMode(false);
     },
   };

@@ -48,6 +48,15 @@ describe.skipIf(!hasTmux())('suspend and resume in tmux', () => {
 
   it('kill -TSTP from outside, then fg: raw mode again', async () => {
     const t = await shellUnderBash();
+    // The shell's own keys are read (Tab on an empty line opens the menu, Esc closes it): the
+    // stop below comes to the shell, not to the plain prompt drawn before Ink has loaded
+    // (early-prompt.test.ts has that one).
+    t.keys('Tab');
+    await t.waitFor(/^\s+interface\s+token\s/m);
+    t.keys('Escape');
+    // Closed: the live region is the prompt line again (a stop from outside runs none of our
+    // code, so a region still tall would be erased over what bash writes meanwhile).
+    await t.waitFor((x) => PROMPT.test(x) && !/^\s+interface\s+token\s/m.test(x));
     const panePid = Number(t.run(['display', '-p', '-t', 'app', '#{pane_pid}']).trim());
     const pid = descendant(panePid, 'node');
     expect(pid).toBeDefined();

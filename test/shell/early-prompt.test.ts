@@ -3,6 +3,7 @@
 // key is either handed over or still in the stream for the next reader, in order, never both,
 // never lost — whenever the hand-over comes. Checked on a real Node stream, read as Ink reads
 // stdin ('readable' and read(), utf8), with chunks arriving before, across and after it.
+import { EventEmitter } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +125,31 @@ describe('the early prompt', () => {
     expect(held.handOver()).toEqual([]);
     expect(await readLikeInk(t.stdin, 4)).toBe('show');
     expect(t.screen()).not.toContain('show');
+    held.release();
+  });
+
+  it('a stop from outside before Ink is up: on SIGCONT, raw mode again and the prompt redrawn', async () => {
+    const t = terminal();
+    const signals = new EventEmitter();
+    const held = holdTerminal(t.io, draw, signals as unknown as NodeJS.Process);
+    t.stdin.write('sho');
+    await turn();
+    // The job-control shell left the terminal cooked while we were stopped.
+    t.stdin.setRawMode(false);
+    const before = t.screen().length;
+    signals.emit('SIGCONT');
+    expect(t.stdin.isRaw).toBe(true);
+    expect(t.screen().slice(before)).toMatch(/\radmin@r1> sho /);
+    // Once Ink draws, the line is Ink's: raw mode again, nothing drawn.
+    held.erase();
+    const erased = t.screen().length;
+    t.stdin.setRawMode(false);
+    signals.emit('SIGCONT');
+    expect(t.stdin.isRaw).toBe(true);
+    expect(t.screen().length).toBe(erased);
+    // The key source's own handler takes over with the keys (keys/suspend.ts).
+    held.handOver();
+    expect(signals.listenerCount('SIGCONT')).toBe(0);
     held.release();
   });
 });
