@@ -69,6 +69,12 @@ describe('a confirmed-change window that expires, a fault at each write of its r
       const why = `${fault} at revert write ${at}`;
       expect(opened.code, `${why}: ${opened.err}`).toBe(0);
       const file = journalFile(env.XDG_STATE_HOME);
+      // The count the fault was armed with: the opening wrote as many as a clean run, so write
+      // `at` after them is the revert's. Counted before the journal is read: a revert journals
+      // its undo before sending it, so no undo there means none of these writes was the revert's.
+      const written = router.writes().length;
+      if (!events(file).some((e) => e.t === 'undo'))
+        expect(written, `${why}: the opening's writes`).toBe(rig.sent.writes);
       expect(await windowEnd(file), why).toBe('reverted');
       expect(router.struck(), why).toBe(true);
       expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
