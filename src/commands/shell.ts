@@ -18,6 +18,9 @@ function readScript(file: string): string {
   }
 }
 
+/** How long a session may take before the shell's code loads beside it (measured: ~60 ms to a local router). */
+const SHELL_CODE_AFTER_MS = 80;
+
 export async function runShellSession(
   flags: Flags,
   io: CommandIo,
@@ -34,18 +37,29 @@ export async function runShellSession(
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
   lateWasmTierUp();
-  // The shell's code (Ink, React: most of what the prompt waits for) loads while the session
-  // is built, not after it.
-  const shellCode = import('../shell/shell.js');
   // Loaded only by the shell (a one-shot command loads no shell code at all).
   const earlyCode = Promise.all([import('../shell/early-prompt.js'), import('../shell/welcome.js')]);
+  // The shell's code (Ink, React: ~1 MB, whose compiling holds the thread ~30 ms) loads once the
+  // plain prompt is drawn, so a router that answers at once gets its prompt first; a router
+  // still silent after SHELL_CODE_AFTER_MS has its wait used to load it.
   let shellLoaded = false;
-  shellCode.then(
-    () => {
-      shellLoaded = true;
-    },
-    () => {},
-  );
+  let shellCode: Promise<typeof import('../shell/shell.js')> | undefined;
+  const loadShellCode = () => {
+    if (shellCode) return shellCode;
+    shellCode = import('../shell/shell.js');
+    shellCode.then(
+      () => {
+        shellLoaded = true;
+      },
+      () => {},
+    );
+    return shellCode;
+  };
+  // No plain prompt for a recording played, a lesson or a pane opened at start: load it now.
+  const drawsFirst = !start.play && start.lesson === undefined && !open;
+  if (!drawsFirst) loadShellCode();
+  const slowRouter = setTimeout(loadShellCode, SHELL_CODE_AFTER_MS);
+  slowRouter.unref();
   const { cfg, session, demo, close } = await connect(flags, io, {
     interactive: true,
     retryPassword: true,
@@ -54,12 +68,12 @@ export async function runShellSession(
     telemetry: 'at-once',
     lessons: 'file',
     guard: true,
-  });
+  }).finally(() => clearTimeout(slowRouter));
   // The session is ready before Ink usually: the welcome and a plain prompt now (on a terminal),
   // keys held in the terminal's buffer until Ink reads them (early-prompt.ts).
   const [{ holdTerminal }, { shellWelcome }] = await earlyCode;
   const early =
-    !shellLoaded && !cfg.json && !start.play && start.lesson === undefined && !open
+    drawsFirst && !shellLoaded && !cfg.json
       ? holdTerminal(io, {
           welcome: shellWelcome(session, cfg, demo),
           label: session.label,
@@ -69,7 +83,7 @@ export async function runShellSession(
         })
       : undefined;
   try {
-    const { runShell } = await shellCode;
+    const { runShell } = await loadShellCode();
     if (start.lesson !== undefined && session.services.lessons)
       io.out(session.services.lessons.start(start.lesson));
     // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings

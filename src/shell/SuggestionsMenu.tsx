@@ -4,7 +4,7 @@
 // ("…4 more · 8 above · 9–16 of 20"). Only the rows shown are turned into suggestions and
 // elements: a menu over 65,536 values costs what a menu over 8 does.
 import chalk from 'chalk';
-import { Box, Text } from 'ink';
+import { Text } from 'ink';
 import type { Candidate } from '../lang/index.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { displayWidth, padToWidth, truncateToWidth } from '../term/text-width.js';
@@ -70,19 +70,14 @@ export function SuggestionsMenu<T = Suggestion>(props: SuggestionsMenuProps<T>) 
   const kindWidth = Math.min(Math.max(0, ...shown.map((s) => displayWidth(s.kind))), 12);
   const fixed = 2 + nameWidth + 3 + (kindWidth > 0 ? kindWidth + 2 : 0);
   const descWidth = Math.max(0, columns - fixed - 1);
-  return (
-    <Box flexDirection="column">
-      {shown.map((s, i) => {
-        const index = layout.start + i;
-        return (
-          <Text key={`${index}:${s.name}`} wrap="truncate-end">
-            {rowText(s, index === selected, nameWidth, kindWidth, descWidth)}
-          </Text>
-        );
-      })}
-      {layout.more > 0 ? <Text dimColor>{moreText(layout, items.length)}</Text> : null}
-    </Box>
+  const lines = shown.map((s, i) =>
+    rowText(s, layout.start + i === selected, nameWidth, kindWidth, descWidth, columns),
   );
+  if (layout.more > 0) lines.push(chalk.dim(truncateToWidth(moreText(layout, items.length), columns)));
+  // One <Text> for the whole menu: one element and one layout node, not one a row. Mounting a
+  // 36-row menu on Tab cost React and Yoga (each node's props crossing into WebAssembly) more
+  // than drawing it; each line is cut to the width here, so nothing wraps.
+  return <Text>{lines.join('\n')}</Text>;
 }
 
 interface ShownRow {
@@ -93,8 +88,8 @@ interface ShownRow {
 }
 
 /**
- * One row as one styled string (chalk, as Ink's own <Text> props would style it): a row is one
- * element, not five nested ones, which halves what React and Ink do for a 36-row menu per key.
+ * One row as one styled string (chalk, as Ink's own <Text> props would style it), cut to
+ * `columns`: the parts in order, each to what the ones before it left.
  */
 function rowText(
   s: ShownRow,
@@ -102,13 +97,19 @@ function rowText(
   nameWidth: number,
   kindWidth: number,
   descWidth: number,
+  columns: number,
 ): string {
-  const name = padToWidth(s.name, nameWidth);
+  let room = columns;
+  const part = (text: string, style?: (t: string) => string): string => {
+    const cut = truncateToWidth(text, room);
+    room -= displayWidth(cut);
+    return cut === '' || !style ? cut : style(cut);
+  };
   return (
-    chalk.cyan.bold(selected ? '> ' : '  ') +
-    (selected ? chalk.inverse(name) : name) +
-    chalk.yellow(s.configured ? ' * ' : '   ') +
-    (kindWidth > 0 ? chalk.dim(`${padToWidth(s.kind, kindWidth)}  `) : '') +
-    truncateToWidth(s.description, descWidth)
+    part(selected ? '> ' : '  ', chalk.cyan.bold) +
+    part(padToWidth(s.name, nameWidth), selected ? chalk.inverse : undefined) +
+    part(s.configured ? ' * ' : '   ', chalk.yellow) +
+    (kindWidth > 0 ? part(`${padToWidth(s.kind, kindWidth)}  `, chalk.dim) : '') +
+    part(truncateToWidth(s.description, descWidth))
   );
 }

@@ -24,6 +24,8 @@ type Caches = {
   styledChars: Map<string, unknown[]>;
   widths: Map<string, number>;
   blockWidths: Map<string, number>;
+  /** The text of a row one line at x = 0 filled alone, by that line. */
+  rowTexts: Map<string, string>;
   getStyledChars(line: string): unknown[];
 };
 type InkOutput = {
@@ -46,9 +48,10 @@ function cachesOf(output: InkOutput): Caches {
     !(caches?.styledChars instanceof Map) ||
     !(caches.widths instanceof Map) ||
     !(caches.blockWidths instanceof Map) ||
+    !(caches.rowTexts instanceof Map) ||
     typeof caches.getStyledChars !== 'function'
   ) {
-    throw new Error(`${outputJs}: no OutputCaches {styledChars, widths, blockWidths}; Ink changed`);
+    throw new Error(`${outputJs}: no OutputCaches {styledChars, widths, blockWidths, rowTexts}; Ink changed`);
   }
   return caches;
 }
@@ -89,6 +92,7 @@ function render(frame: Frame, cache: boolean): string {
     caches.styledChars = new Forgetful();
     caches.widths = new Forgetful();
     caches.blockWidths = new Forgetful();
+    caches.rowTexts = new Forgetful();
   }
   for (const op of frame.ops) {
     if (op.kind === 'write') output.write(op.x, op.y, op.text, { transformers: TRANSFORMS[op.transform] });
@@ -116,9 +120,10 @@ const write = (x: number, y: number, text: string, transform: TransformName = 'n
 const frame = (ops: Op[], width = 24, height = 6): Frame => ({ width, height, ops });
 
 beforeEach(() => {
-  const { styledChars, widths } = shared();
+  const { styledChars, widths, rowTexts } = shared();
   styledChars.clear();
   widths.clear();
+  rowTexts.clear();
 });
 
 describe('ink output.js patch: shared line cells', () => {
@@ -131,6 +136,7 @@ describe('ink output.js patch: shared line cells', () => {
       'each Output has its own caches: the output.js hunk of patches/ink+6.8.0.patch is not applied';
     expect(cachesOf(a).styledChars, unpatched).toBe(cachesOf(b).styledChars);
     expect(cachesOf(a).widths, unpatched).toBe(cachesOf(b).widths);
+    expect(cachesOf(a).rowTexts, unpatched).toBe(cachesOf(b).rowTexts);
     expect(cachesOf(a).getStyledChars(line)).toBe(cachesOf(b).getStyledChars(line));
   });
 
@@ -141,6 +147,23 @@ describe('ink output.js patch: shared line cells', () => {
     shared().styledChars.set(line, shared().getStyledChars('xyz'));
     expect(render(f, false)).toBe(good);
     expect(render(f, true)).toBe('xyz');
+  });
+
+  it('a row one line filled alone is kept by the line; a second write on the row is not', () => {
+    const line = `${sgr(32)}ok${sgr(39)}`;
+    const alone = frame([write(0, 0, line)], 8, 1);
+    const shared2 = frame([write(0, 0, line), write(4, 0, 'x')], 8, 1);
+    const good = [render(alone, false), render(shared2, false)];
+    expect(render(alone, true)).toBe(good[0]);
+    // Only the cached render reads the kept text, and only for the row the line fills alone.
+    shared().rowTexts.set(line, 'kept');
+    expect(render(alone, false)).toBe(good[0]);
+    expect(render(alone, true)).toBe('kept');
+    expect(render(shared2, true)).toBe(good[1]);
+    // A line at another x is not a whole row.
+    expect(render(frame([write(1, 0, line)], 8, 1), true)).toBe(
+      render(frame([write(1, 0, line)], 8, 1), false),
+    );
   });
 
   it('the same frame is the same with and without the cache, cold and warm', () => {

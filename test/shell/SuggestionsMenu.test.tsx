@@ -6,6 +6,7 @@ import { openMenu } from '../../src/shell/completion-apply.js';
 import { handleKey } from '../../src/shell/handle-key.js';
 import { parseKeys } from '../../src/keys/key-parser.js';
 import { initPrompt } from '../../src/shell/prompt-state.js';
+import { displayWidth } from '../../src/term/text-width.js';
 import {
   candidateRow,
   menuLayout,
@@ -42,6 +43,22 @@ describe('SuggestionsMenu', () => {
     expect(new Set(kindAt).size).toBe(1);
     expect(out[0]).toMatch(/^ {2}interface\s+\* command\s+Network interfaces$/);
     expect(out[1]).not.toContain('*');
+  });
+
+  // The menu is one <Text>: each row is cut to the width by the menu itself, so none wraps, down
+  // to a terminal narrower than the name column.
+  it('cuts every row to the width: one line per row at any width, the selection still marked', () => {
+    const wide: Suggestion[] = [
+      { name: 'a-very-long-interface-name-indeed', kind: 'command', description: 'x'.repeat(80) },
+      { name: '表示表示表示', kind: 'value', description: '一二三四五六七八九十', configured: true },
+      ...many,
+    ];
+    for (const columns of [4, 9, 14, 30, 80]) {
+      const out = lines(<SuggestionsMenu items={wide} columns={columns} rows={10} selected={1} />);
+      expect(out, `${columns} columns`).toHaveLength(7);
+      for (const l of out) expect(displayWidth(l), `${columns}: ${l}`).toBeLessThanOrEqual(columns);
+      expect(out[1]!.startsWith(columns >= 2 ? '> ' : '>')).toBe(true);
+    }
   });
 
   // Issue 10: no fixed cap of 8 — as many rows as fit with the prompt kept on screen.
