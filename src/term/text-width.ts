@@ -137,9 +137,13 @@ export function truncateToWidth(s: string, width: number, ellipsis = '…'): str
   if (width <= 0) return '';
   if (displayWidth(s) <= width) return s;
   const room = width - displayWidth(ellipsis);
+  // A character a column: cut by index (a chart's title cut every frame was most of its time).
+  if (PRINTABLE_ASCII.test(s)) return room >= 0 ? s.slice(0, room) + ellipsis : '';
   let out = '';
   let used = 0;
-  for (const { segment } of graphemes(s)) {
+  // Segmented as far as the cut only: a long line is not split whole to keep its first columns.
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  for (const { segment } of segmenter.segment(s)) {
     const w = displayWidth(segment);
     if (used + w > room) break;
     out += segment;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   columnOf,
@@ -7,6 +8,7 @@ import {
   padToWidth,
   prevBoundary,
   snapCursor,
+  graphemes,
   truncateToWidth,
 } from '../../src/term/text-width.js';
 
@@ -75,6 +77,37 @@ describe('truncate and pad', () => {
     expect(truncateToWidth('接口以太网', 5)).toBe('接口…');
     expect(truncateToWidth('abc', 3)).toBe('abc');
     expect(truncateToWidth('abc', 0)).toBe('');
+  });
+  it('property: the cut is the longest run of whole graphemes that fits, ASCII or not', () => {
+    // The oracle: every grapheme measured, in order, until the next one would not fit.
+    const oracle = (s: string, width: number, ellipsis: string): string => {
+      if (width <= 0) return '';
+      if (displayWidth(s) <= width) return s;
+      const room = width - displayWidth(ellipsis);
+      let out = '';
+      let used = 0;
+      for (const { segment } of graphemes(s)) {
+        if (used + displayWidth(segment) > room) break;
+        out += segment;
+        used += displayWidth(segment);
+      }
+      return room >= 0 ? out + ellipsis : out;
+    };
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc
+        .array(fc.constantFrom('a', ' ', '~', '接', 'é', 'e\u0301', '👍🏽', '\t', '\u001b'), {
+          maxLength: 30,
+        })
+        .map((a) => a.join('')),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: -1, max: 70 }), fc.constantFrom('…', '', '...'), (s, width, e) => {
+        expect(truncateToWidth(s, width, e)).toBe(oracle(s, width, e));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('pads to an exact width', () => {
     expect(padToWidth('接', 4)).toBe('接  ');

@@ -1,7 +1,13 @@
 // Axis ticks fall on round times of the chart's clock (the issue saw 18:45, 19:11, 19:38).
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plotChart } from '../../../src/panes/chart/plot-chart.js';
-import { tickInterval, tickLabel, timeTicks } from '../../../src/panes/chart/time-ticks.js';
+import {
+  TICK_INTERVALS,
+  tickInterval,
+  tickLabel,
+  timeTicks,
+} from '../../../src/panes/chart/time-ticks.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -51,6 +57,59 @@ describe('time ticks', () => {
       '06:00',
       '09:00',
     ]);
+  });
+
+  // The oracle: every tick from the day's clock fields, as the zone answers them (what the
+  // code did for every day before a 24-hour day on one offset became midnight + time of day).
+  const byClockFields = (startMs: number, endMs: number, interval: number): number[] => {
+    const out: number[] = [];
+    const day = new Date(startMs);
+    day.setHours(0, 0, 0, 0);
+    for (; day.getTime() <= endMs; day.setDate(day.getDate() + 1))
+      for (let tod = 0; tod < 24 * HOUR; tod += interval) {
+        const h = Math.floor(tod / HOUR);
+        const t = new Date(
+          day.getFullYear(),
+          day.getMonth(),
+          day.getDate(),
+          h,
+          Math.floor((tod % HOUR) / MIN),
+          Math.floor((tod % MIN) / 1000),
+        ).getTime();
+        if (t >= startMs && t <= endMs && new Date(t).getHours() === h) out.push(t);
+      }
+    return out;
+  };
+
+  it('property: in any zone, across DST changes, the ticks are the clock-field ticks', () => {
+    const zones = [
+      'Europe/Berlin',
+      'America/New_York',
+      'Australia/Lord_Howe', // a 30-minute DST change
+      'America/Santiago', // changes at midnight
+      'Asia/Kolkata',
+      'Pacific/Chatham', // UTC+12:45
+      'UTC',
+    ];
+    const below = TICK_INTERVALS.filter((i) => i < 24 * HOUR && i >= MIN);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        // Around the DST changes of 2026 (March/April, September/October) and any other time.
+        fc.oneof(
+          fc.integer({ min: Date.UTC(2026, 2, 20), max: Date.UTC(2026, 3, 10) }),
+          fc.integer({ min: Date.UTC(2026, 8, 20), max: Date.UTC(2026, 10, 10) }),
+          fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        ),
+        fc.integer({ min: 1, max: 3 * 24 * HOUR }),
+        fc.constantFrom(...below),
+        (zone, start, span, interval) => {
+          process.env.TZ = zone;
+          expect(timeTicks(start, start + span, interval)).toEqual(byClockFields(start, start + span, interval));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('whole days start at midnight', () => {
