@@ -85,7 +85,7 @@ export async function benchApi(): Promise<Record<string, number>> {
   const sims = await startChildSims();
   const url = sims.routerUrl;
   try {
-    const bin = `${ROOT}bin/routersh.js`;
+    const bin = `${ROOT}bin/routersh.cjs`;
     // Warm the simulator (JIT, caches) so neither side pays for it; then alternate the two
     // sides and take medians: the machine is shared, single runs swing by 2x.
     run(['--input-type=module', '-e', bareLoop(url)]);

@@ -31,7 +31,7 @@ export async function benchBigMenu(): Promise<Record<string, number>> {
   const r: Record<string, number> = {};
   const shell = new Control();
   try {
-    shell.start(`node ${ROOT}bin/routersh.js --router ${router.url} --user admin`, {
+    shell.start(`node ${ROOT}bin/routersh.cjs --router ${router.url} --user admin`, {
       ROUTERSH_PASSWORD: 'admin',
       XDG_STATE_HOME: '/tmp/routersh-bench-state',
     });

@@ -101,7 +101,7 @@ export async function benchBulk(): Promise<Record<string, number>> {
   const sims = await startChildSims();
   const url = sims.routerUrl;
   const env = { ...process.env, ...AUTH_ENV, ROUTERSH_ROUTER: url };
-  const bin = `${ROOT}bin/routersh.js`;
+  const bin = `${ROOT}bin/routersh.cjs`;
   try {
     node(
       [

@@ -4,15 +4,15 @@
 // process. For 12 s per run (at least one 10 s refresh) `]` and `[` page the legend every
 // ~150 ms; each is timed from send-keys to the first output holding its page marker ("‹ 2/").
 // The same with the pane paused (`p`: no refresh) is the baseline. 5 alternated runs (BENCH_RUNS).
-// ROUTERSH_BENCH_BASE_BIN=/other/checkout/bin/routersh.js adds that build, alternated likewise.
+// ROUTERSH_BENCH_BASE_BIN=/other/checkout/bin/routersh.cjs adds that build, alternated likewise.
 import { spawn } from 'node:child_process';
 import { startHostileRouter } from '../test/hostile/router.js';
 import { alternate, pairedRatio, rows, RUNS } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
-/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.js measures another build. */
-const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.js`;
+/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.cjs measures another build. */
+const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.cjs`;
 
 const RUN_MS = Number(process.env.ROUTERSH_BENCH_CHART_MS ?? 12_000);
 
@@ -82,7 +82,7 @@ async function openChart(
 }
 
 /**
- * With ROUTERSH_BENCH_BASE_BIN (another checkout's bin/routersh.js) that build is measured in
+ * With ROUTERSH_BENCH_BASE_BIN (another checkout's bin/routersh.cjs) that build is measured in
  * the same alternation, in a second tmux kept paused while the other is measured.
  */
 export async function benchChartKeys(): Promise<Record<string, number>> {

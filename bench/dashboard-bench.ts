@@ -168,7 +168,7 @@ async function keystrokes(sims: Awaited<ReturnType<typeof startChildSims>>, cols
   const dash = new Control();
   const echo = new Control();
   try {
-    dash.start(`node ${ROOT}bin/routersh.js --router ${sims.routerUrl} --user admin`, env, {
+    dash.start(`node ${ROOT}bin/routersh.cjs --router ${sims.routerUrl} --user admin`, env, {
       cols,
       rows: rowsN,
     });
@@ -252,7 +252,7 @@ async function soak(sims: Awaited<ReturnType<typeof startChildSims>>): Promise<R
   const dash = new Control();
   try {
     dash.start(
-      `node ${ROOT}bin/routersh.js --router ${sims.routerUrl} --user admin`,
+      `node ${ROOT}bin/routersh.cjs --router ${sims.routerUrl} --user admin`,
       {
         ROUTERSH_PASSWORD: 'admin',
         ROUTERSH_TELEMETRY_URL: sims.telemetryUrl,

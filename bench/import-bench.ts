@@ -50,7 +50,7 @@ export async function benchImport(): Promise<Record<string, number>> {
   const sims = await startChildSims();
   const url = sims.routerUrl;
   const env = { ...process.env, ...AUTH_ENV, ROUTERSH_ROUTER: url };
-  const bin = `${ROOT}bin/routersh.js`;
+  const bin = `${ROOT}bin/routersh.cjs`;
   try {
     node(
       [bin, '-c', 'ipv4 firewall match-list bench-bare', '-c', 'ipv4 firewall match-list bench-import'],

@@ -10,8 +10,8 @@ import { alternate, rows, RUNS } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
-/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.js measures another build. */
-const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.js`;
+/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.cjs measures another build. */
+const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.cjs`;
 
 const RUN_MS = Number(process.env.ROUTERSH_BENCH_LOGS_KEYS_MS ?? 12_000);
 

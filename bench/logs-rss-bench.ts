@@ -10,8 +10,8 @@ import { LONG } from './alternate.js';
 import { Control, pause } from './tmux-control.js';
 import { ROOT } from './util.js';
 
-/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.js measures another build. */
-const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.js`;
+/** The binary measured; ROUTERSH_BENCH_BIN=/other/checkout/bin/routersh.cjs measures another build. */
+const BIN = process.env.ROUTERSH_BENCH_BIN ?? `${ROOT}bin/routersh.cjs`;
 
 const RATE = Number(process.env.ROUTERSH_BENCH_LOGS_RATE ?? 5000);
 const SECONDS = Number(process.env.ROUTERSH_BENCH_LOGS_RSS_SECONDS ?? (LONG ? 600 : 150));

@@ -11,7 +11,7 @@
 // watch); CPU per second of watching is reported too. A third arm, for reference: watch with jq
 // only extracting the text and `head` showing a screen of it (no member is parsed or sorted).
 // Needs `npm run build`, tmux, watch (procps), curl and jq; a missing tool skips the suite.
-// BENCH_MONITOR_BIN=path/to/bin/routersh.js measures another build (say, main's) the same way.
+// BENCH_MONITOR_BIN=path/to/bin/routersh.cjs measures another build (say, main's) the same way.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -114,7 +114,7 @@ export async function benchMonitor(): Promise<Record<string, number>> {
   }
   const sim = await startRouterSim({ host: '127.0.0.1', port: 0 });
   const tmux = new Tmux();
-  const bin = process.env.BENCH_MONITOR_BIN ?? `${ROOT}bin/routersh.js`;
+  const bin = process.env.BENCH_MONITOR_BIN ?? `${ROOT}bin/routersh.cjs`;
   const env = { ...AUTH, ROUTERSH_ROUTER: sim.url };
   const out: Record<string, number> = {};
   const dir = mkdtempSync(join(tmpdir(), 'routersh-monbench-'));

@@ -63,7 +63,7 @@ interface Run {
 
 function routersh(args: string[], env: NodeJS.ProcessEnv, preload: string): Run {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-r', preload, `${ROOT}bin/routersh.js`, ...args], {
+  const r = spawnSync(process.execPath, ['-r', preload, `${ROOT}bin/routersh.cjs`, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     env,
@@ -90,7 +90,7 @@ async function breakdown(preload: string, dir: string): Promise<Record<string, n
     const run = (args: string[]) =>
       new Promise<void>((resolve, reject) => {
         // Asynchronously: the simulator answers from this process's event loop.
-        const c = spawn(process.execPath, ['-r', preload, `${ROOT}bin/routersh.js`, ...args], {
+        const c = spawn(process.execPath, ['-r', preload, `${ROOT}bin/routersh.cjs`, ...args], {
           cwd: ROOT,
           env,
           stdio: 'ignore',
@@ -136,7 +136,7 @@ export async function benchScript(): Promise<Record<string, number>> {
   // A fresh list for each run of each arm (created here, outside the measured run).
   const freshList = (tag: string) => {
     const name = `${tag}-${++lists}`;
-    timeNode([`${ROOT}bin/routersh.js`, '-c', `ipv4 firewall match-list ${name}`], env);
+    timeNode([`${ROOT}bin/routersh.cjs`, '-c', `ipv4 firewall match-list ${name}`], env);
     return name;
   };
   const script = (list: string, count: number) => {

@@ -72,7 +72,7 @@ function nodePid(panePid: number): number {
 async function routershRun(routerUrl: string) {
   const PROMPT = /admin@127\.0\.0\.1> ?$/m;
   const s = await session(
-    `ROUTERSH_PASSWORD=admin XDG_STATE_HOME=${tmpdir()}/routersh-bench-state node ${ROOT}bin/routersh.js --router ${routerUrl} --user admin --no-pager`,
+    `ROUTERSH_PASSWORD=admin XDG_STATE_HOME=${tmpdir()}/routersh-bench-state node ${ROOT}bin/routersh.cjs --router ${routerUrl} --user admin --no-pager`,
   );
   try {
     await until(s.tmux, (x) => PROMPT.test(x), 10_000);

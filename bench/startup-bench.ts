@@ -12,7 +12,7 @@
 //   connect), the requests (to the first output), output and exit — marked by a preload script.
 // NODE_EXTRA_CA_CERTS (set in this sandbox, rarely on a user's machine) adds ~50 ms to every
 // node start: it is unset for every process of every row, baselines included; one extra row
-// measures `-c` with it set, when the environment has it. ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.js
+// measures `-c` with it set, when the environment has it. ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.cjs
 // adds another build as one more arm of each row. (Needs `npm run build` first.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ import { alternate, pairedRatio, RUNS, rows, type Summary, summarize } from './a
 import { bundleForBench } from './bundle.js';
 import { median, ROOT, startChildSims, timeRun } from './util.js';
 
-const BIN = `${ROOT}bin/routersh.js`;
+const BIN = `${ROOT}bin/routersh.cjs`;
 const BEFORE = process.env.ROUTERSH_BENCH_BEFORE;
 
 const NODE_HTTP_POST = `

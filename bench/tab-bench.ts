@@ -122,7 +122,7 @@ async function benchSize(size: number, r: Record<string, number>): Promise<void>
     if (BASE) programs.push(['routersh (base)', base]);
     for (const [who, c] of programs)
       c.start(
-        `node ${who === 'routersh' ? ROOT : `${BASE}/`}bin/routersh.js --router ${sim.url} --user admin`,
+        `node ${who === 'routersh' ? ROOT : `${BASE}/`}bin/routersh.cjs --router ${sim.url} --user admin`,
         {
           ROUTERSH_PASSWORD: 'admin',
           XDG_STATE_HOME: join(dir, `state-${who === 'routersh' ? 0 : 1}`),

@@ -54,7 +54,7 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
-  // One source for the version: package.json (bin/routersh.js reads it there too).
+  // One source for the version: package.json (bin/routersh.cjs reads it there too).
   define: {
     'process.env.NODE_ENV': '"production"',
     __ROUTERSH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),

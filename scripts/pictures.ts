@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCast, screenWhen, svgOf } from './cast-svg.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(root, 'bin', 'routersh.js');
+const BIN = join(root, 'bin', 'routersh.cjs');
 const OUT = join(root, 'docs', 'pictures');
 
 type Step = { type: string } | { keys: string[] } | { wait: RegExp } | { pause: number };

@@ -109,7 +109,7 @@ describe('npm install -g of the packed tarball', () => {
   it('the tarball holds the binary, dist/, the licence and the notices, and no sources', () => {
     const paths = packed.files.map((f) => f.path);
     for (const f of [
-      'bin/routersh.js',
+      'bin/routersh.cjs',
       'dist/main.js',
       'dist/string-width.js',
       'LICENSE',
@@ -129,7 +129,7 @@ describe('npm install -g of the packed tarball', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.optionalDependencies ?? {}).toEqual({});
     expect(readlinkSync(join(prefix, 'bin', 'routersh'))).toBe(
-      '../lib/node_modules/routersh/bin/routersh.js',
+      '../lib/node_modules/routersh/bin/routersh.cjs',
     );
     if (existsSync(join(ROOT, 'man', 'routersh.1')))
       expect(existsSync(join(prefix, 'share', 'man', 'man1', 'routersh.1'))).toBe(true);
@@ -150,8 +150,8 @@ describe('npm install -g of the packed tarball', () => {
       expect(readFileSync(join(installed, 'dist', f)).equals(readFileSync(join(ROOT, 'dist', f))), f).toBe(
         true,
       );
-    expect(readFileSync(join(installed, 'bin', 'routersh.js'), 'utf8')).toBe(
-      readFileSync(join(ROOT, 'bin', 'routersh.js'), 'utf8'),
+    expect(readFileSync(join(installed, 'bin', 'routersh.cjs'), 'utf8')).toBe(
+      readFileSync(join(ROOT, 'bin', 'routersh.cjs'), 'utf8'),
     );
   });
 

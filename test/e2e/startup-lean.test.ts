@@ -98,7 +98,7 @@ async function loaded(args: string[], env: Record<string, string> = {}): Promise
 }
 
 describe('start-up loads only what the path uses', () => {
-  it('--version alone: answered by bin/routersh.js from package.json, before the CLI loads', async () => {
+  it('--version alone: answered by bin/routersh.cjs from package.json, before the CLI loads', async () => {
     const r = await loaded(['--version']);
     expect(r.code).toBe(0);
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

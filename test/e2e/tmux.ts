@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = `${ROOT}bin/routersh.js`;
+export const BIN = `${ROOT}bin/routersh.cjs`;
 
 export function hasTmux(): boolean {
   try {

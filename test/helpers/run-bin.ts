@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../bin/routersh.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/routersh.cjs', import.meta.url));
 
 export interface RunResult {
   code: number | null;
