@@ -41,7 +41,7 @@ describe.skipIf(!hasTmux())('suspend and resume in tmux', () => {
   it('Ctrl-Z stops the shell (bash says Stopped); fg brings it back in raw mode', async () => {
     const t = await shellUnderBash();
     t.keys('C-z');
-    const stopped = await t.waitFor(/Stopped\s+node .*routersh\.js --demo\nbash\$/);
+    const stopped = await t.waitFor(/Stopped\s+node .*routersh\.cjs --demo\nbash\$/);
     expect(stopped).toMatch(/^bash\$\s*$/m);
     await expectRawModeBack(t);
   });
@@ -61,7 +61,7 @@ describe.skipIf(!hasTmux())('suspend and resume in tmux', () => {
     const pid = descendant(panePid, 'node');
     expect(pid).toBeDefined();
     process.kill(pid as number, 'SIGTSTP');
-    await t.waitFor(/Stopped\s+node .*routersh\.js --demo\nbash\$/);
+    await t.waitFor(/Stopped\s+node .*routersh\.cjs --demo\nbash\$/);
     await expectRawModeBack(t);
   });
 });

@@ -58,14 +58,33 @@ export function KeyProvider(props: KeyProviderProps) {
       if (matchesCommand('app.suspend', k)) suspend.suspend();
       else dispatcher.dispatch(k);
     }, timeout);
-    const onData = (chunk: string | Buffer) => {
+    const push = (chunk: string | Buffer) => {
       const text = feed ? feed.fromStdin(String(chunk)) : String(chunk);
       if (text) reader.push(text);
     };
-    for (const chunk of early) onData(chunk);
+    // The keys read before the app loaded act once the first render has returned (a microtask),
+    // or first thing when stdin reads more, whichever comes first: acted on inside the first
+    // commit, a Ctrl-Z typed at the plain prompt called the shell's beforeSuspend before Ink's
+    // render() had returned its instance.
+    let live = true;
+    let pending = early;
+    const flushEarly = () => {
+      const keys = pending;
+      pending = [];
+      for (const chunk of keys) push(chunk);
+    };
+    if (pending.length > 0)
+      queueMicrotask(() => {
+        if (live) flushEarly();
+      });
+    const onData = (chunk: string | Buffer) => {
+      if (pending.length > 0) flushEarly();
+      push(chunk);
+    };
     stdin.on('data', onData);
     const detach = feed?.attach({ push: (c) => reader.push(c), print: (t) => write(t) });
     return () => {
+      live = false;
       detach?.();
       reader.stop();
       suspend.dispose();

@@ -2,12 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plotChart } from '../../../src/panes/chart/plot-chart.js';
-import {
-  TICK_INTERVALS,
-  tickInterval,
-  tickLabel,
-  timeTicks,
-} from '../../../src/panes/chart/time-ticks.js';
+import { TICK_INTERVALS, tickInterval, tickLabel, timeTicks } from '../../../src/panes/chart/time-ticks.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -105,7 +100,9 @@ describe('time ticks', () => {
         fc.constantFrom(...below),
         (zone, start, span, interval) => {
           process.env.TZ = zone;
-          expect(timeTicks(start, start + span, interval)).toEqual(byClockFields(start, start + span, interval));
+          expect(timeTicks(start, start + span, interval)).toEqual(
+            byClockFields(start, start + span, interval),
+          );
         },
       ),
       { numRuns: 300 },
