@@ -2,7 +2,7 @@
 // description. As many rows as fit (menu-layout.ts: rows − 3, so the live region never
 // outgrows the terminal); the window scrolls with the selection and says where it is
 // ("…4 more · 8 above · 9–16 of 20"). Only the rows shown are turned into suggestions and
-// elements: a menu over 65,536 values costs what a menu over 8 does.
+// lines: a menu over 65,536 values costs what a menu over 8 does.
 import chalk from 'chalk';
 import { Text } from 'ink';
 import type { Candidate } from '../lang/index.js';

@@ -137,7 +137,8 @@ export function truncateToWidth(s: string, width: number, ellipsis = '…'): str
   if (width <= 0) return '';
   if (displayWidth(s) <= width) return s;
   const room = width - displayWidth(ellipsis);
-  // A character a column: cut by index (a chart's title cut every frame was most of its time).
+  // A character a column: cut by index (a chart's title, cut on every draw, spent most of its
+  // drawing time segmenting the whole expression).
   if (PRINTABLE_ASCII.test(s)) return room >= 0 ? s.slice(0, room) + ellipsis : '';
   let out = '';
   let used = 0;
