@@ -66,8 +66,18 @@ describe.skipIf(!hasTmux())('the interactive shell', () => {
     await term.waitFor(/admin@127\.0\.0\.1> ?$/m);
     // A known word, an option and a wrong one: the prompt line is syntax-coloured when colour is on.
     term.type('show interface nosuchword');
-    await term.waitFor(/nosuchword/);
-    await new Promise((r) => setTimeout(r, 300));
+    // The line as the shell (Ink) draws it, not the plain prompt's echo before Ink has loaded: a
+    // frame holding it after the key source turned bracketed paste on.
+    const deadline = Date.now() + 15_000;
+    const drawnByInk = (bytes: string) => {
+      const at = bytes.indexOf('\u001b[?2004h');
+      return at >= 0 && bytes.slice(at).includes('nosuchword');
+    };
+    while (!drawnByInk(RawTmux.raw(raw))) {
+      if (Date.now() > deadline) throw new Error(`the shell never drew the line:\n${RawTmux.raw(raw)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 100));
     return RawTmux.raw(raw);
   };
   it('colours the line on a plain xterm', async () => {

@@ -39,11 +39,14 @@ export function KeyProvider(props: KeyProviderProps) {
   const active = isRawModeSupported === true;
   const feed = props.feed;
   const earlyKeys = useRef(props.earlyKeys);
+  // Early keys taken but not yet acted on: kept here, not in the effect, so that an effect run
+  // cleaned up before they act (a dependency changed) hands them to the next run, not to nobody.
+  const heldKeys = useRef<string[]>([]);
 
   useEffect(() => {
     if (!active) return;
     // Taken before setRawMode adds Ink's reader: each key is in this list or still in stdin.
-    const early = earlyKeys.current?.() ?? [];
+    heldKeys.current.push(...(earlyKeys.current?.() ?? []));
     setRawMode(true);
     if (paste) stdout.write('\u001b[?2004h');
     const suspend = createSuspend({
@@ -67,18 +70,17 @@ export function KeyProvider(props: KeyProviderProps) {
     // commit, a Ctrl-Z typed at the plain prompt called the shell's beforeSuspend before Ink's
     // render() had returned its instance.
     let live = true;
-    let pending = early;
     const flushEarly = () => {
-      const keys = pending;
-      pending = [];
+      const keys = heldKeys.current;
+      heldKeys.current = [];
       for (const chunk of keys) push(chunk);
     };
-    if (pending.length > 0)
+    if (heldKeys.current.length > 0)
       queueMicrotask(() => {
         if (live) flushEarly();
       });
     const onData = (chunk: string | Buffer) => {
-      if (pending.length > 0) flushEarly();
+      if (heldKeys.current.length > 0) flushEarly();
       push(chunk);
     };
     stdin.on('data', onData);
