@@ -18,7 +18,10 @@ function readScript(file: string): string {
   }
 }
 
-/** How long a session may take before the shell's code loads beside it (measured: ~60 ms to a local router). */
+/**
+ * How long building the session may take before the shell's code loads beside it: it is ready
+ * ~60 ms into the process when nothing is asked (measured in tmux); a password prompt is longer.
+ */
 const SHELL_CODE_AFTER_MS = 80;
 
 export async function runShellSession(
@@ -40,8 +43,8 @@ export async function runShellSession(
   // Loaded only by the shell (a one-shot command loads no shell code at all).
   const earlyCode = Promise.all([import('../shell/early-prompt.js'), import('../shell/welcome.js')]);
   // The shell's code (Ink, React: ~1 MB, whose compiling holds the thread ~30 ms) loads once the
-  // plain prompt is drawn, so a router that answers at once gets its prompt first; a router
-  // still silent after SHELL_CODE_AFTER_MS has its wait used to load it.
+  // plain prompt is drawn, so a session ready at once gets its prompt first; a session still
+  // building after SHELL_CODE_AFTER_MS (a password asked) has that wait used to load it.
   let shellLoaded = false;
   let shellCode: Promise<typeof import('../shell/shell.js')> | undefined;
   const loadShellCode = () => {

@@ -32,10 +32,15 @@ export function displayWidth(s: string): number {
   return stringWidth(s);
 }
 
+/** The grapheme clusters of `s`, segmented as they are read (the one segmenter, made on first use). */
+function segments(s: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter.segment(s);
+}
+
 /** Grapheme clusters of `s` with their UTF-16 start index. */
 export function graphemes(s: string): Array<{ segment: string; index: number }> {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(s), ({ segment, index }) => ({ segment, index }));
+  return Array.from(segments(s), ({ segment, index }) => ({ segment, index }));
 }
 
 /** UTF-16 indices that are grapheme boundaries, including 0 and s.length. */
@@ -135,16 +140,16 @@ export function fitWindow(text: string, cursor: number, columns: number, prevSta
 /** `s` cut to at most `width` columns, ending in `ellipsis` when cut (never splits a grapheme). */
 export function truncateToWidth(s: string, width: number, ellipsis = '…'): string {
   if (width <= 0) return '';
-  if (displayWidth(s) <= width) return s;
-  const room = width - displayWidth(ellipsis);
   // A character a column: cut by index (a chart's title, cut on every draw, spent most of its
   // drawing time segmenting the whole expression).
-  if (PRINTABLE_ASCII.test(s)) return room >= 0 ? s.slice(0, room) + ellipsis : '';
+  const ascii = PRINTABLE_ASCII.test(s);
+  if ((ascii ? s.length : displayWidth(s)) <= width) return s;
+  const room = width - displayWidth(ellipsis);
+  if (ascii) return room >= 0 ? s.slice(0, room) + ellipsis : '';
   let out = '';
   let used = 0;
   // Segmented as far as the cut only: a long line is not split whole to keep its first columns.
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  for (const { segment } of segmenter.segment(s)) {
+  for (const { segment } of segments(s)) {
     const w = displayWidth(segment);
     if (used + w > room) break;
     out += segment;
