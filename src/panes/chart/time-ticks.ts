@@ -79,9 +79,11 @@ function withinDayTicks(startMs: number, endMs: number, interval: number, utc: b
       const m = Math.floor((tod % HOUR) / MIN);
       const sec = Math.floor((tod % MIN) / SEC);
       const t = new Date(y, mo, d, h, m, sec).getTime();
+      // A time the change skips (02:45 when clocks jump to 03:45) is made as a later one: left
+      // out, and never the end of the day's ticks (the jump's first real time may still be ≤ end).
+      if (new Date(t).getHours() !== h) continue;
       if (t > endMs) break;
-      if (t < startMs || new Date(t).getHours() !== h) continue;
-      out.push(t);
+      if (t >= startMs) out.push(t);
     }
   }
   return out;

@@ -76,6 +76,15 @@ describe('time ticks', () => {
     return out;
   };
 
+  it('a range ending on the first time after a DST jump keeps that tick', () => {
+    // Found by the property below: 02:46 (skipped, made as 03:46) ended the day's ticks before 03:45.
+    process.env.TZ = 'Pacific/Chatham'; // 2026-09-27 02:45 → 03:45
+    const start = 1790238793727;
+    const end = 1790431200000; // 03:45 CHADT
+    expect(timeTicks(start, end, MIN).at(-1)).toBe(end);
+    expect(timeTicks(start, end, MIN)).toEqual(byClockFields(start, end, MIN));
+  });
+
   it('property: in any zone, across DST changes, the ticks are the clock-field ticks', () => {
     const zones = [
       'Europe/Berlin',
