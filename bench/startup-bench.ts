@@ -128,6 +128,8 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const one = await alternate([
       { name: 'cli', run: () => timeRun('node', [BIN, ...show], env) },
       { name: 'http', run: () => timeRun('node', ['-e', NODE_HTTP_POST, sims.routerUrl], env) },
+      // A first run: nothing compiled kept yet (bin/code-cache.cjs), as after an install or upgrade.
+      { name: 'cold', run: () => timeRun('node', [BIN, ...show], { ...env, ROUTERSH_CODE_CACHE: 'off' }) },
       { name: 'undici', run: () => timeRun('node', [undici, sims.routerUrl], env) },
       ...(hasCurl()
         ? [
@@ -143,6 +145,13 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const http = one.http as Summary;
     Object.assign(r, rows('-c show interface ms', cli), rows('node:http POST ms', http));
     Object.assign(r, rows('-c show interface / node:http (target ≤ 2)', pairedRatio(cli, http)));
+    Object.assign(
+      r,
+      rows(
+        '-c show interface, no code cache (first run) / node:http',
+        pairedRatio(one.cold as Summary, http),
+      ),
+    );
     // What undici's own load leaves: the same POST through a bare Agent, against node:http.
     Object.assign(r, rows('bare undici POST ms', one.undici as Summary));
     Object.assign(r, rows('bare undici POST / node:http', pairedRatio(one.undici as Summary, http)));

@@ -3,15 +3,22 @@
 // the one answer that needs none of them. Everything else is src/main.ts.
 // CommonJS, not an ES module: Node 20 starts an ES module entry through its ES loader (~10 ms
 // before the first line runs); `--version` needs no loader at all (1.0–1.1× `node -e 0`, was
-// 1.35–1.6×), and the other paths start that loader at the import below instead.
+// 1.35–1.6×), and dist/ is CommonJS too (scripts/commonjs.mjs), so no run starts that loader.
 'use strict';
 
 if (process.argv.length === 3 && process.argv[2] === '--version') {
   const { version } = JSON.parse(require('node:fs').readFileSync(`${__dirname}/../package.json`, 'utf8'));
   process.stdout.write(`routersh ${version}\n`);
 } else {
-  // Node ≥ 22.1 keeps V8's compiled code of dist/ on disk (its own directory, checked against
-  // the source), so later starts skip most of the compiling; Node 20 has no such call.
-  require('node:module').enableCompileCache?.();
-  import('../dist/main.js');
+  // Compiled code kept between runs: Node's own cache from Node 22.1 (its directory, checked
+  // against the source), bin/code-cache.cjs on Node 20. ROUTERSH_CODE_CACHE=off turns both off.
+  const { enableCompileCache } = require('node:module');
+  if (process.env.ROUTERSH_CODE_CACHE === 'off') {
+  } else if (enableCompileCache) enableCompileCache();
+  else {
+    const setV8Flag = require('./code-cache.cjs').install(require('node:path').resolve(__dirname, '../dist'));
+    // src/commands/wasm-tiers.ts changes V8's flags through it.
+    globalThis[Symbol.for('routersh.setV8Flag')] = setV8Flag;
+  }
+  require('../dist/main.cjs');
 }

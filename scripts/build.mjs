@@ -8,6 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESM_BANNER, toCommonJs } from './commonjs.mjs';
 import { mergeChunks } from './merge-chunks.mjs';
 import { bundledPackages, packageNotice, renderNotices } from './third-party-notices.mjs';
 import { builtinsAsRequire } from './node-builtins.mjs';
@@ -62,15 +63,15 @@ const result = await build({
   },
   // undici's require() of Node's modules: every chunk gets this banner, so `require` is made on
   // its first call (createRequire cost ~0.1 ms per chunk, ~35 on the way of `-c`).
-  banner: {
-    js: "import{createRequire as __cr}from'node:module';let __rq;const require=function(id){return(__rq??=__cr(import.meta.url))(id)};",
-  },
+  banner: { js: ESM_BANNER },
   plugins: [rawText, undiciTrim, builtinsAsRequire],
   logLevel: 'warning',
 });
 
 // Fewer files on the one-shot path (merge-chunks.mjs).
 await mergeChunks(root, result.metafile);
+// CommonJS, whose compiled code bin/ keeps between runs (commonjs.mjs).
+await toCommonJs(root);
 
 try {
   const packages = [...bundledPackages(result.metafile)];

@@ -24,6 +24,13 @@ function readScript(file: string): string {
  */
 const SHELL_CODE_AFTER_MS = 80;
 
+/**
+ * Resolves after the event loop has polled for input once more: one setImmediate runs in the
+ * current turn's check phase, before the next poll; the second runs after it. What the terminal
+ * sent meanwhile has then been read (and echoed by the plain prompt).
+ */
+const afterInput = (): Promise<void> => new Promise((done) => setImmediate(() => setImmediate(done)));
+
 export async function runShellSession(
   flags: Flags,
   io: CommandIo,
@@ -49,7 +56,13 @@ export async function runShellSession(
   let shellCode: Promise<typeof import('../shell/shell.js')> | undefined;
   const loadShellCode = () => {
     if (shellCode) return shellCode;
-    shellCode = import('../shell/shell.js');
+    // In two pieces (Ink and React, then the shell's own code), each after the terminal's input
+    // is read: the bundle is CommonJS, whose loading holds the thread from start to end (~40 ms
+    // for the two together), and a key typed at the plain prompt is echoed between the pieces.
+    shellCode = afterInput()
+      .then(() => import('../shell/ink-runtime.js'))
+      .then(afterInput)
+      .then(() => import('../shell/shell.js'));
     shellCode.then(
       () => {
         shellLoaded = true;

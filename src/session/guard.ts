@@ -36,7 +36,7 @@ function binPath(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     const bin = join(dir, 'bin', 'routersh.cjs');
-    if (existsSync(bin) && existsSync(join(dir, 'dist', 'main.js'))) return bin;
+    if (existsSync(bin) && existsSync(join(dir, 'dist', 'main.cjs'))) return bin;
     dir = dirname(dir);
   }
   return undefined;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { BIN, runBin } from '../helpers/run-bin.js';
@@ -148,27 +148,18 @@ describe('routersh match-list feeds (binary)', () => {
 
 describe('start-up: csv-parse loads only when --csv is given', () => {
   const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-  const hooks = join(dir, 'hooks.mjs');
+  // dist/ is CommonJS: what the process loaded is in require.cache when it ends.
+  const preload = join(dir, 'required.cjs');
   writeFileSync(
-    hooks,
-    `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(process.env.ROUTERSH_TEST_LOADED, url + '\\n');
-  return next(url, context);
-}
-`,
-  );
-  const register = join(dir, 'register.mjs');
-  writeFileSync(
-    register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    preload,
+    `process.on('exit', () => require('node:fs').appendFileSync(process.env.ROUTERSH_TEST_LOADED, Object.keys(require.cache).map((p) => require('node:url').pathToFileURL(p).href + '\\n').join('')));\n`,
   );
   let runs = 0;
   const loadsCsvParse = async (args: string[]) => {
     const log = join(dir, `loaded-${runs++}.txt`);
     writeFileSync(log, '');
     const r = await runBin(args, {
-      env: { ...env, NODE_OPTIONS: `--import=${pathToFileURL(register).href}`, ROUTERSH_TEST_LOADED: log },
+      env: { ...env, NODE_OPTIONS: `--require=${preload}`, ROUTERSH_TEST_LOADED: log },
     });
     expect(r.stderr).toBe('');
     const files = readFileSync(log, 'utf8')
@@ -176,7 +167,7 @@ export async function load(url, context, next) {
       .filter(Boolean)
       .map((u) => fileURLToPath(u))
       .filter((p) => p.startsWith(DIST));
-    expect(files).toContain(join(DIST, 'main.js'));
+    expect(files).toContain(join(DIST, 'main.cjs'));
     return files.some((f) => readFileSync(f, 'utf8').includes('// node_modules/csv-parse/'));
   };
 

@@ -110,8 +110,10 @@ describe('npm install -g of the packed tarball', () => {
     const paths = packed.files.map((f) => f.path);
     for (const f of [
       'bin/routersh.cjs',
-      'dist/main.js',
-      'dist/string-width.js',
+      'bin/code-cache.cjs',
+      'dist/main.cjs',
+      'dist/string-width.cjs',
+      'dist/build-id',
       'LICENSE',
       'THIRD-PARTY-NOTICES',
     ])
@@ -150,14 +152,15 @@ describe('npm install -g of the packed tarball', () => {
       expect(readFileSync(join(installed, 'dist', f)).equals(readFileSync(join(ROOT, 'dist', f))), f).toBe(
         true,
       );
-    expect(readFileSync(join(installed, 'bin', 'routersh.cjs'), 'utf8')).toBe(
-      readFileSync(join(ROOT, 'bin', 'routersh.cjs'), 'utf8'),
-    );
+    for (const f of ['routersh.cjs', 'code-cache.cjs'])
+      expect(readFileSync(join(installed, 'bin', f), 'utf8')).toBe(
+        readFileSync(join(ROOT, 'bin', f), 'utf8'),
+      );
   });
 
   it("string-width resolves to the installed package's own bundled, patched copy", () => {
-    const req = createRequire(join(installed, 'dist', 'main.js'));
-    expect(req.resolve('#string-width')).toBe(join(installed, 'dist', 'string-width.js'));
+    const req = createRequire(join(installed, 'dist', 'main.cjs'));
+    expect(req.resolve('#string-width')).toBe(join(installed, 'dist', 'string-width.cjs'));
     const stringWidth = (req('#string-width') as { default: (s: string) => number }).default;
     expect(stringWidth('─╮ 日本')).toBe(7);
   });

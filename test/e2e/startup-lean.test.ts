@@ -1,37 +1,24 @@
 // What the built binary loads on each path (issue 9): `--version`, `--help` and usage errors
 // load no HTTP, config or UI code; a one-shot command loads the HTTP stack but no UI.
 //
-// How: a module loader hook (node:module register, passed with NODE_OPTIONS=--import) records
-// every file the process loads, so a static import, a dynamic import() and a chunk pulled in
-// by another chunk all count, whatever esbuild names the chunks. What a loaded file holds is
+// How: a preload (NODE_OPTIONS=--require) lists require.cache when the process ends: dist/ is
+// CommonJS, so a static import, a dynamic import() and a chunk pulled in by another chunk all
+// count, whatever esbuild names the chunks. What a loaded file holds is
 // read from the path comments esbuild writes above each bundled module (`// node_modules/undici/…`,
 // `// src/http/…`; the build does not minify). The one-shot case is the control that the
 // markers are there to find: it must see undici.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { type RunResult, runBin } from '../helpers/run-bin.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'routersh-startup-'));
-writeFileSync(
-  join(dir, 'hooks.mjs'),
-  `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(process.env.ROUTERSH_TEST_LOADED, url + '\\n');
-  return next(url, context);
-}
-`,
-);
-writeFileSync(
-  join(dir, 'register.mjs'),
-  `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
-);
-// What is require()d (string-width is, on first use: src/term/text-width.ts requires
-// dist/string-width.js) bypasses the loader hooks: it is read from require.cache when the process ends.
+// dist/ is CommonJS (scripts/commonjs.mjs): every file the process loaded is in require.cache
+// when it ends, whether required at start, by another chunk or by an import() made a require().
 writeFileSync(
   join(dir, 'required.cjs'),
   `process.on('exit', () => require('node:fs').appendFileSync(process.env.ROUTERSH_TEST_LOADED, Object.keys(require.cache).map((p) => require('node:url').pathToFileURL(p).href + '\\n').join('')));\n`,
@@ -76,7 +63,7 @@ async function loaded(args: string[], env: Record<string, string> = {}): Promise
   const r = await runBin(args, {
     env: {
       ...env,
-      NODE_OPTIONS: `--import=${pathToFileURL(join(dir, 'register.mjs')).href} --require=${join(dir, 'required.cjs')}`,
+      NODE_OPTIONS: `--require=${join(dir, 'required.cjs')}`,
       ROUTERSH_TEST_LOADED: log,
     },
   });
@@ -86,13 +73,8 @@ async function loaded(args: string[], env: Record<string, string> = {}): Promise
     .map((u) => fileURLToPath(u));
   const files = all.filter((p) => p.startsWith(DIST)).map((p) => p.slice(DIST.length));
   const text = files.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
-  // dist/string-width.js (required on first need) only re-exports a chunk, and what a require()
-  // of an ES module imports is seen by neither the hooks nor require.cache: the entry stands for it.
   const holds = Object.entries(MARKERS)
-    .filter(
-      ([name, marker]) =>
-        text.includes(marker) || (name === 'string-width' && files.includes('string-width.js')),
-    )
+    .filter(([, marker]) => text.includes(marker))
     .map(([name]) => name);
   return { ...r, files, holds, all };
 }
@@ -103,7 +85,7 @@ describe('start-up loads only what the path uses', () => {
     expect(r.code).toBe(0);
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(r.stdout).toBe(`routersh ${version}\n`);
-    expect(r.files).not.toContain('main.js');
+    expect(r.files).not.toContain('main.cjs');
     expect(r.holds).toEqual([]);
   });
 
@@ -112,7 +94,7 @@ describe('start-up loads only what the path uses', () => {
     expect(r.code).toBe(0);
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
     expect(r.stdout).toBe(`routersh ${version}\n`);
-    expect(r.files).toContain('main.js');
+    expect(r.files).toContain('main.cjs');
     expect(r.holds).toEqual([]);
   });
 

@@ -120,9 +120,9 @@ describe('patches of node_modules', () => {
   });
 
   it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
-    const dist = createRequire(new URL('../../dist/main.js', import.meta.url));
+    const dist = createRequire(new URL('../../dist/main.cjs', import.meta.url));
     expect(dist.resolve('#string-width')).toBe(
-      fileURLToPath(new URL('../../dist/string-width.js', import.meta.url)),
+      fileURLToPath(new URL('../../dist/string-width.cjs', import.meta.url)),
     );
     const bundled = (dist('#string-width') as { default: StringWidth }).default;
     const installed = await load<StringWidth>(ours.resolve('string-width'));
@@ -175,5 +175,8 @@ describe('patches of node_modules', () => {
     expect(code.match(/!w && ua\(H\) && \(w = Buffer\.from\(H\.slice\(37\), "base64"\)\)/g)).toHaveLength(1);
     expect(code).toContain('(rgiEmojiRegex ??= ');
     expect(code.match(/var plainCells = \(line\) =>/g)).toHaveLength(1);
+    // No top-level await is left for the CommonJS bundle (scripts/commonjs.mjs would fail on one).
+    expect(code.match(/function loadYogaSync\(\)/g)).toHaveLength(1);
+    expect(code).not.toContain('loadPackageJson');
   });
 });

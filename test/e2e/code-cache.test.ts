@@ -1,0 +1,117 @@
+// V8's compiled code of dist/ kept between runs (bin/code-cache.cjs, Node 20): a run after the
+// first uses it (writes nothing), a damaged or foreign file is refused by V8 and replaced, a
+// directory others could write is never used, code made under other V8 flags is kept apart,
+// and ROUTERSH_CODE_CACHE=off keeps nothing. Every run's output is the output without a cache.
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
+
+// Node ≥ 22.1 keeps its own cache (module.enableCompileCache) and bin/code-cache.cjs is unused.
+const nodeOwn = 'enableCompileCache' in (await import('node:module'));
+const buildId = readFileSync(new URL('../../dist/build-id', import.meta.url), 'utf8').trim();
+
+describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
+  let sim: RouterSim;
+  let expected: string;
+  beforeAll(async () => {
+    sim = await startRouterSim();
+    const r = await show({ ROUTERSH_CODE_CACHE: 'off' });
+    expect(r.code).toBe(0);
+    expected = r.stdout;
+    expect(expected).toMatch(/^eth0 /m);
+  });
+  afterAll(() => sim.close());
+
+  /** `show interface`, its packet counters (which the simulator advances) masked. */
+  const show = async (env: Record<string, string>) => {
+    const r = await runBin(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
+      env: { ROUTERSH_PASSWORD: 'admin', ...env },
+    });
+    return { ...r, stdout: r.stdout.replace(/\d{5,}/g, 'N') };
+  };
+  const fresh = () => mkdtempSync(join(tmpdir(), 'routersh-code-cache-'));
+  const dirOf = (base: string) =>
+    join(base, 'routersh', 'v8', `${buildId}-${process.version}-${process.arch}`);
+  /** File name → [size, mtime] of what the cache holds. */
+  const listing = (dir: string) =>
+    Object.fromEntries(
+      readdirSync(dir).map((f) => {
+        const st = statSync(join(dir, f));
+        return [f, [st.size, st.mtimeMs]];
+      }),
+    );
+
+  it('the first run writes the code of each file it loaded; the next one uses it and writes nothing', async () => {
+    const base = fresh();
+    const first = await show({ XDG_CACHE_HOME: base });
+    expect(first.stdout).toBe(expected);
+    const dir = dirOf(base);
+    const made = listing(dir);
+    const names = Object.keys(made);
+    expect(names.some((f) => f.startsWith('main.cjs.'))).toBe(true);
+    expect(names.some((f) => f.startsWith('session-'))).toBe(true);
+    expect(names.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const second = await show({ XDG_CACHE_HOME: base });
+    expect(second.stdout).toBe(expected);
+    expect(listing(dir)).toEqual(made);
+  });
+
+  it('damaged files are refused by V8 and written again; the run is as without them', async () => {
+    const base = fresh();
+    await show({ XDG_CACHE_HOME: base });
+    const dir = dirOf(base);
+    for (const f of readdirSync(dir)) {
+      const size = statSync(join(dir, f)).size;
+      // Same length, other bytes; then a file cut short.
+      writeFileSync(join(dir, f), Buffer.alloc(size, 0x5a));
+    }
+    const damaged = await show({ XDG_CACHE_HOME: base });
+    expect(damaged).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+    for (const f of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, f));
+      expect(
+        bytes.every((b) => b === 0x5a),
+        f,
+      ).toBe(false);
+      writeFileSync(join(dir, f), bytes.subarray(0, 40));
+    }
+    const cut = await show({ XDG_CACHE_HOME: base });
+    expect(cut).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+    for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).size, f).toBeGreaterThan(40);
+  });
+
+  it('code made under other V8 flags is kept under another name, and each is used by its own runs', async () => {
+    const base = fresh();
+    await show({ XDG_CACHE_HOME: base });
+    const plain = listing(dirOf(base));
+    const flagged = { XDG_CACHE_HOME: base, NODE_OPTIONS: '--max-semi-space-size=8' };
+    expect((await show(flagged)).stdout).toBe(expected);
+    const both = listing(dirOf(base));
+    const added = Object.keys(both).filter((f) => !(f in plain));
+    expect(added.length).toBe(Object.keys(plain).length);
+    for (const f of Object.keys(plain)) expect(both[f], f).toEqual(plain[f]);
+    expect((await show(flagged)).stdout).toBe(expected);
+    expect((await show({ XDG_CACHE_HOME: base })).stdout).toBe(expected);
+    expect(listing(dirOf(base))).toEqual(both);
+  });
+
+  it('a directory others can write is not used; ROUTERSH_CODE_CACHE=off keeps nothing', async () => {
+    const base = fresh();
+    await show({ XDG_CACHE_HOME: base });
+    const dir = dirOf(base);
+    for (const f of readdirSync(dir)) writeFileSync(join(dir, f), Buffer.alloc(64, 0x5a));
+    chmodSync(dir, 0o777);
+    const r = await show({ XDG_CACHE_HOME: base });
+    expect(r.stdout).toBe(expected);
+    for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).size, f).toBe(64);
+    chmodSync(dir, 0o700);
+
+    const off = fresh();
+    expect((await show({ XDG_CACHE_HOME: off, ROUTERSH_CODE_CACHE: 'off' })).stdout).toBe(expected);
+    expect(readdirSync(off)).toEqual([]);
+  });
+});
