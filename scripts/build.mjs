@@ -1,4 +1,4 @@
-// Bundles src/main.ts into dist/main.js: one file starts in about half the time of the
+// Bundles src/main.ts into dist/ (main.cjs and its chunks, CommonJS: commonjs.mjs): one file starts in about half the time of the
 // unbundled module graph (PLATFORM-NOTES). React's production build, devtools stubbed out.
 // Every dependency is bundled as installed: their patches (patches/) are applied to node_modules
 // by patch-package on a developer's install, so tests and the binary run the same code, and

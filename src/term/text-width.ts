@@ -5,11 +5,12 @@
 // string-width (the measure Ink uses) costs ~35 ms to load — an emoji regex and ICU's grapheme
 // segmenter are built at import — more than a whole `-c "show interface"` may take (issue 9).
 // Printable ASCII is one column a character, so it is measured without it; string-width is
-// required on the first other string (require of an ES module: Node ≥ 20.19, see engines).
+// required on the first other string (in the bundle a CommonJS file; unbundled, in tests,
+// the package's ES module, which Node ≥ 20.19 can require: see engines).
 import { createRequire } from 'node:module';
 
 // The bundle requires its own copy: the build defines this as '#string-width', which
-// package.json's "imports" maps to dist/string-width.js (bundled from the patched node_modules,
+// package.json's "imports" maps to dist/string-width.cjs (bundled from the patched node_modules,
 // sharing Ink's instance, found from any chunk). Unbundled (tests) it is the package itself.
 declare const __ROUTERSH_STRING_WIDTH__: string | undefined;
 const STRING_WIDTH =

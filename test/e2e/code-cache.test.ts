@@ -2,12 +2,23 @@
 // first uses it (writes nothing), a damaged or foreign file is refused by V8 and replaced, a
 // directory others could write is never used, code made under other V8 flags is kept apart,
 // and ROUTERSH_CODE_CACHE=off keeps nothing. Every run's output is the output without a cache.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
+import { BIN, hasTmux, Tmux } from './tmux.js';
 
 // Node ≥ 22.1 keeps its own cache (module.enableCompileCache) and bin/code-cache.cjs is unused.
 const nodeOwn = 'enableCompileCache' in (await import('node:module'));
@@ -98,6 +109,60 @@ describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
     expect((await show({ XDG_CACHE_HOME: base })).stdout).toBe(expected);
     expect(listing(dirOf(base))).toEqual(both);
   });
+
+  it("a new build's first run removes what other builds left untouched for a week, and no more", async () => {
+    const base = fresh();
+    const v8 = join(base, 'routersh', 'v8');
+    const [old, recent] = [join(v8, 'old-build'), join(v8, 'recent-build')];
+    for (const d of [old, recent]) {
+      mkdirSync(d, { recursive: true, mode: 0o700 });
+      writeFileSync(join(d, 'main.cjs.x'), 'x');
+    }
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    utimesSync(old, eightDaysAgo, eightDaysAgo);
+    expect((await show({ XDG_CACHE_HOME: base })).stdout).toBe(expected);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(join(recent, 'main.cjs.x'))).toBe(true);
+    expect(readdirSync(dirOf(base)).length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!hasTmux())(
+    'the shell: code loaded after its V8 flag is kept under that flag, and the next session writes nothing',
+    async () => {
+      const base = fresh();
+      const session = async () => {
+        const t = new Tmux(100, 30);
+        try {
+          t.start(`node ${BIN} --router ${sim.url} --user admin`, {
+            ROUTERSH_PASSWORD: 'admin',
+            XDG_CACHE_HOME: base,
+            XDG_STATE_HOME: base,
+          });
+          await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
+          t.type('show interface');
+          t.keys('Enter');
+          await t.waitFor(/^eth0 /m);
+          t.keys('C-d');
+          await t.waitFor(/\[exited 0\]/);
+        } finally {
+          t.kill();
+        }
+      };
+      await session();
+      const made = listing(dirOf(base));
+      const tagOf = (prefix: string) =>
+        Object.keys(made)
+          .find((f) => f.startsWith(prefix))
+          ?.split('.')
+          .at(-1);
+      // main.cjs compiles before the shell sets its flag, Ink's chunk after it.
+      expect(tagOf('main.cjs')).toBeDefined();
+      expect(tagOf('ink-runtime-')).toBeDefined();
+      expect(tagOf('ink-runtime-')).not.toBe(tagOf('main.cjs'));
+      await session();
+      expect(listing(dirOf(base))).toEqual(made);
+    },
+  );
 
   it('a directory others can write is not used; ROUTERSH_CODE_CACHE=off keeps nothing', async () => {
     const base = fresh();
