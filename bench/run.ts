@@ -57,8 +57,11 @@ for (const [name, file, fn, bundled] of suites) {
     .reverse()
     .find((l) => l.startsWith('{'));
   if (child.status !== 0 || !line) {
+    // The error's own line (what failed) and the stack's last lines (where).
+    const lines = child.stderr.trim().split('\n');
+    const error = lines.find((l) => /^\w*Error\b/.test(l)) ?? '';
     process.stdout.write(
-      `failed (${child.status}): ${child.stderr.trim().split('\n').slice(-3).join(' | ')}\n`,
+      `failed (${child.status}): ${error.slice(0, 2000)} | ${lines.slice(-3).join(' | ')}\n`,
     );
     continue;
   }

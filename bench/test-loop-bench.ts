@@ -16,7 +16,12 @@ function timed(args: string[]): number {
     maxBuffer: 256 << 20,
   });
   const s = (performance.now() - t0) / 1000;
-  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}): ${r.stdout.slice(-800)}`);
+  if (r.status !== 0) {
+    // The runner prints a failed suite's last lines only: the failing files first, on one line.
+    const plain = r.stdout.replace(/\x1b\[[0-9;]*m/g, '');
+    const failed = [...new Set(plain.match(/^ *(?:FAIL|×) .*$/gm) ?? [])].slice(0, 10).join(' ; ');
+    throw new Error(`npm ${args.join(' ')} failed (${r.status}): ${failed} ${plain.slice(-800)}`);
+  }
   return s;
 }
 
