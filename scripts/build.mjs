@@ -6,7 +6,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESM_BANNER, toCommonJs } from './commonjs.mjs';
 import { mergeChunks } from './merge-chunks.mjs';
@@ -22,12 +22,14 @@ rmSync(`${root}dist`, { recursive: true, force: true });
 const rawText = {
   name: 'raw-text',
   setup(b) {
+    // Named relative to the checkout: esbuild hashes chunk names from it, so the same sources
+    // build the same dist/ wherever they are checked out.
     b.onResolve({ filter: /\?raw$/ }, (a) => ({
-      path: resolve(dirname(a.importer), a.path.slice(0, -'?raw'.length)),
+      path: relative(root, resolve(dirname(a.importer), a.path.slice(0, -'?raw'.length))),
       namespace: 'raw-text',
     }));
     b.onLoad({ filter: /.*/, namespace: 'raw-text' }, (a) => ({
-      contents: readFileSync(a.path, 'utf8'),
+      contents: readFileSync(resolve(root, a.path), 'utf8'),
       loader: 'text',
     }));
   },

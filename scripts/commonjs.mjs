@@ -57,9 +57,7 @@ export async function toCommonJs(root) {
     // An ES module's code is strict; so is this file's. The transform drops comments: the
     // `// path` line esbuild writes above each bundled module is kept, all at the top, for what
     // reads which sources a file holds (THIRD-PARTY-NOTICES' tests, test/e2e/startup-lean).
-    // (A raw text file's line names it by its absolute path: relative to the checkout, so the
-    // same sources build the same files, and the code cache's build-id, wherever they are.)
-    const paths = [...new Set(code.match(/^\/\/ [^\s]*[/:][^\s]*$/gm) ?? [])].map((p) => p.replace(root, ''));
+    const paths = [...new Set(code.match(/^\/\/ [^\s]*[/:][^\s]*$/gm) ?? [])];
     cjs = `"use strict";\n${paths.map((p) => `${p}\n`).join('')}${cjs}`;
     writeFileSync(join(dist, f.replace(/\.js$/, '.cjs')), cjs);
     rmSync(join(dist, f));
