@@ -10,6 +10,7 @@ export class Control {
   private proc!: ChildProcessWithoutNullStreams;
   private buf = '';
   private seen = '';
+  private readonly decoder = new TextDecoder('utf-8');
   private waiter: (() => void) | undefined;
 
   /** Runs `command` in a 120×40 (or given) window with `env` exported. */
@@ -32,13 +33,22 @@ export class Control {
       `exec env -u CI ${exports} ${command}`,
     ]);
     this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
-    this.proc.stdout.setEncoding('utf8');
+    // Bytes, not text: the pty hands tmux a big frame in pieces of a few KB, and a character's
+    // UTF-8 bytes can end one %output line and start the next (a chart's '‹' came out as two
+    // U+FFFD). Each line's bytes go through one streaming decoder for the pane.
+    this.proc.stdout.setEncoding('latin1');
     this.proc.stdout.on('data', (d: string) => {
       this.buf += d;
       const lines = this.buf.split('\n');
       this.buf = lines.pop() ?? '';
       for (const l of lines)
-        if (l.startsWith('%output ')) this.seen += unescapeOctal(l.slice(l.indexOf(' ', 8) + 1));
+        if (l.startsWith('%output '))
+          this.seen += this.decoder.decode(
+            Buffer.from(unescapeOctal(l.slice(l.indexOf(' ', 8) + 1)), 'latin1'),
+            {
+              stream: true,
+            },
+          );
       // Only the tail can hold a marker not yet seen; keep the buffer small over long runs.
       if (this.seen.length > 1 << 20) this.seen = this.seen.slice(-(1 << 16));
       this.waiter?.();
