@@ -13,12 +13,13 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
   // Compiled code kept between runs: Node's own cache from Node 22.1 (its directory, checked
   // against the source), bin/code-cache.cjs on Node 20. ROUTERSH_CODE_CACHE=off turns both off.
   const { enableCompileCache } = require('node:module');
-  if (process.env.ROUTERSH_CODE_CACHE === 'off') {
-  } else if (enableCompileCache) enableCompileCache();
-  else {
-    const setV8Flag = require('./code-cache.cjs').install(require('node:path').resolve(__dirname, '../dist'));
-    // src/commands/wasm-tiers.ts changes V8's flags through it.
-    globalThis[Symbol.for('routersh.setV8Flag')] = setV8Flag;
+  if (process.env.ROUTERSH_CODE_CACHE !== 'off') {
+    if (enableCompileCache) enableCompileCache();
+    else {
+      const setV8Flag = require('./code-cache.cjs').install(require('node:path').resolve(__dirname, '../dist'));
+      // src/commands/wasm-tiers.ts changes V8's flags through it.
+      globalThis[Symbol.for('routersh.setV8Flag')] = setV8Flag;
+    }
   }
   require('../dist/main.cjs');
 }
