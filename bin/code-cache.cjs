@@ -64,8 +64,9 @@ exports.install = function install(dist) {
   try {
     dir = cacheDir(dist);
   } catch {}
-  const v8 = require('node:v8');
-  if (dir === undefined) return (flag) => v8.setFlagsFromString(flag);
+  // node:v8 (with its heap utilities) loads only for a run that sets a flag, not at every start.
+  const setFlags = (flag) => require('node:v8').setFlagsFromString(flag);
+  if (dir === undefined) return setFlags;
 
   // Flags given to node itself are part of what V8 checks too.
   let flags = `${process.execArgv.join(' ')}|${process.env.NODE_OPTIONS ?? ''}|`;
@@ -107,7 +108,7 @@ exports.install = function install(dist) {
   process.once('exit', write);
   return (flag) => {
     write();
-    v8.setFlagsFromString(flag);
+    setFlags(flag);
     flags += ` ${flag}`;
     tag = tagOf(flags);
   };
