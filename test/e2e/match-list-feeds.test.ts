@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBinLoading } from '../helpers/loaded-files.js';
 import { BIN, runBin } from '../helpers/run-bin.js';
 
 let sim: RouterSim;
@@ -148,25 +149,10 @@ describe('routersh match-list feeds (binary)', () => {
 
 describe('start-up: csv-parse loads only when --csv is given', () => {
   const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-  // dist/ is CommonJS: what the process loaded is in require.cache when it ends.
-  const preload = join(dir, 'required.cjs');
-  writeFileSync(
-    preload,
-    `process.on('exit', () => require('node:fs').appendFileSync(process.env.ROUTERSH_TEST_LOADED, Object.keys(require.cache).map((p) => require('node:url').pathToFileURL(p).href + '\\n').join('')));\n`,
-  );
-  let runs = 0;
   const loadsCsvParse = async (args: string[]) => {
-    const log = join(dir, `loaded-${runs++}.txt`);
-    writeFileSync(log, '');
-    const r = await runBin(args, {
-      env: { ...env, NODE_OPTIONS: `--require=${preload}`, ROUTERSH_TEST_LOADED: log },
-    });
+    const { loaded, ...r } = await runBinLoading(args, env);
     expect(r.stderr).toBe('');
-    const files = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((u) => fileURLToPath(u))
-      .filter((p) => p.startsWith(DIST));
+    const files = loaded.filter((p) => p.startsWith(DIST));
     expect(files).toContain(join(DIST, 'main.cjs'));
     return files.some((f) => readFileSync(f, 'utf8').includes('// node_modules/csv-parse/'));
   };

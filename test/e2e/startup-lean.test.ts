@@ -1,7 +1,7 @@
 // What the built binary loads on each path (issue 9): `--version`, `--help` and usage errors
 // load no HTTP, config or UI code; a one-shot command loads the HTTP stack but no UI.
 //
-// How: a preload (NODE_OPTIONS=--require) lists require.cache when the process ends: dist/ is
+// How: test/helpers/loaded-files.ts lists require.cache when the process ends: dist/ is
 // CommonJS, so a static import, a dynamic import() and a chunk pulled in by another chunk all
 // count, whatever esbuild names the chunks. What a loaded file holds is
 // read from the path comments esbuild writes above each bundled module (`// node_modules/undici/…`,
@@ -13,16 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBinLoading } from '../helpers/loaded-files.js';
 import { type RunResult, runBin } from '../helpers/run-bin.js';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'routersh-startup-'));
-// dist/ is CommonJS (scripts/commonjs.mjs): every file the process loaded is in require.cache
-// when it ends, whether required at start, by another chunk or by an import() made a require().
-writeFileSync(
-  join(dir, 'required.cjs'),
-  `process.on('exit', () => require('node:fs').appendFileSync(process.env.ROUTERSH_TEST_LOADED, Object.keys(require.cache).map((p) => require('node:url').pathToFileURL(p).href + '\\n').join('')));\n`,
-);
 
 interface Loaded extends RunResult {
   /** dist/ files loaded, relative to dist/. */
@@ -56,21 +51,8 @@ const MARKERS = {
   'undici fetch': '// node_modules/undici/lib/web/webidl/',
 } as const;
 
-let runs = 0;
 async function loaded(args: string[], env: Record<string, string> = {}): Promise<Loaded> {
-  const log = join(dir, `loaded-${runs++}.txt`);
-  writeFileSync(log, '');
-  const r = await runBin(args, {
-    env: {
-      ...env,
-      NODE_OPTIONS: `--require=${join(dir, 'required.cjs')}`,
-      ROUTERSH_TEST_LOADED: log,
-    },
-  });
-  const all = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((u) => fileURLToPath(u));
+  const { loaded: all, ...r } = await runBinLoading(args, env);
   const files = all.filter((p) => p.startsWith(DIST)).map((p) => p.slice(DIST.length));
   const text = files.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
   const holds = Object.entries(MARKERS)
