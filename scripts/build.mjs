@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESM_BANNER, toCommonJs } from './commonjs.mjs';
+import { toCommonJs } from './commonjs.mjs';
 import { mergeChunks } from './merge-chunks.mjs';
 import { bundledPackages, packageNotice, renderNotices } from './third-party-notices.mjs';
 import { builtinsAsRequire } from './node-builtins.mjs';
@@ -63,9 +63,8 @@ const result = await build({
     __ROUTERSH_VERSION__: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),
     __ROUTERSH_STRING_WIDTH__: '"#string-width"',
   },
-  // undici's require() of Node's modules: every chunk gets this banner, so `require` is made on
-  // its first call (createRequire cost ~0.1 ms per chunk, ~35 on the way of `-c`).
-  banner: { js: ESM_BANNER },
+  // No banner for `require`: undici's require() of Node's modules goes through esbuild's
+  // __require, which finds the module's own `require` once commonjs.mjs has made it CommonJS.
   plugins: [rawText, undiciTrim, builtinsAsRequire],
   logLevel: 'warning',
 });

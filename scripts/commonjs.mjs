@@ -15,9 +15,6 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transform } from 'esbuild';
 
-/** The banner scripts/build.mjs gives every ES chunk (a lazy createRequire): CommonJS has one. */
-export const ESM_BANNER =
-  "import{createRequire as __cr}from'node:module';let __rq;const require=function(id){return(__rq??=__cr(import.meta.url))(id)};";
 const META_URL = '__routershImportMetaUrl';
 
 /**
@@ -38,8 +35,7 @@ export async function toCommonJs(root) {
   const renamed = new RegExp(`(${names.map((n) => n.replace(/[.$]/g, '\\$&')).join('|')})"`, 'g');
   const hash = createHash('sha256');
   for (const f of files) {
-    let code = readFileSync(join(dist, f), 'utf8');
-    if (code.startsWith(ESM_BANNER)) code = code.slice(ESM_BANNER.length);
+    const code = readFileSync(join(dist, f), 'utf8');
     const out = await transform(code, {
       format: 'cjs',
       platform: 'node',

@@ -218,7 +218,6 @@ async function mergeGroup(root, outs, name, members) {
     ],
   });
   const sources = [...new Set(order.flatMap((m) => Object.keys(outs[m].inputs)))].map((s) => `// ${s}`);
-  // The members' banners (`const require = createRequire(…)`) are in it, renamed where they collide.
   const code = `${sources.join('\n')}\n${result.outputFiles[0].text}`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const file = `${dir}/${name}-${hash}.js`;

@@ -4,8 +4,8 @@
 // on Node 20), node:util its MIME code; node:os, node:util, node:events … each cost 0.3–2 ms
 // more than a require() of the same module (measured). So an import statement of a built-in
 // gets a small ES module that require()s it and exports its data properties (and forwards its
-// lazy functions), read once as a require() reads them. node:module stays an import: it gives
-// the bundle its `require` (the banner, scripts/build.mjs); so do require() and import().
+// lazy functions), read once as a require() reads them. node:module stays an import (its
+// createRequire), and so do require() and import().
 import { builtinModules, createRequire } from 'node:module';
 
 const nodeRequire = createRequire(import.meta.url);
