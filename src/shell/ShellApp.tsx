@@ -48,6 +48,8 @@ export interface ShellAppProps {
   feed?: KeyFeed | undefined;
   /** The keys read before Ink had loaded (early-prompt.ts): the key source takes them first. */
   earlyKeys?: (() => string[]) | undefined;
+  /** Told of every key (term/draw-now.ts: the frame that answers it is drawn at once). */
+  onKey?: (() => void) | undefined;
   /** `--record`: the Ctrl-R search text is drawn as `*`. */
   maskSearch?: boolean | undefined;
   /** Log field ↔ metric label pairs for the panes' `c` and `L` (the profile's `paneLinks`). */
@@ -59,7 +61,12 @@ export interface ShellAppProps {
 
 export function ShellApp(props: ShellAppProps) {
   return (
-    <KeyProvider beforeSuspend={props.beforeSuspend} feed={props.feed} earlyKeys={props.earlyKeys}>
+    <KeyProvider
+      beforeSuspend={props.beforeSuspend}
+      feed={props.feed}
+      earlyKeys={props.earlyKeys}
+      onKey={props.onKey}
+    >
       <Shell {...props} />
     </KeyProvider>
   );

@@ -13,7 +13,8 @@ import { redact } from '../lang/redact.js';
 import { ShellApp } from './ShellApp.js';
 import { shellWelcome } from './welcome.js';
 import { type HeldTerminal, holdTerminal } from './early-prompt.js';
-import { inkStdout } from '../term/ink-stdout.js';
+import { createDrawNow } from '../term/draw-now.js';
+import { shellRenderOptions } from './ink-options.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
 import type { PaneSpec } from '../contract/outcome.js';
@@ -79,6 +80,7 @@ async function shellUntilExit(
   // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
   // (config/color.ts) for every colour on the screen.
   chalk.level = cfg.color ? (Math.max(chalk.level, 1) as 1 | 2 | 3) : 0;
+  const drawNow = createDrawNow();
   const instance = render(
     <ShellApp
       session={session}
@@ -92,6 +94,7 @@ async function shellUntilExit(
       maskSearch={o.recording === true}
       feed={o.feed}
       earlyKeys={held.handOver}
+      onKey={drawNow.mark}
       openAtStart={o.open}
       exitWithPane={o.open !== undefined}
       onExit={() => {
@@ -99,8 +102,7 @@ async function shellUntilExit(
       }}
       beforeSuspend={() => instance.clear()}
     />,
-    // inkStdout: Ink must never take its wipe-the-scrollback path after a resize (ink-stdout.ts).
-    { exitOnCtrlC: false, patchConsole: false, stdout: inkStdout(io.stdout) },
+    shellRenderOptions(io.stdout, drawNow),
   );
   // Like ssh, a shell that cannot reach or log in to its router says so and exits 3 rather
   // than leaving a prompt that fails on every line. Checked while the prompt is drawn (the

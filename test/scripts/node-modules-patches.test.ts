@@ -47,6 +47,8 @@ describe('patches of node_modules', () => {
     for (const name of ['measure-text.js', 'wrap-text.js']) {
       expect(inkFile(name).match(/size >= 4096/g)).toHaveLength(1);
     }
+    // test/shell/draw-now.test.tsx checks what it does.
+    expect(inkFile('ink.js').match(/this\.options\.drawNow\?\.\(\)/g)).toHaveLength(1);
   });
 
   it('the string-width fast path only covers characters the slow path measures as one column', async () => {

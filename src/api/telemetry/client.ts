@@ -345,6 +345,8 @@ export class TelemetryClient {
    * that form parsed whole and depth-checked in slices, with turns of the event loop between.
    */
   private async envelopeYielding(res: HttpResponse): Promise<{ data: unknown; meta: unknown }> {
+    // The body's bytes became text in the task that read its end (~4–7 ms for 4 MB): a key first.
+    await nextTurn();
     if (!mayHoldSecret(res.text, this.config.apiKey)) {
       let pieces: Awaited<ReturnType<typeof parseInPieces>>;
       try {

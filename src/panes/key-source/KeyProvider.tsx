@@ -24,6 +24,8 @@ export interface KeyProviderProps {
   feed?: KeyFeed | undefined;
   /** Keys read before the app had loaded (shell/early-prompt.ts), taken before stdin is read. */
   earlyKeys?: (() => string[]) | undefined;
+  /** Told of every key before it is dispatched (term/draw-now.ts: its frame is drawn at once). */
+  onKey?: (() => void) | undefined;
 }
 
 type RawStdin = { setRawMode(raw: boolean): unknown };
@@ -34,6 +36,8 @@ export function KeyProvider(props: KeyProviderProps) {
   const [dispatcher] = useState(createKeyDispatcher);
   const beforeSuspend = useRef(props.beforeSuspend);
   beforeSuspend.current = props.beforeSuspend;
+  const onKey = useRef(props.onKey);
+  onKey.current = props.onKey;
   const paste = props.bracketedPaste !== false;
   const timeout = props.escapeTimeoutMs ?? 50;
   const active = isRawModeSupported === true;
@@ -58,6 +62,7 @@ export function KeyProvider(props: KeyProviderProps) {
       redraw: () => write(''),
     });
     const reader = createKeyReader((k) => {
+      onKey.current?.();
       if (matchesCommand('app.suspend', k)) suspend.suspend();
       else dispatcher.dispatch(k);
     }, timeout);

@@ -186,4 +186,31 @@ describe('ChartPane', () => {
     await waitForFrame(lastFrame, (f) => f.includes('live · every'));
     await waitFor(() => expect(source.calls.length).toBeGreaterThanOrEqual(3));
   });
+
+  it('draws nothing when an auto-refresh starts, only when its data is back (a key never waits for it)', async () => {
+    const source = fakeChartSource(two, () => 1);
+    const answer = source.fetch.bind(source);
+    let hold = false;
+    source.fetch = (range, signal) => {
+      if (!hold) return answer(range, signal);
+      source.calls.push(range);
+      return new Promise(() => {});
+    };
+    const { lastFrame, frames } = renderWithKeys(
+      <ChartPane
+        source={source}
+        expression="x"
+        initialRange={{ sinceMs: HOUR }}
+        onClose={() => {}}
+        refreshMs={20}
+      />,
+    );
+    await waitForFrame(lastFrame, (f) => f.includes('live · every'));
+    hold = true;
+    const drawn = frames.length;
+    const asked = source.calls.length;
+    await waitFor(() => expect(source.calls.length).toBeGreaterThanOrEqual(asked + 3));
+    // Under the 200 ms after which a slow refresh says "loading": not one frame more.
+    expect(frames.length).toBe(drawn);
+  });
 });
