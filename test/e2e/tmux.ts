@@ -1,6 +1,8 @@
 // Drives the built binary in a real terminal: tmux on a private socket, send-keys to type,
-// capture-pane to read the screen. Every wait polls the screen with a deadline.
-import { execFileSync } from 'node:child_process';
+// capture-pane to read the screen. Every wait reads the screen again when the pane has had
+// output since it last looked (a control-mode client streams each), or every 250 ms regardless,
+// until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +21,12 @@ export function hasTmux(): boolean {
 export class Tmux {
   readonly socket = `routersh-e2e-${randomBytes(4).toString('hex')}`;
   private started = false;
+  /** A read-only control-mode client: it prints a line for every output the pane gets. */
+  private watcher: ChildProcess | undefined;
+  /** Output came since the screen was last read (true until a first read). */
+  private changed = true;
+  private wake: (() => void) | undefined;
+  private readAt = 0;
 
   constructor(
     readonly cols = 120,
@@ -48,9 +56,20 @@ export class Tmux {
       `env -u CI -u FORCE_COLOR -u NODE_EXTRA_CA_CERTS ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     ]);
     this.started = true;
+    // A control client has no size of its own: the window keeps the size given above.
+    this.watcher = spawn('tmux', ['-L', this.socket, '-C', 'attach-session', '-r', '-t', 'app'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    this.watcher.stdout?.on('data', () => {
+      this.changed = true;
+      this.wake?.();
+    });
+    this.watcher.on('error', () => {});
   }
 
   screen(): string {
+    this.changed = false;
+    this.readAt = Date.now();
     return this.tmux(['capture-pane', '-p', '-t', 'app']);
   }
 
@@ -67,15 +86,40 @@ export class Tmux {
     const ok = typeof test === 'function' ? test : (s: string) => test.test(s);
     const deadline = Date.now() + timeoutMs;
     let last = '';
-    while (Date.now() < deadline) {
+    for (;;) {
       last = this.screen();
-      if (ok(last)) return last;
-      await new Promise((r) => setTimeout(r, 50));
+      if (ok(last) || Date.now() >= deadline) break;
+      await this.nextOutput(Math.min(250, deadline - Date.now()));
     }
+    if (ok(last)) return last;
     throw new Error(`screen did not show ${String(test)} within ${timeoutMs} ms:\n${last}`);
   }
 
+  /**
+   * Resolves at the pane's next output (at once if some came since the last read), but not
+   * within 20 ms of the last read (a pane that draws all the time is read as often as before),
+   * or after `ms`. Without a control client: after 50 ms.
+   */
+  private async nextOutput(ms: number): Promise<void> {
+    const sleep = (t: number) => new Promise<void>((r) => setTimeout(r, t));
+    const since = Date.now() - this.readAt;
+    if (!this.watcher) return sleep(50);
+    if (since < 20) await sleep(20 - since);
+    if (this.changed) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(1, ms));
+      this.wake = done;
+    });
+  }
+
   kill(): void {
+    this.watcher?.kill();
+    this.watcher = undefined;
     if (!this.started) return;
     try {
       this.tmux(['kill-server']);
