@@ -77,6 +77,8 @@ export type HttpResponse = Collected;
 
 /** The longest delay setTimeout honours; a longer one fires after 1 ms (every call would time out at once). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long close() lets requests in flight finish. */
+export const CLOSE_GRACE_MS = 1000;
 
 /** A deadline a timer can hold: at least 1 ms, at most MAX_TIMER_MS (~24.8 days), NaN as the longest. */
 export const timerDelay = (ms: number): number =>
@@ -110,6 +112,8 @@ export class Transport {
   // one turn later (pipelining 1), so a request sent at once opened a new connection (a TCP and,
   // to an https router, a TLS handshake) beside an idle one (`-c`: GET, then its POST).
   private ended = false;
+  /** The exchanges not yet settled (close() waits for them a while). */
+  private readonly inFlight = new Set<Collector>();
 
   constructor(private readonly o: TransportOptions) {
     this.origin = new URL(o.origin).origin;
@@ -197,9 +201,11 @@ export class Transport {
       () => {
         clearTimeout(timer);
         caller?.removeEventListener('abort', onCallerAbort);
+        this.inFlight.delete(collector);
         this.noteEnd();
       },
     );
+    this.inFlight.add(collector);
     caller?.addEventListener('abort', onCallerAbort, { once: true });
     try {
       // The proxy's code loading is inside the deadline and cancellable like the rest.
@@ -249,10 +255,28 @@ export class Transport {
     return this.agent ?? (await this.making?.catch(() => undefined));
   }
 
-  /** Lets requests in flight finish, then closes the sockets. */
+  /**
+   * Lets requests in flight finish, then closes the sockets; what is still in flight after
+   * CLOSE_GRACE_MS is ended. At an exit that is a read nobody waits for (a metadata read that a
+   * command cancelled with Ctrl-C shared, a prefetch), or after a signal a change whose "before"
+   * the journal holds (as after a SIGKILL): on a slow or silent router, waiting for it held the
+   * exit for the request's whole timeout.
+   */
   async close(): Promise<void> {
     const agent = await this.made();
-    if (agent && !agent.closed && !agent.destroyed) await agent.close();
+    if (!agent || agent.closed || agent.destroyed) return;
+    if (this.inFlight.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_GRACE_MS);
+      });
+      await Promise.race([Promise.allSettled([...this.inFlight].map((c) => c.done)), grace]);
+      clearTimeout(timer);
+    }
+    // Not close() then destroy(): undici 7.30 then never fails the requests in flight, and their
+    // deadline timers hold the process open.
+    if (this.inFlight.size > 0) await agent.destroy();
+    else await agent.close();
   }
 
   /** Ends everything now: requests in flight fail, a hung one cannot hold the process open. */

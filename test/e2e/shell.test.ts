@@ -136,4 +136,28 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
       sim.faults.clear();
     }
   });
+
+  it('exits at once on Ctrl-D though a read a cancelled Tab left is never answered (its timeout is 60 s)', async () => {
+    term = new Tmux(120, 40);
+    term.start(`node ${BIN} --router ${sim.url} --user admin --timeout 60`, {
+      ROUTERSH_PASSWORD: 'admin',
+      XDG_STATE_HOME: '/tmp/routersh-e2e-state',
+    });
+    const t = term;
+    await t.waitFor(PROMPT);
+    sim.faults.set({ hang: 100 });
+    try {
+      const asked = sim.requests.length;
+      t.type('interface eth0 ');
+      t.keys('Tab');
+      await t.waitFor(() => sim.requests.length > asked);
+      t.keys('C-c');
+      await t.waitFor(PROMPT);
+      t.keys('C-d');
+      // The transport ends what is still in flight 1 s into its close (CLOSE_GRACE_MS).
+      await t.waitFor(/\[exited 0\]/);
+    } finally {
+      sim.faults.clear();
+    }
+  });
 });
