@@ -6,6 +6,10 @@
 // - dispatcher/client-h2.js: used only when ALPN picks h2, which undici offers only with
 //   `allowH2` (or h2c with `useH2c`); the transport sets neither, so only http/1.1 is offered.
 // A stub that throws stands in for each, naming why, should that ever change.
+// And undici's `require('node:assert')` gets a plain check: undici only ever calls assert(value)
+// (test/scripts/node-modules-patches.test.ts holds it to that), and loading node:assert cost
+// every one-shot command ~0.9 ms. A failed check throws as node:assert would (AssertionError,
+// code ERR_ASSERTION), with a shorter message.
 const STUBS = [
   {
     file: /\/node_modules\/undici\/lib\/web\/fetch\/body\.js$/,
@@ -17,10 +21,24 @@ const STUBS = [
   },
 ];
 
+const ASSERT = `module.exports = function assert(value, message) {
+  if (value) return;
+  const e = new Error(typeof message === 'string' ? message : 'undici: internal assertion failed');
+  e.name = 'AssertionError';
+  e.code = 'ERR_ASSERTION';
+  throw e;
+};`;
+
 /** @type {import('esbuild').Plugin} */
 export const undiciTrim = {
   name: 'undici-trim',
   setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (a) =>
+      /\/node_modules\/undici\//.test(a.importer)
+        ? { path: 'undici-assert', namespace: 'undici-assert' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'undici-assert' }, () => ({ contents: ASSERT, loader: 'js' }));
     b.onLoad(
       { filter: /\/node_modules\/undici\/lib\/(web\/fetch\/body|dispatcher\/client-h2)\.js$/ },
       (a) => {

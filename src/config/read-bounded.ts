@@ -4,7 +4,6 @@
 // first byte past it ends the read with a TooLargeError (one line, naming the limit), and no
 // more is read. Regular files, FIFOs, character devices and streams (stdin) read alike.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 
 const MiB = 1024 * 1024;
 
@@ -77,6 +76,8 @@ export function readFileBoundedSync(path: string, maxBytes: number): string {
 
 /** A file's text (UTF-8), at most `maxBytes` of it: more is a TooLargeError. */
 export async function readFileBounded(path: string, maxBytes: number): Promise<string> {
+  // Loaded here: node:fs/promises costs every one-shot command ~1 ms at start.
+  const { open } = await import('node:fs/promises');
   const fh = await open(path, 'r');
   try {
     const st = await fh.stat();

@@ -2,7 +2,6 @@
 // runner, then each pipe over the output, left to right. Pipes act on the text a command
 // prints (router output and built-ins alike); `| json` swaps in the result as --json prints
 // it; `| save` is the one side effect (a new file, never an overwrite).
-import { chmod, writeFile } from 'node:fs/promises';
 import { argumentError, RoutershError } from '../errors.js';
 import type { ScannedLine } from '../lang/index.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
@@ -141,6 +140,8 @@ async function save(file: string, text: string): Promise<void> {
   const mode = holdsToken(text) ? 0o600 : 0o644;
   try {
     // Sanitized as if printed: a router's control characters must not reach a later `cat`.
+    // Loaded here: node:fs/promises costs a one-shot command ~1 ms at start.
+    const { chmod, writeFile } = await import('node:fs/promises');
     await writeFile(file, sanitizeText(text), { flag: 'wx', mode });
     await chmod(file, mode);
   } catch (e) {

@@ -169,7 +169,7 @@ describe('start-up loads only what the path uses', () => {
       expect(r.all.filter((p) => /node_modules\/(re2js|fuse\.js|jose|string-width)\//.test(p))).toEqual([]);
     });
 
-    it("a router command loads neither node:http nor node:http2: undici's are patched to load on need", async () => {
+    it("a router command loads neither node:http nor node:http2 (undici's load on need), nor node:assert or node:fs/promises", async () => {
       const log = join(dir, 'builtins.txt');
       writeFileSync(
         join(dir, 'builtins.cjs'),
@@ -183,6 +183,9 @@ describe('start-up loads only what the path uses', () => {
       expect(modules).toContain('NativeModule net'); // the control: the list is read
       for (const m of ['http', 'http2', '_http_client', 'tls'])
         expect(modules).not.toContain(`NativeModule ${m}`);
+      // ~0.9 ms each: undici's assert() is a plain check (scripts/undici-trim.mjs); files are
+      // read and written through fs/promises only by the lines that do so.
+      for (const m of ['assert', 'fs/promises']) expect(modules).not.toContain(`NativeModule ${m}`);
     });
 
     it('proxy support loads when a proxy variable is set (NO_PROXY lets the router go straight)', async () => {

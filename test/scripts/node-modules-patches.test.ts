@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -93,6 +93,24 @@ describe('patches of node_modules', () => {
 
   it("Ink's Output draws a printable ASCII line from shared cells, no tokenize (the monitor's rows)", () => {
     expect(inkFile('output.js').match(/const plainCells = \(line\) =>/g)).toHaveLength(1);
+  });
+
+  it("undici only ever calls assert(value), the one use the bundle's plain check stands in for (scripts/undici-trim.mjs)", () => {
+    const lib = join(dirname(ours.resolve('undici')), 'lib');
+    const files = readdirSync(lib, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    const other: string[] = [];
+    let calls = 0;
+    for (const f of files) {
+      const required = /^const assert = require\('(node:)?assert'\)$/gm;
+      const source = readFileSync(join(lib, f), 'utf8');
+      if (!required.test(source)) continue;
+      for (const m of source.replace(required, '').matchAll(/\bassert\b(.)/g)) {
+        if (m[1] === '(') calls++;
+        else other.push(`${f}: assert${m[1]}`);
+      }
+    }
+    expect(calls).toBeGreaterThan(50); // the control: the calls are found
+    expect(other).toEqual([]);
   });
 
   it("undici loads node:http2 only for an h2 session; its fixed header names and codes match Node's", async () => {
