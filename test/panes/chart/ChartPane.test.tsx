@@ -172,9 +172,9 @@ describe('ChartPane', () => {
     expect(f.split('\n')).toHaveLength(23);
   });
 
-  it('refreshes on its own while live', async () => {
-    const source = fakeChartSource(two, () => 1);
-    const { lastFrame } = renderWithKeys(
+  /** A live pane refreshing every 20 ms. */
+  const refreshing = (source: ReturnType<typeof fakeChartSource>) =>
+    renderWithKeys(
       <ChartPane
         source={source}
         expression="x"
@@ -183,6 +183,10 @@ describe('ChartPane', () => {
         refreshMs={20}
       />,
     );
+
+  it('refreshes on its own while live', async () => {
+    const source = fakeChartSource(two, () => 1);
+    const { lastFrame } = refreshing(source);
     await waitForFrame(lastFrame, (f) => f.includes('live · every'));
     await waitFor(() => expect(source.calls.length).toBeGreaterThanOrEqual(3));
   });
@@ -196,15 +200,7 @@ describe('ChartPane', () => {
       source.calls.push(range);
       return new Promise(() => {});
     };
-    const { lastFrame, frames } = renderWithKeys(
-      <ChartPane
-        source={source}
-        expression="x"
-        initialRange={{ sinceMs: HOUR }}
-        onClose={() => {}}
-        refreshMs={20}
-      />,
-    );
+    const { lastFrame, frames } = refreshing(source);
     await waitForFrame(lastFrame, (f) => f.includes('live · every'));
     hold = true;
     const drawn = frames.length;
