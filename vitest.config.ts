@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/sequencer.js';
 
 // `unit` (and `own-process`) is the inner loop (`npm run test:unit`: no tmux, no built binary, no
 // file over 5 s); `e2e` (and `concurrent`) drives the built binary (in tmux, or as a child process)
@@ -43,6 +44,8 @@ export default defineConfig({
     // Says once when tmux is missing (the tmux end-to-end tests are then skipped).
     globalSetup: ['test/global-setup.ts'],
     env: { FORCE_COLOR: '0' },
+    // The slowest files first also in a fresh clone, which has no timings (test/sequencer.ts).
+    sequence: { sequencer: SlowestFirst },
     pool: 'forks',
     // Vitest's default is one worker per CPU but one. The unit files are CPU work: one worker per
     // CPU. The end-to-end files spend most of their time waiting (on a window's end, a terminal,
