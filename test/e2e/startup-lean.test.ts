@@ -131,6 +131,14 @@ describe('start-up loads only what the path uses', () => {
       // One character past ASCII (a comment's dash, a µ in a regex) and Node hands V8 the whole
       // file as two-byte text: slower to read and compile.
       for (const f of r.files) expect(readFileSync(join(DIST, f), 'latin1'), f).toMatch(/^[\x00-\x7f]*$/);
+      // Node resolves a repeated require() of a chunk afresh each time (~60 µs): one per file
+      // (scripts/commonjs.mjs), where esbuild wrote one per module that used it.
+      for (const f of r.files) {
+        const chunks = [
+          ...readFileSync(join(DIST, f), 'utf8').matchAll(/^var \w+ = require\("(\.[^"]+)"\);$/gm),
+        ];
+        expect(chunks.length, f).toBe(new Set(chunks.map((m) => m[1])).size);
+      }
     });
 
     it("__complete of -c's words: the HTTP stack and the language, no runner, no UI", async () => {
