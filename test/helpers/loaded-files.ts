@@ -1,28 +1,43 @@
-// Which files a run of the built binary loaded: dist/ is CommonJS, so everything the process
-// required (at start, by another chunk, or by an import() made a require) is in require.cache
-// when it ends; a preload (NODE_OPTIONS=--require) writes that list to a file.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// Which files and which of Node's own modules a run of the built binary loaded: dist/ is
+// CommonJS, so everything the process required (at start, by another chunk, or by an import()
+// made a require) is in require.cache when it ends, and Node's modules in process.moduleLoadList;
+// a preload (NODE_OPTIONS=--require) writes both to a file.
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunResult, runBin } from './run-bin.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'routersh-loaded-'));
-const preload = join(dir, 'required.cjs');
+// The preload's path is the same in every run of the tests: NODE_OPTIONS is part of the flags
+// bin/code-cache.cjs keeps compiled code under, and a new path each run wrote a new set of
+// files into the cache every time (22 MB in a day).
+const preloadDir = join(tmpdir(), 'routersh-test-preload');
+const preload = join(preloadDir, 'loaded.cjs');
+mkdirSync(preloadDir, { recursive: true });
+const tmp = `${preload}.${process.pid}`;
 writeFileSync(
-  preload,
-  "process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_LOADED, Object.keys(require.cache).join('\\n')));\n",
+  tmp,
+  "process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_LOADED, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)) })));\n",
 );
+renameSync(tmp, preload);
+const dir = mkdtempSync(join(tmpdir(), 'routersh-loaded-'));
 let runs = 0;
 
-/** Runs routersh with `args`; its result and the absolute paths of every file it loaded. */
+/**
+ * Runs routersh with `args`; its result, the absolute paths of every file it loaded, and the
+ * names of Node's own modules it loaded ('net', 'fs/promises', 'internal/…').
+ */
 export async function runBinLoading(
   args: string[],
   env: Record<string, string> = {},
-): Promise<RunResult & { loaded: string[] }> {
-  const log = join(dir, `loaded-${runs++}.txt`);
-  writeFileSync(log, '');
+): Promise<RunResult & { loaded: string[]; builtins: string[] }> {
+  const log = join(dir, `loaded-${runs++}.json`);
+  writeFileSync(log, '{"files":[],"builtins":[]}');
   const r = await runBin(args, {
     env: { ...env, NODE_OPTIONS: `--require=${preload}`, ROUTERSH_TEST_LOADED: log },
   });
-  return { ...r, loaded: readFileSync(log, 'utf8').split('\n').filter(Boolean) };
+  const { files, builtins } = JSON.parse(readFileSync(log, 'utf8')) as {
+    files: string[];
+    builtins: string[];
+  };
+  return { ...r, loaded: files, builtins };
 }
