@@ -85,25 +85,23 @@ export class Tmux {
   async waitFor(test: RegExp | ((s: string) => boolean), timeoutMs = 10_000): Promise<string> {
     const ok = typeof test === 'function' ? test : (s: string) => test.test(s);
     const deadline = Date.now() + timeoutMs;
-    let last = '';
     for (;;) {
-      last = this.screen();
-      if (ok(last) || Date.now() >= deadline) break;
+      const last = this.screen();
+      if (ok(last)) return last;
+      if (Date.now() >= deadline)
+        throw new Error(`screen did not show ${String(test)} within ${timeoutMs} ms:\n${last}`);
       await this.nextOutput(Math.min(250, deadline - Date.now()));
     }
-    if (ok(last)) return last;
-    throw new Error(`screen did not show ${String(test)} within ${timeoutMs} ms:\n${last}`);
   }
 
   /**
    * Resolves at the pane's next output (at once if some came since the last read), but not
    * within 20 ms of the last read (a pane that draws all the time is read as often as before),
-   * or after `ms`. Without a control client: after 50 ms.
+   * or after `ms`.
    */
   private async nextOutput(ms: number): Promise<void> {
     const sleep = (t: number) => new Promise<void>((r) => setTimeout(r, t));
     const since = Date.now() - this.readAt;
-    if (!this.watcher) return sleep(50);
     if (since < 20) await sleep(20 - since);
     if (this.changed) return;
     await new Promise<void>((resolve) => {
