@@ -6,13 +6,18 @@ import type { FaultRouter } from './fault-router.js';
 
 export const PHASES = ['before', 'after'] as const;
 
-/** Runs the binary; SIGKILLs it when the router holds write `at` (before or after applying it). */
+/**
+ * Runs the binary; sends it `signal` when the router holds write `at` (before or after applying
+ * it). A SIGKILL ends it there; after a SIGTERM it must end by itself, the held write never
+ * answered (within the 15 s here, however long its --timeout).
+ */
 export function killedAt(
   router: FaultRouter,
   argv: string[],
   env: Record<string, string>,
   at: number,
   phase: 'before' | 'after',
+  signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL',
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
@@ -23,14 +28,23 @@ export function killedAt(
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
     });
+    let sent = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`routersh ${argv.join(' ')} never reached write ${at}: ${err}`));
+      reject(
+        new Error(
+          `routersh ${argv.join(' ')} ${sent ? `did not end after ${signal}` : `never reached write ${at}`}: ${err}`,
+        ),
+      );
     }, 15_000);
-    router.arm({ at, which: 'write', hold: { phase, reached: () => child.kill('SIGKILL') } });
-    child.on('exit', (_code, signal) => {
+    const reached = () => {
+      sent = true;
+      child.kill(signal);
+    };
+    router.arm({ at, which: 'write', hold: { phase, reached } });
+    child.on('exit', (_code, ended) => {
       clearTimeout(timer);
-      if (signal === 'SIGKILL') resolve();
+      if (sent && (signal === 'SIGTERM' || ended === 'SIGKILL')) resolve();
       else reject(new Error(`routersh ended by itself before write ${at}: ${err}`));
     });
   });

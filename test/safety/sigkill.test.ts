@@ -34,6 +34,19 @@ describe('SIGKILL of a script at each of its writes', () => {
   });
 });
 
+describe('SIGTERM of a script at each of its writes, the write held unanswered', () => {
+  // A --timeout far past the test's 15 s: the script must end on the signal, not on a deadline.
+  it.concurrent.each(steps(2))('terminated $phase the router applied write $at', async ({ at, phase }) => {
+    const { router, env, script } = await fresh();
+    writeFileSync(script, `${LINES.join('\n')}\n`);
+    await killedAt(router, ['-f', script, '--timeout', '60'], env, at, phase, 'SIGTERM');
+    const why = `terminated ${phase} write ${at}`;
+    const said = expectInvariant(router, journalFile(env.XDG_STATE_HOME), rig.s0, rig.s1, { why });
+    expect(said.filter((c) => c === 'unknown').length, why).toBeLessThanOrEqual(1);
+    await recover(router, env, why);
+  });
+});
+
 describe('SIGKILL of undo at each of its writes', () => {
   it.concurrent.each(steps(7))('killed $phase the router applied undo write $at', async ({ at, phase }) => {
     const { router, env, script } = await fresh();
