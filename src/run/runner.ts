@@ -11,6 +11,8 @@ interface ReadLine {
   scan?: ScannedLine | undefined;
   words?: readonly ResolvedWord[];
   context?: readonly string[];
+  /** The confirmed-change window open when the line began: a change is sent only inside it. */
+  window?: string | undefined;
 }
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
@@ -55,10 +57,11 @@ export async function runLineNoted(
   scan?: ScannedLine,
 ): Promise<{ outcome: Outcome; note?: string; warning?: string }> {
   try {
+    const window = services.journal?.opened()?.window()?.id;
     const res = await services.resolve(line, state.context, signal, scan);
     const note = firstTime(services, res.kind === 'builtin' ? res.note : undefined);
     const warning = res.kind === 'builtin' ? res.warning : undefined;
-    const outcome = await runResolution(res, state, { services, io }, signal, { line, scan });
+    const outcome = await runResolution(res, state, { services, io }, signal, { line, scan, window });
     return { outcome, ...(note ? { note } : {}), ...(warning ? { warning } : {}) };
   } catch (e) {
     return { outcome: toOutcomeError(e) };

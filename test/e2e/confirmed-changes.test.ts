@@ -50,9 +50,11 @@ describe.skipIf(!hasTmux()).concurrent('confirmed changes in tmux', () => {
     const { expect } = ctx;
     const { sim, t } = await launch(ctx, join(state, 'a'));
     await t.waitFor(PROMPT);
-    t.type('confirm-within 4s');
+    // Long enough that the change is made inside it on a loaded machine (a change typed in a
+    // window that has ended is not sent: window-race.test.ts).
+    t.type('confirm-within 8s');
     t.keys('Enter');
-    await t.waitFor(/\[confirm [34]s\]> ?$/m);
+    await t.waitFor(/\[confirm [5-8]s\]> ?$/m);
     t.type('interface eth1 mtu 9000');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9000/);

@@ -2,7 +2,7 @@
 // capture-pane to read the screen. Every wait reads the screen again when the pane has had
 // output since it last looked (a control-mode client streams each), or every 250 ms regardless,
 // until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
@@ -73,6 +73,24 @@ export class Tmux {
     return this.tmux(['capture-pane', '-p', '-t', 'app']);
   }
 
+  /**
+   * The screen, read without blocking this process: the simulators of a test file live in it,
+   * and a synchronous read while a spinner draws (every 20 ms, four terminals at once on a
+   * loaded machine) starved them, so each change waited on its router for seconds.
+   */
+  private screenAsync(): Promise<string> {
+    this.changed = false;
+    this.readAt = Date.now();
+    return new Promise((resolve, reject) =>
+      execFile(
+        'tmux',
+        ['-L', this.socket, 'capture-pane', '-p', '-t', 'app'],
+        { encoding: 'utf8' },
+        (e, out) => (e ? reject(e) : resolve(out)),
+      ),
+    );
+  }
+
   type(text: string): void {
     this.tmux(['send-keys', '-t', 'app', '-l', text]);
   }
@@ -86,7 +104,7 @@ export class Tmux {
     const ok = typeof test === 'function' ? test : (s: string) => test.test(s);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const last = this.screen();
+      const last = await this.screenAsync();
       if (ok(last)) return last;
       if (Date.now() >= deadline)
         throw new Error(`screen did not show ${String(test)} within ${timeoutMs} ms:\n${last}`);

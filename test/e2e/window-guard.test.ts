@@ -210,7 +210,7 @@ describe.concurrent('confirmed changes in a script', () => {
     const was = await mtu(sim, 'eth1');
     const e = env();
     const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9105'],
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 10s', '-c', 'interface eth1 mtu 9105'],
       { env: e },
     );
     expect(r.code).toBe(0);
@@ -238,7 +238,8 @@ describe.concurrent('confirmed changes in a script', () => {
     const sim = await routerSim(ctx);
     const e = env();
     const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 6s', '-c', 'interface eth1 mtu 9106'],
+      // Never waited out: the confirm ends it (6 s was too short for two runs on a loaded machine).
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 60s', '-c', 'interface eth1 mtu 9106'],
       { env: e },
     );
     expect(r.code).toBe(0);

@@ -11,6 +11,8 @@ import { type Harness, type Recorded, startHarness } from '../hostile/harness.js
 /** Where on the request a fault strikes. `*-after`: the router applied it, then the answer is lost. */
 export type Fault = '503' | 'reset' | 'reset-after' | 'timeout-after' | 'malformed-after';
 export const FAULTS: readonly Fault[] = ['503', 'reset', 'reset-after', 'timeout-after', 'malformed-after'];
+/** A slow router (not in FAULTS' matrices): the request waits SLOW_MS, then is applied and answered. */
+export const SLOW_MS = 4000;
 
 /** Which requests a fault counts: writes (POST SET/UNSET, DELETE) or every one. */
 export type Which = 'write' | 'any';
@@ -19,7 +21,7 @@ interface Armed {
   at: number;
   which: Which;
   seen: number;
-  fault?: Fault;
+  fault?: Fault | 'slow';
   /** Hold the request (before or after applying it) and call `reached`. */
   hold?: { phase: 'before' | 'after'; reached: () => void };
 }
@@ -91,6 +93,9 @@ export async function startFaultRouter(): Promise<FaultRouter> {
       case 'timeout-after':
         // Applied at once, answered long after routersh's --timeout.
         void apply().then((out) => setTimeout(() => json(out.status, out.body), 3000).unref());
+        return;
+      case 'slow':
+        setTimeout(() => void apply().then((out) => json(out.status, out.body)), SLOW_MS).unref();
         return;
       case 'malformed-after':
         void apply().then(() => {

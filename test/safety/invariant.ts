@@ -131,3 +131,15 @@ export function expectInvariant(
   expect(anon, `${o.why}: requests without the named login`).toEqual([]);
   return said;
 }
+
+/** The state of the file's last window once it is no longer open (or 'open' after 18 s). */
+export async function windowEnd(file: string): Promise<string> {
+  const end = Date.now() + 18_000;
+  let state = 'open';
+  while (Date.now() < end) {
+    state = fold(events(file)).windows.at(-1)?.state ?? 'open';
+    if (state !== 'open') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return state;
+}

@@ -7,10 +7,9 @@
 // changes well inside its own window however many guards are waiting.
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../src/features/changes/journal/fold.js';
 import { runCommand } from '../helpers/command-io.js';
 import { FAULTS } from './fault-router.js';
-import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
 import { killedAt, PHASES } from './killed-at.js';
 import { faultRig } from './rig.js';
 
@@ -40,18 +39,6 @@ function turns(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 const opening = turns(4);
-
-/** The state of the file's last window once it is no longer open (or 'open' after 18 s). */
-async function windowEnd(file: string): Promise<string> {
-  const end = Date.now() + 18_000;
-  let state = 'open';
-  while (Date.now() < end) {
-    state = fold(events(file)).windows.at(-1)?.state ?? 'open';
-    if (state !== 'open') break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return state;
-}
 
 describe('a confirmed-change window that expires, a fault at each write of its revert', () => {
   const matrix = FAULTS.flatMap((fault) => Array.from({ length: 7 }, (_, i) => ({ fault, at: i + 1 })));

@@ -6,7 +6,8 @@ import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
 import { fold } from './journal/fold.js';
-import { Journal, newSessionId } from './journal/journal.js';
+import { Journal, type JournalMeta, newSessionId } from './journal/journal.js';
+import { decided } from './window-decision.js';
 
 export type JournalPlace = JournalSink | { dir: string } | { path: string };
 
@@ -19,7 +20,28 @@ export function openJournal(meta: { router: string; user: string }, where: Journ
       : fileSink(
           `${journalDir(where.dir)}/${new Date().toISOString().replace(/[:.]/g, '-')}-${session}.jsonl`,
         );
-  return new Journal(sink, { session, router: meta.router, user: meta.user, now: Date.now });
+  return new Journal(sink, { session, router: meta.router, user: meta.user, ...processMeta(sink.path) });
+}
+
+/** What a journal learns of processes: this one's pid and clock, others' liveness, the decision file. */
+function processMeta(path: string | undefined): Omit<JournalMeta, 'session' | 'router' | 'user'> {
+  return {
+    now: Date.now,
+    pid: process.pid,
+    alive,
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    ...(path ? { settled: (id: string) => decided(path, id) } : {}),
+  };
+}
+
+/** Signal 0 checks without signalling; EPERM means it lives, as another user's process. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function takeOver(path: string, user: string): Journal {
@@ -32,7 +54,7 @@ function takeOver(path: string, user: string): Journal {
   const f = fold(events);
   return new Journal(
     fileSink(path),
-    { session: f.session ?? 'undo', router: f.router ?? '', user, now: Date.now },
+    { session: f.session ?? 'undo', router: f.router ?? '', user, ...processMeta(path) },
     events,
   );
 }

@@ -33,12 +33,15 @@ export async function sendChange(
     scan,
     words,
     context,
+    window,
   }: {
     line: string;
     scan?: ScannedLine | undefined;
     /** The line's words as the resolver read them: THE secret rule judges each value by its metadata. */
     words?: readonly ResolvedWord[];
     context?: readonly string[];
+    /** The window open when the line began (runner.ts). */
+    window?: string | undefined;
   },
   run: { services: Services; io: RunIo },
   signal: AbortSignal,
@@ -59,12 +62,9 @@ export async function sendChange(
   const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
   const options = words ? redactOptionsOf(words, context ?? [], scan) : scan ? { scan } : {};
   const plain = options.isPlainValue;
-  return journal.record(
-    redact(line, options),
-    request,
-    router,
-    signal,
+  return journal.record(redact(line, options), request, router, signal, {
     fresh,
-    plain ? (name, value) => plain(name, value, []) : undefined,
-  );
+    plain: plain ? (name, value) => plain(name, value, []) : undefined,
+    window,
+  });
 }

@@ -76,7 +76,7 @@ export interface BulkJournal {
     router: RouterPort,
     signal: AbortSignal,
     run: () => Promise<{ ok: boolean; status: string }>,
-    fresh?: (words: readonly string[]) => NodeInfo | undefined,
+    o?: { fresh?: ((words: readonly string[]) => NodeInfo | undefined) | undefined },
   ): Promise<void>;
 }
 
@@ -111,7 +111,7 @@ export async function journaledBulk(
       const failed = await work();
       return { ok: failed === 0, status: failed ? `${failed} of ${o.requests.length} failed` : 'OK' };
     },
-    o.fresh,
+    { fresh: o.fresh },
   );
 }
 

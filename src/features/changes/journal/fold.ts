@@ -35,6 +35,7 @@ export function fold(events: Iterable<JournalEvent>): Folded {
           ...(e.subtree ? { subtree: e.subtree } : {}),
           ...(e.notUndoable ? { notUndoable: e.notUndoable } : {}),
           ...(e.window ? { window: e.window } : {}),
+          ...(e.pid ? { pid: e.pid } : {}),
           // Until its answer is written, nobody knows whether the router applied it.
           status: 'unknown',
         };
@@ -187,6 +188,7 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
     subtree: opt(arrayOf(setting)),
     notUndoable: opt(str),
     window: opt(str),
+    pid: opt(seq),
   }),
   answer: shape({ id: str, answer }),
   after: shape({ id: str, after: opt(snapshot), notUndoable: opt(str) }),

@@ -30,6 +30,40 @@ const SECRET = 'it sets a secret, which the metadata does not show and the journ
 
 export const newSessionId = (): string => randomBytes(3).toString('hex');
 
+/** How a confirmed-change window was settled (window-decision.ts), as the journal needs it. */
+export interface Settled {
+  kind: string;
+  by: string;
+}
+
+export interface JournalMeta {
+  session: string;
+  router: string;
+  user: string;
+  now: () => number;
+  /** This process, written with each change: another process waits for it while it lives. */
+  pid?: number;
+  /** What settled window `id`, if anything has (its decision file). */
+  settled?: (id: string) => Settled | undefined;
+  /** Whether process `pid` is alive (a change it wrote without an answer may be in flight). */
+  alive?: (pid: number) => boolean;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RecordOptions {
+  fresh?: FreshNode | undefined;
+  /** Whether an option's value is plain (shown by the metadata), not a secret. */
+  plain?: ((name: string, value: string) => boolean) | undefined;
+  /** The confirmed-change window open when the command began: the change is sent only inside it. */
+  window?: string | undefined;
+}
+
+/** The longest wait for a live process's change in flight before it is resolved by a read. */
+export const IN_FLIGHT_MAX_MS = 5 * 60_000;
+const IN_FLIGHT_POLL_MS = 50;
+
+const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
 export class Journal {
   private seq = 0;
   private started = false;
@@ -38,7 +72,7 @@ export class Journal {
 
   constructor(
     private readonly sink: JournalSink,
-    readonly meta: { session: string; router: string; user: string; now: () => number },
+    readonly meta: JournalMeta,
     /** Events of an existing file (`routersh undo --journal FILE`, whose sink reads them back). */
     existing: JournalEvent[] = [],
   ) {
@@ -108,8 +142,7 @@ export class Journal {
     request: RouterRequest,
     router: JournalRouter,
     signal: AbortSignal,
-    fresh?: FreshNode,
-    plain?: (name: string, value: string) => boolean,
+    o: RecordOptions = {},
   ): Promise<Envelope> {
     let env: Envelope | undefined;
     await this.recordBulk(
@@ -126,8 +159,7 @@ export class Journal {
           ...(env.errorStatus ? { error: env.errorStatus } : {}),
         };
       },
-      fresh,
-      plain,
+      o,
     );
     return env as Envelope;
   }
@@ -143,8 +175,7 @@ export class Journal {
     router: JournalRouter,
     signal: AbortSignal,
     run: () => Promise<Answer>,
-    fresh?: FreshNode,
-    plain?: (name: string, value: string) => boolean,
+    { fresh, plain, window: began }: RecordOptions = {},
   ): Promise<void> {
     const id = `${this.meta.session}.${++this.seq}`;
     const redacted = requests.map((r) => redactRequest(r, plain));
@@ -175,6 +206,7 @@ export class Journal {
       }
       if (!before) notUndoable ??= 'its node could not be read before the change';
     }
+    this.stillInWindow(began);
     // Inside a confirmed-change window every change must be revertible at its end.
     if (!before && !secret && this.window())
       throw commandFailedError(
@@ -195,9 +227,20 @@ export class Journal {
         ...(subtree?.length ? { subtree } : {}),
         ...(notUndoable ? { notUndoable } : {}),
         ...(this.window() ? { window: this.win!.id } : {}),
+        ...(this.meta.pid ? { pid: this.meta.pid } : {}),
       },
       { sync: true },
     );
+    // Its record is on disk: a revert that decides from now on reads it and waits for its answer
+    // (resolveUnfinished). One that decided before would miss it: then it is not sent.
+    const w = this.window();
+    const settled = w && this.meta.settled?.(w.id);
+    if (w && settled) {
+      const why = `confirmed-change window ${w.id} was settled (${settled.kind} by ${settled.by}) before it was sent`;
+      this.write({ t: 'answer', id, answer: { ok: false, status: 'not sent', error: why } });
+      this.write({ t: 'after', id, notUndoable: 'it was not sent' });
+      throw commandFailedError(`not sent: ${why}`);
+    }
     let answer: Answer;
     let failure: unknown;
     try {
@@ -219,6 +262,23 @@ export class Journal {
   }
 
   /**
+   * Refuses a change that would be sent outside the window it was typed in (`began`: it ended or
+   * was confirmed while the command was on its way), or into a window past its deadline (its
+   * revert is under way or about to be): either would leave it with no window to revert it.
+   */
+  private stillInWindow(began: string | undefined): void {
+    const w = this.window();
+    if (began !== undefined && w?.id !== began)
+      throw commandFailedError(
+        `not sent: confirmed-change window ${began} ended while this command was on its way; nothing was changed`,
+      );
+    if (w && this.meta.now() >= w.deadline)
+      throw commandFailedError(
+        `not sent: confirmed-change window ${w.id} ended at ${clock(w.deadline)}; its changes are reverted`,
+      );
+  }
+
+  /**
    * Finishes the changes a killed process left unfinished: sent but with no answer written, or
    * answered without the after read (or answered "no answer": a reset, a timeout). Each node is
    * read now: as before the change, it was not applied; otherwise it was, and the read is its
@@ -227,6 +287,7 @@ export class Journal {
    */
   async resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number> {
     await this.reads.flush();
+    await this.inFlight(signal);
     const open = this.changes().filter(
       (c) =>
         c.before &&
@@ -254,6 +315,24 @@ export class Journal {
       this.write({ t: 'after', id: c.id, after: now, ...(applied ? {} : { notUndoable: NO_EFFECT }) });
     }
     return open.length;
+  }
+
+  /**
+   * Waits while a live process has a change without its answer or its after: its request may
+   * still reach the router, so a read now could show it unapplied and a revert miss it. The
+   * writer's own timeout ends the request, and the writer then journals how it went; a dead
+   * writer's changes are resolved by reads at once.
+   */
+  private async inFlight(signal: AbortSignal): Promise<void> {
+    const { alive, sleep } = this.meta;
+    if (!alive || !sleep) return;
+    const until = this.meta.now() + IN_FLIGHT_MAX_MS;
+    const pending = (c: Change) =>
+      c.pid !== undefined &&
+      (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable)) &&
+      alive(c.pid);
+    while (this.changes().some(pending) && this.meta.now() < until && !signal.aborted)
+      await sleep(IN_FLIGHT_POLL_MS);
   }
 
   /** Writes a pending change's after (the projection of the read that followed it). */

@@ -80,6 +80,8 @@ export interface Change {
   notUndoable?: string;
   /** Inside a confirmed-change window (its id). */
   window?: string;
+  /** The process that sent it: while it lives, a change with no answer may still be in flight. */
+  pid?: number;
   status: ChangeStatus;
   /** When undone, by what (`undo`, `confirm window expired`). */
   undoneBy?: string;
@@ -110,6 +112,7 @@ export type JournalEvent =
       subtree?: Setting[];
       notUndoable?: string;
       window?: string;
+      pid?: number;
     }
   | { t: 'answer'; id: string; answer: Answer }
   | { t: 'after'; id: string; after?: Snapshot; notUndoable?: string }

@@ -1,0 +1,135 @@
+// The fault harness, a confirmed-change window ending while a change is on its way: a slow router
+// (each request SLOW_MS) holds a change across the window's end, or another terminal settles the
+// window while the shell still works on a line. Found on a loaded machine: the guard reverted
+// "0 changes" at the end, then the change typed at "[confirm 3s]" was applied and stayed. The
+// invariant is the assertion: the router ends as before every change, and the journal says so.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fileSink } from '../../src/features/changes/journal/file.js';
+import { fold } from '../../src/features/changes/journal/fold.js';
+import { decide } from '../../src/features/changes/window-decision.js';
+import { runPiped } from '../../src/run/output-pipes.js';
+import type { Outcome } from '../../src/contract/outcome.js';
+import { runCommand } from '../helpers/command-io.js';
+import { testSession } from '../helpers/session.js';
+import { simConfig } from '../helpers/sim-config.js';
+import { SLOW_MS } from './fault-router.js';
+import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
+import { faultRig } from './rig.js';
+
+// Over SLOW_MS: the slow change is answered, never timed out.
+const T = ['--timeout', String((SLOW_MS + 5000) / 1000)];
+const rig = faultRig(T);
+
+/** Waits until `check` holds (every 50 ms, 15 s at most). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`${what}: not within 15 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const recorded = (stateHome: string, n: number) => () => {
+  try {
+    return fold(events(journalFile(stateHome))).changes.length >= n;
+  } catch {
+    return false; // no journal yet
+  }
+};
+
+/** A shell's session (no guard: it reverts itself) on `router`, journaling to a file. */
+async function shellSession(url: string, stateHome: string) {
+  const file = join(stateHome, 'shell.jsonl');
+  const session = await testSession(simConfig(url, { timeoutMs: SLOW_MS + 5000 }), {
+    interactive: true,
+    journal: fileSink(file),
+    yes: true,
+  });
+  const run = async (line: string): Promise<Outcome> =>
+    (await runPiped(line, { context: [] }, session.services, new AbortController().signal)).outcome;
+  return { session, file, run };
+}
+
+const errorOf = (o: Outcome) => (o.kind === 'error' ? o.error.message : `no error: ${o.kind}`);
+
+describe.concurrent('a confirmed-change window that ends while a change is on its way', () => {
+  it('the router takes a change after the window ended: the guard waits for its answer and reverts it', async () => {
+    const { router, env, script } = await rig.fresh();
+    // The window ends while the change's request waits at the router.
+    writeFileSync(script, `confirm-within ${(SLOW_MS - 1000) / 1000}s\n${LINES[0]}\n`);
+    router.arm({ at: 1, which: 'write', fault: 'slow' });
+    const r = await runCommand(['-f', script, '--yes', ...T], env);
+    expect(r.code, r.err).toBe(0);
+    const file = journalFile(env.XDG_STATE_HOME);
+    expect(await windowEnd(file)).toBe('reverted');
+    expect(router.struck()).toBe(true);
+    expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'slow change' });
+    expect(slices(router)).toEqual(rig.s0);
+  }, 30_000);
+
+  it('routersh undo --journal from another terminal while a change waits at the router: nothing stays', async () => {
+    const { router, env, script } = await rig.fresh();
+    writeFileSync(script, `confirm-within 60s\n${LINES[0]}\n${LINES[1]}\n`);
+    router.arm({ at: 1, which: 'write', fault: 'slow' });
+    const script$ = runCommand(['-f', script, '--yes', ...T], env);
+    await until(recorded(env.XDG_STATE_HOME, 1), 'the first change journaled');
+    const file = journalFile(env.XDG_STATE_HOME);
+    const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    const r = await script$;
+    expect(undo.code, undo.err).toBe(0);
+    expect(router.struck()).toBe(true);
+    // The second change either reached the router before the revert was decided (then it is
+    // reverted too) or was refused, said so, and the script stopped there.
+    const second = fold(events(file)).changes.find((c) => c.seq === 2);
+    if (second?.status !== 'undone') {
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(
+        /not sent: confirmed-change window \S+ was settled \(revert by routersh undo --journal\)/,
+      );
+    }
+    expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'undo --journal' });
+    expect(slices(router)).toEqual(rig.s0);
+  }, 30_000);
+
+  it('a change whose window another process settled first is not sent, and the journal says so', async () => {
+    const { router, env } = await rig.fresh();
+    const { session, file, run } = await shellSession(router.url, env.XDG_STATE_HOME);
+    try {
+      expect((await run('confirm-within 60s')).kind).toBe('text');
+      const id = fold(events(file)).windows.at(-1)!.id;
+      // What a guard (or `undo --journal`) does first at the window's end.
+      expect(decide(file, id, { kind: 'revert', by: 'guard 1' }).won).toBe(true);
+      expect(errorOf(await run(LINES[0]!))).toBe(
+        `not sent: confirmed-change window ${id} was settled (revert by guard 1) before it was sent`,
+      );
+      const [c] = fold(events(file)).changes;
+      expect(c).toMatchObject({ status: 'failed', window: id, answer: { ok: false, status: 'not sent' } });
+      expect(router.writes()).toEqual([]);
+      expect(slices(router)).toEqual(rig.s0);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a change typed in a window that ends while its line is resolved is not sent', async () => {
+    const { router, env } = await rig.fresh();
+    const { session, file, run } = await shellSession(router.url, env.XDG_STATE_HOME);
+    try {
+      expect((await run('confirm-within 1s')).kind).toBe('text');
+      const id = fold(events(file)).windows.at(-1)!.id;
+      // The line's first read waits SLOW_MS: the shell reverts its window (nothing yet) meanwhile.
+      router.arm({ at: 1, which: 'any', fault: 'slow' });
+      expect(errorOf(await run(LINES[0]!))).toBe(
+        `not sent: confirmed-change window ${id} ended while this command was on its way; nothing was changed`,
+      );
+      expect(router.struck()).toBe(true);
+      expect(fold(events(file)).windows.at(-1)).toMatchObject({ id, state: 'reverted' });
+      expect(router.writes()).toEqual([]);
+      expect(slices(router)).toEqual(rig.s0);
+    } finally {
+      await session.close();
+    }
+  });
+});
