@@ -56,7 +56,7 @@ function tagOf(s) {
 
 /**
  * Compiles dist/'s files with their kept code from now on. Returns setV8Flag(flag): what a
- * command calls instead of v8.setFlagsFromString (src/commands/wasm-tiers.ts), so the code
+ * command calls instead of v8.setFlagsFromString (src/commands/v8-flags.ts), so the code
  * compiled under the flags before is written first, under their name.
  */
 exports.install = function install(dist) {

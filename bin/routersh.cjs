@@ -17,7 +17,7 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
     if (enableCompileCache) enableCompileCache();
     else {
       const setV8Flag = require('./code-cache.cjs').install(require('node:path').resolve(__dirname, '../dist'));
-      // src/commands/wasm-tiers.ts changes V8's flags through it.
+      // src/commands/v8-flags.ts changes V8's flags through it.
       globalThis[Symbol.for('routersh.setV8Flag')] = setV8Flag;
     }
   }

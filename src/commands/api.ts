@@ -6,7 +6,7 @@ import { type Flags, splitConnectionArgs } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { RouterPort } from '../contract/services.js';
 import { connect } from '../session/connect.js';
-import { baselineWasmOnly } from './wasm-tiers.js';
+import { baselineWasmOnly } from './v8-flags.js';
 import type { Command } from './command.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';

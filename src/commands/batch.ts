@@ -17,7 +17,7 @@ import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { NumberedLine } from './batch-loop.js';
 import type { SessionStart } from './session-start.js';
-import { baselineWasmOnly } from './wasm-tiers.js';
+import { baselineWasmOnly } from './v8-flags.js';
 
 /** Commands from stdin as they arrive; a line over MAX_SCRIPT_BYTES (/dev/zero piped in) ends the run. */
 async function* stdinLines(io: CommandIo): AsyncIterable<string> {

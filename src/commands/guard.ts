@@ -8,7 +8,7 @@ import { guardWindow } from '../features/changes/window-guard.js';
 import type { GuardCredentials } from '../session/guard.js';
 import { openSession } from '../session/session.js';
 import type { Command } from './command.js';
-import { baselineWasmOnly } from './wasm-tiers.js';
+import { baselineWasmOnly } from './v8-flags.js';
 
 interface Args {
   journal: string;

@@ -12,7 +12,7 @@ import { type MatchListArgs, parseMatchListArgs } from '../features/match-list/a
 import { runBuiltin } from '../run/handlers.js';
 import { connect } from '../session/connect.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import { baselineWasmOnly } from './wasm-tiers.js';
+import { baselineWasmOnly } from './v8-flags.js';
 import type { Command } from './command.js';
 
 interface Args {

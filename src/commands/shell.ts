@@ -7,7 +7,7 @@ import type { CommandIo } from '../contract/command-io.js';
 import { type Ending, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
 import type { SessionStart } from './session-start.js';
-import { lateWasmTierUp } from './wasm-tiers.js';
+import { lateWasmTierUp, shellHeap } from './v8-flags.js';
 import type { PaneSpec } from '../contract/outcome.js';
 
 function readScript(file: string): string {
@@ -47,6 +47,7 @@ export async function runShellSession(
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
   lateWasmTierUp();
+  shellHeap();
   // Loaded only by the shell (a one-shot command loads no shell code at all).
   const earlyCode = Promise.all([import('../shell/early-prompt.js'), import('../shell/welcome.js')]);
   // The shell's code (Ink, React: ~1 MB, whose compiling holds the thread ~30 ms) loads once the

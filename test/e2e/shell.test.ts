@@ -1,7 +1,11 @@
 // The built binary in a real terminal (tmux) against the router simulator: what a user
 // sees on the screen and what the router received.
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
 let sim: RouterSim;
@@ -159,5 +163,50 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
     } finally {
       sim.faults.clear();
     }
+  });
+});
+
+// A preload that writes the V8 flags a run set (through v8.setFlagsFromString, as
+// bin/code-cache.cjs sets them). At one path for every test run: NODE_OPTIONS is part of the
+// flags the code cache keeps compiled code under.
+const flagsPreload = join(tmpdir(), 'routersh-test-preload', 'v8-flags.cjs');
+mkdirSync(join(flagsPreload, '..'), { recursive: true });
+writeFileSync(
+  `${flagsPreload}.${process.pid}`,
+  "const v8 = require('node:v8'); const set = v8.setFlagsFromString; const flags = []; v8.setFlagsFromString = (f) => { flags.push(f); return set(f); }; process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_FLAGS, JSON.stringify(flags)));\n",
+);
+renameSync(`${flagsPreload}.${process.pid}`, flagsPreload);
+
+describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
+  const flagsDir = mkdtempSync(join(tmpdir(), 'routersh-flags-'));
+  const env = (file: string) => ({
+    NODE_OPTIONS: `--require=${flagsPreload}`,
+    ROUTERSH_TEST_FLAGS: file,
+    ROUTERSH_PASSWORD: 'admin',
+    XDG_STATE_HOME: flagsDir,
+  });
+  const HEAP = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'];
+
+  it.skipIf(!hasTmux())(
+    'the shell: WebAssembly optimised late, and a heap that grows in small steps',
+    async () => {
+      const file = join(flagsDir, 'shell.json');
+      term = new Tmux(100, 30);
+      const t = term;
+      t.start(`node ${BIN} --router ${sim.url} --user admin`, env(file));
+      await t.waitFor(PROMPT);
+      t.keys('C-d');
+      await t.waitFor(/\[exited 0\]/);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--wasm-tiering-budget=50000000', ...HEAP]);
+    },
+  );
+
+  it('-c: WebAssembly unoptimised, the heap as V8 sets it', async () => {
+    const file = join(flagsDir, 'c.json');
+    const r = await runBin(['--router', sim.url, '--user', 'admin', '-c', 'show interface'], {
+      env: env(file),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--liftoff-only']);
   });
 });

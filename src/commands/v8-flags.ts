@@ -1,6 +1,6 @@
-// How much V8 optimises WebAssembly (undici's HTTP parser, Ink's yoga layout), chosen per kind
-// of run before either module loads. Both flags only change when code is compiled, never what
-// it does.
+// V8's flags per kind of run, set before the modules they concern load: how much V8 optimises
+// WebAssembly (undici's HTTP parser, Ink's yoga layout), and how the shell's heap grows. They
+// change when code is compiled and when memory is collected, never what the code does.
 import { setFlagsFromString } from 'node:v8';
 
 /**
@@ -31,4 +31,18 @@ export function baselineWasmOnly(): void {
  */
 export function lateWasmTierUp(): void {
   setV8Flag('--wasm-tiering-budget=50000000');
+}
+
+/**
+ * The shell lives for hours and takes answers of megabytes at once: a Tab over a 65,536-value
+ * list parses 2.5–3 MB of metadata and indexes it. Under V8's defaults the young generation
+ * grew towards its 16 MB semi-spaces and the old one by up to 4× a step, so one such Tab took
+ * the process to ~205 MB (and it stayed at ~178) with 57 MB live. Here the young generation
+ * keeps its first size and the old one grows by half a step: peak ~150 MB, ~122 MB after
+ * (the 65,536 Tab in tmux, alternated with the build before). Tab, and keys in a refreshing
+ * chart, were not slower in the same runs (bench/tab-bench.ts, bench/chart-keys-bench.ts).
+ */
+export function shellHeap(): void {
+  setV8Flag('--semi-space-growth-factor=1');
+  setV8Flag('--heap-growing-percent=50');
 }
