@@ -128,6 +128,9 @@ describe.concurrent('a confirmed-change window that ends while a change is on it
       expect(fold(events(file)).windows.at(-1)).toMatchObject({ id, state: 'reverted' });
       expect(router.writes()).toEqual([]);
       expect(slices(router)).toEqual(rig.s0);
+      // Typed again, outside any window now, it is sent; the refused one took no number.
+      expect((await run(LINES[0]!)).kind).toBe('router');
+      expect(fold(events(file)).changes.map((c) => [c.seq, c.status])).toEqual([[1, 'done']]);
     } finally {
       await session.close();
     }

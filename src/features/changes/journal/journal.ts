@@ -177,7 +177,6 @@ export class Journal {
     run: () => Promise<Answer>,
     { fresh, plain, window: began }: RecordOptions = {},
   ): Promise<void> {
-    const id = `${this.meta.session}.${++this.seq}`;
     const redacted = requests.map((r) => redactRequest(r, plain));
     const secretInPath = redacted.some((r) => r.secretInPath);
     const secret = secretInPath || redacted.some((r) => r.secretOption);
@@ -212,6 +211,8 @@ export class Journal {
       throw commandFailedError(
         `not sent: ${words.join(' ')} could not be read first, and a change inside a confirmed-change window must be revertible`,
       );
+    // Numbered as written: a change refused above leaves no gap in the session's numbers.
+    const id = `${this.meta.session}.${++this.seq}`;
     // The one fsync per change: its record is on disk before its request is sent.
     this.write(
       {
