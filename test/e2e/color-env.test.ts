@@ -67,12 +67,14 @@ describe.skipIf(!hasTmux())('the interactive shell', () => {
     // A known word, an option and a wrong one: the prompt line is syntax-coloured when colour is on.
     term.type('show interface nosuchword');
     // The line as the shell (Ink) draws it, not the plain prompt's echo before Ink has loaded: a
-    // frame holding it after the key source turned bracketed paste on.
+    // frame holding it after the key source turned bracketed paste on, or in Ink's synchronized
+    // output (on a loaded machine the pipe can start after bracketed paste was turned on).
     const deadline = Date.now() + 15_000;
-    const drawnByInk = (bytes: string) => {
-      const at = bytes.indexOf('\u001b[?2004h');
-      return at >= 0 && bytes.slice(at).includes('nosuchword');
-    };
+    const drawnByInk = (bytes: string) =>
+      ['\u001b[?2004h', '\u001b[?2026h'].some((mark) => {
+        const at = bytes.indexOf(mark);
+        return at >= 0 && bytes.slice(at).includes('nosuchword');
+      });
     while (!drawnByInk(RawTmux.raw(raw))) {
       if (Date.now() > deadline) throw new Error(`the shell never drew the line:\n${RawTmux.raw(raw)}`);
       await new Promise((r) => setTimeout(r, 50));
