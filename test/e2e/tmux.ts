@@ -68,9 +68,7 @@ export class Tmux {
   }
 
   screen(): string {
-    this.changed = false;
-    this.readAt = Date.now();
-    return this.tmux(['capture-pane', '-p', '-t', 'app']);
+    return this.tmux(this.capture());
   }
 
   /**
@@ -79,16 +77,17 @@ export class Tmux {
    * loaded machine) starved them, so each change waited on its router for seconds.
    */
   private screenAsync(): Promise<string> {
+    const args = ['-L', this.socket, ...this.capture()];
+    return new Promise((resolve, reject) =>
+      execFile('tmux', args, { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out))),
+    );
+  }
+
+  /** capture-pane's arguments; the screen counts as read from now. */
+  private capture(): string[] {
     this.changed = false;
     this.readAt = Date.now();
-    return new Promise((resolve, reject) =>
-      execFile(
-        'tmux',
-        ['-L', this.socket, 'capture-pane', '-p', '-t', 'app'],
-        { encoding: 'utf8' },
-        (e, out) => (e ? reject(e) : resolve(out)),
-      ),
-    );
+    return ['capture-pane', '-p', '-t', 'app'];
   }
 
   type(text: string): void {
