@@ -5,7 +5,7 @@
 // invariant is the assertion: the router ends as before every change, and the journal says so.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { fileSink } from '../../src/features/changes/journal/file.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { decide } from '../../src/features/changes/window-decision.js';
@@ -39,17 +39,18 @@ const recorded = (stateHome: string, n: number) => () => {
   }
 };
 
-/** A shell's session (no guard: it reverts itself) on `router`, journaling to a file. */
-async function shellSession(url: string, stateHome: string) {
+/** A shell's session (no guard: it reverts itself) on `router`, journaling to a file; closed when the test ends. */
+async function shellSession(url: string, stateHome: string, ctx: TestContext) {
   const file = join(stateHome, 'shell.jsonl');
   const session = await testSession(simConfig(url, { timeoutMs: SLOW_MS + 5000 }), {
     interactive: true,
     journal: fileSink(file),
     yes: true,
   });
+  ctx.onTestFinished(() => session.close());
   const run = async (line: string): Promise<Outcome> =>
     (await runPiped(line, { context: [] }, session.services, new AbortController().signal)).outcome;
-  return { session, file, run };
+  return { file, run };
 }
 
 const errorOf = (o: Outcome) => (o.kind === 'error' ? o.error.message : `no error: ${o.kind}`);
@@ -93,46 +94,38 @@ describe.concurrent('a confirmed-change window that ends while a change is on it
     expect(slices(router)).toEqual(rig.s0);
   }, 30_000);
 
-  it('a change whose window another process settled first is not sent, and the journal says so', async () => {
+  it('a change whose window another process settled first is not sent, and the journal says so', async (ctx) => {
     const { router, env } = await rig.fresh();
-    const { session, file, run } = await shellSession(router.url, env.XDG_STATE_HOME);
-    try {
-      expect((await run('confirm-within 60s')).kind).toBe('text');
-      const id = fold(events(file)).windows.at(-1)!.id;
-      // What a guard (or `undo --journal`) does first at the window's end.
-      expect(decide(file, id, { kind: 'revert', by: 'guard 1' }).won).toBe(true);
-      expect(errorOf(await run(LINES[0]!))).toBe(
-        `not sent: confirmed-change window ${id} was settled (revert by guard 1) before it was sent`,
-      );
-      const [c] = fold(events(file)).changes;
-      expect(c).toMatchObject({ status: 'failed', window: id, answer: { ok: false, status: 'not sent' } });
-      expect(router.writes()).toEqual([]);
-      expect(slices(router)).toEqual(rig.s0);
-    } finally {
-      await session.close();
-    }
+    const { file, run } = await shellSession(router.url, env.XDG_STATE_HOME, ctx);
+    expect((await run('confirm-within 60s')).kind).toBe('text');
+    const id = fold(events(file)).windows.at(-1)!.id;
+    // What a guard (or `undo --journal`) does first at the window's end.
+    expect(decide(file, id, { kind: 'revert', by: 'guard 1' }).won).toBe(true);
+    expect(errorOf(await run(LINES[0]!))).toBe(
+      `not sent: confirmed-change window ${id} was settled (revert by guard 1) before it was sent`,
+    );
+    const [c] = fold(events(file)).changes;
+    expect(c).toMatchObject({ status: 'failed', window: id, answer: { ok: false, status: 'not sent' } });
+    expect(router.writes()).toEqual([]);
+    expect(slices(router)).toEqual(rig.s0);
   });
 
-  it('a change typed in a window that ends while its line is resolved is not sent', async () => {
+  it('a change typed in a window that ends while its line is resolved is not sent', async (ctx) => {
     const { router, env } = await rig.fresh();
-    const { session, file, run } = await shellSession(router.url, env.XDG_STATE_HOME);
-    try {
-      expect((await run('confirm-within 1s')).kind).toBe('text');
-      const id = fold(events(file)).windows.at(-1)!.id;
-      // The line's first read waits SLOW_MS: the shell reverts its window (nothing yet) meanwhile.
-      router.arm({ at: 1, which: 'any', fault: 'slow' });
-      expect(errorOf(await run(LINES[0]!))).toBe(
-        `not sent: confirmed-change window ${id} ended while this command was on its way; nothing was changed`,
-      );
-      expect(router.struck()).toBe(true);
-      expect(fold(events(file)).windows.at(-1)).toMatchObject({ id, state: 'reverted' });
-      expect(router.writes()).toEqual([]);
-      expect(slices(router)).toEqual(rig.s0);
-      // Typed again, outside any window now, it is sent; the refused one took no number.
-      expect((await run(LINES[0]!)).kind).toBe('router');
-      expect(fold(events(file)).changes.map((c) => [c.seq, c.status])).toEqual([[1, 'done']]);
-    } finally {
-      await session.close();
-    }
+    const { file, run } = await shellSession(router.url, env.XDG_STATE_HOME, ctx);
+    expect((await run('confirm-within 1s')).kind).toBe('text');
+    const id = fold(events(file)).windows.at(-1)!.id;
+    // The line's first read waits SLOW_MS: the shell reverts its window (nothing yet) meanwhile.
+    router.arm({ at: 1, which: 'any', fault: 'slow' });
+    expect(errorOf(await run(LINES[0]!))).toBe(
+      `not sent: confirmed-change window ${id} ended while this command was on its way; nothing was changed`,
+    );
+    expect(router.struck()).toBe(true);
+    expect(fold(events(file)).windows.at(-1)).toMatchObject({ id, state: 'reverted' });
+    expect(router.writes()).toEqual([]);
+    expect(slices(router)).toEqual(rig.s0);
+    // Typed again, outside any window now, it is sent; the refused one took no number.
+    expect((await run(LINES[0]!)).kind).toBe('router');
+    expect(fold(events(file)).changes.map((c) => [c.seq, c.status])).toEqual([[1, 'done']]);
   });
 });
