@@ -1,10 +1,11 @@
 // The built binary in a real terminal (tmux) against the router simulator: what a user
 // sees on the screen and what the router received.
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { preloadAt } from '../helpers/loaded-files.js';
 import { runBin } from '../helpers/run-bin.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
@@ -167,15 +168,11 @@ describe.skipIf(!hasTmux())('shell in tmux', () => {
 });
 
 // A preload that writes the V8 flags a run set (through v8.setFlagsFromString, as
-// bin/code-cache.cjs sets them). At one path for every test run: NODE_OPTIONS is part of the
-// flags the code cache keeps compiled code under.
-const flagsPreload = join(tmpdir(), 'routersh-test-preload', 'v8-flags.cjs');
-mkdirSync(join(flagsPreload, '..'), { recursive: true });
-writeFileSync(
-  `${flagsPreload}.${process.pid}`,
+// bin/code-cache.cjs sets them).
+const flagsPreload = preloadAt(
+  'v8-flags.cjs',
   "const v8 = require('node:v8'); const set = v8.setFlagsFromString; const flags = []; v8.setFlagsFromString = (f) => { flags.push(f); return set(f); }; process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_FLAGS, JSON.stringify(flags)));\n",
 );
-renameSync(`${flagsPreload}.${process.pid}`, flagsPreload);
 
 describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
   const flagsDir = mkdtempSync(join(tmpdir(), 'routersh-flags-'));

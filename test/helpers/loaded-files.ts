@@ -7,18 +7,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunResult, runBin } from './run-bin.js';
 
-// The preload's path is the same in every run of the tests: NODE_OPTIONS is part of the flags
-// bin/code-cache.cjs keeps compiled code under, and a new path each run wrote a new set of
-// files into the cache every time (22 MB in a day).
-const preloadDir = join(tmpdir(), 'routersh-test-preload');
-const preload = join(preloadDir, 'loaded.cjs');
-mkdirSync(preloadDir, { recursive: true });
-const tmp = `${preload}.${process.pid}`;
-writeFileSync(
-  tmp,
+/**
+ * Writes a preload (`NODE_OPTIONS=--require=PATH`) named `name`, at the same path in every run
+ * of the tests: NODE_OPTIONS is part of the flags bin/code-cache.cjs keeps compiled code under,
+ * and a new path each run wrote a new set of files into the cache every time (22 MB in a day).
+ * Written whole under another name, then renamed: a run starting meanwhile never reads half.
+ */
+export function preloadAt(name: string, source: string): string {
+  const dir = join(tmpdir(), 'routersh-test-preload');
+  const path = join(dir, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${path}.${process.pid}`, source);
+  renameSync(`${path}.${process.pid}`, path);
+  return path;
+}
+
+const preload = preloadAt(
+  'loaded.cjs',
   "process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_LOADED, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)) })));\n",
 );
-renameSync(tmp, preload);
 const dir = mkdtempSync(join(tmpdir(), 'routersh-loaded-'));
 let runs = 0;
 
