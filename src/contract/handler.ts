@@ -16,6 +16,8 @@ export interface HandlerEnv {
   readonly services: Services;
   readonly io: RunIo;
   readonly signal: AbortSignal;
+  /** The confirmed-change window open when the line began: a change it journals is sent only inside it. */
+  readonly window?: string | undefined;
 }
 
 export type Handler<K extends BuiltinName> = (

@@ -95,7 +95,10 @@ async function runResolution(
       // The handlers (telemetry, match-list, monitor, their renderers) load with the first
       // built-in: a router command such as `-c "show interface"` never pays for them.
       const { runBuiltin } = await loadHandlers();
-      return runBuiltin({ name: res.name, args: res.args, options: res.options }, { state, ...run, signal });
+      return runBuiltin(
+        { name: res.name, args: res.args, options: res.options },
+        { state, ...run, signal, window: line.window },
+      );
     }
     default: {
       const never: never = res;

@@ -185,7 +185,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     const pane = openPane(spec, {
       telemetry: services.telemetry?.loaded(),
       router: services.router,
-      journal: services.journal?.opened(),
+      journal: services.journal,
       matchLists: matchListPort(services, (line, signal) =>
         runLine(line, { context: [] }, services, signal, io),
       ),

@@ -9,6 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { fileSink } from '../../src/features/changes/journal/file.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { decide } from '../../src/features/changes/window-decision.js';
+import { monitorSource } from '../../src/features/match-list/monitor-source.js';
 import { runPiped } from '../../src/run/output-pipes.js';
 import type { Outcome } from '../../src/contract/outcome.js';
 import { runCommand } from '../helpers/command-io.js';
@@ -50,7 +51,7 @@ async function shellSession(url: string, stateHome: string, ctx: TestContext) {
   ctx.onTestFinished(() => session.close());
   const run = async (line: string): Promise<Outcome> =>
     (await runPiped(line, { context: [] }, session.services, new AbortController().signal)).outcome;
-  return { file, run };
+  return { file, run, services: session.services };
 }
 
 const errorOf = (o: Outcome) => (o.kind === 'error' ? o.error.message : `no error: ${o.kind}`);
@@ -127,5 +128,42 @@ describe.concurrent('a confirmed-change window that ends while a change is on it
     // Typed again, outside any window now, it is sent; the refused one took no number.
     expect((await run(LINES[0]!)).kind).toBe('router');
     expect(fold(events(file)).changes.map((c) => [c.seq, c.status])).toEqual([[1, 'done']]);
+  });
+
+  // The same rule for the built-ins that journal a change of their own: a match-list import
+  // (one change, many entries) and the monitor pane's `d` (its key is its line).
+  it('a match-list import typed in a window that ends while the list is read is not sent', async (ctx) => {
+    const { router, env } = await rig.fresh();
+    const { file, run } = await shellSession(router.url, env.XDG_STATE_HOME, ctx);
+    const feed = join(env.XDG_STATE_HOME, 'feed.txt');
+    writeFileSync(feed, '192.0.2.50\n192.0.2.51\n');
+    expect((await run('confirm-within 1s')).kind).toBe('text');
+    const id = fold(events(file)).windows.at(-1)!.id;
+    router.arm({ at: 1, which: 'any', fault: 'slow' });
+    expect(errorOf(await run(`match-list import blacklist ${feed}`))).toBe(
+      `not sent: confirmed-change window ${id} ended while this command was on its way; nothing was changed`,
+    );
+    expect(router.struck()).toBe(true);
+    expect(fold(events(file)).windows.at(-1)).toMatchObject({ id, state: 'reverted' });
+    expect(fold(events(file)).changes).toEqual([]);
+    expect(router.writes()).toEqual([]);
+    expect(slices(router)).toEqual(rig.s0);
+  });
+
+  it("the monitor's d pressed in a window that ends while the list's shape is read is not sent", async (ctx) => {
+    const { router, env } = await rig.fresh();
+    const { file, run, services } = await shellSession(router.url, env.XDG_STATE_HOME, ctx);
+    expect((await run('confirm-within 1s')).kind).toBe('text');
+    const id = fold(events(file)).windows.at(-1)!.id;
+    // As the shell makes it (shell-controller.ts showPane): the session's journal port.
+    const source = monitorSource(services.router, 'blacklist', services.journal);
+    router.arm({ at: 1, which: 'any', fault: 'slow' });
+    await expect(source.remove!('203.0.113.7', new AbortController().signal)).rejects.toThrow(
+      `not sent: confirmed-change window ${id} ended while this command was on its way; nothing was changed`,
+    );
+    expect(router.struck()).toBe(true);
+    expect(fold(events(file)).changes).toEqual([]);
+    expect(router.writes()).toEqual([]);
+    expect(slices(router)).toEqual(rig.s0);
   });
 });

@@ -28,6 +28,8 @@ export interface MatchListEnv {
   journal?: BulkJournal;
   /** The command as typed, for the journal. */
   line?: string;
+  /** The confirmed-change window open when the command began: its changes are sent only inside it. */
+  window?: string | undefined;
 }
 
 export interface MatchListResult {
@@ -129,6 +131,7 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
         requests,
         router: env.router,
         ...(env.signal ? { signal: env.signal } : {}),
+        window: env.window,
         // loadTarget read the entry node a moment ago: that is the change's before.
         fresh: (w) => (w.join('\u001f') === target.words.join('\u001f') ? target.node : undefined),
       },

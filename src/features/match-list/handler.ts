@@ -40,6 +40,7 @@ export const matchList: Handler<'match-list'> = async ({ args }, env) => {
     readInput: (file) => readInput(file, io),
     now: services.now,
     signal: env.signal,
+    window: env.window,
     ...(io.progress ? { progress: io.progress } : {}),
     ...(io.notify ? { report: io.notify } : {}),
     ...(journal ? { journal, line: redact(['match-list', ...args].join(' ')) } : {}),

@@ -5,7 +5,7 @@ import { commandFailedError } from '../../errors.js';
 import { type MonitorParse, monitorParser } from '../../panes/monitor/monitor-parser.js';
 import { type MonitorData, parseMonitor } from '../../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../../panes/monitor/source.js';
-import { type BulkJournal, entryRequest } from './send.js';
+import { type BulkJournal, type BulkJournalPort, entryRequest } from './send.js';
 import { listWords } from './target.js';
 
 export interface MonitorRouter {
@@ -72,6 +72,7 @@ export async function removeMember(
   address: string,
   signal: AbortSignal,
   journal?: BulkJournal,
+  window?: string,
 ): Promise<string> {
   const request = entryRequest(shape.words, shape.key, 'UNSET', memberOf(address));
   let env: Envelope | undefined;
@@ -88,6 +89,7 @@ export async function removeMember(
       router,
       signal,
       send,
+      { window },
     );
   else await send();
   if (!env!.ok) throw refused(env!, `remove ${address}`);
@@ -98,18 +100,20 @@ export async function removeMember(
  * Made once per pane: the list's shape is read on the first `d` and kept for the next ones;
  * each read is parsed against the one before (an unchanged output is not parsed again).
  */
-export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournal): MonitorSource {
+export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournalPort): MonitorSource {
   let shape: Promise<EntryShape> | undefined;
   const parse = monitorParser();
   return {
     read: (signal) => readMonitor(router, list, signal, parse),
     remove: async (address, signal) => {
+      // The key is the pane's line: its `d` is sent only inside the window open when it was pressed.
+      const began = journal?.opened()?.window()?.id;
       shape ??= entryShape(router, list, signal);
       const got = await shape.catch((e: unknown) => {
         shape = undefined; // a failed read is asked again on the next `d`
         throw e;
       });
-      return removeMember(router, got, address, signal, journal);
+      return removeMember(router, got, address, signal, await journal?.open(), began);
     },
   };
 }

@@ -76,8 +76,23 @@ export interface BulkJournal {
     router: RouterPort,
     signal: AbortSignal,
     run: () => Promise<{ ok: boolean; status: string }>,
-    o?: { fresh?: ((words: readonly string[]) => NodeInfo | undefined) | undefined },
+    o?: {
+      fresh?: ((words: readonly string[]) => NodeInfo | undefined) | undefined;
+      /** The window open when the command began (journal.ts stillInWindow). */
+      window?: string | undefined;
+    },
   ): Promise<void>;
+  /** The confirmed-change window open now, if any. */
+  window(): { id: string } | undefined;
+}
+
+/**
+ * Where a pane finds the journal: opened at its first change, not when the pane opens (a
+ * dashboard opened at start comes before the shell has opened the journal).
+ */
+export interface BulkJournalPort {
+  open(): Promise<BulkJournal>;
+  opened(): BulkJournal | undefined;
 }
 
 /**
@@ -94,6 +109,8 @@ export async function journaledBulk(
     signal?: AbortSignal;
     /** The node as read just before (the list's entry node): its "before", without another GET. */
     fresh?: (words: readonly string[]) => NodeInfo | undefined;
+    /** The confirmed-change window open when the command began. */
+    window?: string | undefined;
   },
   work: () => Promise<number>,
 ): Promise<void> {
@@ -111,7 +128,7 @@ export async function journaledBulk(
       const failed = await work();
       return { ok: failed === 0, status: failed ? `${failed} of ${o.requests.length} failed` : 'OK' };
     },
-    { fresh: o.fresh },
+    { fresh: o.fresh, window: o.window },
   );
 }
 
