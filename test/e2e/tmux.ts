@@ -27,6 +27,8 @@ export class Tmux {
   private changed = true;
   private wake: (() => void) | undefined;
   private readAt = 0;
+  /** The last of what the control client streamed (`%output` lines, control bytes escaped). */
+  private streamed = '';
 
   constructor(
     readonly cols = 120,
@@ -60,7 +62,8 @@ export class Tmux {
     this.watcher = spawn('tmux', ['-L', this.socket, '-C', 'attach-session', '-r', '-t', 'app'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
-    this.watcher.stdout?.on('data', () => {
+    this.watcher.stdout?.on('data', (d: Buffer) => {
+      this.streamed = (this.streamed + d.toString('latin1')).slice(-16_384);
       this.changed = true;
       this.wake?.();
     });
@@ -108,6 +111,31 @@ export class Tmux {
       if (Date.now() >= deadline)
         throw new Error(`screen did not show ${String(test)} within ${timeoutMs} ms:\n${last}`);
       await this.nextOutput(Math.min(250, deadline - Date.now()));
+    }
+  }
+
+  /**
+   * Resolves as soon as the pane's output matches `re` — matched in what the control client
+   * streams, with no screen read in between, so a key sent next goes out at once (prompt-keys:
+   * reading the screen back to back for that spawned a tmux client every few ms). Output from
+   * before the client attached is not streamed: the screen is read too, every 250 ms.
+   */
+  async waitForOutput(re: RegExp, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (re.test(this.streamed)) return;
+      if (Date.now() - this.readAt >= 250 && re.test(await this.screenAsync())) return;
+      if (Date.now() >= deadline)
+        throw new Error(`output did not show ${String(re)} within ${timeoutMs} ms:\n${this.screen()}`);
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, 250);
+        this.wake = done;
+      });
     }
   }
 
