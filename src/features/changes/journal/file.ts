@@ -3,7 +3,16 @@
 // routersh loses nothing; a line marked `sync` (the record of a request about to be sent) is
 // also fsync'd, which carries every line before it: a crash of the machine loses no record of
 // a sent request. The file is the journal: the session reads it back rather than keep it all.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { MAX_JOURNAL_BYTES, readFileBoundedSync } from '../../../config/read-bounded.js';
 import { type ParsedJournal, parseJournal, parseJournalCounted } from './fold.js';
@@ -13,6 +22,8 @@ export interface JournalSink {
   append(e: JournalEvent, o?: { sync?: boolean }): void;
   /** Every line written so far (read back). */
   read(): JournalEvent[];
+  /** How much has been written so far (it only grows): a reader reads again when it changed. */
+  size?(): number;
   readonly path: string | undefined;
   close(): void;
 }
@@ -35,6 +46,7 @@ export function fileSink(path: string): JournalSink {
       if (o.sync) fsyncSync(fd);
     },
     read: () => (existsSync(path) ? readJournalFile(path) : []),
+    size: () => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
     close() {
       if (fd === undefined) return;
       if (unsynced) fsyncSync(fd);

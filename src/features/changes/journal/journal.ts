@@ -61,6 +61,8 @@ export interface RecordOptions {
 /** The longest wait for a live process's change in flight before it is resolved by a read. */
 export const IN_FLIGHT_MAX_MS = 5 * 60_000;
 const IN_FLIGHT_POLL_MS = 50;
+/** The poll backs off to this: a wait of minutes looks a few times a second, not 20. */
+const IN_FLIGHT_POLL_MAX_MS = 400;
 
 const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
@@ -328,12 +330,22 @@ export class Journal {
     const { alive, sleep } = this.meta;
     if (!alive || !sleep) return;
     const until = this.meta.now() + IN_FLIGHT_MAX_MS;
-    const pending = (c: Change) =>
-      c.pid !== undefined &&
-      (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable)) &&
-      alive(c.pid);
-    while (this.changes().some(pending) && this.meta.now() < until && !signal.aborted)
-      await sleep(IN_FLIGHT_POLL_MS);
+    const unresolved = (c: Change) =>
+      c.pid !== undefined && (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable));
+    // The file is read again only when it has grown (the writer wrote an answer or an after): a
+    // journal of thousands of changes is not parsed again at every poll. A writer that dies
+    // writes nothing: whether it lives is asked at every poll.
+    let size = this.sink.size?.();
+    let open = this.changes().filter(unresolved);
+    for (let wait = IN_FLIGHT_POLL_MS; ; wait = Math.min(wait * 2, IN_FLIGHT_POLL_MAX_MS)) {
+      if (!open.some((c) => alive(c.pid!)) || this.meta.now() >= until || signal.aborted) return;
+      await sleep(wait);
+      const now = this.sink.size?.();
+      if (now === undefined || now !== size) {
+        size = now;
+        open = this.changes().filter(unresolved);
+      }
+    }
   }
 
   /** Writes a pending change's after (the projection of the read that followed it). */
