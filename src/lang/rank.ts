@@ -6,7 +6,7 @@
 // no fuzzy suggestions from the list, only from the small rest: tokens, options, built-ins).
 import type { Block, Item } from './candidates.js';
 import { fuzzyIndexes } from './fuzzy.js';
-import { lookupPrefix } from './value-index.js';
+import { indexStats, lookupPrefix } from './value-index.js';
 
 export const FUZZY_MAX = 2_000;
 
@@ -97,6 +97,7 @@ function rankBlock(items: readonly Item[], partial: string, block: Block): Ranke
   }
   const mid = ix.items.length <= FUZZY_MAX ? ix.items : [];
   const pool = [...head, ...mid, ...tail].filter((c) => c.insertable);
+  indexStats.fuzzyWords = pool.length;
   const order = fuzzyIndexes(
     pool.map((c) => c.match),
     partial,

@@ -1,6 +1,5 @@
 // A router whose Value node sends a catastrophic InputRe: the built binary answers a line at
 // once (batch) and keeps echoing keys (tmux) instead of freezing at 100 % CPU.
-import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/run-bin.js';
 import { type HostileRouter, startHostileRouter } from '../hostile/router.js';
@@ -28,21 +27,23 @@ const posts = (r: HostileRouter) => r.requests.filter((q) => q.method !== 'GET')
 
 describe('batch', () => {
   it('refuses the word at once with a one-line validation error, sending nothing', async () => {
-    const t0 = performance.now();
+    // A match that ran away would take minutes: the run's deadline is the check.
     const r = await runBin(['--router', evil.url, '--user', 'admin', '-c', `interface ${EVIL_WORD}`], {
       env: { ROUTERSH_PASSWORD: 'admin' },
       timeoutMs: 10_000,
     });
-    const ms = performance.now() - t0;
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/invalid value 'a{34}!': expected <ifname>/);
     expect(posts(evil)).toEqual([]);
-    expect(ms).toBeLessThan(5_000);
   });
 });
 
-/** Types `text` one key at a time; the time from each key until the screen shows the line so far. */
+/**
+ * Types `text` one key at a time, each once the line so far is on the screen (a shell frozen by a
+ * match echoes nothing: the wait fails after 3 s). Returns each key's time to the screen, for the
+ * log only (read on the pane's output, at most every 20 ms: no timed assertion).
+ */
 async function typeTimed(t: Tmux, before: string, text: string): Promise<number[]> {
   const lags: number[] = [];
   let line = before;
@@ -50,11 +51,8 @@ async function typeTimed(t: Tmux, before: string, text: string): Promise<number[
     line += ch;
     const t0 = performance.now();
     t.type(ch);
-    for (;;) {
-      if (t.screen().includes(`> ${line.trimEnd()}`)) break; // capture-pane trims trailing blanks
-      if (performance.now() - t0 > 3_000) throw new Error(`'${ch}' not echoed within 3 s:\n${t.screen()}`);
-      execFileSync('sleep', ['0.002']);
-    }
+    const shown = `> ${line.trimEnd()}`; // capture-pane trims trailing blanks
+    await t.waitFor((s) => s.includes(shown), 3_000);
     lags.push(performance.now() - t0);
   }
   return lags;
@@ -84,7 +82,6 @@ describe.skipIf(!hasTmux())('typing in tmux', () => {
     const lags = await typeTimed(t, 'interface ', `${EVIL_WORD} mtu`);
     const { median, max } = summary(lags);
     console.log(`keystroke → screen with ^(a+)+$: median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
-    expect(max).toBeLessThan(1_500);
     await t.waitFor(/invalid value 'a{34}!'/, 3_000); // the live hint
     t.keys('Enter');
     await t.waitFor(/% invalid value 'a{34}!'/, 3_000);
@@ -101,7 +98,6 @@ describe.skipIf(!hasTmux())('typing in tmux', () => {
     console.log(
       `keystroke → screen with a lookahead: median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
     );
-    expect(max).toBeLessThan(1_500);
     await t.waitFor(/not checked here: its pattern took over 50 ms \(the router will check it\)/, 3_000);
     t.keys('Enter');
     await t.waitFor(/done: POST interface\/a{34}!/, 3_000); // sent: the router is the judge
