@@ -1,7 +1,9 @@
 // Drives the built binary in a real terminal: tmux on a private socket, send-keys to type,
 // capture-pane to read the screen. Every wait reads the screen again when the pane has had
 // output since it last looked (a control-mode client streams each), or every 250 ms regardless,
-// until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`.
+// until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`. A wait's
+// reads are commands to that same control client, not a new tmux client each: spawning one
+// from a test worker of ~800 MB cost ~12 ms of CPU (the fork), ~1,800 times a run.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,10 @@ export class Tmux {
   private readAt = 0;
   /** The last of what the control client streamed (`%output` lines, control bytes escaped). */
   private streamed = '';
+  /** The control client's reply lines so far, and the commands sent to it still unanswered. */
+  private reply: string[] | undefined;
+  private partial = '';
+  private readonly asked: Array<{ resolve: (lines: string[]) => void; reject: (e: Error) => void }> = [];
 
   constructor(
     readonly cols = 120,
@@ -62,12 +68,48 @@ export class Tmux {
     this.watcher = spawn('tmux', ['-L', this.socket, '-C', 'attach-session', '-r', '-t', 'app'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
-    this.watcher.stdout?.on('data', (d: Buffer) => {
-      this.streamed = (this.streamed + d.toString('latin1')).slice(-16_384);
+    this.watcher.stdout?.setEncoding('utf8');
+    this.watcher.stdout?.on('data', (d: string) => {
+      const lines = (this.partial + d).split('\n');
+      this.partial = lines.pop()!;
+      for (const line of lines) this.controlLine(line);
+    });
+    const gone = () => {
+      this.watcher = undefined;
+      for (const a of this.asked.splice(0)) a.reject(new Error('the control client ended'));
+    };
+    this.watcher.on('error', gone);
+    this.watcher.on('exit', gone);
+  }
+
+  /**
+   * One line from the control client: a reply block (`%begin … 1` to `%end`/`%error`, flag 1:
+   * a command this client sent, answered in order, its lines raw) or a notification
+   * (`%output`: the pane had output).
+   */
+  private controlLine(line: string): void {
+    if (this.reply) {
+      const end = /^%(end|error) \d+ \d+ 1$/.exec(line);
+      if (!end) {
+        this.reply.push(line);
+        return;
+      }
+      const lines = this.reply;
+      this.reply = undefined;
+      const a = this.asked.shift();
+      if (end[1] === 'end') a?.resolve(lines);
+      else a?.reject(new Error(lines.join('\n')));
+      return;
+    }
+    if (/^%begin \d+ \d+ 1$/.test(line)) {
+      this.reply = [];
+      return;
+    }
+    if (line.startsWith('%output ')) {
+      this.streamed = `${this.streamed}${line}\n`.slice(-16_384);
       this.changed = true;
       this.wake?.();
-    });
-    this.watcher.on('error', () => {});
+    }
   }
 
   screen(): string {
@@ -80,7 +122,14 @@ export class Tmux {
    * loaded machine) starved them, so each change waited on its router for seconds.
    */
   private screenAsync(): Promise<string> {
-    const args = ['-L', this.socket, ...this.capture()];
+    const capture = this.capture();
+    const w = this.watcher;
+    if (w?.stdin?.writable)
+      return new Promise<string[]>((resolve, reject) => {
+        this.asked.push({ resolve, reject });
+        w.stdin!.write(`${capture.join(' ')}\n`);
+      }).then((lines) => lines.map((l) => `${l}\n`).join(''));
+    const args = ['-L', this.socket, ...capture];
     return new Promise((resolve, reject) =>
       execFile('tmux', args, { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out))),
     );
