@@ -69,10 +69,14 @@ function compile(re: string): Pattern | null {
   return out;
 }
 
+/** Matches run on V8 under the bound (tests prove a pattern that overran is not run again). */
+export const regexStats = { v8Runs: 0 };
+
 function boundedVerdict(p: Pattern, word: string): InputReVerdict {
   let v = p.verdicts.get(word);
   if (v === undefined) {
     if (p.timeouts >= MAX_TIMEOUTS) return 'unchecked';
+    regexStats.v8Runs++;
     v = testBounded(p.v8, word);
     if (v === 'timeout') p.timeouts++;
     if (p.verdicts.size >= MAX_VERDICTS) p.verdicts.clear();

@@ -9,8 +9,13 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputReVerdict, loadRegexEngine, matchesInputRe, uncheckedNote } from '../../src/lang/regex.js';
-import { V8_MATCH_BUDGET_MS } from '../../src/lang/regex-bounded.js';
+import {
+  inputReVerdict,
+  loadRegexEngine,
+  matchesInputRe,
+  regexStats,
+  uncheckedNote,
+} from '../../src/lang/regex.js';
 import { toRe2 } from '../../src/lang/regex-translate.js';
 import type { ResolvedWord } from '../../src/lang/types.js';
 
@@ -64,12 +69,11 @@ describe('a catastrophic pattern', () => {
     );
     expect(child.killed).toBe(false);
     expect(child.out).toMatchObject({ r: false });
-    // Safe in this process now: far longer inputs stay linear.
-    const t0 = performance.now();
+    // Safe in this process now: far longer inputs stay linear (backtracking, the first alone
+    // would not end within the test's timeout).
     expect(matchesInputRe(EVIL_RE, EVIL_WORD)).toBe(false);
     expect(matchesInputRe(EVIL_RE, `${'a'.repeat(20_000)}!`)).toBe(false);
     expect(matchesInputRe(EVIL_RE, 'a'.repeat(20_000))).toBe(true);
-    expect(performance.now() - t0).toBeLessThan(500);
   });
 
   it('froze the old backtracking path (V8 RegExp on the main thread): killed at 1.5 s', () => {
@@ -209,15 +213,13 @@ describe('patterns RE2 cannot run', () => {
 
   it('a catastrophic lookahead stops at the bound, accepts the word, says so, then is not run again', () => {
     const p = '^(?=(a+)+$)a*$';
-    const t0 = performance.now();
+    // Unbounded, the match would run for hours: the test's own timeout is the check of the bound.
     expect(inputReVerdict(p, EVIL_WORD)).toBe('unchecked');
-    const first = performance.now() - t0;
-    expect(first).toBeLessThan(V8_MATCH_BUDGET_MS * 10);
     expect(matchesInputRe(p, EVIL_WORD)).toBe(true); // the router still validates it
     expect(inputReVerdict(p, `${EVIL_WORD}!`)).toBe('unchecked'); // second overrun
-    const t1 = performance.now();
+    const runs = regexStats.v8Runs;
     expect(inputReVerdict(p, `${EVIL_WORD}!!`)).toBe('unchecked');
-    expect(performance.now() - t1).toBeLessThan(V8_MATCH_BUDGET_MS);
+    expect(regexStats.v8Runs).toBe(runs);
 
     const words = [{ token: { text: EVIL_WORD }, role: 'value', node: { inputRe: p } }] as ResolvedWord[];
     expect(uncheckedNote(words)).toMatch(/not checked here.*50 ms.*router will check/);

