@@ -25,7 +25,10 @@ export interface ValueIndex<Item extends Indexable = Indexable> {
   readonly others: readonly Item[];
 }
 
-/** How many indexes were built (tests prove a warm Tab reuses one), and how many words the last fuzzy pass ranked (tests prove a big list is not one of them). */
+/**
+ * How many indexes were built (tests prove a warm Tab reuses one), and how many words the last
+ * fuzzy pass ranked (tests prove a big list is not one of them).
+ */
 export const indexStats = { builds: 0, fuzzyWords: 0 };
 
 const built = new WeakMap<NodeInfo, Map<string, ValueIndex<never>>>();
