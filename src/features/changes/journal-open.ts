@@ -2,6 +2,7 @@
 // existing journal taken over (`routersh undo --journal FILE`: its session id and router are
 // the file's), or a given sink. Imported on first need (session/), so a read-only run never
 // loads it.
+import { readFileSync } from 'node:fs';
 import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
@@ -25,23 +26,46 @@ export function openJournal(meta: { router: string; user: string }, where: Journ
 
 /** What a journal learns of processes: this one's pid and clock, others' liveness, the decision file. */
 function processMeta(path: string | undefined): Omit<JournalMeta, 'session' | 'router' | 'user'> {
+  const start = processStart(process.pid);
   return {
     now: Date.now,
     pid: process.pid,
+    ...(start ? { pidStart: start } : {}),
     alive,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     ...(path ? { settled: (id: string) => decided(path, id) } : {}),
   };
 }
 
-/** Signal 0 checks without signalling; EPERM means it lives, as another user's process. */
-function alive(pid: number): boolean {
+/**
+ * When process `pid` started: the 22nd field of /proc/PID/stat (clock ticks since boot; Linux).
+ * Undefined where there is no /proc or the process is gone. With the pid it names one process:
+ * a pid the system gave to another process since, or one in a journal copied from another
+ * machine, is not the writer.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Signal 0 checks without signalling; EPERM means it lives, as another user's process. Where
+ * its start is known on both sides, it must be the same process.
+ */
+function alive(pid: number, start?: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (start === undefined) return true;
+  const now = processStart(pid);
+  return now === undefined || now === start;
 }
 
 function takeOver(path: string, user: string): Journal {

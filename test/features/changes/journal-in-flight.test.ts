@@ -5,7 +5,10 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openJournal, processStart } from '../../../src/features/changes/journal-open.js';
 import { fileSink, readJournalFile } from '../../../src/features/changes/journal/file.js';
+import { fold } from '../../../src/features/changes/journal/fold.js';
+import { memorySink } from '../../helpers/memory-sink.js';
 import {
   IN_FLIGHT_MAX_MS,
   Journal,
@@ -16,7 +19,7 @@ import type { JournalEvent } from '../../../src/features/changes/journal/types.j
 const SENDER = 4242;
 
 /** A journal file holding one change of a live sender, sent and not yet answered. */
-function unanswered(): string {
+function unanswered(sender: { pid: number; pidStart?: string } = { pid: SENDER }): string {
   const path = join(mkdtempSync(join(tmpdir(), 'routersh-in-flight-')), 'j.jsonl');
   const w = fileSink(path);
   w.append({ t: 'session', session: 's', router: 'http://r', user: 'admin', at: 0 });
@@ -30,7 +33,7 @@ function unanswered(): string {
       requests: [{ method: 'POST', words: ['interface', 'eth0', 'mtu'], actions: ['SET'], options: {} }],
       words: ['interface', 'eth0'],
       before: { settings: [] },
-      pid: SENDER,
+      ...sender,
     },
     { sync: true },
   );
@@ -39,7 +42,10 @@ function unanswered(): string {
 }
 
 /** A reader of `path` (as the guard is), with a fake clock; counts its reads of the file. */
-function reader(path: string, o: { alive: () => boolean; onSleep?: (t: number) => void }) {
+function reader(
+  path: string,
+  o: { alive: (pid: number, start?: string) => boolean; onSleep?: (t: number) => void },
+) {
   let t = 0;
   let reads = 0;
   const sleeps: number[] = [];
@@ -115,4 +121,34 @@ describe('waiting for a change in flight', () => {
     expect(r.now()).toBeLessThan(1500);
     expect(r.reads()).toBe(2);
   });
+
+  // The writer is named by its pid and, where /proc tells it, when it started (journal-open.ts).
+  const linux = processStart(process.pid) !== undefined;
+
+  it.runIf(linux)('a change record names its writer by pid and start', async () => {
+    const sink = memorySink();
+    const journal = openJournal({ router: 'http://r', user: 'admin' }, sink);
+    expect(journal.meta.pidStart).toBe(processStart(process.pid));
+    await expect(
+      journal.record(
+        'interface eth0 mtu 9000',
+        { method: 'DELETE', words: ['x'] },
+        router,
+        new AbortController().signal,
+      ),
+    ).resolves.toBeDefined();
+    expect(fold(sink.events).changes[0]).toMatchObject({ pid: process.pid, pidStart: journal.meta.pidStart });
+  });
+
+  it.runIf(linux)(
+    'a pid that now names another process (reused, or a journal from another machine) is not waited for',
+    async () => {
+      const { alive } = openJournal({ router: 'http://r', user: 'admin' }, memorySink()).meta;
+      expect(alive!(process.pid, processStart(process.pid))).toBe(true);
+      expect(alive!(process.pid, 'not-its-start')).toBe(false);
+      const r = reader(unanswered({ pid: process.pid, pidStart: 'not-its-start' }), { alive: alive! });
+      await r.journal.resolveUnfinished(router, new AbortController().signal);
+      expect(r.sleeps).toEqual([]);
+    },
+  );
 });

@@ -36,6 +36,7 @@ export function fold(events: Iterable<JournalEvent>): Folded {
           ...(e.notUndoable ? { notUndoable: e.notUndoable } : {}),
           ...(e.window ? { window: e.window } : {}),
           ...(e.pid ? { pid: e.pid } : {}),
+          ...(e.pidStart ? { pidStart: e.pidStart } : {}),
           // Until its answer is written, nobody knows whether the router applied it.
           status: 'unknown',
         };
@@ -189,6 +190,7 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
     notUndoable: opt(str),
     window: opt(str),
     pid: opt(seq),
+    pidStart: opt(str),
   }),
   answer: shape({ id: str, answer }),
   after: shape({ id: str, after: opt(snapshot), notUndoable: opt(str) }),

@@ -43,10 +43,12 @@ export interface JournalMeta {
   now: () => number;
   /** This process, written with each change: another process waits for it while it lives. */
   pid?: number;
+  /** When this process started, written beside its pid: a reused pid is not mistaken for it. */
+  pidStart?: string;
   /** What settled window `id`, if anything has (its decision file). */
   settled?: (id: string) => Settled | undefined;
-  /** Whether process `pid` is alive (a change it wrote without an answer may be in flight). */
-  alive?: (pid: number) => boolean;
+  /** Whether process `pid` (started at `start`, when known) is alive: a change it wrote without an answer may be in flight. */
+  alive?: (pid: number, start?: string) => boolean;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -231,6 +233,7 @@ export class Journal {
         ...(notUndoable ? { notUndoable } : {}),
         ...(this.window() ? { window: this.win!.id } : {}),
         ...(this.meta.pid ? { pid: this.meta.pid } : {}),
+        ...(this.meta.pid && this.meta.pidStart ? { pidStart: this.meta.pidStart } : {}),
       },
       { sync: true },
     );
@@ -338,7 +341,7 @@ export class Journal {
     let size = this.sink.size?.();
     let open = this.changes().filter(unresolved);
     for (let wait = IN_FLIGHT_POLL_MS; ; wait = Math.min(wait * 2, IN_FLIGHT_POLL_MAX_MS)) {
-      if (!open.some((c) => alive(c.pid!)) || this.meta.now() >= until || signal.aborted) return;
+      if (!open.some((c) => alive(c.pid!, c.pidStart)) || this.meta.now() >= until || signal.aborted) return;
       await sleep(wait);
       const now = this.sink.size?.();
       if (now === undefined || now !== size) {

@@ -82,6 +82,8 @@ export interface Change {
   window?: string;
   /** The process that sent it: while it lives, a change with no answer may still be in flight. */
   pid?: number;
+  /** When that process started (journal-open.ts processStart): with the pid, it names one process. */
+  pidStart?: string;
   status: ChangeStatus;
   /** When undone, by what (`undo`, `confirm window expired`). */
   undoneBy?: string;
@@ -113,6 +115,7 @@ export type JournalEvent =
       notUndoable?: string;
       window?: string;
       pid?: number;
+      pidStart?: string;
     }
   | { t: 'answer'; id: string; answer: Answer }
   | { t: 'after'; id: string; after?: Snapshot; notUndoable?: string }
