@@ -16,7 +16,7 @@ import { isReadOnlyCommand, splitPipes } from '../lang/pipes.js';
 import { readStep } from '../lang/time.js';
 import { showSource } from './show-source.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
-import type { BulkJournalPort } from '../features/match-list/send.js';
+import type { JournalPort } from '../contract/services.js';
 import type { MonitorRouter } from '../features/match-list/monitor-source.js';
 import type { MatchListPort } from '../panes/logs/source.js';
 
@@ -24,7 +24,7 @@ import type { MatchListPort } from '../panes/logs/source.js';
 export interface DashboardClients {
   telemetry: TelemetryClient | undefined;
   router: MonitorRouter;
-  journal?: BulkJournalPort | undefined;
+  journal?: JournalPort | undefined;
   matchLists?: MatchListPort | undefined;
   runLine?: ((line: string, signal: AbortSignal) => Promise<Outcome>) | undefined;
   complete?: DashboardSources['complete'];

@@ -6,7 +6,7 @@ import type { PaneRequest } from '../panes/pane-links.js';
 import type { MonitorSource } from '../panes/monitor/source.js';
 import type { ShowSource } from '../panes/show/source.js';
 import { type LineRunner, showSource } from './show-source.js';
-import type { BulkJournalPort } from '../features/match-list/send.js';
+import type { JournalPort } from '../contract/services.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
@@ -47,7 +47,7 @@ export interface PaneClients {
   telemetry: TelemetryClient | undefined;
   router: MonitorRouter;
   /** The change journal: the monitor's `d` is journaled like a typed `no …`. */
-  journal?: BulkJournalPort | undefined;
+  journal?: JournalPort | undefined;
   /** The log pane's `b` (a typed line through the runner: match-list/add-from-pane.ts). */
   matchLists?: MatchListPort | undefined;
   /** `| refresh` and a dashboard's show panels: a line run as the shell runs it (pipes included), in the context it was typed in. */

@@ -5,7 +5,8 @@ import { commandFailedError } from '../../errors.js';
 import { type MonitorParse, monitorParser } from '../../panes/monitor/monitor-parser.js';
 import { type MonitorData, parseMonitor } from '../../panes/monitor/parse-monitor.js';
 import type { MonitorSource } from '../../panes/monitor/source.js';
-import { type BulkJournal, type BulkJournalPort, entryRequest } from './send.js';
+import type { JournalPort } from '../../contract/services.js';
+import { type BulkJournal, entryRequest } from './send.js';
 import { listWords } from './target.js';
 
 export interface MonitorRouter {
@@ -98,9 +99,11 @@ export async function removeMember(
 
 /**
  * Made once per pane: the list's shape is read on the first `d` and kept for the next ones;
- * each read is parsed against the one before (an unchanged output is not parsed again).
+ * each read is parsed against the one before (an unchanged output is not parsed again). The
+ * session's journal is opened at the first `d`: a pane opened at start (a dashboard) comes
+ * before the shell has opened it.
  */
-export function monitorSource(router: MonitorRouter, list: string, journal?: BulkJournalPort): MonitorSource {
+export function monitorSource(router: MonitorRouter, list: string, journal?: JournalPort): MonitorSource {
   let shape: Promise<EntryShape> | undefined;
   const parse = monitorParser();
   return {

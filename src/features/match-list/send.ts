@@ -82,17 +82,6 @@ export interface BulkJournal {
       window?: string | undefined;
     },
   ): Promise<void>;
-  /** The confirmed-change window open now, if any. */
-  window(): { id: string } | undefined;
-}
-
-/**
- * Where a pane finds the journal: opened at its first change, not when the pane opens (a
- * dashboard opened at start comes before the shell has opened the journal).
- */
-export interface BulkJournalPort {
-  open(): Promise<BulkJournal>;
-  opened(): BulkJournal | undefined;
 }
 
 /**
