@@ -176,15 +176,7 @@ export class Tmux {
       if (Date.now() - this.readAt >= 250 && re.test(await this.screenAsync())) return;
       if (Date.now() >= deadline)
         throw new Error(`output did not show ${String(re)} within ${timeoutMs} ms:\n${this.screen()}`);
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.wake = undefined;
-          resolve();
-        };
-        const timer = setTimeout(done, 250);
-        this.wake = done;
-      });
+      await this.outputOr(250);
     }
   }
 
@@ -198,7 +190,12 @@ export class Tmux {
     const since = Date.now() - this.readAt;
     if (since < 20) await sleep(20 - since);
     if (this.changed) return;
-    await new Promise<void>((resolve) => {
+    await this.outputOr(ms);
+  }
+
+  /** Resolves at the pane's next output, or after `ms`. */
+  private outputOr(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.wake = undefined;
