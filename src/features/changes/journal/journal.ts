@@ -233,7 +233,7 @@ export class Journal {
         ...(notUndoable ? { notUndoable } : {}),
         ...(this.window() ? { window: this.win!.id } : {}),
         ...(this.meta.pid ? { pid: this.meta.pid } : {}),
-        ...(this.meta.pid && this.meta.pidStart ? { pidStart: this.meta.pidStart } : {}),
+        ...(this.meta.pidStart ? { pidStart: this.meta.pidStart } : {}),
       },
       { sync: true },
     );
