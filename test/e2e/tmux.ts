@@ -29,6 +29,8 @@ export class Tmux {
   private changed = true;
   private wake: (() => void) | undefined;
   private readAt = 0;
+  /** When the pane last had output. */
+  private outputAt = 0;
   /** The last of what the control client streamed (`%output` lines, control bytes escaped). */
   private streamed = '';
   /** The control client's reply lines so far, and the commands sent to it still unanswered. */
@@ -108,6 +110,7 @@ export class Tmux {
     if (line.startsWith('%output ')) {
       this.streamed = `${this.streamed}${line}\n`.slice(-16_384);
       this.changed = true;
+      this.outputAt = Date.now();
       this.wake?.();
     }
   }
@@ -155,6 +158,7 @@ export class Tmux {
     const ok = typeof test === 'function' ? test : (s: string) => test.test(s);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      await this.quiet();
       const last = await this.screenAsync();
       if (ok(last)) return last;
       if (Date.now() >= deadline)
@@ -191,6 +195,16 @@ export class Tmux {
     if (since < 20) await sleep(20 - since);
     if (this.changed) return;
     await this.outputOr(ms);
+  }
+
+  /**
+   * Resolves once the pane has had no output for 5 ms (at most 50 ms): a frame reaches tmux in
+   * pieces, and a read through the control client comes at once (a spawned client took ~10 ms),
+   * so it could catch a frame half drawn — the status line of a chart without its axis.
+   */
+  private async quiet(): Promise<void> {
+    const until = Date.now() + 50;
+    while (Date.now() - this.outputAt < 5 && Date.now() < until) await this.outputOr(5);
   }
 
   /** Resolves at the pane's next output, or after `ms`. */
