@@ -13,6 +13,23 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 const BUILTIN = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
+/**
+ * Built-ins loaded at the first call of one of their functions, not when the bundle loads: every
+ * shell loaded them before its first prompt for code it seldom runs. child_process (8 modules,
+ * ~4 ms, measured with the shell's start in tmux): terminal-size (Ink's) calls it only when no
+ * stream knows the terminal's size, routersh for a window's guard, a pager or an editor; v8
+ * (8 modules, ~1–3 ms): src/commands/v8-flags.ts goes through bin/'s loader when there is one;
+ * crypto (17 modules, ~8–12 ms): TLS files, tokens; fs/promises (8 modules, ~5 ms): a line
+ * written to the history, a `| save`, a bounded read of a file. Their functions are
+ * called, never constructed or compared (a class stays read at load: isClass).
+ */
+const LOADED_ON_CALL = new Set(['child_process', 'v8', 'crypto', 'fs/promises']);
+
+/** A class (or a constructor function with methods): `new`, `extends` and instanceof need the real one. */
+const isClass = (f) =>
+  /^class\b/.test(Function.prototype.toString.call(f)) ||
+  (f.prototype !== undefined && Object.getOwnPropertyNames(f.prototype).length > 1);
+
 /** @type {import('esbuild').Plugin} */
 export const builtinsAsRequire = {
   name: 'node-builtins-as-require',
@@ -42,11 +59,29 @@ export const builtinsAsRequire = {
         const d = Object.getOwnPropertyDescriptor(exports, k);
         return IDENTIFIER.test(k) && d?.get && typeof exports[k] === 'function' && !exports[k].prototype;
       });
+      const id = JSON.stringify(a.path);
+      if (!LOADED_ON_CALL.has(a.path.replace(/^node:/, ''))) {
+        const contents = [
+          `const m = require(${id});`,
+          'export default m;',
+          ...names.map((k) => `export const ${k} = m.${k};`),
+          ...lazyFunctions.map((k) => `export function ${k}(...a) { return m.${k}(...a); }`),
+        ].join('\n');
+        return { contents, loader: 'js' };
+      }
+      // Loaded at the first call of one of its functions. Anything else the importers use (a
+      // class, an object, the module itself) is read when the bundle loads, as above; what they
+      // do not use is dropped with its read (a pure call, tree-shaken).
+      const plain = (k) => typeof exports[k] === 'function' && !isClass(exports[k]);
       const contents = [
-        `const m = require(${JSON.stringify(a.path)});`,
-        'export default m;',
-        ...names.map((k) => `export const ${k} = m.${k};`),
-        ...lazyFunctions.map((k) => `export function ${k}(...a) { return m.${k}(...a); }`),
+        'let m;',
+        `const load = () => (m ??= require(${id}));`,
+        'export default /* @__PURE__ */ load();',
+        ...[...names, ...lazyFunctions].map((k) =>
+          plain(k)
+            ? `export function ${k}(...a) { return load().${k}(...a); }`
+            : `export const ${k} = /* @__PURE__ */ (() => load().${k})();`,
+        ),
       ].join('\n');
       return { contents, loader: 'js' };
     });

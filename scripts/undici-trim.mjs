@@ -8,7 +8,9 @@
 // A stub that throws stands in for each, naming why, should that ever change.
 // And undici's `require('node:assert')` gets a plain check: undici only ever calls assert(value)
 // (test/scripts/node-modules-patches.test.ts holds it to that), and loading node:assert cost
-// every one-shot command ~0.9 ms. A failed check throws as node:assert would (AssertionError,
+// every one-shot command ~0.9 ms. So does signal-exit's (Ink's), whose one use is
+// assert.equal(typeof cb, 'function', message): node:assert and its 5 modules were loaded by
+// every shell for that (~2 ms). A failed check throws as node:assert would (AssertionError,
 // code ERR_ASSERTION), with a shorter message.
 const STUBS = [
   {
@@ -21,24 +23,28 @@ const STUBS = [
   },
 ];
 
-const ASSERT = `module.exports = function assert(value, message) {
+const ASSERT = `function assert(value, message) {
   if (value) return;
-  const e = new Error(typeof message === 'string' ? message : 'undici: internal assertion failed');
+  const e = new Error(typeof message === 'string' ? message : 'internal assertion failed');
   e.name = 'AssertionError';
   e.code = 'ERR_ASSERTION';
   throw e;
-};`;
+}
+// node:assert's equal is loose (==).
+assert.equal = (actual, expected, message) => assert(actual == expected, message);
+module.exports = assert;`;
+
+/** The packages whose require('assert') gets the plain check (their uses: the test above). */
+const PLAIN_ASSERT = /\/node_modules\/(undici|signal-exit)\//;
 
 /** @type {import('esbuild').Plugin} */
 export const undiciTrim = {
   name: 'undici-trim',
   setup(b) {
     b.onResolve({ filter: /^(node:)?assert$/ }, (a) =>
-      /\/node_modules\/undici\//.test(a.importer)
-        ? { path: 'undici-assert', namespace: 'undici-assert' }
-        : undefined,
+      PLAIN_ASSERT.test(a.importer) ? { path: 'plain-assert', namespace: 'plain-assert' } : undefined,
     );
-    b.onLoad({ filter: /.*/, namespace: 'undici-assert' }, () => ({ contents: ASSERT, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'plain-assert' }, () => ({ contents: ASSERT, loader: 'js' }));
     b.onLoad(
       { filter: /\/node_modules\/undici\/lib\/(web\/fetch\/body|dispatcher\/client-h2)\.js$/ },
       (a) => {

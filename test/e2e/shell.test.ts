@@ -207,3 +207,33 @@ describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--liftoff-only']);
   });
 });
+
+// A preload that counts the Intl.Segmenters a run made and lists Node's modules it loaded.
+const startPreload = preloadAt(
+  'shell-start.cjs',
+  "const S = Intl.Segmenter; let made = 0; Intl.Segmenter = class extends S { constructor(...a) { super(...a); made++; } }; process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_START, JSON.stringify({ made, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)) })));\n",
+);
+
+describe.skipIf(!hasTmux())('what a shell costs before its first line (issue 19)', () => {
+  it('no Intl.Segmenter (~22 ms: ICU break rules) and no node:crypto, child_process, fs/promises or assert, to its prompt and just after', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'routersh-start-')), 'start.json');
+    term = new Tmux(100, 30);
+    const t = term;
+    t.start(`node ${BIN} --router ${sim.url} --user admin`, {
+      NODE_OPTIONS: `--require=${startPreload}`,
+      ROUTERSH_TEST_START: file,
+      ROUTERSH_PASSWORD: 'admin',
+      XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'routersh-start-state-')),
+    });
+    await t.waitFor(PROMPT);
+    // What the shell does just after its prompt: the journal opens (100 ms in, its session id),
+    // RE2 loads, the history is read.
+    await new Promise((r) => setTimeout(r, 600));
+    t.keys('C-d');
+    await t.waitFor(/\[exited 0\]/);
+    const { made, builtins } = JSON.parse(readFileSync(file, 'utf8')) as { made: number; builtins: string[] };
+    expect(builtins).toContain('tty'); // the control: the list is read
+    expect(made).toBe(0);
+    for (const m of ['crypto', 'child_process', 'fs/promises', 'assert']) expect(builtins).not.toContain(m);
+  });
+});

@@ -3,7 +3,7 @@
 // bounded, wrapText's cache key is unambiguous (ink PR #998), and every string-width that
 // Ink or our code imports has the fast path, which measures exactly what the slow path does.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -91,8 +91,37 @@ describe('patches of node_modules', () => {
     expect(output).toContain('if (map.size >= SHARED_MAX) map.clear();');
   });
 
+  it('no Intl.Segmenter is made when Ink loads (the first costs ~22 ms): each is made at first need', () => {
+    // Ink's tokenizer, slice-ansi and wrap-ansi's string-width, as Ink resolves them (ESM-only
+    // packages are found beside the file that imports them).
+    const beside = (from: string, file: string) => {
+      for (let dir = dirname(from); dir !== dirname(dir); dir = dirname(dir)) {
+        const path = join(dir, 'node_modules', file);
+        if (existsSync(path)) return path;
+      }
+      throw new Error(`${file} not found from ${from}`);
+    };
+    const files = [
+      beside(inkIndex, '@alcalzone/ansi-tokenize/build/tokenize.js'),
+      beside(inkIndex, 'slice-ansi/tokenize-ansi.js'),
+      createRequire(fromInk.resolve('wrap-ansi')).resolve('string-width'),
+    ];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      expect(source, file).toMatch(/\?\?= new Intl\.Segmenter\(/); // the control: made on need
+      expect(source, file).not.toMatch(/^(const|let|var) \w+ = new Intl\.Segmenter/m);
+    }
+    expect(readFileSync(files[0]!, 'utf8').match(/of graphemes\(str\)/g)).toHaveLength(1);
+  });
+
   it("Ink's Output draws a printable ASCII line from shared cells, no tokenize (the monitor's rows)", () => {
     expect(inkFile('output.js').match(/const plainCells = \(line\) =>/g)).toHaveLength(1);
+  });
+
+  it("signal-exit's one use of node:assert is assert.equal, which the bundle's plain check has (scripts/undici-trim.mjs)", () => {
+    const source = readFileSync(fromInk.resolve('signal-exit'), 'utf8');
+    expect(source.match(/require\('assert'\)/g)).toHaveLength(1);
+    expect([...source.matchAll(/\bassert\.(\w+)/g)].map((m) => m[1])).toEqual(['equal']);
   });
 
   it("undici only ever calls assert(value), the one use the bundle's plain check stands in for (scripts/undici-trim.mjs)", () => {

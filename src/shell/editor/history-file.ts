@@ -1,7 +1,9 @@
 // The history file: `$XDG_STATE_HOME/routersh/history` (or `~/.local/state/routersh/history`),
 // one entry a line, in a 0700 directory with mode 0600. Every line is redacted before it is
 // written, so no code path can put a secret in the file. Paths and env are injected.
-import { chmod, mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
+import * as fs from 'node:fs';
+import { chmod, mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { DEFAULT_HISTORY_MAX } from './history.js';
 import { type RedactOptions, redact } from '../../lang/redact.js';
@@ -35,13 +37,16 @@ function isMissing(e: unknown): boolean {
  */
 export async function loadHistory(path: string, max: number = DEFAULT_HISTORY_MAX): Promise<string[]> {
   let raw: string;
+  // Every shell reads its history at start: through node:fs's callbacks, as node:fs/promises (8
+  // modules, ~5 ms of CPU) loads at its first call (scripts/node-builtins.mjs) and the rest of
+  // this file is for a line entered or a long file trimmed.
   try {
-    raw = await readFile(path, 'utf8');
+    raw = await promisify(fs.readFile)(path, 'utf8');
   } catch (e) {
     if (isMissing(e)) return [];
     throw e;
   }
-  await chmod(path, FILE_MODE);
+  await promisify(fs.chmod)(path, FILE_MODE);
   const lines = raw.split('\n').filter((l) => l !== '');
   const kept = lines.slice(Math.max(0, lines.length - max));
   if (kept.length < lines.length) {

@@ -3,7 +3,6 @@
 // change's projection (projection.ts); reads are coalesced (node-reads.ts). Nothing grows with
 // the session in memory: the changes are read back from the sink when asked for. The router is
 // injected; the sink fsyncs each change's record before its request is sent.
-import { randomBytes } from 'node:crypto';
 import type { Envelope, NodeInfo, RouterRequest } from '../../../api/router/types.js';
 import { asRoutershError, commandFailedError } from '../../../errors.js';
 import { diffSnapshots, isEmptyDiff } from './diff.js';
@@ -28,7 +27,15 @@ const NO_EFFECT = 'the metadata shows no change (an action, or a value the route
 const AFTER_UNREAD = 'its node could not be read after the change';
 const SECRET = 'it sets a secret, which the metadata does not show and the journal never stores';
 
-export const newSessionId = (): string => randomBytes(3).toString('hex');
+/**
+ * Six hex digits that tell one session's records and file from another's: not a secret, so V8's
+ * per-process seeded Math.random serves, where node:crypto (17 modules, ~12 ms of CPU) was
+ * loaded by every shell for these 3 bytes, just after its prompt.
+ */
+export const newSessionId = (): string =>
+  Math.floor(Math.random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0');
 
 /** How a confirmed-change window was settled (window-decision.ts), as the journal needs it. */
 export interface Settled {
