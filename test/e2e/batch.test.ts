@@ -108,6 +108,22 @@ describe('-f and stdin', () => {
     expect(r.stdout).toMatch(/eth0/);
   });
 
+  it('a match-list import with refused entries: its summary once, then one short line naming the line', async () => {
+    // A list keyed on address and port: an entry without a port is refused by the router.
+    await fetch(`${sim.url}/api/ipv4/firewall/match-list/svc`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+      body: JSON.stringify({ Options: { key: ['net-port'] } }),
+    });
+    const feed = script('svc.feed', '10.0.0.5 tcp:22\n10.0.0.6\n');
+    const f = script('svc.rsh', `match-list import svc ${feed}\n`);
+    const r = await runBin(['--yes', '-f', f], { env });
+    expect(r.code).toBe(1);
+    expect(`${r.stdout}${r.stderr}`.match(/1 added/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/line 2.*10\.0\.0\.6/);
+    expect(r.stderr).toBe('% match-list svc: 1 of the entries failed (the summary above) (line 1)\n');
+  });
+
   it('-f - reads the script from stdin', async () => {
     const r = await runBin(['-f', '-'], { env, input: 'show hostname\nbogus\n' });
     expect(r.code).toBe(1);

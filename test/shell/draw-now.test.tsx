@@ -2,7 +2,7 @@
 // patches/ink adds): Ink as the shell renders it (shell/ink-options.ts, throttled at 30 frames a
 // second), under the one KeyProvider. Timers are frozen, so a frame that waits for the end of
 // Ink's throttle window is never drawn here: what shows was drawn without waiting.
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { Text, render } from 'ink';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,49 @@ describe('a frame that answers a key', () => {
     expect(out).not.toContain('data=2');
     await vi.advanceTimersByTimeAsync(50);
     expect(out).toContain('keys=1 data=2');
+    app.unmount();
+  });
+});
+
+/** A terminal stream that counts what reaches it as one write (a syscall each on a real TTY). */
+class CountingTty extends Writable {
+  isTTY = true;
+  columns = 80;
+  rows = 24;
+  calls: string[] = [];
+  override _write(chunk: Buffer, _enc: string, done: () => void) {
+    this.calls.push(chunk.toString());
+    done();
+  }
+  override _writev(chunks: Array<{ chunk: Buffer }>, done: () => void) {
+    this.calls.push(chunks.map((c) => c.chunk.toString()).join(''));
+    done();
+  }
+}
+
+describe('a frame reaches the terminal', () => {
+  it('in one write, its synchronized-update marks included (patches/ink: was three)', async () => {
+    const stdout = new CountingTty();
+    const stdin = tty(new PassThrough(), { setRawMode: () => stdin, ref: () => {}, unref: () => {} });
+    const drawNow = createDrawNow();
+    const app = render(
+      <KeyProvider bracketedPaste={false} onKey={drawNow.mark}>
+        <Counter />
+      </KeyProvider>,
+      {
+        ...shellRenderOptions(stdout as unknown as NodeJS.WriteStream, drawNow),
+        stdin: stdin as unknown as NodeJS.ReadStream,
+      },
+    );
+    await turns();
+    for (let i = 1; i <= 3; i++) {
+      const before = stdout.calls.length;
+      stdin.write('x');
+      await turns();
+      const frame = stdout.calls.slice(before);
+      expect(frame).toHaveLength(1);
+      expect(frame[0]).toMatch(new RegExp(`^\\x1b\\[\\?2026h[^]*keys=${i} [^]*\\x1b\\[\\?2026l$`));
+    }
     app.unmount();
   });
 });

@@ -211,14 +211,17 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     ...(plan !== undefined ? { plan: plan.split('\n').filter(Boolean) } : {}),
   };
   const wrote = !base.dryRun && base.added + base.refreshed + base.removed > 0;
-  if (base.cancelled) return { text, json, wrote, error: cancelledError(text.trimEnd()) };
+  // Every caller shows the text, then the error: the error names the outcome and leaves the
+  // summary to the text (it held the summary too, which a script's run printed twice).
+  if (base.cancelled)
+    return { text, json, wrote, error: cancelledError(`match-list ${args.list}: cancelled`) };
   if (base.failed.length) {
     return {
       text,
       json,
       wrote,
       error: commandFailedError(
-        `match-list ${args.list}: ${base.failed.length} of the entries failed\n${text.trimEnd()}`,
+        `match-list ${args.list}: ${base.failed.length} of the entries failed (the summary above)`,
       ),
     };
   }
