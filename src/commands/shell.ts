@@ -47,7 +47,6 @@ export async function runShellSession(
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
   lateWasmTierUp();
-  shellHeap();
   // Loaded only by the shell (a one-shot command loads no shell code at all).
   const earlyCode = Promise.all([import('../shell/early-prompt.js'), import('../shell/welcome.js')]);
   // The shell's code (Ink, React: ~1 MB, whose compiling holds the thread ~30 ms) loads once the
@@ -103,10 +102,12 @@ export async function runShellSession(
     const { runShell } = await loadShellCode();
     if (start.lesson !== undefined && session.services.lessons)
       io.out(session.services.lessons.start(start.lesson));
-    // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings
-    // synchronously; until then a check answers provisionally and Enter judges for real), and
-    // the change journal (a change typed before it is open waits for it).
+    // Once the prompt is up: the heap's growth for a long session (v8-flags.ts: start-up has
+    // grown the young generation by then), RE2 and fuse.js (keystrokes judge values and
+    // misspellings synchronously; until then a check answers provisionally and Enter judges for
+    // real), and the change journal (a change typed before it is open waits for it).
     setTimeout(() => {
+      shellHeap();
       import('../lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
       session.services.journal?.open().catch(() => {});
     }, 100).unref();

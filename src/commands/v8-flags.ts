@@ -38,10 +38,15 @@ export function lateWasmTierUp(): void {
  * list parses 2.5–3 MB of metadata and indexes it. Under V8's defaults the young generation
  * grew towards its 16 MB semi-spaces and the old one by up to 4× a step, so one such Tab took
  * the process to ~205 MB (and it stayed at ~178) with 57 MB live. Here the young generation
- * keeps its first size and the old one grows by half a step: peak ~150 MB, ~122 MB after
- * (the 65,536 Tab in tmux, alternated with the build before). Tab, and keys in a refreshing
- * chart, were not slower in the same runs (bench/tab-bench.ts, bench/chart-keys-bench.ts);
- * `monitor match-list` at 10,000 entries took ~15 % more CPU per refresh.
+ * keeps the size it has and the old one grows by half a step: peak ~150 MB, ~122 MB after
+ * (the 65,536 Tab in tmux, alternated with the build before).
+ *
+ * Called once the shell is up (commands/shell.ts), not before it starts: start-up then grows
+ * the young generation as V8 decides (to 4 MB semi-spaces, measured; held from then on) where
+ * it stayed at its first 1 MB. With 1 MB, start-up took 9 scavenges, and a Tab's frame often
+ * one: Tab at 1,000 values p50 5.85 → 4.76 and 6.21 → 5.50 ms (sub-node / option values), at
+ * 65,536 5.90 → 5.44 and 6.07 → 5.73 ms, peak RSS at 65,536 142.6 → 152.6 MB (bench/tab-bench.ts,
+ * alternated with the build before, 5 runs).
  */
 export function shellHeap(): void {
   setV8Flag('--semi-space-growth-factor=1');
