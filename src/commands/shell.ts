@@ -100,14 +100,16 @@ export async function runShellSession(
       : undefined;
   try {
     const { runShell } = await loadShellCode();
+    // The heap's growth for a long session, once start-up has grown the young generation
+    // (v8-flags.ts). Here, not later: what loads before this point and what loads after it is
+    // the same in every session, so each file's compiled code is kept under one set of flags.
+    shellHeap();
     if (start.lesson !== undefined && session.services.lessons)
       io.out(session.services.lessons.start(start.lesson));
-    // Once the prompt is up: the heap's growth for a long session (v8-flags.ts: start-up has
-    // grown the young generation by then), RE2 and fuse.js (keystrokes judge values and
-    // misspellings synchronously; until then a check answers provisionally and Enter judges for
-    // real), and the change journal (a change typed before it is open waits for it).
+    // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings
+    // synchronously; until then a check answers provisionally and Enter judges for real), and
+    // the change journal (a change typed before it is open waits for it).
     setTimeout(() => {
-      shellHeap();
       import('../lang/engines.js').then((m) => m.loadLangEngines()).catch(() => {});
       session.services.journal?.open().catch(() => {});
     }, 100).unref();

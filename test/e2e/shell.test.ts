@@ -192,8 +192,6 @@ describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
       const t = term;
       t.start(`node ${BIN} --router ${sim.url} --user admin`, env(file));
       await t.waitFor(PROMPT);
-      // The heap's flags are set once the shell is up (100 ms after its prompt), not before.
-      await new Promise((r) => setTimeout(r, 400));
       t.keys('C-d');
       await t.waitFor(/\[exited 0\]/);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--wasm-tiering-budget=50000000', ...HEAP]);
