@@ -37,6 +37,10 @@ const OWN_PROCESS = [
 
 export default defineConfig({
   test: {
+    // Vite's transforms of src/ and test/ (TypeScript, JSX) kept on disk between runs
+    // (node_modules/.experimental-vitest-cache, keyed by each file's content): a second run
+    // transforms only what changed.
+    experimental: { fsModuleCache: true },
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Ink renders non-interactively when CI is set (even empty): the setup file removes it.
