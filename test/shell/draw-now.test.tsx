@@ -28,6 +28,22 @@ function Counter() {
   return <Text>{`keys=${keys} data=${data}`}</Text>;
 }
 
+/** The counter as the shell renders it (its Ink options, under the one KeyProvider), on `stdout`. */
+function mount(stdout: NodeJS.WritableStream) {
+  const stdin = tty(new PassThrough(), { setRawMode: () => stdin, ref: () => {}, unref: () => {} });
+  const drawNow = createDrawNow();
+  const app = render(
+    <KeyProvider bracketedPaste={false} onKey={drawNow.mark}>
+      <Counter />
+    </KeyProvider>,
+    {
+      ...shellRenderOptions(stdout as unknown as NodeJS.WriteStream, drawNow),
+      stdin: stdin as unknown as NodeJS.ReadStream,
+    },
+  );
+  return { stdin, app };
+}
+
 const turns = async (n = 5) => {
   for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
 };
@@ -46,17 +62,7 @@ describe('a frame that answers a key', () => {
     stdout.on('data', (d: Buffer) => {
       out += d.toString();
     });
-    const stdin = tty(new PassThrough(), { setRawMode: () => stdin, ref: () => {}, unref: () => {} });
-    const drawNow = createDrawNow();
-    const app = render(
-      <KeyProvider bracketedPaste={false} onKey={drawNow.mark}>
-        <Counter />
-      </KeyProvider>,
-      {
-        ...shellRenderOptions(stdout as unknown as NodeJS.WriteStream, drawNow),
-        stdin: stdin as unknown as NodeJS.ReadStream,
-      },
-    );
+    const { stdin, app } = mount(stdout);
     await turns();
     expect(out).toContain('keys=0 data=0');
 
@@ -99,17 +105,7 @@ class CountingTty extends Writable {
 describe('a frame reaches the terminal', () => {
   it('in one write, its synchronized-update marks included (patches/ink: was three)', async () => {
     const stdout = new CountingTty();
-    const stdin = tty(new PassThrough(), { setRawMode: () => stdin, ref: () => {}, unref: () => {} });
-    const drawNow = createDrawNow();
-    const app = render(
-      <KeyProvider bracketedPaste={false} onKey={drawNow.mark}>
-        <Counter />
-      </KeyProvider>,
-      {
-        ...shellRenderOptions(stdout as unknown as NodeJS.WriteStream, drawNow),
-        stdin: stdin as unknown as NodeJS.ReadStream,
-      },
-    );
+    const { stdin, app } = mount(stdout);
     await turns();
     for (let i = 1; i <= 3; i++) {
       const before = stdout.calls.length;
