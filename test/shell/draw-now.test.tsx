@@ -2,6 +2,7 @@
 // patches/ink adds): Ink as the shell renders it (shell/ink-options.ts, throttled at 30 frames a
 // second), under the one KeyProvider. Timers are frozen, so a frame that waits for the end of
 // Ink's throttle window is never drawn here: what shows was drawn without waiting.
+import { EventEmitter } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
 import { Text, render } from 'ink';
 import { useState } from 'react';
@@ -115,6 +116,22 @@ describe('a frame reaches the terminal', () => {
       expect(frame).toHaveLength(1);
       expect(frame[0]).toMatch(new RegExp(`^\\x1b\\[\\?2026h[^]*keys=${i} [^]*\\x1b\\[\\?2026l$`));
     }
+    app.unmount();
+  });
+
+  it('a stdout that is only a write() still gets every frame (the bench harnesses give one)', async () => {
+    const frames: string[] = [];
+    const stdout = Object.assign(new EventEmitter(), {
+      isTTY: true,
+      columns: 80,
+      rows: 24,
+      write: (s: string) => frames.push(s) > 0,
+    });
+    const { stdin, app } = mount(stdout as unknown as NodeJS.WritableStream);
+    await turns();
+    stdin.write('x');
+    await turns();
+    expect(frames.join('')).toContain('keys=1');
     app.unmount();
   });
 });
