@@ -41,12 +41,13 @@ export function lateWasmTierUp(): void {
  * keeps the size it has and the old one grows by half a step: peak ~150 MB, ~122 MB after
  * (the 65,536 Tab in tmux, alternated with the build before).
  *
- * Called once the shell's code has loaded, before its first frame (commands/shell.ts), not before
- * start-up: start-up then grows the young generation as V8 decides (to 4 MB semi-spaces,
- * measured; held from then on) where it stayed at its first 1 MB. With 1 MB, start-up took 9 scavenges, and a Tab's frame often
- * one: Tab at 1,000 values p50 5.85 → 4.76 and 6.21 → 5.50 ms (sub-node / option values), at
- * 65,536 5.90 → 5.44 and 6.07 → 5.73 ms, peak RSS at 65,536 142.6 → 152.6 MB (bench/tab-bench.ts,
- * alternated with the build before, 5 runs).
+ * Called once the shell's code has loaded, before its first frame (commands/shell.ts), not
+ * before start-up: start-up then grows the young generation as V8 decides (to 4 MB
+ * semi-spaces, measured; held from then on) where it stayed at its first 1 MB, with which
+ * start-up took 9 scavenges and a Tab's frame often one. Tab at 1,000 values p50 5.85 → 4.76
+ * and 6.21 → 5.50 ms (sub-node / option values), at 65,536 5.90 → 5.44 and 6.07 → 5.73 ms;
+ * peak RSS at 65,536 142.6 → 152.6 MB (bench/tab-bench.ts, alternated with the build before,
+ * 5 runs).
  */
 export function shellHeap(): void {
   setV8Flag('--semi-space-growth-factor=1');
