@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { preloadAt } from '../helpers/loaded-files.js';
+import { loadingEnv, preloadAt } from '../helpers/loaded-files.js';
 import { runBin } from '../helpers/run-bin.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
@@ -208,20 +208,21 @@ describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
   });
 });
 
-// A preload that counts the Intl.Segmenters a run made and lists Node's modules it loaded.
-const startPreload = preloadAt(
-  'shell-start.cjs',
-  "const S = Intl.Segmenter; let made = 0; Intl.Segmenter = class extends S { constructor(...a) { super(...a); made++; } }; process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_START, JSON.stringify({ made, builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)) })));\n",
+// A preload that writes how many Intl.Segmenters a run made.
+const segmentersPreload = preloadAt(
+  'segmenters.cjs',
+  "const S = Intl.Segmenter; let made = 0; Intl.Segmenter = class extends S { constructor(...a) { super(...a); made++; } }; process.on('exit', () => require('node:fs').writeFileSync(process.env.ROUTERSH_TEST_SEGMENTERS, String(made)));\n",
 );
 
 describe.skipIf(!hasTmux())('what a shell costs before its first line (issue 19)', () => {
   it('no Intl.Segmenter (~22 ms: ICU break rules) and no node:crypto, child_process, fs/promises or assert, to its prompt and just after', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'routersh-start-')), 'start.json');
+    const made = join(mkdtempSync(join(tmpdir(), 'routersh-start-')), 'segmenters');
+    const loading = loadingEnv(segmentersPreload);
     term = new Tmux(100, 30);
     const t = term;
     t.start(`node ${BIN} --router ${sim.url} --user admin`, {
-      NODE_OPTIONS: `--require=${startPreload}`,
-      ROUTERSH_TEST_START: file,
+      ...loading.env,
+      ROUTERSH_TEST_SEGMENTERS: made,
       ROUTERSH_PASSWORD: 'admin',
       XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'routersh-start-state-')),
     });
@@ -231,9 +232,9 @@ describe.skipIf(!hasTmux())('what a shell costs before its first line (issue 19)
     await new Promise((r) => setTimeout(r, 600));
     t.keys('C-d');
     await t.waitFor(/\[exited 0\]/);
-    const { made, builtins } = JSON.parse(readFileSync(file, 'utf8')) as { made: number; builtins: string[] };
+    const { builtins } = loading.read();
     expect(builtins).toContain('tty'); // the control: the list is read
-    expect(made).toBe(0);
+    expect(readFileSync(made, 'utf8')).toBe('0');
     for (const m of ['crypto', 'child_process', 'fs/promises', 'assert']) expect(builtins).not.toContain(m);
   });
 });

@@ -30,6 +30,25 @@ const dir = mkdtempSync(join(tmpdir(), 'routersh-loaded-'));
 let runs = 0;
 
 /**
+ * For a run started elsewhere (a shell in tmux): the environment that makes it write what it
+ * loaded, with `more` preloads beside, and the reader of what it wrote once it has ended.
+ */
+export function loadingEnv(...more: string[]): {
+  env: Record<string, string>;
+  read: () => { files: string[]; builtins: string[] };
+} {
+  const log = join(dir, `loaded-${runs++}.json`);
+  writeFileSync(log, '{"files":[],"builtins":[]}');
+  return {
+    env: {
+      NODE_OPTIONS: [preload, ...more].map((p) => `--require=${p}`).join(' '),
+      ROUTERSH_TEST_LOADED: log,
+    },
+    read: () => JSON.parse(readFileSync(log, 'utf8')) as { files: string[]; builtins: string[] },
+  };
+}
+
+/**
  * Runs routersh with `args`; its result, the absolute paths of every file it loaded, and the
  * names of Node's own modules it loaded ('net', 'fs/promises', 'internal/…').
  */
@@ -37,14 +56,8 @@ export async function runBinLoading(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<RunResult & { loaded: string[]; builtins: string[] }> {
-  const log = join(dir, `loaded-${runs++}.json`);
-  writeFileSync(log, '{"files":[],"builtins":[]}');
-  const r = await runBin(args, {
-    env: { ...env, NODE_OPTIONS: `--require=${preload}`, ROUTERSH_TEST_LOADED: log },
-  });
-  const { files, builtins } = JSON.parse(readFileSync(log, 'utf8')) as {
-    files: string[];
-    builtins: string[];
-  };
+  const loading = loadingEnv();
+  const r = await runBin(args, { env: { ...env, ...loading.env } });
+  const { files, builtins } = loading.read();
   return { ...r, loaded: files, builtins };
 }
