@@ -59,28 +59,23 @@ export const builtinsAsRequire = {
         const d = Object.getOwnPropertyDescriptor(exports, k);
         return IDENTIFIER.test(k) && d?.get && typeof exports[k] === 'function' && !exports[k].prototype;
       });
+      // A module in LOADED_ON_CALL is required at the first call of one of its functions;
+      // anything else the importers use (a class, an object, the module itself) is read when the
+      // bundle loads, like every other module's exports; what they do not use is dropped with
+      // its read (a pure call, tree-shaken).
+      const onCall = LOADED_ON_CALL.has(a.path.replace(/^node:/, ''));
       const id = JSON.stringify(a.path);
-      if (!LOADED_ON_CALL.has(a.path.replace(/^node:/, ''))) {
-        const contents = [
-          `const m = require(${id});`,
-          'export default m;',
-          ...names.map((k) => `export const ${k} = m.${k};`),
-          ...lazyFunctions.map((k) => `export function ${k}(...a) { return m.${k}(...a); }`),
-        ].join('\n');
-        return { contents, loader: 'js' };
-      }
-      // Loaded at the first call of one of its functions. Anything else the importers use (a
-      // class, an object, the module itself) is read when the bundle loads, as above; what they
-      // do not use is dropped with its read (a pure call, tree-shaken).
-      const plain = (k) => typeof exports[k] === 'function' && !isClass(exports[k]);
+      const wrapped = (k) =>
+        lazyFunctions.includes(k) || (onCall && typeof exports[k] === 'function' && !isClass(exports[k]));
       const contents = [
-        'let m;',
-        `const load = () => (m ??= require(${id}));`,
-        'export default /* @__PURE__ */ load();',
+        onCall
+          ? `let m;\nconst load = () => (m ??= require(${id}));`
+          : `const m = require(${id});\nconst load = () => m;`,
+        `export default ${onCall ? '/* @__PURE__ */ load()' : 'm'};`,
         ...[...names, ...lazyFunctions].map((k) =>
-          plain(k)
+          wrapped(k)
             ? `export function ${k}(...a) { return load().${k}(...a); }`
-            : `export const ${k} = /* @__PURE__ */ (() => load().${k})();`,
+            : `export const ${k} = ${onCall ? `/* @__PURE__ */ (() => load().${k})()` : `m.${k}`};`,
         ),
       ].join('\n');
       return { contents, loader: 'js' };
