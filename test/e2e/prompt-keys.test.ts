@@ -14,8 +14,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
 const ROUNDS = 6;
-/** The prompt in the pane's output as streamed (escape sequences may follow it on its line). */
-const DRAWN = /admin@127\.0\.0\.1> /;
+/**
+ * The prompt in the pane's output as streamed, or on the screen. Not its trailing space: Ink's
+ * prompt draws the cursor there (an escape sequence in the stream), and the screen as read has
+ * no trailing blanks, so a shell whose first prompt was Ink's (its code loaded before the
+ * session was ready, as on a loaded machine) never matched.
+ */
+const DRAWN = /admin@127\.0\.0\.1>/;
 const state = mkdtempSync(join(tmpdir(), 'routersh-prompt-keys-'));
 
 let term: Tmux | undefined;
