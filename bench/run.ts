@@ -19,6 +19,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['-f of single adds, journaled, vs a bare loop (issue 19)', 'script-bench.ts', 'benchScript'],
   ['show of 65,536 lines (issue 9)', 'show-bench.ts', 'benchShow'],
   ['match-list import (issue 9)', 'import-bench.ts', 'benchImport'],
+  ['undo of a bulk change via a 500 ms router vs a bare loop (issue 19)', 'undo-bench.ts', 'benchUndo'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
   ['Tab at 100 to 65,536 sub-node and option values in tmux vs bash (issue 19)', 'tab-bench.ts', 'benchTab'],
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],

@@ -34,16 +34,21 @@ export interface FaultRouter extends Harness<Record<string, never>> {
   struck(): boolean;
   /** The requests that wrote, as sent. */
   writes(): Recorded[];
+  /** The most writes it has held unanswered at once (with `writeDelayMs`), since the last reset. */
+  writesAtOnce(reset?: boolean): number;
 }
 
 const BASIC = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 export const isWrite = (r: { method: string; body: string }) =>
   r.method === 'DELETE' || (r.method === 'POST' && !/"SHOW"/.test(r.body));
 
-export async function startFaultRouter(): Promise<FaultRouter> {
+/** `writeDelayMs`: each write (not a fault's) is applied and answered that long after it came. */
+export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promise<FaultRouter> {
   const state = seedState(Date.now());
   let armed: Armed | undefined;
   let struck = false;
+  let inFlight = 0;
+  let most = 0;
   const h = await startHarness({}, (_m, rec, _req, res) => {
     const json = (status: number, body: unknown) => {
       if (res.destroyed) return;
@@ -104,6 +109,14 @@ export async function startFaultRouter(): Promise<FaultRouter> {
         });
         return;
       default:
+        if (o.writeDelayMs && isWrite(rec)) {
+          most = Math.max(most, ++inFlight);
+          setTimeout(
+            () => void apply().then((out) => (inFlight--, json(out.status, out.body))),
+            o.writeDelayMs,
+          );
+          return;
+        }
         void apply().then((out) => json(out.status, out.body));
     }
   });
@@ -115,6 +128,11 @@ export async function startFaultRouter(): Promise<FaultRouter> {
     },
     struck: () => struck,
     writes: () => h.requests.filter(isWrite),
+    writesAtOnce: (reset = false) => {
+      const n = most;
+      if (reset) most = 0;
+      return n;
+    },
   });
 }
 

@@ -10,10 +10,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
-import { runCommand } from '../helpers/command-io.js';
-import { FAULTS, type Fault, type Which } from './fault-router.js';
+import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { FAULTS, type Fault, type FaultRouter, startFaultRouter, type Which } from './fault-router.js';
 import { faultRig } from './rig.js';
-import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { events, expectInvariant, journalFile, LINES, slices, unjournaledWrites } from './invariant.js';
 
 const T = ['--timeout', '0.5'];
 const rig = faultRig(T);
@@ -97,5 +97,79 @@ describe('match-list import, a fault at each of its writes', () => {
     expect(change.requests.length, why).toBe(FEED.length);
     expect(undo.err, why).not.toMatch(/changed since|internal error/);
     expect(slices(router).blacklist, why).toEqual(before);
+  });
+});
+
+describe('undo of a match-list import: its removals at once, a fault at each', () => {
+  const FEED = Array.from({ length: 40 }, (_, i) => `198.51.100.${i + 1}`);
+  /** A router with the feed imported (one journaled change of 40 entries), and the list before it. */
+  const imported = async (router: FaultRouter, env: ReturnType<typeof adminEnv>) => {
+    const feed = join(env.XDG_STATE_HOME, 'feed.txt');
+    writeFileSync(feed, `${FEED.join('\n')}\n`);
+    const before = slices(router).blacklist as string[];
+    expect((await runCommand(['match-list', 'import', 'blacklist', feed, ...T], env)).code).toBe(0);
+    return { before, file: journalFile(env.XDG_STATE_HOME) };
+  };
+  const listed = (router: FaultRouter) => slices(router).blacklist as string[];
+
+  it('the removals go up to 16 at once; a re-created node sends its own requests one after another', async () => {
+    const router = await startFaultRouter({ writeDelayMs: 40 });
+    const env = adminEnv(router.url);
+    const { before, file } = await imported(router, env);
+    router.writesAtOnce(true);
+    const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    expect(undo.err).toBe('');
+    expect(listed(router)).toEqual(before);
+    expect(router.writesAtOnce(true)).toBe(16);
+    // `no interface eth1` is undone by four requests: the interface first, then what was under it.
+    const env2 = adminEnv(router.url);
+    const script = join(env2.XDG_STATE_HOME, 'eth1.routersh');
+    writeFileSync(script, 'no interface eth1\n');
+    const eth1 = slices(router).eth1;
+    expect((await runCommand(['-f', script, ...T], env2)).code).toBe(0);
+    router.writesAtOnce(true);
+    const again = await runCommand(
+      ['undo', '--journal', journalFile(env2.XDG_STATE_HOME), '--yes', ...T],
+      env2,
+    );
+    expect(again.err).toBe('');
+    expect(slices(router).eth1).toBe(eth1);
+    expect(router.writesAtOnce()).toBe(1);
+    await router.close();
+  });
+
+  // A fault on the 1st, 2nd, 8th, 17th (the first after a full window of 16) and 40th removal.
+  const matrix = FAULTS.flatMap((fault) => [1, 2, 8, 17, 40].map((at) => ({ fault, at })));
+  it.concurrent.each(matrix)('$fault at undo write $at', async ({ fault, at }) => {
+    const { router, env } = await fresh();
+    const { before, file } = await imported(router, env);
+    router.arm({ at, which: 'write', fault });
+    const r = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    const why = `${fault} at undo write ${at}`;
+    expect(router.struck(), why).toBe(true);
+    expect(r.code, why).not.toBe(0);
+    expect(r.err, why).toMatch(
+      /^% undo of #1 match-list import blacklist .* (stopped|failed) at 'POST \/api\//,
+    );
+    // Each entry in or out, nothing else touched; the journal says the undo stopped part-way, and
+    // accounts for every write the router received.
+    const now = listed(router);
+    expect(
+      now.filter((e) => !FEED.includes(e)),
+      why,
+    ).toEqual(before);
+    const undos = events(file).filter((e) => e.t === 'undone');
+    expect(
+      undos.map((e) => e.t === 'undone' && e.ok),
+      why,
+    ).toEqual([false]);
+    expect(unjournaledWrites(router, file), why).toEqual([]);
+    // The recovery sends only what is not yet removed, and the list is as before the import.
+    const sent = router.writes().length;
+    const again = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+    expect(again.err, why).not.toMatch(/changed since|internal error|at .*\.js:\d/);
+    expect(listed(router), why).toEqual(before);
+    expect(router.writes().length - sent, why).toBe(now.filter((e) => FEED.includes(e)).length);
+    expect(fold(events(file)).changes[0]!.status, why).toBe('undone');
   });
 });

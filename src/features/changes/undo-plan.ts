@@ -1,6 +1,7 @@
 // Undo, shared by `undo`, `rollback`, a confirmed-change window that expires and
 // `routersh undo --journal FILE`: which changes, their inverse requests (refused when the node
 // has since been changed by someone else), and sending them newest first, each recorded.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { RouterRequest } from '../../api/router/types.js';
 import {
   argumentError,
@@ -17,6 +18,7 @@ import { NodeView } from './journal/projection.js';
 import { pathKey } from '../../lang/cache.js';
 import { requestText, settingText, wireText } from './journal/text.js';
 import { inconsistency } from './undo-consistency.js';
+import { UNDO_CONCURRENCY, undoWaves } from './undo-lanes.js';
 import type { Change, Snapshot } from './journal/types.js';
 
 export interface UndoEnv {
@@ -31,6 +33,8 @@ export interface UndoEnv {
 export interface UndoStep {
   change: Change;
   requests: RouterRequest[];
+  /** Each request's lane (undo-lanes.ts); absent: one at a time, in order. */
+  lanes?: string[];
   notes: string[];
 }
 
@@ -166,9 +170,9 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
         // A node it deleted shows again, but the read shows one level: what lay under it is set
         // again as recorded (harmless if there already).
         const inv = inverseOf(c, settingText, new Set(touched));
-        const requests = 'refused' in inv ? [] : inv.requests;
+        const { requests, lanes } = 'refused' in inv ? { requests: [], lanes: [] } : inv;
         const note = requests.length ? AGAIN_UNDER : 'already as before the change: nothing sent';
-        plan.steps.push({ change: c, requests, notes: [note] });
+        plan.steps.push({ change: c, requests, lanes, notes: [note] });
         for (const id of touched) newer.add(id);
         continue;
       }
@@ -177,7 +181,13 @@ export async function planUndo(targets: readonly Change[], env: UndoEnv): Promis
         // An earlier undo stopped part-way (a request failed, routersh was killed): send the rest.
         const inv = inverseOf(c, settingText, new Set([...drift.expired, ...restored]));
         if ('refused' in inv) plan.skipped.push({ change: c, reason: inv.refused });
-        else plan.steps.push({ change: c, requests: inv.requests, notes: [PART_WAY, ...inv.notes] });
+        else
+          plan.steps.push({
+            change: c,
+            requests: inv.requests,
+            lanes: inv.lanes,
+            notes: [PART_WAY, ...inv.notes],
+          });
         for (const id of touched) newer.add(id);
         continue;
       }
@@ -227,35 +237,65 @@ export function planText(plan: UndoPlan): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** Sends the plan, newest change first; stops at the first refusal. Returns what it did. */
+/**
+ * Sends the plan, newest change first; a change's requests by its lanes (undo-lanes.ts), up to
+ * UNDO_CONCURRENCY at once. Stops at the first refusal or lost answer: nothing more is started,
+ * what is in flight is awaited, and the change is journaled as stopped part-way (the next undo
+ * reads the node and sends only what is not yet restored). Returns what it did.
+ */
 export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise<string> {
   const done: string[] = [];
+  // Each request in flight listens on the one signal: raise Node's leak warning bound to match.
+  if (getMaxListeners(env.signal) < UNDO_CONCURRENCY + 10) setMaxListeners(UNDO_CONCURRENCY + 10, env.signal);
   for (const step of plan.steps) {
     const c = step.change;
     env.journal.markUndo(c.id, by, step.requests);
-    for (const r of step.requests) {
+    /** The first request that failed: what the journal says, and the error (given what was undone before). */
+    let stop: { journal: string; error: (before: string) => RoutershError } | undefined;
+    const sendOne = async (r: RouterRequest) => {
       const answer = await env.router.send(r, { signal: env.signal }).catch((e: unknown) => {
         // No answer (a reset, a timeout, a garbled one): whether it took is unknown; the next undo reads the node.
         const err = asRoutershError(e);
         const lost = isConnectFailure(err) || err.code === 'protocol';
-        env.journal.markUndone(c.id, false, `${requestText(r)}: ${lost ? 'no answer: ' : ''}${err.message}`);
-        // Said with where it stopped; the code stays (a window's revert retries by it).
-        const before = done.length ? `\n${done.join('\n')}` : '';
-        throw new RoutershError(
-          err.code,
-          `undo of ${label(c)} stopped at '${wireText(r, plan.root)}': ${sanitizeLine(err.message)}${before}`,
-          err.details,
-        );
+        const message = `undo of ${label(c)} stopped at '${wireText(r, plan.root)}': ${sanitizeLine(err.message)}`;
+        stop ??= {
+          journal: `${requestText(r)}: ${lost ? 'no answer: ' : ''}${err.message}`,
+          // The code stays (a window's revert retries by it).
+          error: (before) => new RoutershError(err.code, message + before, err.details),
+        };
+        return undefined;
       });
+      if (!answer) return;
       env.invalidate?.(r);
       if (!answer.ok) {
         const why = answer.errorStatus ?? answer.requestStatus;
-        env.journal.markUndone(c.id, false, `${requestText(r)}: ${why}`);
-        const before = done.length ? `\n${done.join('\n')}` : '';
-        throw commandFailedError(
-          `undo of ${label(c)} failed at '${wireText(r, plan.root)}': ${sanitizeLine(why)}${before}`,
-        );
+        stop ??= {
+          journal: `${requestText(r)}: ${why}`,
+          error: (before) =>
+            commandFailedError(
+              `undo of ${label(c)} failed at '${wireText(r, plan.root)}': ${sanitizeLine(why)}${before}`,
+            ),
+        };
       }
+    };
+    for (const wave of undoWaves(step.requests, step.lanes)) {
+      let next = 0;
+      const worker = async () => {
+        while (next < wave.length && !stop) {
+          const lane = wave[next++]!;
+          for (const r of lane) {
+            if (stop) return;
+            await sendOne(r);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(UNDO_CONCURRENCY, wave.length) }, worker));
+      if (stop) break;
+    }
+    if (stop) {
+      env.journal.markUndone(c.id, false, stop.journal);
+      // Said with where it stopped and what was undone before it.
+      throw stop.error(done.length ? `\n${done.join('\n')}` : '');
     }
     env.journal.markUndone(c.id, true, by);
     done.push(`undone ${label(c)}${await restoredNote(c, env)}`);

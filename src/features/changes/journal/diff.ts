@@ -124,7 +124,11 @@ export function removeRequest(s: Setting): RouterRequest {
   return { method: 'DELETE', words: [...s.path] };
 }
 
-export type Inverse = { requests: RouterRequest[]; notes: string[] } | { refused: string };
+/**
+ * `lanes`: each request's `phase:setting` (undo-lanes.ts): the phases go in order, a setting's
+ * requests in order, different settings' requests of a phase at once.
+ */
+export type Inverse = { requests: RouterRequest[]; lanes: string[]; notes: string[] } | { refused: string };
 
 const under = (s: Setting, prefix: readonly string[]) =>
   s.path.length > prefix.length && prefix.every((w, i) => s.path[i] === w);
@@ -146,6 +150,11 @@ export function inverseOf(
     return { refused: 'its metadata was not read (the router did not answer)' };
   const d = diffSnapshots(change.before, change.after);
   const requests: RouterRequest[] = [];
+  const lanes: string[] = [];
+  const send = (phase: number, s: Setting, ...rs: RouterRequest[]) => {
+    requests.push(...rs);
+    lanes.push(...rs.map(() => `${phase}:${s.id}`));
+  };
   const notes: string[] = [];
   // A single-valued slot whose value was replaced (mtu 1500 → 9000): setting the old one back is enough.
   const replaced = new Set<string>();
@@ -157,7 +166,7 @@ export function inverseOf(
   for (const a of d.added) {
     if (replaced.has(a.id) || skip.has(a.id)) continue;
     if (!a.unsettable) return { refused: `${text(a)} cannot be removed (the router allows no DELETE there)` };
-    requests.push(removeRequest(a));
+    send(0, a, removeRequest(a));
   }
   for (const { before, after } of d.changed) {
     if (skip.has(after.id)) continue;
@@ -165,25 +174,25 @@ export function inverseOf(
     const extra = Object.keys(after.options).filter((k) => before.options[k] === undefined);
     if (extra.length)
       return { refused: `${text(after)}: option ${extra.join(', ')} cannot be removed again` };
-    requests.push(setRequest(before));
+    send(1, after, setRequest(before));
   }
   for (const r of d.removed) {
     const below = (change.subtree ?? []).filter((s) => under(s, r.path) && s.settable);
     // Re-created already (an undo stopped part-way): what lies under it is set again, as
     // recorded — the read shows one level, and setting a recorded value twice is harmless.
     if (skip.has(r.id)) {
-      requests.push(...below.map(setRequest));
+      send(2, r, ...below.map(setRequest));
       continue;
     }
     if (!r.settable && below.length === 0)
       return { refused: `${text(r)} cannot be re-created (the router allows no SET there)` };
-    if (r.settable) requests.push(setRequest(r));
-    requests.push(...below.map(setRequest));
+    if (r.settable) send(2, r, setRequest(r));
+    send(2, r, ...below.map(setRequest));
     if (isEntry(r)) notes.push(`${text(r)} is added again: its timeout starts over`);
   }
   if (requests.length === 0) {
-    if (skip.size) return { requests, notes: ['what it added has expired since: nothing to send'] };
+    if (skip.size) return { requests, lanes, notes: ['what it added has expired since: nothing to send'] };
     return { refused: 'the metadata shows no change to undo' };
   }
-  return { requests, notes };
+  return { requests, lanes, notes };
 }
