@@ -60,6 +60,30 @@ export function refuseSecretFlags(argv: string[]): void {
   }
 }
 
+/**
+ * `routersh --router R --yes undo --journal F`: the main flags before a command's name, as git
+ * and kubectl take them. The argv with the command's name first (`undo --router R --yes
+ * --journal F`), for the command's own parser to judge each flag; undefined when the first word
+ * that is not a flag or a flag's value is not one of `names`.
+ */
+export function commandAfterFlags(argv: readonly string[], names: readonly string[]): string[] | undefined {
+  let tokens: ReturnType<typeof parseArgs>['tokens'];
+  try {
+    ({ tokens } = parseArgs({
+      args: [...argv],
+      options: MAIN_OPTIONS,
+      allowPositionals: true,
+      strict: false,
+      tokens: true,
+    }));
+  } catch {
+    return undefined;
+  }
+  const first = tokens?.find((t) => t.kind !== 'option');
+  if (first?.kind !== 'positional' || first.index === 0 || !names.includes(first.value)) return undefined;
+  return [first.value, ...argv.slice(0, first.index), ...argv.slice(first.index + 1)];
+}
+
 function parseError(e: unknown): never {
   const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
   throw usageError(`${msg} (see routersh --help)`);

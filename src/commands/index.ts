@@ -6,7 +6,7 @@ import { asRoutershError, type Ending, failed, isRoutershError } from '../errors
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import type { Command } from './command.js';
-import type { CommandName } from './command-names.js';
+import { COMMAND_NAMES, type CommandName } from './command-names.js';
 
 /** A command with its argv parsed: where it records (if anywhere), and its run. */
 interface Parsed {
@@ -59,6 +59,11 @@ const namedOf = (name: string | undefined): Loader | undefined =>
 export async function execute(argv: string[], io: CommandIo): Promise<Ending> {
   let stopRecording = () => {};
   try {
+    // Main flags before a command's name: the name first (cli/args.ts), as git takes them.
+    if (argv[0]?.startsWith('-') && !namedOf(argv[0])) {
+      const { commandAfterFlags } = await import('../cli/args.js');
+      argv = commandAfterFlags(argv, COMMAND_NAMES) ?? argv;
+    }
     const [name, ...args] = argv;
     if (name !== undefined && namedOf(name) && asksHelp(name, args)) argv = ['help', name];
     const named = namedOf(argv[0]);

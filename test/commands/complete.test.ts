@@ -98,6 +98,14 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
     expect(await words(['undo', '--journal', 'j', '--ro'])).toEqual(['--router']);
   });
 
+  it('after main flags, a command and then its own flags (`routersh --yes undo --journal F`)', async () => {
+    expect(await words(['--router', 'http://r', '--yes', 'un'])).toEqual(['undo']);
+    expect(await words(['--yes', 'undo', '--jo'])).toEqual(['--journal']);
+    expect(await words(['--timeout', '5', 'match-list', 'export', 'L', '--'])).toContain('--json');
+    // -c's value is the router's commands, not routersh's: none of them is offered there.
+    expect(await words(['-c', 'un'])).not.toContain('undo');
+  });
+
   it('completes values by what the help says they are', async () => {
     expect(await words(['--auth', ''])).toEqual(['basic', 'token']);
     expect(await words(['api', '--output', 'j'])).toEqual(['json']);

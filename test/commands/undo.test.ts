@@ -56,6 +56,19 @@ describe('routersh undo --journal FILE', () => {
     expect(sim.requests.slice(n).filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
+  it('the main flags before the name, as git takes them: `routersh --yes --timeout 5 undo --journal FILE`', async () => {
+    const { env, file } = await scriptJournal(['interface eth1 mtu 9011']);
+    const r = await runCommand(['--yes', '--timeout', '5', 'undo', '--journal', file], env);
+    expect(r.err).toBe('');
+    expect(r.out).toMatch(/undone #1 interface eth1 mtu 9011/);
+    // A flag the command does not take is said as its own, not as the command's first word.
+    const confirm = await runCommand(['--yes', 'confirm', '--journal', file], env);
+    expect(confirm.err).toMatch(/^% Unknown option '--yes' \(routersh confirm --journal FILE\)/);
+    // A flag's value named like a command stays that value: `-c undo` is the line `undo`.
+    const line = await runCommand(['-c', 'undo', '--yes'], env);
+    expect(line.err).toMatch(/nothing to undo/);
+  });
+
   it('ID: that change only', async () => {
     const { env, file } = await scriptJournal([
       'interface eth0 mtu 9101',

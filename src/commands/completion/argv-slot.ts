@@ -1,6 +1,7 @@
 // What the word being completed is, on routersh's command line: a command, a flag, a flag's
 // value (a file, a profile, one of its words, the commands of -c), or a command's positional
 // argument. Pure: the words in, the slot out; the candidates are gathered by the caller.
+import { commandAfterFlags } from '../../cli/args.js';
 import { COMPLETION_SHELLS } from '../../cli/command-options.js';
 import { COMMAND_HELP, type HelpedCommand, isHelpedCommand } from '../../cli/command-help.js';
 import { builtinDashboardNames } from '../../features/dashboards/builtin.js';
@@ -108,7 +109,8 @@ const summaries = () =>
 function shapeOf(name: HelpedCommand | 'help' | undefined, rest: readonly string[]): CommandShape {
   switch (name) {
     case undefined:
-      return { flags: mainFlags(), positional: () => NONE, live: true };
+      // After main flags only, a command's name (`routersh --profile lab undo …`, commands/index.ts).
+      return { flags: mainFlags(), positional: (i) => (i === 0 ? words(summaries()) : NONE), live: true };
     case 'help':
       return { flags: [], positional: (i) => (i === 0 ? words(Object.keys(COMMAND_HELP)) : NONE) };
     case 'completion':
@@ -159,7 +161,7 @@ export function commandOf(line: readonly string[]): {
   name: HelpedCommand | 'help' | undefined;
   rest: string[];
 } {
-  const [first, ...rest] = line;
+  const [first, ...rest] = commandAfterFlags(line, COMMAND_NAMES) ?? line;
   if (first === 'help' || (first !== undefined && isHelpedCommand(first))) return { name: first, rest };
   return { name: undefined, rest: [...line] };
 }
