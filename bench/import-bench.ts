@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, startChildSims, timeNode } from './util.js';
+import { bareEntryLoop, ROOT, startChildSims, timeNode } from './util.js';
 
 const COUNT = 10_000;
 const FULL = 65_536;
@@ -16,27 +16,15 @@ const CONCURRENCY = 16;
 const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
 const entry = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-const bareLoop = (url: string, list: string) => `
-import { Agent, request } from 'undici';
-const agent = new Agent({ connections: ${CONCURRENCY} });
-const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
-const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
-let next = 0;
-async function worker() {
-  while (next < ${COUNT}) {
-    const i = next++;
-    const net = '10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255);
-    const body = JSON.stringify({ Actions: ['SET'], Options: { net: [net] } });
-    const res = await request('${url}/api/ipv4/firewall/match-list/${list}/action/match', { method: 'POST', dispatcher: agent, headers, body });
-    const answer = await res.body.json();
-    if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
-  }
-}
-const t0 = performance.now();
-await Promise.all(Array.from({ length: ${CONCURRENCY} }, worker));
-console.log('entries/s ' + ((${COUNT} * 1000) / (performance.now() - t0)).toFixed(2));
-await agent.close();
-`;
+const bareLoop = (url: string, list: string) =>
+  bareEntryLoop({
+    url,
+    list,
+    action: 'SET',
+    count: COUNT,
+    concurrency: CONCURRENCY,
+    net: "'10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255)",
+  });
 
 const node = timeNode;
 

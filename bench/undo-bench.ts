@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alternate, pairedRatio, RUNS, rows } from './alternate.js';
-import { ROOT, startChildSims } from './util.js';
+import { bareEntryLoop, ROOT, startChildSims } from './util.js';
 
 const COUNT = Number(process.env.BENCH_UNDO_ENTRIES) || 320;
 const DELAY_MS = 500;
@@ -23,25 +23,15 @@ const CONCURRENCY = 16;
 const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
 const entry = (i: number) => `10.9.${(i >> 8) & 255}.${i & 255}`;
 
-const bareLoop = (url: string, list: string) => `
-import { Agent, request } from 'undici';
-const agent = new Agent({ connections: ${CONCURRENCY} });
-const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
-const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
-let next = 0;
-async function worker() {
-  while (next < ${COUNT}) {
-    const i = next++;
-    const net = '10.9.' + ((i >> 8) & 255) + '.' + (i & 255);
-    const body = JSON.stringify({ Actions: ['UNSET'], Options: { net: [net] } });
-    const res = await request('${url}/api/ipv4/firewall/match-list/${list}/action/match', { method: 'POST', dispatcher: agent, headers, body });
-    const answer = await res.body.json();
-    if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
-  }
-}
-await Promise.all(Array.from({ length: ${CONCURRENCY} }, worker));
-await agent.close();
-`;
+const bareLoop = (url: string, list: string) =>
+  bareEntryLoop({
+    url,
+    list,
+    action: 'UNSET',
+    count: COUNT,
+    concurrency: CONCURRENCY,
+    net: "'10.9.' + ((i >> 8) & 255) + '.' + (i & 255)",
+  });
 
 /** A proxy that holds each request `delay.ms` (set per phase), then forwards it to `target`. */
 async function slowProxy(

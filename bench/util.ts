@@ -66,3 +66,37 @@ export async function startChildSims(): Promise<ChildSims> {
   };
   return { routerUrl: info.router, telemetryUrl: info.telemetry, telemetryKey: info.key, stop };
 }
+
+/**
+ * A bare undici loop (the baseline of the list benches): `count` POSTs of `action` with one
+ * `net` each to LIST's entry node, `concurrency` at a time, Basic admin/admin, each answer
+ * parsed and checked. `net`: a JS expression of `i`. Prints `entries/s N`. Source for `node -e`.
+ */
+export const bareEntryLoop = (o: {
+  url: string;
+  list: string;
+  action: 'SET' | 'UNSET';
+  count: number;
+  concurrency: number;
+  net: string;
+}) => `
+import { Agent, request } from 'undici';
+const agent = new Agent({ connections: ${o.concurrency} });
+const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
+let next = 0;
+async function worker() {
+  while (next < ${o.count}) {
+    const i = next++;
+    const net = ${o.net};
+    const body = JSON.stringify({ Actions: ['${o.action}'], Options: { net: [net] } });
+    const res = await request('${o.url}/api/ipv4/firewall/match-list/${o.list}/action/match', { method: 'POST', dispatcher: agent, headers, body });
+    const answer = await res.body.json();
+    if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
+  }
+}
+const t0 = performance.now();
+await Promise.all(Array.from({ length: ${o.concurrency} }, worker));
+console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFixed(2));
+await agent.close();
+`;
