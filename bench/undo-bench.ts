@@ -4,7 +4,8 @@
 // 320 UNSETs at the same concurrency (16) through the same proxy. Alternated runs, each on a list
 // of its own filled first (the proxy holding nothing). The undo's whole process is timed:
 // start-up, the plan's read of the list, the removals, the read that checks what was restored.
-// Sent one at a time, as before, the removals alone took N × 500 ms (160 s).
+// Sent one at a time, as before, the removals alone took N × 500 ms (160 s);
+// ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.cjs times one undo of that build as well.
 // Run: node --import tsx bench/undo-bench.ts (after `npm run build`).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { alternate, pairedRatio, RUNS, rows } from './alternate.js';
 import { bareEntryLoop, ROOT, startChildSims } from './util.js';
 
+const BEFORE = process.env.ROUTERSH_BENCH_BEFORE;
 const COUNT = Number(process.env.BENCH_UNDO_ENTRIES) || 320;
 const DELAY_MS = 500;
 const CONCURRENCY = 16;
@@ -116,16 +118,15 @@ export async function benchUndo(): Promise<Record<string, number>> {
     const file = readdirSync(journals).find((f) => f.endsWith('.jsonl'))!;
     return { list, env: importEnv, file: join(journals, file) };
   };
+  /** One undo of a filled list's import by `routersh` at `path`, through the 500 ms proxy. */
+  const undoWith = async (path: string) => {
+    const { env, file } = await filled('undo');
+    proxy.delay.ms = DELAY_MS;
+    return run([path, 'undo', '--journal', file, '--yes'], env);
+  };
   try {
     const r = await alternate([
-      {
-        name: 'undo',
-        run: async () => {
-          const { env, file } = await filled('undo');
-          proxy.delay.ms = DELAY_MS;
-          return run([bin, 'undo', '--journal', file, '--yes'], env);
-        },
-      },
+      { name: 'undo', run: () => undoWith(bin) },
       {
         name: 'bare',
         run: async () => {
@@ -150,6 +151,8 @@ export async function benchUndo(): Promise<Record<string, number>> {
       }),
       ...rows('undo vs bare ratio', pairedRatio(r.undo!, r.bare!)),
       'sent one at a time (before), s': (COUNT * DELAY_MS) / 1000,
+      // ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.cjs: that build's undo, measured once.
+      ...(BEFORE ? { 'build before (one run), s': (await undoWith(BEFORE)) / 1000 } : {}),
       runs: RUNS,
     };
   } finally {
