@@ -112,7 +112,11 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
         if (o.writeDelayMs && isWrite(rec)) {
           most = Math.max(most, ++inFlight);
           setTimeout(
-            () => void apply().then((out) => (inFlight--, json(out.status, out.body))),
+            () =>
+              void apply().then((out) => {
+                inFlight--;
+                json(out.status, out.body);
+              }),
             o.writeDelayMs,
           );
           return;

@@ -11,6 +11,7 @@ import { fold } from '../../src/features/changes/journal/fold.js';
 import { runCommand } from '../helpers/command-io.js';
 import { faultRig } from './rig.js';
 import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { isWrite } from './fault-router.js';
 import { killedAt, PHASES } from './killed-at.js';
 
 const T = ['--timeout', '2'];
@@ -81,5 +82,35 @@ describe('SIGKILL of match-list import at its writes', () => {
     const settled = fold(events(file)).changes[0]!;
     expect(settled.status, why).toMatch(/undone|failed/);
     expect(slices(router).blacklist, why).toEqual(before);
+  });
+});
+
+describe('SIGKILL of a script of many adds to one list', () => {
+  it('undo --journal resolves its unfinished changes with one read of the list, not one each', async () => {
+    const { router, env, script } = await fresh();
+    const N = 120;
+    const nets = Array.from({ length: N }, (_, i) => `203.0.113.${i + 1}`);
+    writeFileSync(
+      script,
+      `${nets.map((n) => `ipv4 firewall match-list blacklist action match net ${n}`).join('\n')}\n`,
+    );
+    const before = slices(router).blacklist as string[];
+    // Killed as its last add reached the router: the afters of the changes since the journal's
+    // last coalesced read were never written.
+    await killedAt(router, ['-f', script, ...T], env, N, 'after');
+    const file = journalFile(env.XDG_STATE_HOME);
+    const unfinished = fold(events(file)).changes.filter((c) => !c.after).length;
+    expect(unfinished).toBeGreaterThan(10);
+    const n = router.requests.length;
+    const undo = await runCommand(['undo', '--journal', file, String(N), '--yes', ...T], env);
+    expect(undo.err).toBe('');
+    const sent = router.requests.slice(n);
+    const firstWrite = sent.findIndex(isWrite);
+    const listReads = sent
+      .slice(0, firstWrite)
+      .filter((r) => r.method === 'GET' && r.url.endsWith('/blacklist/action/match'));
+    // One to resolve what the killed script left unfinished, one for the undo's plan.
+    expect(listReads.length).toBeLessThanOrEqual(2);
+    expect(slices(router).blacklist).toEqual(before);
   });
 });

@@ -152,3 +152,31 @@ describe('waiting for a change in flight', () => {
     },
   );
 });
+
+it('a writer with a thousand changes in flight is asked after once a poll, not once per change', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'routersh-in-flight-')), 'j.jsonl');
+  const w = fileSink(path);
+  w.append({ t: 'session', session: 's', router: 'http://r', user: 'admin', at: 0 });
+  for (let i = 1; i <= 1000; i++)
+    w.append({
+      t: 'change',
+      id: `s.${i}`,
+      seq: i,
+      at: 0,
+      line: `ipv4 firewall match-list bl action match net 10.0.${i >> 8}.${i & 255}`,
+      requests: [{ method: 'POST', words: ['ipv4', 'firewall'], actions: ['SET'], options: {} }],
+      words: ['ipv4', 'firewall'],
+      before: { settings: [] },
+      pid: SENDER,
+    });
+  w.close();
+  let asked = 0;
+  const r = reader(path, {
+    alive: () => {
+      asked++;
+      return r.now() < 1000;
+    },
+  });
+  await r.journal.resolveUnfinished(router, new AbortController().signal);
+  expect(asked).toBe(r.sleeps.length + 1);
+});

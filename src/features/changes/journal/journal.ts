@@ -308,8 +308,17 @@ export class Journal {
         !c.after &&
         (c.status === 'unknown' || c.status === 'done' || c.answer?.status === 'no answer'),
     );
+    // One read per node: its writer is gone, so the node no longer moves under it, and a killed
+    // script of thousands of adds to one list left thousands of changes on that one node.
+    const reads = new Map<string, Promise<NodeInfo | undefined>>();
     for (const c of open) {
-      const info = (await router.send({ method: 'GET', words: c.words }, { signal })).nodeInfo;
+      const key = JSON.stringify(c.words);
+      let read = reads.get(key);
+      if (!read) {
+        read = router.send({ method: 'GET', words: c.words }, { signal }).then((e) => e.nodeInfo);
+        reads.set(key, read);
+      }
+      const info = await read;
       if (!info) continue;
       const now = new NodeView(info, c.words).project(c.focus);
       const applied = !isEmptyDiff(diffSnapshots(c.before, now));
@@ -347,8 +356,18 @@ export class Journal {
     // writes nothing: whether it lives is asked at every poll.
     let size = this.sink.size?.();
     let open = this.changes().filter(unresolved);
+    // Each writer asked once a poll, not once per change of it (thousands, from one script).
+    const living = () => {
+      const asked = new Set<string>();
+      return open.some((c) => {
+        const who = `${c.pid}@${c.pidStart ?? ''}`;
+        if (asked.has(who)) return false;
+        asked.add(who);
+        return alive(c.pid!, c.pidStart);
+      });
+    };
     for (let wait = IN_FLIGHT_POLL_MS; ; wait = Math.min(wait * 2, IN_FLIGHT_POLL_MAX_MS)) {
-      if (!open.some((c) => alive(c.pid!, c.pidStart)) || this.meta.now() >= until || signal.aborted) return;
+      if (!living() || this.meta.now() >= until || signal.aborted) return;
       await sleep(wait);
       const now = this.sink.size?.();
       if (now === undefined || now !== size) {
