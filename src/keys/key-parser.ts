@@ -3,6 +3,7 @@
 // become keys of their own, escape sequences (xterm, tmux, rxvt, SS3, kitty CSI-u) are
 // decoded with their modifiers, and bracketed paste becomes one key even when its markers
 // are split across reads. Pure: the caller keeps the returned state between chunks.
+import { graphemes } from '../term/text-width.js';
 
 export interface KeyPress {
   /**
@@ -193,8 +194,15 @@ function scanEscape(input: string, i: number): Scan {
 
 const isPrintable = (code: number) => code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0);
 
+// A key typed is one UTF-16 unit or one surrogate pair, one grapheme cluster without asking ICU:
+// the first Intl.Segmenter a process makes loads its break rules (~20 ms, the first key typed).
+const ONE_CODE_POINT = /^(?:[\s\S]|[\ud800-\udbff][\udc00-\udfff])$/;
+// Characters that are each a grapheme cluster of their own (no combining marks, joiners or
+// variation selectors among them): printable ASCII and Latin-1.
+const SINGLE_CLUSTERS = /^[\x20-\x7e\xa0-\xff]*$/;
+
 function textKey(run: string): KeyPress {
-  const single = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(run)].length === 1;
+  const single = ONE_CODE_POINT.test(run) || graphemes(run).length === 1;
   if (!single) return key('text', run);
   return key(run, run, { shift: run !== run.toLowerCase() });
 }
@@ -282,7 +290,6 @@ export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState
  */
 export function splitText(k: Key): Key[] {
   if (isPaste(k) || k.name !== 'text') return [k];
-  return [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(k.sequence)].map((g) =>
-    textKey(g.segment),
-  );
+  if (SINGLE_CLUSTERS.test(k.sequence)) return [...k.sequence].map(textKey);
+  return graphemes(k.sequence).map((g) => textKey(g.segment));
 }

@@ -1,11 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   flushKeys,
   initialParserState,
   isPaste,
   type Key,
+  type KeyPress,
   type ParserState,
   parseKeys,
+  splitText,
 } from '../../src/keys/key-parser.js';
 
 // Compact view of keys: 'C-a', 'M-b', 'C-M-left', 'S-tab', text as "text:abc", paste as "paste:…".
@@ -189,5 +192,52 @@ describe('bracketed paste', () => {
   it('an empty paste is an empty paste key; a stray end marker is ignored', () => {
     expect(parse('\u001b[200~\u001b[201~')).toEqual(['paste:']);
     expect(parse('\u001b[201~a')).toEqual(['a']);
+  });
+});
+
+describe('typed text without ICU where it can (no Intl.Segmenter for the first key)', () => {
+  const viaIcu = (s: string) =>
+    [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
+  // Printable text of every kind: ASCII, Latin-1, combining marks, emoji with joiners, CJK.
+  const typed = fc
+    .string({
+      unit: fc.oneof(
+        fc.constantFrom('e\u0301', '👍🏽', '👩‍💻', '中', 'ä', 'é', '🇫🇷', '\ufe0f'),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+      ),
+      minLength: 1,
+      maxLength: 12,
+    })
+    .filter((s) => !/[\x00-\x1f\x7f-\x9f]/.test(s));
+
+  it('a typed run splits into one key per grapheme cluster, as ICU splits it', () => {
+    fc.assert(
+      fc.property(typed, (s) => {
+        const keys = splitText({
+          name: 'text',
+          sequence: s,
+          ctrl: false,
+          meta: false,
+          shift: false,
+        }) as KeyPress[];
+        expect(keys.map((k) => k.sequence)).toEqual(viaIcu(s));
+        // Each part is one key named for itself, not 'text'.
+        for (const k of keys) expect(k.name).toBe(k.sequence);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a chunk of one grapheme is that key; of several, one text key', () => {
+    fc.assert(
+      fc.property(typed, (s) => {
+        const keys = parseKeys(s).keys;
+        const one = viaIcu(s).length === 1;
+        expect(keys.map((k) => (isPaste(k) ? 'paste' : k.name))).toEqual([one ? s : 'text']);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
