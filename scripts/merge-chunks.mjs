@@ -35,6 +35,8 @@ const ONE_SHOT = [
   'src/commands/batch.ts',
   'src/commands/batch-loop.ts',
 ];
+/** The main argument parser: an entry of its own (commands/index.ts imports it lazily). */
+const ARGS = 'src/cli/args.ts';
 /** What `__complete` loads for a word of -c: the session part of one-shot's chunks. */
 const WORDS = 'src/commands/completion/live-words.ts';
 /** Commands that must stay light: a chunk they load is merged into no group. */
@@ -92,7 +94,9 @@ export async function mergeChunks(root, meta) {
   // pointed at the group, which exports the entry's names as they are.
   const planned = [
     ['base', base],
-    ['cli', [defaultEntry, ...cli]],
+    // The argument parser is an entry too: commands/index.ts imports it for main flags before a
+    // command's name (its code is in the group; the entry file only names it).
+    ['cli', [defaultEntry, ...(entryOf[ARGS] ? [entryOf[ARGS]] : []), ...cli]],
     ['config', config],
     ['session', session],
     ['run', [...runEntries, ...run]],
