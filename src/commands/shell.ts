@@ -56,10 +56,15 @@ export async function runShellSession(
   let shellCode: Promise<typeof import('../shell/shell.js')> | undefined;
   const loadShellCode = () => {
     if (shellCode) return shellCode;
-    // In two pieces (Ink and React, then the shell's own code), each after the terminal's input
-    // is read: the bundle is CommonJS, whose loading holds the thread from start to end (~40 ms
-    // for the two together), and a key typed at the plain prompt is echoed between the pieces.
+    // In pieces (React and its reconciler, Yoga, the rest of Ink, then the shell's own code),
+    // each after the terminal's input is read: the bundle is CommonJS, whose loading holds the
+    // thread from start to end (Ink with React and Yoga took ~38 ms in one piece), and a key
+    // typed at the plain prompt is echoed between the pieces.
     shellCode = afterInput()
+      .then(() => import('../shell/runtime-react.js'))
+      .then(afterInput)
+      .then(() => import('../shell/runtime-yoga.js'))
+      .then(afterInput)
       .then(() => import('../shell/ink-runtime.js'))
       .then(afterInput)
       .then(() => import('../shell/shell.js'));
