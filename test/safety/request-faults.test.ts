@@ -101,8 +101,8 @@ describe('match-list import, a fault at each of its writes', () => {
 });
 
 describe('undo of a match-list import: its removals at once, a fault at each', () => {
-  const FEED = Array.from({ length: 40 }, (_, i) => `198.51.100.${i + 1}`);
-  /** A router with the feed imported (one journaled change of 40 entries), and the list before it. */
+  const FEED = Array.from({ length: 24 }, (_, i) => `198.51.100.${i + 1}`);
+  /** A router with the feed imported (one journaled change of 24 entries), and the list before it. */
   const imported = async (router: FaultRouter, env: ReturnType<typeof adminEnv>) => {
     const feed = join(env.XDG_STATE_HOME, 'feed.txt');
     writeFileSync(feed, `${FEED.join('\n')}\n`);
@@ -138,8 +138,8 @@ describe('undo of a match-list import: its removals at once, a fault at each', (
     await router.close();
   });
 
-  // A fault on the 1st, 2nd, 8th, 17th (the first after a full window of 16) and 40th removal.
-  const matrix = FAULTS.flatMap((fault) => [1, 2, 8, 17, 40].map((at) => ({ fault, at })));
+  // A fault on the 1st removal, the 17th (the first after a full window of 16) and the last.
+  const matrix = FAULTS.flatMap((fault) => [1, 17, 24].map((at) => ({ fault, at })));
   it.concurrent.each(matrix)('$fault at undo write $at', async ({ fault, at }) => {
     const { router, env } = await fresh();
     const { before, file } = await imported(router, env);
