@@ -2,6 +2,7 @@
 // point, cold and warm, with and without a context — nothing throws. And the quote state is
 // one answer: what completion and classification see on a prefix is what isInsideQuote says
 // (THE lexer), comments included (`# it's` opens no quote).
+import { setMaxListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { NodeInfo } from '../../src/api/router/types.js';
 import {
@@ -77,6 +78,9 @@ describe('every prefix never throws', () => {
     for (const context of [[], ['plant', 's1'], ['interface']]) {
       it(`${name} tree, context [${context.join(' ')}]`, async () => {
         const signal = new AbortController().signal;
+        // Every prefix is resolved at once on this one signal: each waiting lookup listens on it
+        // (and stops listening when answered), more than Node's leak warning expects of one signal.
+        setMaxListeners(0, signal);
         const cold = new MetadataCache(treeFetch(tree()));
         const warm = new MetadataCache(treeFetch(tree()));
         const vc = async () => [{ text: 'x y', display: 'x y', kind: 'value' as const, insertable: true }];
