@@ -12,7 +12,7 @@ import { type MatchListArgs, parseMatchListArgs } from '../features/match-list/a
 import { runBuiltin } from '../run/handlers.js';
 import { connect } from '../session/connect.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
-import { baselineWasmOnly } from './v8-flags.js';
+import { baselineWasmOnly, bulkHeap } from './v8-flags.js';
 import type { Command } from './command.js';
 
 interface Args {
@@ -36,6 +36,7 @@ export const command: Command<Args> = {
   },
   async run({ connection, words, parsed }, io) {
     baselineWasmOnly();
+    bulkHeap();
     const { session, close } = await connect(connection, io, {
       interactive: false,
       journal: 'file',

@@ -25,7 +25,7 @@ import { errorLine } from '../term/error-line.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import { askOnTerminal } from './batch.js';
 import type { Command } from './command.js';
-import { undoHeap } from './v8-flags.js';
+import { bulkHeap } from './v8-flags.js';
 
 interface Args {
   /** `routersh undo --journal` without FILE: list the journals with a window open. */
@@ -63,7 +63,7 @@ export const command: Command<Args> = {
     return { connection: { ...connection, yes }, journal, ...(which !== undefined ? { which } : {}) };
   },
   async run({ connection, journal: path, which, list }, io) {
-    undoHeap();
+    bulkHeap();
     if (list) return listOpenWindows(io);
     const terminal = io.stdin.isTTY === true && io.stderr.isTTY === true;
     // Journal text (lines, the router's URL) is a file anyone may have written: asked sanitized.
