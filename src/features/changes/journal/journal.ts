@@ -10,22 +10,17 @@ import type { JournalSink } from './file.js';
 import { fold } from './fold.js';
 import { redactRequest } from './redact-request.js';
 import { NodeReads, type Pending } from './node-reads.js';
-import { NodeView } from './projection.js';
+import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
 import { subtreeOf } from './snapshot.js';
-import type { Answer, Change, JournalEvent, Snapshot, WindowState } from './types.js';
+import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
+import type { Answer, Change, JournalEvent, JournalRouter, Snapshot, WindowState } from './types.js';
 
 /** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
 export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;
 
-export interface JournalRouter {
-  send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
-}
+export type { JournalRouter } from './types.js';
 
 /** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
-
-const NO_EFFECT = 'the metadata shows no change (an action, or a value the router does not show)';
-const AFTER_UNREAD = 'its node could not be read after the change';
-const SECRET = 'it sets a secret, which the metadata does not show and the journal never stores';
 
 /**
  * Six hex digits that tell one session's records and file from another's: not a secret, so V8's
@@ -66,12 +61,6 @@ export interface RecordOptions {
   /** The confirmed-change window open when the command began: the change is sent only inside it. */
   window?: string | undefined;
 }
-
-/** The longest wait for a live process's change in flight before it is resolved by a read. */
-export const IN_FLIGHT_MAX_MS = 5 * 60_000;
-const IN_FLIGHT_POLL_MS = 50;
-/** The poll backs off to this: a wait of minutes looks a few times a second, not 20. */
-const IN_FLIGHT_POLL_MAX_MS = 400;
 
 const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
@@ -292,89 +281,18 @@ export class Journal {
   }
 
   /**
-   * Finishes the changes a killed process left unfinished: sent but with no answer written, or
-   * answered without the after read (or answered "no answer": a reset, a timeout). Each node is
-   * read now: as before the change, it was not applied; otherwise it was, and the read is its
-   * after. Only GETs are sent. Returns how many were resolved. Used where the writer is gone: a
-   * window's revert and `routersh undo --journal`.
+   * Finishes the changes a killed process left unfinished (unfinished.ts): once no live writer
+   * may still have a request in flight, each node is read and each change settled by it. Only
+   * GETs are sent. Returns how many were resolved. Used where the writer is gone: a window's
+   * revert and `routersh undo --journal`.
    */
   async resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number> {
     await this.reads.flush();
-    await this.inFlight(signal);
-    const open = this.changes().filter(
-      (c) =>
-        c.before &&
-        (!c.notUndoable || c.notUndoable === AFTER_UNREAD) &&
-        !c.after &&
-        (c.status === 'unknown' || c.status === 'done' || c.answer?.status === 'no answer'),
+    await waitForLiveWriters(
+      { meta: this.meta, size: () => this.sink.size?.(), changes: () => this.changes() },
+      signal,
     );
-    // One read per node: its writer is gone, so the node no longer moves under it, and a killed
-    // script of thousands of adds to one list left thousands of changes on that one node.
-    const reads = new Map<string, Promise<NodeInfo | undefined>>();
-    for (const c of open) {
-      const key = JSON.stringify(c.words);
-      let read = reads.get(key);
-      if (!read) {
-        read = router.send({ method: 'GET', words: c.words }, { signal }).then((e) => e.nodeInfo);
-        reads.set(key, read);
-      }
-      const info = await read;
-      if (!info) continue;
-      const now = new NodeView(info, c.words).project(c.focus);
-      const applied = !isEmptyDiff(diffSnapshots(c.before, now));
-      if (c.status === 'unknown' || (applied && c.status !== 'done'))
-        this.write({
-          t: 'answer',
-          id: c.id,
-          answer: applied
-            ? { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' }
-            : {
-                ok: false,
-                status: 'not applied',
-                error: 'its answer was lost: the node read later shows none of it',
-              },
-        });
-      this.write({ t: 'after', id: c.id, after: now, ...(applied ? {} : { notUndoable: NO_EFFECT }) });
-    }
-    return open.length;
-  }
-
-  /**
-   * Waits while a live process has a change without its answer or its after: its request may
-   * still reach the router, so a read now could show it unapplied and a revert miss it. The
-   * writer's own timeout ends the request, and the writer then journals how it went; a dead
-   * writer's changes are resolved by reads at once.
-   */
-  private async inFlight(signal: AbortSignal): Promise<void> {
-    const { alive, sleep } = this.meta;
-    if (!alive || !sleep) return;
-    const until = this.meta.now() + IN_FLIGHT_MAX_MS;
-    const unresolved = (c: Change) =>
-      c.pid !== undefined && (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable));
-    // The file is read again only when it has grown (the writer wrote an answer or an after): a
-    // journal of thousands of changes is not parsed again at every poll. A writer that dies
-    // writes nothing: whether it lives is asked at every poll.
-    let size = this.sink.size?.();
-    let open = this.changes().filter(unresolved);
-    // Each writer asked once a poll, not once per change of it (thousands, from one script).
-    const living = () => {
-      const asked = new Set<string>();
-      return open.some((c) => {
-        const who = `${c.pid}@${c.pidStart ?? ''}`;
-        if (asked.has(who)) return false;
-        asked.add(who);
-        return alive(c.pid!, c.pidStart);
-      });
-    };
-    for (let wait = IN_FLIGHT_POLL_MS; ; wait = Math.min(wait * 2, IN_FLIGHT_POLL_MAX_MS)) {
-      if (!living() || this.meta.now() >= until || signal.aborted) return;
-      await sleep(wait);
-      const now = this.sink.size?.();
-      if (now === undefined || now !== size) {
-        size = now;
-        open = this.changes().filter(unresolved);
-      }
-    }
+    return settleUnfinished(this.changes(), router, signal, (e) => this.write(e));
   }
 
   /** Writes a pending change's after (the projection of the read that followed it). */

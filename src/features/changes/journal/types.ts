@@ -2,7 +2,12 @@
 // match-list import/sync holding its entries): the node's settings before, the request(s), the
 // router's answer, the settings after. Settings are read from metadata only (SetValues,
 // SetOptions), so a change is undoable exactly when the metadata shows its effect.
-import type { RouterRequest } from '../../../api/router/types.js';
+import type { Envelope, RouterRequest } from '../../../api/router/types.js';
+
+/** The router as the journal uses it: one request, its answer. */
+export interface JournalRouter {
+  send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+}
 
 /**
  * One thing the metadata says is configured: a value of a Value node (`interface eth0 mtu
