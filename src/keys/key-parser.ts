@@ -194,15 +194,9 @@ function scanEscape(input: string, i: number): Scan {
 
 const isPrintable = (code: number) => code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0);
 
-// A key typed is one UTF-16 unit or one surrogate pair, one grapheme cluster without asking ICU:
-// the first Intl.Segmenter a process makes loads its break rules (~20 ms, the first key typed).
-const ONE_CODE_POINT = /^(?:[\s\S]|[\ud800-\udbff][\udc00-\udfff])$/;
-// Characters that are each a grapheme cluster of their own (no combining marks, joiners or
-// variation selectors among them): printable ASCII and Latin-1.
-const SINGLE_CLUSTERS = /^[\x20-\x7e\xa0-\xff]*$/;
-
 function textKey(run: string): KeyPress {
-  const single = ONE_CODE_POINT.test(run) || graphemes(run).length === 1;
+  // graphemes() asks ICU only for what is not plainly one cluster a character (term/text-width.ts).
+  const single = graphemes(run).length === 1;
   if (!single) return key('text', run);
   return key(run, run, { shift: run !== run.toLowerCase() });
 }
@@ -290,6 +284,5 @@ export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState
  */
 export function splitText(k: Key): Key[] {
   if (isPaste(k) || k.name !== 'text') return [k];
-  if (SINGLE_CLUSTERS.test(k.sequence)) return [...k.sequence].map(textKey);
   return graphemes(k.sequence).map((g) => textKey(g.segment));
 }

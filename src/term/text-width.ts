@@ -39,8 +39,17 @@ function segments(s: string): Intl.Segments {
   return segmenter.segment(s);
 }
 
+// Text whose characters are each a grapheme cluster of their own (no combining marks, joiners
+// or variation selectors among them): printable ASCII and Latin-1. One code point (a key typed)
+// is one cluster too. Both are split without ICU: the first Intl.Segmenter a process makes loads
+// its break rules (~20 ms; it was the first key typed, or the first word motion).
+const SINGLE_CLUSTERS = /^[\x20-\x7e\xa0-\xff]*$/;
+const ONE_CODE_POINT = /^(?:[\s\S]|[\ud800-\udbff][\udc00-\udfff])$/;
+
 /** Grapheme clusters of `s` with their UTF-16 start index. */
 export function graphemes(s: string): Array<{ segment: string; index: number }> {
+  if (SINGLE_CLUSTERS.test(s)) return Array.from(s, (segment, index) => ({ segment, index }));
+  if (ONE_CODE_POINT.test(s)) return [{ segment: s, index: 0 }];
   return Array.from(segments(s), ({ segment, index }) => ({ segment, index }));
 }
 
