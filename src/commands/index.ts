@@ -59,8 +59,9 @@ const namedOf = (name: string | undefined): Loader | undefined =>
 export async function execute(argv: string[], io: CommandIo): Promise<Ending> {
   let stopRecording = () => {};
   try {
-    // Main flags before a command's name: the name first (cli/args.ts), as git takes them.
-    if (argv[0]?.startsWith('-') && !namedOf(argv[0])) {
+    // Main flags before a command's name: the name first (cli/args.ts), as git takes them. Only
+    // when a command's name is among the words: `-c …` and the shell start as they did.
+    if (argv[0]?.startsWith('-') && argv.some((a) => COMMAND_NAMES.includes(a as CommandName))) {
       const { commandAfterFlags } = await import('../cli/args.js');
       argv = commandAfterFlags(argv, COMMAND_NAMES) ?? argv;
     }
