@@ -5,8 +5,9 @@
 //   with the same POST through a bare undici Agent (startup-undici-post.ts) as the floor any
 //   transport over undici has;
 // - launch → a prompt that takes keys, in tmux, against a bare node prompt (a script that sets
-//   raw mode, prints a prompt and echoes keys; target ≤ 200 ms): the time is from starting the
-//   session to the echo of a key typed as soon as the prompt shows;
+//   raw mode, prints a prompt and echoes keys; target ≤ 200 ms): the time is from starting tmux
+//   (its server and session, in control mode) to the echo of a key typed as soon as the prompt
+//   shows;
 // - `routersh --version` against `node -e 0` (target ≤ 1.5×);
 // - where the time of `-c` goes: node boot, module load + config + session (to the first
 //   connect), the requests (to the first output), output and exit — marked by a preload script.
@@ -14,13 +15,13 @@
 // node start: it is unset for every process of every row, baselines included; one extra row
 // measures `-c` with it set, when the environment has it. ROUTERSH_BENCH_BEFORE=/path/to/bin/routersh.cjs
 // adds another build as one more arm of each row. (Needs `npm run build` first.)
-import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alternate, pairedRatio, RUNS, rows, type Summary, summarize } from './alternate.js';
 import { bundleForBench } from './bundle.js';
+import { Control } from './tmux-control.js';
 import { median, ROOT, startChildSims, timeRun } from './util.js';
 
 const BIN = `${ROOT}bin/routersh.cjs`;
@@ -68,6 +69,10 @@ process.stdout.write = function (...a) { marks.output ??= performance.now(); ret
 process.on('exit', () => { marks.exit = performance.now(); appendFileSync(process.env.ROUTERSH_BENCH_MARKS, JSON.stringify(marks) + '\\n'); });
 `;
 
+/** routersh's prompt, and the prompt with the key typed (the early prompt redraws its line). */
+const PROMPT = /admin@127\.0\.0\.1> /;
+const PROMPT_Q = /admin@127\.0\.0\.1> q/;
+
 const hasCurl = (): boolean => spawnSync('curl', ['--version']).status === 0;
 
 function envWithout(certs: boolean): NodeJS.ProcessEnv {
@@ -77,38 +82,29 @@ function envWithout(certs: boolean): NodeJS.ProcessEnv {
   return env;
 }
 
-/** ms from starting a tmux session to `prompt` on screen, and to the echo of a key typed then. */
-function promptTimes(command: string, prompt: RegExp, env: Record<string, string>): [number, number] {
-  const sock = `routersh-bench-${randomBytes(4).toString('hex')}`;
-  const tmux = (...a: string[]) => execFileSync('tmux', ['-L', sock, ...a], { encoding: 'utf8' });
-  const exports = Object.entries({ TERM: 'xterm-256color', ...env })
-    .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
+/**
+ * ms from starting tmux to `prompt` on screen, and to the echo (`echo`) of a key typed then.
+ * tmux runs in control mode, started by its client (`tmux -C new-session`): the time includes
+ * tmux's own start, and each byte is seen as the pane receives it. (Polling `capture-pane` in a
+ * loop, as this bench did until 28 Nov, ran a tmux client after another on this 2-core machine
+ * while node started: the bare prompt's key took 163 ms that way, 105 ms this way.)
+ */
+async function promptTimes(
+  command: string,
+  prompt: RegExp,
+  echo: RegExp,
+  env: Record<string, string>,
+): Promise<[number, number]> {
+  const c = new Control();
   const t0 = performance.now();
   try {
-    tmux(
-      'new-session',
-      '-d',
-      '-s',
-      'b',
-      '-x',
-      '120',
-      '-y',
-      '40',
-      `env -u CI -u NODE_EXTRA_CA_CERTS ${exports} ${command}`,
-    );
-    const until = (re: RegExp): number => {
-      const deadline = performance.now() + 20_000;
-      while (performance.now() < deadline)
-        if (re.test(tmux('capture-pane', '-p', '-t', 'b'))) return performance.now() - t0;
-      throw new Error(`${command}: ${re} never appeared:\n${tmux('capture-pane', '-p', '-t', 'b')}`);
-    };
-    const shown = until(new RegExp(`${prompt.source}\\s*$`, 'm'));
-    tmux('send-keys', '-t', 'b', '-l', 'q');
-    const keyed = until(new RegExp(`${prompt.source} ?q\\s*$`, 'm'));
-    return [shown, keyed];
+    c.start(command, env, { cols: 120, rows: 40 }, true);
+    await c.until(prompt, 20_000);
+    const shown = performance.now() - t0;
+    await c.keys('-l q', echo, 20_000);
+    return [shown, performance.now() - t0];
   } finally {
-    tmux('kill-server');
+    c.stop();
   }
 }
 
@@ -192,16 +188,16 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const launch = await alternate([
       {
         name: 'routersh',
-        run: () => {
-          const [shown, keyed] = promptTimes(shell, /admin@127\.0\.0\.1>/, tmuxEnv);
+        run: async () => {
+          const [shown, keyed] = await promptTimes(shell, PROMPT, PROMPT_Q, tmuxEnv);
           prompts.shown?.push(shown);
           return keyed;
         },
       },
       {
         name: 'bare',
-        run: () => {
-          const [shown, keyed] = promptTimes(`node ${bare}`, /bare>/, {});
+        run: async () => {
+          const [shown, keyed] = await promptTimes(`node ${bare}`, /bare> /, /q/, {});
           prompts.bareShown?.push(shown);
           return keyed;
         },
@@ -210,11 +206,14 @@ export async function benchStartup(): Promise<Record<string, number>> {
         ? [
             {
               name: 'before',
-              run: () =>
-                promptTimes(
-                  `node ${BEFORE} --router ${sims.routerUrl} --user admin`,
-                  /admin@127\.0\.0\.1>/,
-                  tmuxEnv,
+              run: async () =>
+                (
+                  await promptTimes(
+                    `node ${BEFORE} --router ${sims.routerUrl} --user admin`,
+                    PROMPT,
+                    PROMPT_Q,
+                    tmuxEnv,
+                  )
                 )[1],
             },
           ]

@@ -13,26 +13,33 @@ export class Control {
   private readonly decoder = new TextDecoder('utf-8');
   private waiter: (() => void) | undefined;
 
-  /** Runs `command` in a 120×40 (or given) window with `env` exported. */
-  start(command: string, env: Record<string, string>, size = { cols: 120, rows: 40 }): void {
+  /**
+   * Runs `command` in a 120×40 (or given) window with `env` exported. With `launch`, the control
+   * client itself starts the server and the session (`tmux -C new-session`), so a launch can be
+   * timed from before tmux starts; otherwise the session is made first and then attached.
+   */
+  start(command: string, env: Record<string, string>, size = { cols: 120, rows: 40 }, launch = false): void {
     const exports = Object.entries({ TERM: 'xterm-256color', ...env })
       .map(([k, v]) => `${k}='${v.replace(/'/g, `'\\''`)}'`)
       .join(' ');
-    execFileSync('tmux', [
-      '-L',
-      this.sock,
+    const session = [
       'new-session',
-      '-d',
       '-s',
       'b',
       '-x',
       String(size.cols),
       '-y',
       String(size.rows),
-      // exec: the pane's process is the program itself (pid(), peakRssMb()).
-      `exec env -u CI ${exports} ${command}`,
-    ]);
-    this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
+      // exec: the pane's process is the program itself (pid(), peakRssMb()). NODE_EXTRA_CA_CERTS
+      // (this sandbox's, rarely a user's) adds ~50 ms to a node start: bench/startup-bench.ts.
+      `exec env -u CI -u NODE_EXTRA_CA_CERTS ${exports} ${command}`,
+    ];
+    if (launch) {
+      this.proc = spawn('tmux', ['-L', this.sock, '-C', ...session]);
+    } else {
+      execFileSync('tmux', ['-L', this.sock, session[0] as string, '-d', ...session.slice(1)]);
+      this.proc = spawn('tmux', ['-L', this.sock, '-C', 'attach', '-t', 'b']);
+    }
     // Bytes, not text: the pty hands tmux a big frame in pieces of a few KB, and a character's
     // UTF-8 bytes can end one %output line and start the next (a chart's '‹' came out as two
     // U+FFFD). Each line's bytes go through one streaming decoder for the pane.
@@ -56,7 +63,7 @@ export class Control {
   }
 
   /** Sends keys (tmux key names) and resolves with the ms until the output holds `marker`. */
-  async keys(keys: string, marker?: string, timeoutMs = 10_000): Promise<number> {
+  async keys(keys: string, marker?: string | RegExp, timeoutMs = 10_000): Promise<number> {
     this.seen = '';
     const t0 = performance.now();
     this.proc.stdin.write(`send-keys -t b ${keys}\n`);
@@ -65,7 +72,8 @@ export class Control {
     return performance.now() - t0;
   }
 
-  until(marker: string, timeoutMs = 10_000): Promise<void> {
+  /** Waits for `marker` in the output since the last keys(): a string as sent, a RegExp on the text without CSI sequences. */
+  until(marker: string | RegExp, timeoutMs = 10_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
@@ -77,7 +85,8 @@ export class Control {
         timeoutMs,
       );
       const check = () => {
-        if (!this.seen.includes(marker)) return;
+        if (typeof marker === 'string' ? !this.seen.includes(marker) : !marker.test(withoutCsi(this.seen)))
+          return;
         clearTimeout(timer);
         this.waiter = undefined;
         resolve();
@@ -132,6 +141,9 @@ export class Control {
     }
   }
 }
+
+/** The output's text without CSI sequences (colours, cursor moves), for matching what shows. */
+const withoutCsi = (s: string) => s.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '');
 
 /** Control mode escapes bytes below 32 and the backslash as \ooo. */
 const unescapeOctal = (s: string) =>
