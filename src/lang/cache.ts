@@ -45,6 +45,7 @@ export interface GetOptions {
 export class MetadataCache implements AsyncCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, fetches: 0 };
   private readonly entries = new Map<string, Entry>();
+  private changeCount = 0;
   private readonly flights = new Map<string, Flight>();
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -55,6 +56,11 @@ export class MetadataCache implements AsyncCache {
   ) {
     this.ttlMs = o.ttlMs ?? 30_000;
     this.now = o.now ?? Date.now;
+  }
+
+  /** Bumped whenever an entry is stored, dropped or marked changed. */
+  get changes(): number {
+    return this.changeCount;
   }
 
   /** Synchronous; may return stale data; never fetches. */
@@ -125,12 +131,14 @@ export class MetadataCache implements AsyncCache {
   private forget(prefix: readonly string[]): void {
     const under = (w: readonly string[]) => w.length >= prefix.length && prefix.every((p, i) => w[i] === p);
     for (const [key, e] of this.entries) if (under(e.words)) this.entries.delete(key);
+    this.changeCount++;
     for (const [key] of this.flights) if (under(key === '' ? [] : key.split(SEP))) this.drop(key);
   }
 
   private markChanged(key: string): void {
     const e = this.entries.get(key);
     if (e) e.changed = true;
+    this.changeCount++;
     // An answer on its way may predate the write: its waiters get it, the cache does not.
     const f = this.flights.get(key);
     if (f) {
@@ -145,6 +153,7 @@ export class MetadataCache implements AsyncCache {
 
   private drop(key: string): void {
     this.entries.delete(key);
+    this.changeCount++;
     const f = this.flights.get(key);
     if (f) {
       f.stale = true;
@@ -161,8 +170,10 @@ export class MetadataCache implements AsyncCache {
     const run = async (): Promise<NodeInfo> => {
       try {
         const node = await Promise.resolve().then(() => this.fetchNode(copy, controller.signal));
-        if (!flight.stale)
+        if (!flight.stale) {
           this.entries.set(key, { words: copy, node: this.shareLists(copy, node), at: this.now() });
+          this.changeCount++;
+        }
         return node;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);

@@ -145,6 +145,8 @@ export type ValueCompleter = (
 /** The part of MetadataCache the synchronous paths use. */
 export interface CacheView {
   peek(words: readonly string[]): NodeInfo | undefined;
+  /** Counts the changes of what peek/current answer: equal counts, equal answers (memos key on it). */
+  readonly changes?: number;
   /** Like peek, minus what our own write touched since (its SetValues may be out of date). */
   current?(words: readonly string[]): NodeInfo | undefined;
   prefetch?(words: readonly string[]): void;

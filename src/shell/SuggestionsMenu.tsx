@@ -106,9 +106,11 @@ function rowText(
     return cut === '' || !style ? cut : style(cut);
   };
   return (
-    part(selected ? '> ' : '  ', chalk.cyan.bold) +
+    // Blanks go unstyled: a styled blank looks the same and costs each row its codes (a third
+    // of a 36-row menu's bytes were colours around spaces).
+    part(selected ? '> ' : '  ', selected ? chalk.cyan.bold : undefined) +
     part(padToWidth(s.name, nameWidth), selected ? chalk.inverse : undefined) +
-    part(s.configured ? ' * ' : '   ', chalk.yellow) +
+    part(s.configured ? ' * ' : '   ', s.configured ? chalk.yellow : undefined) +
     (kindWidth > 0 ? part(`${padToWidth(s.kind, kindWidth)}  `, chalk.dim) : '') +
     part(truncateToWidth(s.description, descWidth))
   );

@@ -20,7 +20,21 @@ export function secretValues(text: string, view: { cache: CacheView; context: re
   });
 }
 
+/**
+ * The mask of the line drawn. Every frame draws the line, and most frames (Tab, a move in the
+ * menu, C-g) draw it unchanged: the last answer is kept for the same text, context and
+ * metadata (the cache's change count), so such a frame does not classify the line again.
+ */
 export function lineMask(cache: CacheView): LineMask {
-  return (text, context) =>
-    text === '' ? text : maskRanges(text, secretRanges(text, plainValues(text, { cache, context })));
+  let last: { text: string; context: string; changes: number | undefined; masked: string } | undefined;
+  return (text, context) => {
+    if (text === '') return text;
+    const key = context.join('\u0000');
+    const changes = cache.changes;
+    if (changes !== undefined && last?.text === text && last.context === key && last.changes === changes)
+      return last.masked;
+    const masked = maskRanges(text, secretRanges(text, plainValues(text, { cache, context })));
+    last = { text, context: key, changes, masked };
+    return masked;
+  };
 }

@@ -34,6 +34,49 @@ describe('lineMask', () => {
     expect(mask('hunter22', ['system', 'user', 'bob', 'password'])).toBe('********');
   });
 
+  it('classifies an unchanged line once, and again when the metadata changes', async () => {
+    let peeks = 0;
+    const cache = session.cache;
+    const view = {
+      peek: (w: readonly string[]) => (peeks++, cache.peek(w)),
+      current: (w: readonly string[]) => (peeks++, cache.current(w)),
+      get changes() {
+        return cache.changes;
+      },
+    };
+    const mask = lineMask(view);
+    const line = 'system user bob password hunter22';
+    expect(mask(line, [])).toBe('system user bob password ********');
+    const once = peeks;
+    expect(once).toBeGreaterThan(0);
+    // A frame that draws the same line (Tab, a move in the menu) reads no metadata.
+    expect(mask(line, [])).toBe('system user bob password ********');
+    expect(peeks).toBe(once);
+    // Another context is another line.
+    expect(mask('hunter22', ['system', 'user', 'bob', 'password'])).toBe('********');
+    expect(peeks).toBeGreaterThan(once);
+    // Metadata changed since (our own write marks it): classified again.
+    mask(line, []);
+    const again = peeks;
+    session.cache.invalidate(['system', 'user', 'bob']);
+    mask(line, []);
+    expect(peeks).toBeGreaterThan(again);
+  });
+
+  it('draws a line typed before its metadata as the metadata says once it is in, the line unchanged', async () => {
+    const fresh = await testSession(simConfig(sim.url), { interactive: false, warn: () => {} });
+    try {
+      const mask = lineMask(fresh.cache);
+      // `key` names a secret until the metadata says this one is a match-list's key field.
+      const line = 'ipv4 firewall match-list blacklist key net';
+      expect(mask(line, [])).toBe('ipv4 firewall match-list blacklist key ***');
+      await fresh.services.resolve(line, [], AbortSignal.timeout(5000)).catch(() => {});
+      expect(mask(line, [])).toBe(line);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('gives the values history would redact, for the recording to keep out of later output', () => {
     expect(
       secretValues('system user bob password "two words"', { cache: session.cache, context: [] }),
