@@ -38,8 +38,14 @@ describe('lineMask', () => {
     let peeks = 0;
     const cache = session.cache;
     const view = {
-      peek: (w: readonly string[]) => (peeks++, cache.peek(w)),
-      current: (w: readonly string[]) => (peeks++, cache.current(w)),
+      peek: (w: readonly string[]) => {
+        peeks++;
+        return cache.peek(w);
+      },
+      current: (w: readonly string[]) => {
+        peeks++;
+        return cache.current(w);
+      },
       get changes() {
         return cache.changes;
       },

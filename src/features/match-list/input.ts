@@ -1,8 +1,8 @@
 // Reading a feed: one entry a line (`net`, or `net proto:port` for net-port lists), `#`
 // comments, blank lines, or one CSV column (read by csv-parse, loaded only when --csv is
 // given). Values are checked against the router's InputRe later (check.ts), once its metadata
-// is known; duplicates are judged after that (feed.ts), on canonical forms (canonicalNet).
-import { parseIp, parseIpNet } from '../../lang/ip.js';
+// is known; duplicates are judged after that (feed.ts), on canonical forms (lang/ip.ts canonicalNet).
+import { canonicalNet, leadingZeroOctet } from '../../lang/ip.js';
 
 export interface Entry {
   /** 1-based line of the input it came from (a CSV record: the line it starts on). */
@@ -27,44 +27,6 @@ export interface ParsedInput {
    * on could be read, so the input does not say what the feed lists (a sync must not remove).
    */
   broken?: BadLine;
-}
-
-const DOTTED = /(?:^|:)(\d+)\.(\d+)\.(\d+)\.(\d+)(?:\/|%|$)/;
-
-/**
- * An IPv4 address written with a leading zero in an octet (`010.0.0.1`): some tools read it as
- * octal (8.0.0.1), others as decimal (10.0.0.1). routersh does not guess: the line is refused.
- */
-export function leadingZeroOctet(net: string): boolean {
-  const m = DOTTED.exec(net);
-  return m?.slice(1, 5).some((o) => o.length > 1 && o.startsWith('0')) === true;
-}
-
-const v4Text = (v: bigint): string => [24n, 16n, 8n, 0n].map((s) => String((v >> s) & 0xffn)).join('.');
-const v6Full = (v: bigint): string =>
-  [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((s) => ((v >> s) & 0xffffn).toString(16)).join(':');
-
-/**
- * How routers store a net, so two spellings of one entry compare equal: host bits cleared, a
- * single host without its prefix (`/32`, `/128`), IPv6 as RFC 5952 writes it (lower case,
- * zeros compressed: `2001:DB8:0:0::0001/128` is `2001:db8::1`). Anything else — not an address,
- * a zone id, an octet with a leading zero — is kept as written (equal only to itself).
- */
-/** A dotted quad as a feed usually holds it: octets 0–255 without leading zeros, no prefix. */
-export const PLAIN_V4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
-
-export function canonicalNet(net: string): string {
-  // The common case is its own canonical form: no parse (a 65,536-line feed pays for it).
-  if (PLAIN_V4.test(net)) return net;
-  if (leadingZeroOctet(net)) return net;
-  const n = parseIpNet(net);
-  if (!n || n.address.zone !== undefined) return net;
-  const width = n.address.family === 4 ? 32 : 128;
-  if (n.bits === width) return n.address.text;
-  const host = BigInt(width - n.bits);
-  const v = (n.address.value >> host) << host;
-  const text = n.address.family === 4 ? v4Text(v) : (parseIp(v6Full(v))?.text ?? v6Full(v));
-  return `${text}/${n.bits}`;
 }
 
 /** One entry as a line of a feed or of `export`: `net` or `net proto:port`. */

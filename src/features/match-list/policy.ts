@@ -1,8 +1,7 @@
 // Entries a threat feed hardly means: a network far broader than a blocklist entry (0.0.0.0/0
 // would drop everything), or one covering routersh's own address (it would cut routersh off
 // the router it is feeding). Refused unless the flag named for it is given; `--yes` does not count.
-import { netContains, parseIpNet, showIp, unmapIp } from '../../lang/ip.js';
-import { PLAIN_V4 } from './input.js';
+import { netContains, PLAIN_V4, parseIpNet, showIp, unmapIp } from '../../lang/ip.js';
 
 /** The shortest prefix an entry may have without --allow-broad: /8 for IPv4, /32 for IPv6. */
 export const BROADEST = { 4: 8, 6: 32 } as const;

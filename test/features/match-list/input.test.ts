@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { OptionInfo } from '../../../src/api/router/types.js';
 import { parseMatchListArgs } from '../../../src/features/match-list/args.js';
 import { readFeed } from '../../../src/features/match-list/feed.js';
-import { canonicalNet, entryId, parseInput } from '../../../src/features/match-list/input.js';
+import { entryId, parseInput } from '../../../src/features/match-list/input.js';
+import { canonicalNet } from '../../../src/lang/ip.js';
 import { planSync, planText } from '../../../src/features/match-list/plan.js';
 import { progressLine } from '../../../src/features/match-list/progress.js';
 

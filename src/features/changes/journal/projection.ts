@@ -2,12 +2,32 @@
 // is one SetOptions record, not the whole list. The journal keeps, writes and compares only
 // that, so a change costs the same in a 65,536-entry list as in an empty one. Pure.
 import type { NodeInfo, RouterRequest } from '../../../api/router/types.js';
+import { canonicalNet } from '../../../lang/ip.js';
 import { slotSettings } from './snapshot.js';
 import type { Focus, Snapshot } from './types.js';
 
-/** An entry's identity: the values of the key options, in the order of `keys`. */
+/**
+ * An entry's identity: the values of the key options, in the order of `keys`, an address or
+ * network as the router stores it (lang/ip.ts canonicalNet). Routers normalise what they are
+ * sent: the simulator, like nftables, shows `10.0.0.1/32` as `10.0.0.1`. Compared as typed, an
+ * import of /32s found none of its entries after it ran, was journaled as "no change", and a
+ * confirmed-change window's guard reverted nothing.
+ */
 export const entryKey = (options: Record<string, ReadonlyArray<string | number>>, keys: readonly string[]) =>
-  JSON.stringify(keys.map((k) => (options[k] ?? []).map(String)));
+  JSON.stringify(keys.map((k) => (options[k] ?? []).map((v) => canonicalNet(String(v)))));
+
+/** A focus entry of a journal written before entryKey was canonical: as entryKey writes it now. */
+function canonicalEntry(e: string): string {
+  // An IPv4 address without a prefix (the common entry) has no '/', ':' or upper-case hex.
+  if (!/[/:A-F]/.test(e)) return e;
+  try {
+    const parts = JSON.parse(e) as unknown;
+    if (!Array.isArray(parts)) return e;
+    return JSON.stringify(parts.map((p) => (Array.isArray(p) ? p.map((v) => canonicalNet(String(v))) : p)));
+  } catch {
+    return e;
+  }
+}
 
 /** The focus of `requests` (one change) on a node read as `info`. */
 export function focusOf(info: NodeInfo, requests: readonly RouterRequest[]): Focus | undefined {
@@ -45,7 +65,9 @@ export class NodeView {
     }
     if (!focus) return { settings: [...slotSettings(info, w, w), ...subs()] };
     const map = this.entries(focus.keys);
-    const only = [...new Set(focus.entries.flatMap((e) => map.get(e) ?? []))].sort((a, b) => a - b);
+    const only = [...new Set(focus.entries.flatMap((e) => map.get(canonicalEntry(e)) ?? []))].sort(
+      (a, b) => a - b,
+    );
     return { settings: slotSettings(info, w, w, only) };
   }
 

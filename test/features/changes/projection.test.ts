@@ -1,0 +1,75 @@
+// The journal's projection of a list: the entries a change addressed, found in the router's own
+// spelling of them (the simulator, like nftables, shows `10.0.0.1/32` as `10.0.0.1`), also for a
+// journal written before entries were compared that way. Pure; the end-to-end check is
+// test/safety/normalised-entries.test.ts.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { NodeInfo, RouterRequest } from '../../../src/api/router/types.js';
+import { focusOf, NodeView } from '../../../src/features/changes/journal/projection.js';
+
+const WORDS = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
+
+function list(nets: string[]): NodeInfo {
+  return {
+    name: 'match',
+    type: 'Token',
+    allowSet: true,
+    allowUnSet: true,
+    allowShow: true,
+    hasSetSubnodes: false,
+    hasUnSetSubnodes: false,
+    hasShowSubnodes: false,
+    hasSubnodes: false,
+    setValues: nets,
+    setOptions: nets.map((n) => ({ net: [n] })),
+    possibleValues: [],
+    possibleOptions: [
+      {
+        name: 'net',
+        count: 1,
+        availableInSet: true,
+        availableInUnSet: true,
+        availableInShow: false,
+        key: true,
+      },
+    ],
+    multiValue: false,
+    subNodes: [],
+    raw: {},
+  };
+}
+
+const add = (net: string): RouterRequest => ({
+  method: 'POST',
+  words: WORDS,
+  actions: ['SET'],
+  options: { net: [net] },
+});
+const shown = (info: NodeInfo, focus: ReturnType<typeof focusOf>) =>
+  new NodeView(info, WORDS).project(focus).settings.map((s) => String(s.options.net?.[0]));
+
+describe('the projection of a list entry', () => {
+  it("finds entries sent as /32, /128 or in upper case in the router's spelling", () => {
+    const after = list(['198.51.100.0/24', '10.0.0.1', '10.0.1.0/24', '2001:db8::1']);
+    const focus = focusOf(after, [add('10.0.0.1/32'), add('10.0.1.7/24'), add('2001:DB8:0::1/128')]);
+    expect(shown(after, focus)).toEqual(['10.0.0.1', '10.0.1.0/24', '2001:db8::1']);
+    // Nothing else of the list: 198.51.100.0/24 is not the change's.
+  });
+
+  it('reads the focus of a journal written before (entries as typed) the same way', () => {
+    const after = list(['10.0.0.1', '203.0.113.7']);
+    expect(shown(after, { keys: ['net'], entries: ['[["10.0.0.1/32"]]'] })).toEqual(['10.0.0.1']);
+  });
+
+  it('any host written with or without its /32 is one entry (fast-check)', () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(fc.tuple(octet, octet, octet, octet), fc.boolean(), (o, prefix) => {
+        const ip = o.join('.');
+        const after = list([ip]);
+        const focus = focusOf(after, [add(prefix ? `${ip}/32` : ip)]);
+        expect(shown(after, focus)).toEqual([ip]);
+      }),
+    );
+  });
+});

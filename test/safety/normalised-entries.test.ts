@@ -1,0 +1,80 @@
+// A router shows what it stores, not what it was sent: the simulator, like nftables, shows
+// `10.0.0.1/32` as `10.0.0.1`. The journal compares a list's entries in that form (lang/ip.ts
+// canonicalNet, journal/projection.ts). Found by a world test: a 65,536-entry import of /32s in a
+// confirmed-change window was journaled as "no change", its guard said "no changes to revert" at
+// the window's end, and every entry stayed; `undo --journal` called it not undoable.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runBin } from '../helpers/run-bin.js';
+
+let sim: RouterSim;
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+
+const FEED = ['10.77.0.1/32', '10.77.0.2/32', '10.77.0.3', '10.77.1.0/24'];
+
+/** The blacklist's entries as the router shows them (one GET, as any client would read them). */
+async function members(): Promise<string[]> {
+  const res = await fetch(`${sim.url}/api/ipv4/firewall/match-list/blacklist/action/match`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` },
+  });
+  const body = (await res.json()) as { NodeInfo: { SetValues: string[] } };
+  return [...body.NodeInfo.SetValues].sort();
+}
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'routersh-normalised-'));
+  const feed = join(dir, 'feed.txt');
+  writeFileSync(feed, `${FEED.join('\n')}\n`);
+  const env = { ROUTERSH_PASSWORD: 'admin', XDG_STATE_HOME: dir, XDG_CONFIG_HOME: join(dir, 'none') };
+  const journal = () => {
+    const d = join(dir, 'routersh', 'journal');
+    const f = readdirSync(d).find((n) => n.endsWith('.jsonl'));
+    if (!f) throw new Error('no journal');
+    return join(d, f);
+  };
+  return { dir, feed, env, journal, conn: ['--router', sim.url, '--user', 'admin'] };
+}
+
+describe.sequential('entries the router stores in another spelling', () => {
+  it('an import of /32s is undone by routersh undo --journal', async () => {
+    const before = await members();
+    const { feed, env, journal, conn } = setup();
+    const imported = await runBin([...conn, 'match-list', 'import', 'blacklist', feed], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(await members()).toEqual(
+      [...before, '10.77.0.1', '10.77.0.2', '10.77.0.3', '10.77.1.0/24'].sort(),
+    );
+    expect(readFileSync(journal(), 'utf8')).not.toContain('notUndoable');
+    const undone = await runBin([...conn, '--yes', 'undo', '--journal', journal()], { env });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(await members()).toEqual(before);
+  });
+
+  it("a confirmed-change window's guard reverts an import of /32s at the window's end", async () => {
+    const before = await members();
+    const { dir, feed, env, journal, conn } = setup();
+    const script = join(dir, 'script');
+    writeFileSync(script, `confirm-within 2s\nmatch-list import blacklist ${feed}\n`);
+    const ran = await runBin([...conn, '-f', script], { env });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect((await members()).length).toBe(before.length + FEED.length);
+    // The guard (a process of its own) reverts at the window's end and writes the decision.
+    const end = Date.now() + 15_000;
+    while (!readFileSync(journal(), 'utf8').includes('"state":"reverted"')) {
+      if (Date.now() > end)
+        throw new Error(`the window was not reverted:\n${readFileSync(journal(), 'utf8')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await members()).toEqual(before);
+    const log = readdirSync(join(dir, 'routersh', 'journal')).find((n) => n.endsWith('.guard.log'));
+    expect(readFileSync(join(dir, 'routersh', 'journal', log!), 'utf8')).not.toContain(
+      'no changes to revert',
+    );
+  });
+});
