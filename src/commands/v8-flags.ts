@@ -61,7 +61,10 @@ export function shellHeap(): void {
  *   612 MB with ≤ 173 MB live (it completes under --max-old-space-size=200); ~300 MB with these
  *   flags, in the same 14–16 s (the build before, sending one at a time: 400 MB, 19–20 s);
  * - `match-list import` of 65,536 entries (commands/match-list.ts): 357–392 → 208 MB, 8.8–9.4 →
- *   9.2–10.0 s.
+ *   9.2–10.0 s;
+ * - a confirmed-change window's guard (commands/guard.ts), whose revert of such an import is the
+ *   same undo: 585 → 285–303 MB, its revert 13.8 s → 17.7–18.0 s (one run against two):
+ *   a guard killed for its memory on a small host would leave the window unreverted.
  * (World tests of 28 Nov against the simulator, alternated, the built binary's peak RSS.)
  */
 export const bulkHeap = shellHeap;
