@@ -61,6 +61,21 @@ describe('the projection of a list entry', () => {
     expect(shown(after, { keys: ['net'], entries: ['[["10.0.0.1/32"]]'] })).toEqual(['10.0.0.1']);
   });
 
+  it("finds a value of a multi-valued slot (an interface's address) in the router's spelling", () => {
+    const slot: NodeInfo = {
+      ...list([]),
+      name: '%IP4NET',
+      type: 'Value',
+      setValues: ['192.168.1.1/24', '10.9.9.5'],
+      setOptions: [],
+      possibleOptions: [],
+      multiValue: true,
+    };
+    const words = ['interface', 'eth1', 'ip', 'address', '10.9.9.5/32'];
+    const settings = new NodeView(slot, words).project(undefined).settings.map((s) => s.path.at(-1));
+    expect(settings).toEqual(['10.9.9.5']);
+  });
+
   it('any host written with or without its /32 is one entry (fast-check)', () => {
     const octet = fc.integer({ min: 0, max: 255 });
     fc.assert(

@@ -60,7 +60,9 @@ export class NodeView {
       );
     if (info.type === 'Value') {
       // A single-valued slot: its one value is what the change replaces.
-      const only = info.multiValue ? (this.values().get(w[w.length - 1] ?? '') ?? []) : undefined;
+      const only = info.multiValue
+        ? (this.values().get(canonicalNet(w[w.length - 1] ?? '')) ?? [])
+        : undefined;
       return { settings: [...slotSettings(info, w.slice(0, -1), undefined, only), ...subs()] };
     }
     if (!focus) return { settings: [...slotSettings(info, w, w), ...subs()] };
@@ -72,7 +74,8 @@ export class NodeView {
   }
 
   private values(): Map<string, number[]> {
-    this.byValue ??= group(this.info.setValues.length, (i) => this.info.setValues[i]!);
+    // As entryKey: a value (an interface's address) in the router's spelling.
+    this.byValue ??= group(this.info.setValues.length, (i) => canonicalNet(this.info.setValues[i]!));
     return this.byValue;
   }
 
