@@ -18,7 +18,8 @@ import { type FaultRouter, isWrite, observe } from './fault-router.js';
 export const LINES = [
   'interface eth0 mtu 9000',
   'no ip route 0.0.0.0/0',
-  'ipv4 firewall match-list blacklist action match net 192.0.2.1',
+  // Written with its /32, which the router stores and shows without: the journal must find it.
+  'ipv4 firewall match-list blacklist action match net 192.0.2.1/32',
   // Its undo is four requests: the interface, then its description, MTU and address.
   'no interface eth1',
 ];
