@@ -3,12 +3,13 @@
 // canonicalNet, journal/projection.ts). Found by a world test: a 65,536-entry import of /32s in a
 // confirmed-change window was journaled as "no change", its guard said "no changes to revert" at
 // the window's end, and every entry stayed; `undo --journal` called it not undoable.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { adminEnv } from '../helpers/command-io.js';
 import { runBin } from '../helpers/run-bin.js';
+import { journalFile } from './invariant.js';
 
 let sim: RouterSim;
 beforeAll(async () => {
@@ -28,40 +29,33 @@ async function members(): Promise<string[]> {
 }
 
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'routersh-normalised-'));
-  const feed = join(dir, 'feed.txt');
+  const env = adminEnv(sim.url);
+  const feed = join(env.XDG_STATE_HOME, 'feed.txt');
   writeFileSync(feed, `${FEED.join('\n')}\n`);
-  const env = { ROUTERSH_PASSWORD: 'admin', XDG_STATE_HOME: dir, XDG_CONFIG_HOME: join(dir, 'none') };
-  const journal = () => {
-    const d = join(dir, 'routersh', 'journal');
-    const f = readdirSync(d).find((n) => n.endsWith('.jsonl'));
-    if (!f) throw new Error('no journal');
-    return join(d, f);
-  };
-  return { dir, feed, env, journal, conn: ['--router', sim.url, '--user', 'admin'] };
+  return { dir: env.XDG_STATE_HOME, feed, env, journal: () => journalFile(env.XDG_STATE_HOME) };
 }
 
 describe.sequential('entries the router stores in another spelling', () => {
   it('an import of /32s is undone by routersh undo --journal', async () => {
     const before = await members();
-    const { feed, env, journal, conn } = setup();
-    const imported = await runBin([...conn, 'match-list', 'import', 'blacklist', feed], { env });
+    const { feed, env, journal } = setup();
+    const imported = await runBin(['match-list', 'import', 'blacklist', feed], { env });
     expect(imported.code, imported.stderr).toBe(0);
     expect(await members()).toEqual(
       [...before, '10.77.0.1', '10.77.0.2', '10.77.0.3', '10.77.1.0/24'].sort(),
     );
     expect(readFileSync(journal(), 'utf8')).not.toContain('notUndoable');
-    const undone = await runBin([...conn, '--yes', 'undo', '--journal', journal()], { env });
+    const undone = await runBin(['--yes', 'undo', '--journal', journal()], { env });
     expect(undone.code, undone.stderr).toBe(0);
     expect(await members()).toEqual(before);
   });
 
   it("a confirmed-change window's guard reverts an import of /32s at the window's end", async () => {
     const before = await members();
-    const { dir, feed, env, journal, conn } = setup();
+    const { dir, feed, env, journal } = setup();
     const script = join(dir, 'script');
     writeFileSync(script, `confirm-within 2s\nmatch-list import blacklist ${feed}\n`);
-    const ran = await runBin([...conn, '-f', script], { env });
+    const ran = await runBin(['-f', script], { env });
     expect(ran.code, ran.stderr).toBe(0);
     expect((await members()).length).toBe(before.length + FEED.length);
     // The guard (a process of its own) reverts at the window's end and writes the decision.
