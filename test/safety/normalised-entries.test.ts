@@ -5,6 +5,7 @@
 // the window's end, and every entry stayed; `undo --journal` called it not undoable.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { adminEnv } from '../helpers/command-io.js';
@@ -35,6 +36,15 @@ function setup() {
   return { dir: env.XDG_STATE_HOME, feed, env, journal: () => journalFile(env.XDG_STATE_HOME) };
 }
 
+/** Waits until the journal says the window was reverted (the guard writes it; 15 s at most). */
+async function reverted(file: string): Promise<void> {
+  const end = Date.now() + 15_000;
+  while (!readFileSync(file, 'utf8').includes('"state":"reverted"')) {
+    if (Date.now() > end) throw new Error(`the window was not reverted:\n${readFileSync(file, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe.sequential('entries the router stores in another spelling', () => {
   it('an import of /32s is undone by routersh undo --journal', async () => {
     const before = await members();
@@ -59,16 +69,27 @@ describe.sequential('entries the router stores in another spelling', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect((await members()).length).toBe(before.length + FEED.length);
     // The guard (a process of its own) reverts at the window's end and writes the decision.
-    const end = Date.now() + 15_000;
-    while (!readFileSync(journal(), 'utf8').includes('"state":"reverted"')) {
-      if (Date.now() > end)
-        throw new Error(`the window was not reverted:\n${readFileSync(journal(), 'utf8')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await reverted(journal());
     expect(await members()).toEqual(before);
     const log = readdirSync(join(dir, 'routersh', 'journal')).find((n) => n.endsWith('.guard.log'));
     expect(readFileSync(join(dir, 'routersh', 'journal', log!), 'utf8')).not.toContain(
       'no changes to revert',
     );
+  });
+
+  it("a real feed (FireHOL level1's first entries) imported in a window is reverted whole by the guard", async () => {
+    const before = await members();
+    const { dir, env, journal } = setup();
+    const feed = fileURLToPath(new URL('../corpus/firehol_level1.head.netset', import.meta.url));
+    const entries = readFileSync(feed, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('#'));
+    const script = join(dir, 'script');
+    writeFileSync(script, `confirm-within 2s\nmatch-list import blacklist ${feed}\n`);
+    const ran = await runBin(['-f', script], { env });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect((await members()).length).toBe(before.length + entries.length);
+    await reverted(journal());
+    expect(await members()).toEqual(before);
   });
 });
