@@ -18,12 +18,20 @@ const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, en
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const checks = [
-  // Incremental: a second run re-checks only what changed since the last (~4 s of CPU instead of
-  // ~12 s, taken from vitest's two cores); its state lives in node_modules/.cache, never committed.
+  // TypeScript 7, the native compiler (the package `typescript-native`; `typescript` 5.9 stays for
+  // dependency-cruiser, which needs its JS API): a fresh clone's check took 16.5 s of CPU with
+  // 5.9, 3.4 s with 7, taken from vitest's two cores. Incremental: a second run re-checks only
+  // what changed; its state lives in node_modules/.cache, never committed.
   [
     'typecheck',
-    bin('tsc'),
-    ['--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/routersh/tsc.tsbuildinfo'],
+    process.execPath,
+    [
+      `${root}node_modules/typescript-native/bin/tsc`,
+      '--noEmit',
+      '--incremental',
+      '--tsBuildInfoFile',
+      'node_modules/.cache/routersh/tsc7.tsbuildinfo',
+    ],
   ],
   ['lint', bin('biome'), ['check', 'src', 'sim', 'test', 'bench', 'scripts']],
   ['import rules', process.execPath, ['scripts/deps.mjs']],

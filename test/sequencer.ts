@@ -6,28 +6,47 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files over ~5 s, by project:path (28 Nov); a file missing here is merely started by size. */
+/**
+ * End-to-end files over ~3 s and unit files over ~1.5 s, by project:path (a fresh clone's
+ * `npm test`, 1 Dec); a file missing here is merely started by size.
+ */
 const SLOWEST: Readonly<Record<string, number>> = {
-  'concurrent:test/safety/window-faults.test.ts': 24,
+  'concurrent:test/safety/window-faults.test.ts': 21,
+  'e2e:test/safety/request-faults.test.ts': 16,
   'e2e:test/corpus/corpus.test.ts': 15,
-  'e2e:test/e2e/window-guard.test.ts': 15,
-  'e2e:test/e2e/bulk.test.ts': 12,
-  'e2e:test/safety/request-faults.test.ts': 11,
-  'e2e:test/corpus/grafana-import.test.ts': 8,
+  'e2e:test/e2e/window-guard.test.ts': 13,
+  'e2e:test/e2e/confirmed-changes.test.ts': 9,
   'e2e:test/e2e/first-hour.test.ts': 8,
-  'e2e:test/e2e/prompt-keys.test.ts': 7,
-  'e2e:test/panes/logs/LogPane-rate.test.tsx': 7,
   'e2e:test/e2e/hostile-bounds.test.ts': 7,
-  'e2e:test/readme-examples.test.ts': 6,
-  'e2e:test/e2e/language.test.ts': 6,
-  'e2e:test/e2e/batch.test.ts': 6,
-  'e2e:test/e2e/play.test.ts': 6,
+  'e2e:test/corpus/grafana-import.test.ts': 7,
+  'e2e:test/panes/logs/LogPane-rate.test.tsx': 7,
+  'e2e:test/e2e/completion.test.ts': 6,
   'e2e:test/api/router/token-lifetime.test.ts': 6,
-  'e2e:test/e2e/hostile-terminal.test.ts': 6,
+  'e2e:test/safety/window-race.test.ts': 5,
+  'e2e:test/e2e/prompt-keys.test.ts': 5,
   'e2e:test/e2e/show-refresh.test.ts': 5,
   'e2e:test/e2e/match-list-feeds.test.ts': 5,
+  'e2e:test/safety/normalised-entries.test.ts': 5,
+  'e2e:test/e2e/play.test.ts': 5,
+  'e2e:test/e2e/shell.test.ts': 5,
   'e2e:test/safety/sigkill.test.ts': 5,
   'unit:test/shell/ShellApp.test.tsx': 5,
+  'e2e:test/readme-examples.test.ts': 4,
+  'e2e:test/e2e/bulk.test.ts': 4,
+  'e2e:test/e2e/dashboard-tmux.test.ts': 3,
+  'e2e:test/e2e/package-install.test.ts': 3,
+  'e2e:test/e2e/hostile-terminal.test.ts': 3,
+  'e2e:test/e2e/batch.test.ts': 3,
+  'e2e:test/e2e/code-cache.test.ts': 3,
+  'e2e:test/e2e/language.test.ts': 3,
+  'unit:test/api/telemetry/bounds.test.ts': 3,
+  'own-process:test/lang/regex.test.ts': 3,
+  'unit:test/run/expressions-property.test.ts': 2,
+  'unit:test/lang/big-option-values.test.ts': 2,
+  'unit:test/lang/every-prefix.test.ts': 2,
+  'unit:test/keys/script-feed.test.ts': 2,
+  'unit:test/patches/ink-output-cache.test.ts': 2,
+  'unit:test/features/telemetry/logs-all-bounds.test.ts': 2,
 };
 
 export class SlowestFirst extends BaseSequencer {
