@@ -12,7 +12,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST: Readonly<Record<string, number>> = {
   'concurrent:test/safety/window-faults.test.ts': 21,
-  'e2e:test/safety/request-faults.test.ts': 16,
+  'e2e:test/safety/request-faults.test.ts': 20,
   'e2e:test/corpus/corpus.test.ts': 15,
   'e2e:test/e2e/window-guard.test.ts': 13,
   'e2e:test/e2e/confirmed-changes.test.ts': 9,
