@@ -46,8 +46,18 @@ function midnight(ms: number, utc: boolean): Date {
   return d;
 }
 
-const nextDay = (d: Date, days: number, utc: boolean) =>
-  utc ? d.setUTCDate(d.getUTCDate() + days) : d.setDate(d.getDate() + days);
+/**
+ * `d` moved to the start of the day `days` later. A midnight that DST skips (America/Santiago's
+ * clocks go from 23:59 to 01:00) is made as 01:00, the day's first time: the days after it start
+ * at their own midnight again, not at 01:00 (their ticks were an hour late, 01:00 and 13:00).
+ */
+function nextDay(d: Date, days: number, utc: boolean): void {
+  if (utc) d.setUTCDate(d.getUTCDate() + days);
+  else {
+    d.setDate(d.getDate() + days);
+    d.setHours(0, 0, 0, 0);
+  }
+}
 
 /**
  * Ticks of an interval shorter than a day, built from each day's clock fields (so a day that

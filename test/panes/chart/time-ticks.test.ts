@@ -85,6 +85,29 @@ describe('time ticks', () => {
     expect(timeTicks(start, end, MIN)).toEqual(byClockFields(start, end, MIN));
   });
 
+  it('a midnight DST skips (America/Santiago) does not shift the days after it by an hour', () => {
+    // Found by the property below: 2014-09-07 00:00 does not exist there (23:59 → 01:00). The day
+    // after it began at 01:00, so its 12-hour ticks were 01:00 and 13:00, and so on every day on.
+    process.env.TZ = 'America/Santiago';
+    const start = 1409841134624; // 2014-09-04 10:32 -04
+    const end = start + 221265376; // 2014-09-07 01:00 -03, the first time of the 7th
+    expect(timeTicks(start, end, 12 * HOUR)).toEqual(byClockFields(start, end, 12 * HOUR));
+    const days = timeTicks(start, start + 5 * 24 * HOUR, 12 * HOUR).map((t) => new Date(t).getHours());
+    expect(new Set(days)).toEqual(new Set([0, 12]));
+    // Whole days: the 7th starts at its first time (01:00), the days after it at midnight.
+    const whole = timeTicks(start, start + 6 * 24 * HOUR, 24 * HOUR).map((t) =>
+      new Date(t).toString().slice(4, 21),
+    );
+    expect(whole).toEqual([
+      'Sep 05 2014 00:00',
+      'Sep 06 2014 00:00',
+      'Sep 07 2014 01:00',
+      'Sep 08 2014 00:00',
+      'Sep 09 2014 00:00',
+      'Sep 10 2014 00:00',
+    ]);
+  });
+
   it('property: in any zone, across DST changes, the ticks are the clock-field ticks', () => {
     const zones = [
       'Europe/Berlin',
