@@ -10,6 +10,7 @@ import type { ChartInitialRange } from '../chart/chart-reducer.js';
 import type { ChartSource } from '../chart/source.js';
 import { LogPane } from '../logs/LogPane.js';
 import type { LogSource } from '../logs/source.js';
+import { KeyGate } from '../key-source/KeyGate.js';
 import { MonitorPane } from '../monitor/MonitorPane.js';
 import type { MonitorSource } from '../monitor/source.js';
 import type { PaneLink, PaneRequest } from '../pane-links.js';
@@ -83,27 +84,30 @@ export function DashboardPane(props: DashboardPaneProps) {
     dash.dispatch({ type: 'unzoom' });
   };
   if (state.zoomed && focused) {
+    // Its keys stop the moment it is unzoomed (KeyGate), not when React has cleaned it up.
     return (
-      <Zoomed
-        panel={focused}
-        text={dash.textOf(state.focus)}
-        source={dash.sourceOf(state.focus)}
-        sources={props.sources}
-        state={state}
-        props={props}
-        columns={size.columns}
-        rows={size.rows}
-        unzoom={unzoom}
-        body={(w, h) =>
-          bodies(focused, state.panels[state.focus]!, {
-            width: w,
-            height: h,
-            color,
-            utc: props.utc,
-            now: now(),
-          })
-        }
-      />
+      <KeyGate open={() => zoomedNow.current && dash.zoomed()}>
+        <Zoomed
+          panel={focused}
+          text={dash.textOf(state.focus)}
+          source={dash.sourceOf(state.focus)}
+          sources={props.sources}
+          state={state}
+          props={props}
+          columns={size.columns}
+          rows={size.rows}
+          unzoom={unzoom}
+          body={(w, h) =>
+            bodies(focused, state.panels[state.focus]!, {
+              width: w,
+              height: h,
+              color,
+              utc: props.utc,
+              now: now(),
+            })
+          }
+        />
+      </KeyGate>
     );
   }
   const lines = dashboardFrame(

@@ -2,7 +2,7 @@
 // own (its AbortSignal, its own timeout), a slow or failing panel shows its error in its box and
 // never holds up another panel or a key; a panel's refresh never overlaps its previous one (a
 // timer tick while it is still busy is skipped; a new window or expression aborts and restarts).
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { type Chosen, interpolate } from '../../features/dashboards/interpolate.js';
 import type { Dashboard } from '../../features/dashboards/model.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
@@ -54,6 +54,8 @@ const stepFor = (spanMs: number, width: number) =>
 export interface DashboardHook {
   state: DashState;
   dispatch: (a: DashAction) => void;
+  /** Whether a panel is zoomed, as of the last action (the state drawn may be a frame behind). */
+  zoomed: () => boolean;
   /** The panel's text with the chosen variables put in. */
   textOf: (index: number) => string;
   /** The panel's title with the chosen variables put in. */
@@ -64,7 +66,7 @@ export interface DashboardHook {
 
 export function useDashboard(opts: DashboardOptions): DashboardHook {
   const { dashboard, sources, now } = opts;
-  const [state, dispatch] = useReducer(
+  const [state, react] = useReducer(
     dashReducer,
     undefined,
     () => opts.keep?.state ?? initDashState(dashboard, opts.initialRange, opts.chosen, now()),
@@ -72,6 +74,12 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   if (opts.keep) opts.keep.state = state;
   const stateRef = useRef(state);
   stateRef.current = state;
+  // Applied to stateRef at once too, not only at the next render (the reducer is pure: React's
+  // state is the same then): the next key of the same chunk acts on the state this one made.
+  const dispatch = useCallback((a: DashAction) => {
+    stateRef.current = dashReducer(stateRef.current, a);
+    react(a);
+  }, []);
   const rectsRef = useRef(opts.rects);
   rectsRef.current = opts.rects;
 
@@ -227,5 +235,12 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
       rangeSeconds: Math.round(s.window.spanMs / 1000),
     });
   };
-  return { state, dispatch, textOf: (i) => textOf(i), titleOf, sourceOf: (i) => sourceOf(i) };
+  return {
+    state,
+    dispatch,
+    zoomed: () => stateRef.current.zoomed,
+    textOf: (i) => textOf(i),
+    titleOf,
+    sourceOf: (i) => sourceOf(i),
+  };
 }

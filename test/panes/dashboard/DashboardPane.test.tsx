@@ -49,6 +49,22 @@ describe('the dashboard screen', () => {
     a.stdin.write('\u0004');
   });
 
+  it("a key right after the z that unzooms is the dashboard's, not the closing pane's", async () => {
+    // The zoomed pane stayed subscribed until React cleaned it up: `+` typed with the `z` (or
+    // before the cleanup, as in tmux under load) zoomed that chart, and the window stayed 1h.
+    const { a, until } = await open();
+    await until((f) => f.includes('203.0.113.7'));
+    a.stdin.write('\t');
+    await until((f) => f.includes('┏━ Drops'));
+    a.stdin.write('z');
+    await until((f) => !f.includes('┏━') && / · last 1h/.test(f));
+    a.stdin.write('z+');
+    const back = await until((f) => f.includes('┏━ Drops') && /Ops · last 30m/.test(f));
+    expect(back).not.toMatch(/Ops · last 1h/);
+    a.stdin.write('q');
+    await until((f) => PROMPT.test(f));
+  });
+
   it('Tab moves the focus; z shows the real pane with its keys; q comes back, q again leaves', async () => {
     const { a, until } = await open();
     await until((f) => f.includes('203.0.113.7'));
