@@ -89,12 +89,15 @@ describe.skipIf(!hasTmux())('the dashboard in tmux', () => {
     await t.waitFor(PROMPT);
     t.type(`dashboard ${FILE}`);
     t.keys('Enter');
+    // The status line too: a frame reaches tmux in pieces, and one read had the panels without
+    // the last rows (a fresh clone's npm test under load).
     const first = await t.waitFor(
       (s) =>
         s.includes('grp=business') &&
         /ERROR /.test(s) &&
         s.includes('203.0.113.7') &&
-        s.includes('CPU bras-1'),
+        s.includes('CPU bras-1') &&
+        /Overview · last 1h · every 30s · host=bras-1/.test(s),
       20_000,
     );
     expect(first).toMatch(/┏━ Traffic by group/);
