@@ -74,19 +74,12 @@ export function DashboardPane(props: DashboardPaneProps) {
   const bodies = useBodies();
   const height = frameHeight(size.rows);
   const focused = dashboard.panels[state.focus];
-  // The zoomed pane's keys are unsubscribed only after it is gone from the screen: a second `q`
-  // typed at once reaches it still, and then means the dashboard's `q`.
-  const zoomedNow = useRef(state.zoomed);
-  zoomedNow.current = state.zoomed;
-  const unzoom = () => {
-    if (!zoomedNow.current) return props.onClose();
-    zoomedNow.current = false;
-    dash.dispatch({ type: 'unzoom' });
-  };
+  // A zoomed pane's `q` returns to the dashboard; once it has, the dashboard's `q` leaves it.
+  const unzoom = () => (dash.zoomed() ? dash.dispatch({ type: 'unzoom' }) : props.onClose());
   if (state.zoomed && focused) {
     // Its keys stop the moment it is unzoomed (KeyGate), not when React has cleaned it up.
     return (
-      <KeyGate open={() => zoomedNow.current && dash.zoomed()}>
+      <KeyGate open={dash.zoomed}>
         <Zoomed
           panel={focused}
           text={dash.textOf(state.focus)}

@@ -30,13 +30,10 @@ export function dashMode(s: Pick<DashState, 'prompt' | 'picker'>): Mode {
 
 export function useDashKeys(o: DashKeysOptions): void {
   const { stateRef, dispatch } = o;
-  // Keys read at once arrive before a render: the prompt's text and the mode they change are
-  // tracked here until the next render shows them in the state.
-  const ahead = useRef<{ mode?: Mode; text?: string; varIndex?: number }>({});
-  ahead.current = {};
+  // Keys read at once arrive before a render: stateRef already holds what the last one's action
+  // made (useDashboard applies each action to it), so each key acts on the mode and text it left.
   const completing = useRef<AbortController | null>(null);
   const setText = (text: string, more: { candidates?: string[]; note?: string | null } = {}) => {
-    ahead.current.text = text;
     dispatch({ type: 'promptText', text, ...more });
   };
 
@@ -44,8 +41,6 @@ export function useDashKeys(o: DashKeysOptions): void {
     const v = o.dashboard.variables[varIndex];
     if (!v) return;
     const fixed = v.kind === 'list' || v.kind === 'interval' ? v.values : null;
-    ahead.current.mode = 'dashPicker';
-    ahead.current.varIndex = varIndex;
     dispatch({
       type: 'picker',
       action: { type: 'open', varIndex, variable: v, chosen: stateRef.current.chosen[v.name], values: fixed },
@@ -94,21 +89,19 @@ export function useDashKeys(o: DashKeysOptions): void {
 
   const handle = (k: Key): boolean => {
     const s = stateRef.current;
-    const mode = ahead.current.mode ?? dashMode(s);
+    const mode = dashMode(s);
     if (mode === 'dashPrompt') {
-      const text = ahead.current.text ?? s.prompt?.text ?? '';
+      const text = s.prompt?.text ?? '';
       if (isPaste(k)) {
         setText(text + (k.text.split('\n')[0] ?? ''));
         return true;
       }
       switch (resolveCommand(k, { mode })) {
         case 'dash.promptApply':
-          ahead.current = { mode: 'dashboard' };
           dispatch({ type: 'promptApply' });
           return true;
         case 'dash.promptCancel':
           completing.current?.abort();
-          ahead.current = { mode: 'dashboard' };
           dispatch({ type: 'promptCancel' });
           return true;
         case 'dash.promptBackspace':
@@ -123,7 +116,7 @@ export function useDashKeys(o: DashKeysOptions): void {
       }
     }
     if (mode === 'dashPicker') {
-      const at = ahead.current.varIndex ?? s.picker?.varIndex ?? 0;
+      const at = s.picker?.varIndex ?? 0;
       const n = o.dashboard.variables.length;
       switch (resolveCommand(k, { mode })) {
         case 'dash.pickerUp':
@@ -142,11 +135,9 @@ export function useDashKeys(o: DashKeysOptions): void {
           openPicker((at - 1 + n) % n);
           return true;
         case 'dash.pickerAccept':
-          ahead.current.mode = 'dashboard';
           dispatch({ type: 'pickerAccept' });
           return true;
         case 'dash.pickerCancel':
-          ahead.current.mode = 'dashboard';
           dispatch({ type: 'picker', action: { type: 'close' } });
           return true;
         default:
@@ -195,7 +186,6 @@ export function useDashKeys(o: DashKeysOptions): void {
       case 'dash.edit': {
         const panel = o.dashboard.panels[s.focus];
         if (panel && promptLine(panel.kind) !== undefined) {
-          ahead.current = { mode: 'dashPrompt', text: o.textOf(s.focus) };
           dispatch({ type: 'promptOpen', text: o.textOf(s.focus) });
         }
         return true;
