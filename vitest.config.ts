@@ -53,9 +53,10 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one worker per CPU but one. The unit files are CPU work: one worker per
     // CPU. The end-to-end files spend most of their time waiting (on a window's end, a terminal,
-    // a child process), under half a CPU each: one worker more than CPUs (on two busy cores the
-    // group ran in ~3/4 of the time, runs alternated; a fourth worker made each file ~10 % slower,
-    // which tightens every wait, for a gain lost in the noise). Projects
+    // a child process), about half a CPU each: two workers more than CPUs, the files started in
+    // an order that puts waiting files beside computing ones (test/sequencer.ts). With one more
+    // than CPUs and the longest first, the four longest waiters ran together and ~18 s of a fresh
+    // clone's run had the cores idle; with two more, ~9 s. Projects
     // with different worker counts run as groups, one after the other (sequence.groupOrder):
     // the end-to-end group first, so the checks `npm test` runs beside vitest (typecheck, biome,
     // import rules) take their CPU while it waits.
@@ -67,7 +68,7 @@ export default defineConfig({
           name: 'e2e',
           include: E2E.map((p) => (p.endsWith('**') ? `${p}/*.test.{ts,tsx}` : p)),
           exclude: E2E_WAIT,
-          maxWorkers: availableParallelism() + 1,
+          maxWorkers: availableParallelism() + 2,
           // A worker process runs file after file (the files start simulators, terminals and
           // processes of their own, and none changes process-wide state): no process start and
           // module load per file, ~7 % of the group's CPU.
@@ -77,13 +78,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Vitest runs a group's projects in the order of their names: this one's file is among the
-        // longest, so its name sorts before `e2e` (after it, the file ran alone at the group's end).
+        // Its file starts where test/sequencer.ts puts it among the group's (across projects).
         test: {
           name: 'concurrent',
           include: E2E_WAIT,
           maxConcurrency: 64,
-          maxWorkers: availableParallelism() + 1,
+          maxWorkers: availableParallelism() + 2,
           sequence: { groupOrder: 0 },
         },
       },
