@@ -36,6 +36,8 @@ export interface FaultRouter extends Harness<Record<string, never>> {
   writes(): Recorded[];
   /** The most writes it has held unanswered at once (with `writeDelayMs`), since the last reset. */
   writesAtOnce(reset?: boolean): number;
+  /** Sets `writeDelayMs` from now on. */
+  delayWrites(ms: number): void;
 }
 
 const BASIC = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
@@ -49,6 +51,7 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
   let struck = false;
   let inFlight = 0;
   let most = 0;
+  let delay = o.writeDelayMs ?? 0;
   const h = await startHarness({}, (_m, rec, _req, res) => {
     const json = (status: number, body: unknown) => {
       if (res.destroyed) return;
@@ -109,7 +112,7 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
         });
         return;
       default:
-        if (o.writeDelayMs && isWrite(rec)) {
+        if (delay && isWrite(rec)) {
           most = Math.max(most, ++inFlight);
           setTimeout(
             () =>
@@ -117,7 +120,7 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
                 inFlight--;
                 json(out.status, out.body);
               }),
-            o.writeDelayMs,
+            delay,
           );
           return;
         }
@@ -132,6 +135,9 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
     },
     struck: () => struck,
     writes: () => h.requests.filter(isWrite),
+    delayWrites: (ms: number) => {
+      delay = ms;
+    },
     writesAtOnce: (reset = false) => {
       const n = most;
       if (reset) most = 0;

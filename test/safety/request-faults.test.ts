@@ -126,11 +126,15 @@ describe('undo of a match-list import: its removals at once, a fault at each', (
     const router = await startFaultRouter({ writeDelayMs: 40 });
     const env = adminEnv(router.url);
     const { before, file } = await imported(router, env);
+    // Each removal held 400 ms: all 16 of a window reach the router while its first is held,
+    // however loaded the machine (at 40 ms, a fresh clone's run saw 13).
+    router.delayWrites(400);
     router.writesAtOnce(true);
     const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
     expect(undo.err).toBe('');
     expect(listed(router)).toEqual(before);
     expect(router.writesAtOnce(true)).toBe(16);
+    router.delayWrites(40);
     // `no interface eth1` is undone by four requests: the interface first, then what was under it.
     const env2 = adminEnv(router.url);
     const script = join(env2.XDG_STATE_HOME, 'eth1.routersh');
