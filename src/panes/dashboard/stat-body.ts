@@ -1,6 +1,6 @@
 // A stat panel's inside: the instant value of each series (coloured by the panel's thresholds,
 // written in its Grafana unit, named by its legendFormat), and a sparkline of the window under them.
-import type { Panel, Threshold } from '../../features/dashboards/model.js';
+import type { Panel, Threshold } from '../../contract/dashboard.js';
 import { formatUnit } from '../../term/format-unit.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { seriesNames } from './legend-format.js';
