@@ -16,7 +16,7 @@ import { createShellCompletion } from './shell-completion.js';
 import { createShellOutput } from './shell-output.js';
 import type { ShellDeps, ShellState } from './shell-state.js';
 import { leaveShell, promptNow } from './shell-window.js';
-import type { Store } from './store.js';
+import type { Store } from '../panes/kit/store.js';
 import { item } from './scrollback.js';
 
 export type { ShellDeps, ShellState } from './shell-state.js';
