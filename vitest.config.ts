@@ -19,6 +19,8 @@ const E2E = [
   'test/corpus/**',
   'test/panes/logs/LogPane-rate.test.tsx',
   'test/api/router/token-lifetime.test.ts',
+  // The telemetry simulator in front of a real victoria-metrics (started by the file).
+  'test/sim/telemetry/upstream.test.ts',
 ];
 // End-to-end files whose concurrent tests spend seconds each waiting on other processes (a
 // confirmed-change window's guard until the window ends): all of a file's tests run at once, not
