@@ -2,9 +2,9 @@
 // not have (or has empty) is written as its name, as Grafana's renderLegendFormat does
 // (packages/grafana-prometheus, legend.ts: `aliasData[g1] ? aliasData[g1] : g1`). `__auto` and an
 // empty format: the labels that tell the series apart, as without a format.
-import type { Series } from '../../api/telemetry/types.js';
+import type { Series } from '../../term/chart/series.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { differingLabels } from '../chart/legend.js';
+import { differingLabels } from '../../term/chart/legend.js';
 
 // Bounded inside the braces: a format of many unclosed `{{` costs linear time.
 const ALIAS = /\{\{\s*([^{}]{1,200}?)\s*\}\}/g;
