@@ -101,7 +101,8 @@ function builtin(name: string, ctx: InterpContext): string | null {
     if (name === '__interval') return durationText(step);
     if (name === '__interval_ms') return String(Math.round(step * 1000));
     // As Grafana writes it: whole seconds (`75s`), milliseconds when the step has a fraction.
-    if (name === '__rate_interval') return Number.isInteger(rate) ? `${rate}s` : `${Math.round(rate * 1000)}ms`;
+    if (name === '__rate_interval')
+      return Number.isInteger(rate) ? `${rate}s` : `${Math.round(rate * 1000)}ms`;
     return String(Math.round(rate * 1000));
   }
   if (!Number.isFinite(ctx.rangeSeconds)) return null;

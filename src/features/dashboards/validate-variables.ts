@@ -69,7 +69,10 @@ function readVariable(
   const kind = kinds[0]!;
   for (const k of ['match', 'regex'] as const)
     if (f.has(k) && !OWN[kind].includes(k))
-      r.issue(f.key(k), `${what}: '${k}' is for ${k === 'match' ? 'label' : 'label, query and metrics'} variables`);
+      r.issue(
+        f.key(k),
+        `${what}: '${k}' is for ${k === 'match' ? 'label' : 'label, query and metrics'} variables`,
+      );
   const base: VarBase = { name: name ?? '', line };
   let ok = name !== undefined;
   if (f.has('multi')) {

@@ -7,7 +7,8 @@
 // way to the first value (Grafana's rule); no values → Chosen.why, said on each panel.
 import type { Chosen, Dashboard, Variable } from '../../contract/dashboard.js';
 import { interpolate } from './interpolate.js';
-import type { VariableOptions } from './variable-values.js';
+import type { TelemetryClient } from '../../api/telemetry/client.js';
+import { type VariableOptions, variableOptions } from './variable-values.js';
 import { usedNames } from './validate-variables.js';
 
 /** Bytes of a request's body besides its expression (`{"expression":…,"start":…}`), with room. */
@@ -82,13 +83,19 @@ function settle(v: Variable, had: Chosen | undefined, o: VariableOptions): Chose
   const kept = had?.values.filter((x) => values.includes(x)) ?? [];
   if (kept.length > 0) return { values: kept, all: false };
   if (values[0] !== undefined) return { values: [values[0]], all: false };
-  return had ? { ...had, why: `$${v.name} has no values` } : { values: [], all: false, why: `$${v.name} has no values` };
+  return had
+    ? { ...had, why: `$${v.name} has no values` }
+    : { values: [], all: false, why: `$${v.name} has no values` };
 }
 
 /** The texts panels send (chart and stat expressions, logs queries). */
 const panelTexts = (d: Dashboard): string[] =>
   d.panels.flatMap((p) =>
-    p.kind === 'chart' || p.kind === 'stat' ? [p.expr] : p.kind === 'logs' || p.kind === 'histogram' ? [p.query] : [],
+    p.kind === 'chart' || p.kind === 'stat'
+      ? [p.expr]
+      : p.kind === 'logs' || p.kind === 'histogram'
+        ? [p.query]
+        : [],
   );
 
 /**
@@ -100,14 +107,18 @@ function fitBodies(d: Dashboard, chosen: Record<string, Chosen>, limit: number):
   const texts = panelTexts(d);
   const size = (t: string) =>
     Buffer.byteLength(
-      JSON.stringify(interpolate(t, { variables: d.variables, chosen: out, rangeSeconds: 3600, stepSeconds: 60 })),
+      JSON.stringify(
+        interpolate(t, { variables: d.variables, chosen: out, rangeSeconds: 3600, stepSeconds: 60 }),
+      ),
     ) + BODY_OVERHEAD;
   for (let round = 0; round < d.variables.length; round++) {
     const over = texts.filter((t) => size(t) > limit);
     if (over.length === 0) break;
     const used = new Set(over.flatMap(usedNames));
     const widest = d.variables
-      .filter((v) => used.has(v.name) && out[v.name]?.all && !out[v.name]?.wildcard && v.allValue === undefined)
+      .filter(
+        (v) => used.has(v.name) && out[v.name]?.all && !out[v.name]?.wildcard && v.allValue === undefined,
+      )
       .sort((a, b) => (out[b.name]?.values.length ?? 0) - (out[a.name]?.values.length ?? 0))[0];
     if (!widest) break;
     const c = out[widest.name]!;
@@ -158,7 +169,11 @@ export async function loadVariables(
  * Why a panel's text cannot be sent: a variable it uses holds no values (none found, or the
  * look-up failed). `undefined` when every variable it uses has something to send.
  */
-export function unfilled(text: string, variables: readonly Variable[], chosen: Readonly<Record<string, Chosen>>): string | undefined {
+export function unfilled(
+  text: string,
+  variables: readonly Variable[],
+  chosen: Readonly<Record<string, Chosen>>,
+): string | undefined {
   for (const name of new Set(usedNames(text))) {
     const v = variables.find((x) => x.name === name);
     const c = chosen[name];
@@ -168,4 +183,22 @@ export function unfilled(text: string, variables: readonly Variable[], chosen: R
     if (c.values.length === 0) return c.why ?? `$${name} has no values`;
   }
   return undefined;
+}
+
+/** The dashboard sources' variable members (panes/dashboard/panel-data.ts), from the telemetry client. */
+export function variableSources(d: Dashboard, client: TelemetryClient | undefined) {
+  const port: LoadPort = {
+    options: (v, chosen, signal) => variableOptions(v, client, signal, { variables: d.variables, chosen }),
+    bodyLimit: async (signal) =>
+      client ? (await client.capabilities(signal)).limits.requestBodyBytes : Number.POSITIVE_INFINITY,
+  };
+  return {
+    variableValues: async (i: number, signal: AbortSignal, chosen: Record<string, Chosen> = {}) => {
+      const v = d.variables[i];
+      return v ? (await port.options(v, chosen, signal)).values : [];
+    },
+    loadVariables: (chosen: Record<string, Chosen>, signal: AbortSignal) =>
+      loadVariables(d, chosen, port, signal),
+    unfilled: (text: string, chosen: Record<string, Chosen>) => unfilled(text, d.variables, chosen),
+  };
 }

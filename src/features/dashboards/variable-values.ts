@@ -32,14 +32,14 @@ export async function variableOptions(
   v: Variable,
   client: TelemetryClient | undefined,
   signal: AbortSignal,
-  ctx: { variables?: Variable[]; chosen?: Record<string, Chosen>; now?: number } = {},
+  ctx: { variables?: Variable[]; chosen?: Record<string, Chosen>; now?: number; limit?: number } = {},
 ): Promise<VariableOptions> {
   if (v.kind === 'list' || v.kind === 'interval') return { values: v.values, truncated: false };
   if (!client) throw new Error('no telemetry API is configured');
   const now = ctx.now ?? Date.now();
   const fill = (t: string) => filled(t, ctx.variables ?? [], ctx.chosen ?? {});
   const caps = await client.capabilities(signal);
-  const limit = Math.min(LIMIT, caps.limits.discoveryLimitMax);
+  const limit = Math.min(ctx.limit ?? LIMIT, caps.limits.discoveryLimitMax);
   const range = { start: now - LOOKBACK_MS, end: now };
   let texts: string[];
   let truncated = false;

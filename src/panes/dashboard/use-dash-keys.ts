@@ -47,7 +47,7 @@ export function useDashKeys(o: DashKeysOptions): void {
     });
     if (fixed) return;
     const d = deadline(10_000);
-    o.sources.variableValues(varIndex, d.signal).then(
+    o.sources.variableValues(varIndex, d.signal, stateRef.current.chosen).then(
       (values) => {
         d.clear();
         dispatch({ type: 'picker', action: { type: 'values', varIndex, values } });

@@ -2,7 +2,7 @@
 // own (its AbortSignal, its own timeout), a slow or failing panel shows its error in its box and
 // never holds up another panel or a key; a panel's refresh never overlaps its previous one (a
 // timer tick while it is still busy is skipped; a new window or expression aborts and restarts).
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
 import {
@@ -17,11 +17,11 @@ import type { DashboardSources } from './panel-data.js';
 import { fetchPanel, makeSource, type PanelSource, panelText } from './panel-fetch.js';
 import { deadline } from './deadline.js';
 import { useDashKeys } from './use-dash-keys.js';
+import { useDashVariables } from './use-dash-variables.js';
 
 /** A panel's request gives up after this long (its box then says so). */
 export const PANEL_TIMEOUT_MS = 15_000;
-/** Variables looked up at open (label values) wait at most this long before panels start. */
-export const VARS_TIMEOUT_MS = 5_000;
+export { VARS_TIMEOUT_MS } from './use-dash-variables.js';
 
 export interface DashboardOptions {
   dashboard: Dashboard;
@@ -93,7 +93,8 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     return sources.interpolate(raw, {
       variables: dashboard.variables,
       chosen: s.chosen,
-      stepSeconds: stepFor(spanMs, width),
+      // A chart's or stat's $__interval/$__rate_interval: from the step its source sends.
+      ...(p.kind === 'chart' || p.kind === 'stat' ? {} : { stepSeconds: stepFor(spanMs, width) }),
       rangeSeconds: Math.round(spanMs / 1000),
     });
   };
@@ -107,39 +108,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     return source;
   };
 
-  // Variables with no value yet (label values, query results) are looked up before panels start.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
-  const missing = useMemo(
-    () => dashboard.variables.map((v, i) => ({ v, i })).filter(({ v }) => !state.chosen[v.name]),
-    [dashboard],
-  );
-  const ready = useRef(missing.length === 0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per dashboard
-  useEffect(() => {
-    if (missing.length === 0) return;
-    const d = deadline(VARS_TIMEOUT_MS);
-    const c = d.controller;
-    const signal = d.signal;
-    void Promise.all(
-      missing.map(async ({ v, i }) => {
-        const values = await sources.variableValues(i, signal).catch(() => [] as string[]);
-        if (c.signal.aborted) return;
-        const chosen: Chosen | undefined = v.includeAll
-          ? { values, all: true }
-          : values[0] !== undefined
-            ? { values: [values[0]], all: false }
-            : undefined;
-        if (chosen) dispatch({ type: 'choose', name: v.name, chosen });
-      }),
-    ).then(() => {
-      d.clear();
-      // Given up after the deadline: the panels start with what was found.
-      if (c.signal.aborted && !d.timedOut()) return;
-      ready.current = true;
-      dispatch({ type: 'refresh' });
-    });
-    return () => c.abort();
-  }, [dashboard]);
+  const ready = useDashVariables(dashboard, sources, () => stateRef.current.chosen, dispatch);
 
   const running = useRef(new Map<number, Running>());
   const busy = useRef(new Set<number>());
@@ -149,6 +118,9 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     const r = rectsRef.current[i];
     if (!p || !r || !ready.current) return;
     const s = stateRef.current;
+    // A variable it uses has no values (none found, or its look-up failed): said, not asked.
+    const empty = sources.unfilled?.(s.edited[i] ?? panelText(p), s.chosen);
+    if (empty) return dispatch({ type: 'panelFailed', panel: i, message: empty, at: now() });
     const text = textOf(i, s);
     const { startMs, endMs } = windowRange(s.window, now());
     const key = `${text}\u0000${s.window.live}\u0000${s.window.spanMs}\u0000${s.window.live ? 0 : s.window.endMs}`;
@@ -228,6 +200,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
   const titleOf = (i: number) => {
     const s = stateRef.current;
     return sources.interpolate(dashboard.panels[i]?.title ?? '', {
+      language: 'text',
       variables: dashboard.variables,
       chosen: s.chosen,
       stepSeconds: stepFor(s.window.spanMs, rectsRef.current[i]?.w ?? 80),

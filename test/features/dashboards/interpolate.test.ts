@@ -36,10 +36,10 @@ describe('interpolate: variables as Grafana writes them', () => {
   });
 
   it('a single-valued variable: escaped for the string it stands in (its backslashes and that quote)', () => {
-    expect(interpolate('x{h="$host"}', ctx([host], { host: one("a\\b'c.d\"") }))).toBe(
+    expect(interpolate('x{h="$host"}', ctx([host], { host: one('a\\b\'c.d"') }))).toBe(
       'x{h="a\\\\b\'c.d\\""}',
     );
-    expect(interpolate("x{h='$host'}", ctx([host], { host: one("a'b\"") }))).toBe("x{h='a\\'b\"'}");
+    expect(interpolate("x{h='$host'}", ctx([host], { host: one('a\'b"') }))).toBe("x{h='a\\'b\"'}");
   });
 
   it('multi or includeAll: each value regex-escaped for a PromQL string, several as (a|b)', () => {
