@@ -12,7 +12,7 @@ import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
 
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import type { Chosen } from '../features/dashboards/interpolate.js';
+import type { Chosen } from '../contract/dashboard.js';
 import { initialChoices } from '../features/dashboards/var-args.js';
 import { readDuration, readTime } from '../lang/time.js';
 import type { ChartInitialRange } from '../panes/chart/chart-reducer.js';

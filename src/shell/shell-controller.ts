@@ -22,7 +22,7 @@ import { openPane, type OpenPane, specOf } from './open-pane.js';
 import { lineCompleter } from './dashboard-sources.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import { errorItem, item, itemText, type ShellItem } from './scrollback.js';
-import type { Store } from './store.js';
+import type { Store } from '../panes/kit/store.js';
 import type { ShellDeps, ShellState } from './shell-state.js';
 
 export type { ShellDeps, ShellState } from './shell-state.js';

@@ -2,8 +2,7 @@
 // terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
 // Enter included, and its links to other panes); `z` or `q` comes back.
 import { useMemo, useRef } from 'react';
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard, Panel } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard, Panel } from '../../contract/dashboard.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { ChartFrameView, ChartPane } from '../chart/ChartPane.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';

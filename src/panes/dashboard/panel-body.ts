@@ -1,7 +1,7 @@
 // A panel's inside at a given size, as lines (our SGR codes inline; server text sanitized):
 // the single panes' pure renderers drawn small. A panel with an error keeps what it showed and
 // says the error on its last line; nothing yet says "loading…".
-import type { Panel } from '../../features/dashboards/model.js';
+import type { Panel } from '../../contract/dashboard.js';
 import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
 import { SERIES_COLORS } from '../chart/chart-frame.js';
 import { differingLabels } from '../chart/legend.js';
