@@ -43,21 +43,24 @@ export function pingSource(
   const clock = o.clock ?? realClock;
   const timeoutMs = o.timeoutMs ?? pingTimeoutMs(spec.intervalMs);
   let first = spec.first;
-  let sent = first ? 1 : 0;
+  /** Results given so far: the next request's seq is one more (a stopped one never counts). */
+  let answered = first ? 1 : 0;
   let lastStart = first?.at;
 
   /** One request: its answer read, or undefined when stopped before it came. */
   async function once(stop: AbortSignal): Promise<PingResult | undefined> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const seq = sent;
+    const at = clock.now();
+    lastStart = at;
+    const seq = answered + 1;
     try {
       const envelope = await router.send(spec.request, { signal: AbortSignal.any([stop, timeout.signal]) });
-      return { seq, at: lastStart!, ...parsePing(envelope.message) };
+      return stop.aborted ? undefined : { seq, at, ...parsePing(envelope.message) };
     } catch (e) {
       if (stop.aborted) return undefined;
       const why = timeout.signal.aborted ? `no answer in ${timeoutMs / 1000} s` : message(e);
-      return { seq, at: lastStart!, kind: 'lost', why };
+      return { seq, at, kind: 'lost', why };
     } finally {
       clearTimeout(timer);
     }
@@ -72,22 +75,15 @@ export function pingSource(
           first = undefined;
         }
         for (;;) {
-          if (spec.count !== undefined && sent >= spec.count) return on.end();
+          if (spec.count !== undefined && answered >= spec.count) return on.end();
           if (lastStart !== undefined) {
             const wait = lastStart + spec.intervalMs - clock.now();
             if (wait > 0) await clock.sleep(wait, stop.signal);
           }
           if (stop.signal.aborted) return;
-          const startedBefore = lastStart;
-          lastStart = clock.now();
-          sent++;
           const r = await once(stop.signal);
-          if (r === undefined) {
-            // Stopped (paused, closed) while it was under way: as if never sent.
-            sent--;
-            lastStart = startedBefore;
-            return;
-          }
+          if (r === undefined) return; // stopped (paused, closed) while under way: as if never sent
+          answered++;
           on.result(r);
         }
       })();

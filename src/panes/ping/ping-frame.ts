@@ -59,9 +59,9 @@ function figures(s: PingState): string {
   if (s.minMs === null || s.maxMs === null || avgMs === null)
     return `rtt – (no reply yet) · ${loss}${unread}`;
   const jitter = jitterMs === null ? '–' : formatMs(jitterMs);
-  const rtt = `min ${formatMs(s.minMs)} · avg ${formatMs(avgMs)} · max ${formatMs(s.maxMs)} · jitter ${jitter} ms`;
+  const rtt = `min ${formatMs(s.minMs)} avg ${formatMs(avgMs)} max ${formatMs(s.maxMs)} jitter ${jitter} ms`;
   const last = s.lastRttMs === null ? '' : ` · last ${formatMs(s.lastRttMs)} ms`;
-  return `rtt ${rtt}${last} · ${loss}${unread}`;
+  return `rtt ${rtt} · ${loss}${unread}${last}`;
 }
 
 function noteLine(s: PingState): string {
@@ -85,7 +85,8 @@ export function pingFrame(s: PingState, o: PingFrameOptions): string[] {
   const width = Math.max(Y_AXIS_WIDTH + 1, o.width);
   const cols = plotColumns(width);
   const plotRows = Math.max(2, o.height - AROUND);
-  const endMs = s.lastAt ?? 0;
+  // One column per request, the latest in the last column.
+  const endMs = (s.lastAt ?? 0) + o.intervalMs;
   const spanMs = cols * o.intervalMs;
   const startMs = endMs - spanMs;
   const samples = s.samples.map((x) => ({

@@ -1,12 +1,11 @@
 // Effects of the ping pane: the source runs while the pane is neither paused nor done (a pause
 // stops it, aborting the request under way; a resume starts it again), and its results go to
-// the reducer. Keys only dispatch: a key never waits for a request.
-import { useEffect, useReducer } from 'react';
-import { splitText } from '../../keys/key-parser.js';
+// the store. Keys only dispatch: a key never waits for a request.
+import { useEffect } from 'react';
 import type { PingSource } from '../../contract/outcome.js';
-import { useKeys } from '../key-source/use-keys.js';
-import { pingKeyAction } from './ping-commands.js';
-import { initPingState, pingReducer, type PingState } from './ping-reducer.js';
+import { resolveCommand } from '../../keys/keymap.js';
+import { usePaneKeys, usePaneStore } from '../kit/index.js';
+import { initPingState, type PingAction, pingReducer, type PingState } from './ping-reducer.js';
 
 export interface PingPaneOptions {
   source: PingSource;
@@ -16,27 +15,23 @@ export interface PingPaneOptions {
 }
 
 export function usePingPane(o: PingPaneOptions): PingState {
-  const [state, dispatch] = useReducer(pingReducer, undefined, initPingState);
+  const [state, store] = usePaneStore(pingReducer, initPingState);
+  usePaneKeys(
+    store,
+    (key): PingAction | boolean => {
+      const command = resolveCommand(key, { mode: 'ping' }); // a paste is no command
+      if (command === 'ping.close') o.onClose();
+      return command === 'ping.pause' ? { type: 'pause' } : command === 'ping.close';
+    },
+    { isActive: o.keys !== false },
+  );
   const running = !state.paused && !state.done;
   useEffect(() => {
     if (!running) return;
     return o.source.start({
-      result: (result) => dispatch({ type: 'result', result }),
-      end: () => dispatch({ type: 'end' }),
+      result: (result) => store.dispatch({ type: 'result', result }),
+      end: () => store.dispatch({ type: 'end' }),
     });
-  }, [o.source, running]);
-  useKeys(
-    (key) => {
-      let used = false;
-      for (const k of splitText(key)) {
-        const action = pingKeyAction(k);
-        if (action === 'close') o.onClose();
-        else if (action === 'pause') dispatch({ type: 'pause' });
-        used ||= action !== undefined;
-      }
-      return used;
-    },
-    { isActive: o.keys !== false },
-  );
+  }, [o.source, store, running]);
   return state;
 }
