@@ -6,7 +6,7 @@ import { green, red } from 'asciichart';
 import { fitFooter, fitHeadTail } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { truncateToWidth } from '../../term/text-width.js';
-import { plotChart, plotColumns, Y_AXIS_WIDTH } from '../chart/plot-chart.js';
+import { plotChart, plotColumns, Y_AXIS_WIDTH } from '../../term/chart/plot-chart.js';
 import { type PingState, pingStats } from './ping-reducer.js';
 
 export interface PingFrameOptions {
