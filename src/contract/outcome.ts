@@ -2,7 +2,7 @@
 // exhaustive switch each); commands never print.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { RoutershError } from '../errors.js';
-import type { Dashboard } from '../features/dashboards/model.js';
+import type { Dashboard } from './dashboard.js';
 
 export interface LineErrorInfo {
   column: number;

@@ -6,7 +6,7 @@ import { DataSources } from './grafana-datasource.js';
 import { flattenPanels, isObject, type Json, readGrafanaJson, str } from './grafana-json.js';
 import { importPanel, type PanelTally, type Skipped } from './grafana-panels.js';
 import { importTemplating, type Refused } from './grafana-variables.js';
-import type { Dashboard, Panel, TimeWindow } from './model.js';
+import type { Dashboard, Panel, TimeWindow } from '../../contract/dashboard.js';
 import { usageError } from '../../errors.js';
 
 export const MAX_PANELS = 64;

@@ -1,8 +1,7 @@
 // The dashboard's frame as plain lines (our SGR codes inline): every panel in its box (title in
 // the top border, the focused one drawn heavy), then one status line; rows − 1 lines in all,
 // none wider than the terminal. The `v` picker and the `e` prompt are drawn over the bottom.
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import { formatAxisTime, formatDuration } from '../../term/format-time.js';
 import { sanitizeLine } from '../../term/sanitize.js';

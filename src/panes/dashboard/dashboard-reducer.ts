@@ -1,8 +1,7 @@
 // The dashboard screen's state as a pure reducer: focus, zoom, the time window all panels share,
 // the chosen variable values, each panel's own data/error/loading, the `v` picker and the `e`
 // prompt. Fetching, timers and keys live in use-dashboard.ts.
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type ChartInitialRange, chartReducer, initChartState } from '../chart/chart-reducer.js';
 import type { PanelData } from './panel-data.js';
 import { type PickerAction, type PickerState, pickerChoice, pickerReducer } from './picker.js';

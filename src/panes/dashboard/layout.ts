@@ -2,7 +2,7 @@
 // columns, the grid's rows (y, h) scaled to the rows left above the status line. The whole
 // frame is rows − 1 lines (Ink's live region never reaches the last row). Edges are rounded,
 // never sizes, so boxes that touch on the grid touch on screen and never overlap.
-import type { GridPos } from '../../features/dashboards/model.js';
+import type { GridPos } from '../../contract/dashboard.js';
 
 export const GRID_COLUMNS = 24;
 

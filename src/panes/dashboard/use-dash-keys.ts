@@ -3,7 +3,7 @@
 // the dashboard's own. A zoomed panel's pane subscribes later, so its keys come first; only
 // what it leaves (`z`) reaches here.
 import { type MutableRefObject, useRef } from 'react';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import { isPaste, type Key, splitText } from '../../keys/key-parser.js';
 import { type Mode, resolveCommand } from '../../keys/keymap.js';
 import { useKeys } from '../key-source/use-keys.js';

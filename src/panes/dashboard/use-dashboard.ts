@@ -3,8 +3,7 @@
 // never holds up another panel or a key; a panel's refresh never overlaps its previous one (a
 // timer tick while it is still busy is skipped; a new window or expression aborts and restarts).
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { type Chosen, interpolate } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
 import {
   type DashAction,
@@ -91,7 +90,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     const raw = s.edited[i] ?? panelText(p);
     const spanMs = s.window.spanMs;
     const width = rectsRef.current[i]?.w ?? 80;
-    return interpolate(raw, {
+    return sources.interpolate(raw, {
       variables: dashboard.variables,
       chosen: s.chosen,
       stepSeconds: stepFor(spanMs, width),
@@ -228,7 +227,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
 
   const titleOf = (i: number) => {
     const s = stateRef.current;
-    return interpolate(dashboard.panels[i]?.title ?? '', {
+    return sources.interpolate(dashboard.panels[i]?.title ?? '', {
       variables: dashboard.variables,
       chosen: s.chosen,
       stepSeconds: stepFor(s.window.spanMs, rectsRef.current[i]?.w ?? 80),

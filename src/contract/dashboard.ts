@@ -1,6 +1,7 @@
 // A dashboard, as read from a file (YAML or JSON, dashboard-file.ts) or made from a Grafana
 // export (grafana-import.ts): what the dashboard screen (panes/dashboard/) draws. Types only;
 // every string in it came from a file and is untrusted until drawn through the sanitizer.
+// In contract/ because the feature (features/dashboards/) makes it and the pane draws it.
 
 /** Where a panel sits: Grafana's grid, 24 columns wide; y and h in grid rows, scaled to the screen. */
 export interface GridPos {
@@ -72,3 +73,28 @@ export interface Dashboard {
   variables: Variable[];
   panels: Panel[];
 }
+
+/** What is chosen for one variable. `all`: "All" is chosen (values then holds every value). */
+export interface Chosen {
+  values: string[];
+  all: boolean;
+}
+
+export interface InterpContext {
+  variables: Variable[];
+  chosen: Record<string, Chosen>;
+  /** The step of the panel's query and the dashboard's window, in seconds. */
+  stepSeconds: number;
+  rangeSeconds: number;
+  /**
+   * What the text is: `promql` (default: chart and stat expressions), `logsql` (logs and
+   * histogram queries) or `text` (a title: Grafana's plain formatting, one value as is, several
+   * as `{a,b}`, no escaping).
+   */
+  language?: 'promql' | 'logsql' | 'text';
+  /** The scrape interval $__rate_interval assumes (Grafana's data source setting), seconds; default 15. */
+  scrapeSeconds?: number;
+}
+
+/** Substitutes a dashboard's variables in a text (features/dashboards/interpolate.ts). */
+export type Interpolate = (text: string, ctx: InterpContext) => string;

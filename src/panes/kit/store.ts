@@ -1,5 +1,6 @@
 // A tiny external store (for useSyncExternalStore): key handlers read and write the state
-// synchronously, so several keys from one read each see the line the previous one left.
+// synchronously, so several keys from one read each see the state the previous one left.
+// The shell keeps its line here; every pane keeps its reducer state here (use-pane-store.ts).
 export interface Store<T> {
   get(): T;
   set(next: T): void;
@@ -24,4 +25,15 @@ export function createStore<T>(initial: T): Store<T> {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/** A store whose state changes only through a pure reducer. */
+export interface PaneStore<S, A> extends Store<S> {
+  /** Applies `action` now: the next `get()` (the next key, an effect) sees its result. */
+  dispatch(action: A): void;
+}
+
+export function createPaneStore<S, A>(reducer: (s: S, a: A) => S, initial: S): PaneStore<S, A> {
+  const store = createStore(initial);
+  return { ...store, dispatch: (action) => store.update((s) => reducer(s, action)) };
 }
