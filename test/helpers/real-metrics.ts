@@ -252,3 +252,51 @@ async function missingSelectors(api: RealMetrics['api'], base: string): Promise<
     return ['(VM not answering yet)'];
   }
 }
+
+/** A reverse proxy in front of VM: what reached VM, and whether any of it is still in flight. */
+export interface VmFront {
+  url: string;
+  /** Each request's path and query parameters, in arrival order. */
+  seen: Array<{ path: string; params: URLSearchParams }>;
+  inFlight(): number;
+  /** When the last answer went back (ms since the epoch). */
+  lastAnswerAt(): number;
+  close(): Promise<void>;
+}
+
+export async function startVmFront(vm: string): Promise<VmFront> {
+  const seen: VmFront['seen'] = [];
+  let inFlight = 0;
+  let lastAnswerAt = Date.now();
+  const server = createHttpServer((req, res) => {
+    const url = new URL(req.url ?? '/', vm);
+    seen.push({ path: url.pathname, params: url.searchParams });
+    inFlight++;
+    const done = () => {
+      inFlight--;
+      lastAnswerAt = Date.now();
+    };
+    fetch(url, { method: req.method ?? 'GET' }).then(
+      async (up) => {
+        const body = Buffer.from(await up.arrayBuffer());
+        res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });
+        res.end(body, done);
+      },
+      () => {
+        res.writeHead(502).end(done);
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    inFlight: () => inFlight,
+    lastAnswerAt: () => lastAnswerAt,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
