@@ -8,7 +8,7 @@
 // Alternated runs (bench/alternate.ts). Needs `npm run build` first.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Series } from '../src/api/telemetry/types.js';
-import type { Dashboard } from '../src/features/dashboards/model.js';
+import type { Dashboard } from '../src/contract/dashboard.js';
 import { chartFrame } from '../src/panes/chart/chart-frame.js';
 import { initChartState } from '../src/panes/chart/chart-reducer.js';
 import { dashboardFrame } from '../src/panes/dashboard/dashboard-frame.js';

@@ -99,6 +99,8 @@ export const COMMANDS = [
   'show.pageUp',
   'show.pageDown',
   'show.refresh',
+  'ping.close',
+  'ping.pause',
   'dash.close',
   'dash.focusNext',
   'dash.focusPrev',

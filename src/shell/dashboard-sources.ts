@@ -6,7 +6,8 @@
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Outcome } from '../contract/outcome.js';
 import { notConfiguredError, argumentError } from '../errors.js';
-import type { Dashboard } from '../features/dashboards/model.js';
+import type { Dashboard } from '../contract/dashboard.js';
+import { interpolate } from '../features/dashboards/interpolate.js';
 import { variableValues } from '../features/dashboards/variable-values.js';
 import { monitorSource } from '../features/match-list/monitor-source.js';
 import { chartSource, logSource, planRange } from '../features/telemetry/telemetry-sources.js';
@@ -18,7 +19,7 @@ import { showSource } from './show-source.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
 import type { JournalPort } from '../contract/services.js';
 import type { MonitorRouter } from '../features/match-list/monitor-source.js';
-import type { MatchListPort } from '../panes/logs/source.js';
+import type { MatchListPort } from '../contract/logs.js';
 
 /** What the dashboard reads from (the shell's pane clients, open-pane.ts). */
 export interface DashboardClients {
@@ -79,6 +80,7 @@ export function dashboardSources(dashboard: Dashboard, clients: DashboardClients
         return showSource(clients.runLine, line).read(signal);
       },
     }),
+    interpolate,
     variableValues: (i, signal) => {
       const v = dashboard.variables[i];
       return v ? variableValues(v, telemetry, signal) : Promise.resolve([]);

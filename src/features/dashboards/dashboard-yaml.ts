@@ -2,7 +2,7 @@
 // the order a person reads them, expressions as YAML strings that read back byte for byte.
 import { Document, isMap, isScalar, isSeq, visit } from 'yaml';
 import { durationText } from './interpolate.js';
-import type { Dashboard, Panel, Row, Variable } from './model.js';
+import type { Dashboard, Panel, Row, Variable } from '../../contract/dashboard.js';
 
 function variable(v: Variable): Record<string, unknown> {
   const source =

@@ -15,7 +15,7 @@ import {
 import { importPanel, type PanelTally, type Skipped } from './grafana-panels.js';
 import { type Entry, pageRows, panelsAndRows } from './grafana-rows.js';
 import { importTemplating, type Refused } from './grafana-variables.js';
-import type { Dashboard, Panel, Row, TimeWindow } from './model.js';
+import type { Dashboard, Panel, Row, TimeWindow } from '../../contract/dashboard.js';
 import { usageError } from '../../errors.js';
 
 export const MAX_PANELS = 64;

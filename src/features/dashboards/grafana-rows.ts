@@ -4,7 +4,7 @@
 // row under the panel above, and the file stays within what its validator reads); a row with no
 // imported panel under it (its own or a nested row's) is left out; and a page of ≤ 64 panels
 // that starts inside a row repeats that row's header (and those of the rows around it) at its top.
-import type { GridPos, Panel, Row } from './model.js';
+import type { GridPos, Panel, Row } from '../../contract/dashboard.js';
 import { GRID_COLUMNS, MAX_H, MAX_Y } from './validate-panels.js';
 
 /** A panel, or a row header (`header`), at its place on the grid. */

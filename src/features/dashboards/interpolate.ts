@@ -8,30 +8,11 @@
 // - All chosen: the variable's allValue as written (unformatted, as Grafana does), else every value.
 // - $__interval, $__rate_interval, $__range… from the panel's step and the dashboard's window.
 // An unknown `$name` is left exactly as written.
-import type { Variable } from './model.js';
+import type { Chosen, InterpContext, Variable } from '../../contract/dashboard.js';
 import { formatAs } from './interpolate-formats.js';
 
-/** What is chosen for one variable. `all`: "All" is chosen (values then holds every value). */
-export interface Chosen {
-  values: string[];
-  all: boolean;
-}
-
-export interface InterpContext {
-  variables: Variable[];
-  chosen: Record<string, Chosen>;
-  /** The step of the panel's query and the dashboard's window, in seconds. */
-  stepSeconds: number;
-  rangeSeconds: number;
-  /**
-   * What the text is: `promql` (default: chart and stat expressions), `logsql` (logs and
-   * histogram queries) or `text` (a title: Grafana's plain formatting, one value as is, several
-   * as `{a,b}`, no escaping).
-   */
-  language?: 'promql' | 'logsql' | 'text';
-  /** The scrape interval $__rate_interval assumes (Grafana's data source setting), seconds; default 15. */
-  scrapeSeconds?: number;
-}
+// The types live in contract/ (the dashboard pane names them); re-exported for the feature's callers.
+export type { Chosen, InterpContext } from '../../contract/dashboard.js';
 
 export const DEFAULT_SCRAPE_SECONDS = 15;
 

@@ -4,7 +4,7 @@
 // only the pipes that filter text (no `| save`, no `| refresh`).
 import { isReadOnlyCommand, splitPipes } from '../../lang/pipes.js';
 import { readStep } from '../../lang/time.js';
-import type { GridPos, Panel, PanelKind, Row, Threshold } from './model.js';
+import type { GridPos, Panel, PanelKind, Row, Threshold } from '../../contract/dashboard.js';
 import type { Reader } from './validate-node.js';
 import { isRowItem, readRow } from './validate-rows.js';
 

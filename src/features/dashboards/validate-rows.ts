@@ -2,7 +2,7 @@
 // row panel, a header on the screen. The panels after it, to the next row, are its own; a row of
 // greater depth is inside the row above it, so a depth is at most one more than the last row's.
 import { isMap, type YAMLMap } from 'yaml';
-import type { Row } from './model.js';
+import type { Row } from '../../contract/dashboard.js';
 import type { Reader } from './validate-node.js';
 
 /** Rows inside rows, at most this deep (Grafana nests one level; files may nest a few). */

@@ -2,7 +2,7 @@
 // (label, values, interval, query). Names are Grafana's (`\w+`), never `__…` (Grafana's own
 // $__interval, $__range…), once each, with no control characters (they are typed after `--var`).
 import { readDuration } from '../../lang/time.js';
-import type { Variable, VarBase } from './model.js';
+import type { Variable, VarBase } from '../../contract/dashboard.js';
 import type { Reader } from './validate-node.js';
 
 export const MAX_VARIABLES = 32;

@@ -4,7 +4,7 @@
 // names its own line; aliases are bounded before anything walks the tree.
 import { LineCounter, parseDocument } from 'yaml';
 import { readDuration, readTime } from '../../lang/time.js';
-import type { Dashboard, Panel, TimeWindow, Variable } from './model.js';
+import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
 import { readVariables, usedNames } from './validate-variables.js';

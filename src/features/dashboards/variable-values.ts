@@ -3,7 +3,7 @@
 // optional regex, or a fixed list. From the telemetry API's discovery endpoints, bounded.
 import type { TelemetryClient } from '../../api/telemetry/client.js';
 import { testBounded } from '../../lang/regex-bounded.js';
-import type { Variable } from './model.js';
+import type { Variable } from '../../contract/dashboard.js';
 
 const LOOKBACK_MS = 3_600_000;
 const LIMIT = 1000;

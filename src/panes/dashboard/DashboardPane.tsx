@@ -2,17 +2,16 @@
 // of rows − 1 lines that scrolls, never wider than the terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
 // Enter included, and its links to other panes); `z` or `q` comes back.
 import { useMemo, useRef } from 'react';
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard, Panel } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard, Panel } from '../../contract/dashboard.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { ChartFrameView, ChartPane } from '../chart/ChartPane.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
-import type { ChartSource } from '../chart/source.js';
+import type { ChartSource } from '../../contract/chart.js';
 import { LogPane } from '../logs/LogPane.js';
-import type { LogSource } from '../logs/source.js';
+import type { LogSource } from '../../contract/logs.js';
 import { KeyGate } from '../key-source/KeyGate.js';
 import { MonitorPane } from '../monitor/MonitorPane.js';
-import type { MonitorSource } from '../monitor/source.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 import type { PaneLink, PaneRequest } from '../pane-links.js';
 import { dashboardFrame, singleLayout } from './dashboard-frame.js';
 import type { DashState, PanelState } from './dashboard-reducer.js';

@@ -1,7 +1,7 @@
 // The lookups a dashboard key starts, without React: a variable's values for the `v` picker and
 // the `e` prompt's completion, each answered into the store (a late answer to a closed picker or
 // prompt is dropped by the reducer, or here).
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import type { PaneStore } from '../kit/index.js';
 import type { DashAction, DashState } from './dashboard-reducer.js';
 import { deadline } from './deadline.js';

@@ -3,8 +3,7 @@
 // every row a header line, then one status line (saying where on the page the window is); rows
 // − 1 lines in all, none wider than the terminal. The `v` picker and the `e` prompt are drawn
 // over the bottom.
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import { formatAxisTime, formatDuration } from '../../term/format-time.js';
 import { sanitizeLine } from '../../term/sanitize.js';

@@ -2,8 +2,7 @@
 // zoom, the time window all panels share, the chosen variable values, each panel's own
 // data/error/loading, the `v` picker and the `e` prompt. Fetching, timers and keys live in the
 // hooks (use-dashboard.ts). Actions that move over the page carry its layout (layout.ts).
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type ChartInitialRange, chartReducer, initChartState } from '../chart/chart-reducer.js';
 import { initView, moveFocus, scrollPage, stepFocus, toggleRow, type ViewState } from './dash-view.js';
 import type { Layout } from './layout.js';

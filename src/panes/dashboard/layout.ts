@@ -7,7 +7,7 @@
 // screens stack the panels full width rather than shrink them. A page shorter than the screen is
 // stretched to fill it. Edges are rounded, never sizes, so boxes that touch on the grid touch on
 // screen and never overlap.
-import type { GridPos, PanelKind } from '../../features/dashboards/model.js';
+import type { GridPos, PanelKind } from '../../contract/dashboard.js';
 
 export const GRID_COLUMNS = 24;
 /** Below this many columns panels stack, full width, one under another. */

@@ -1,6 +1,6 @@
 // A dashboard's page (layout.ts) for its rows' open state and a screen size, laid out again only
 // when either changed: every key, fetch and frame asks for it, the layout runs once per change.
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import { type Layout, layoutDashboard } from './layout.js';
 
 export type PageOf = (open: readonly boolean[]) => Layout;

@@ -3,7 +3,7 @@
 // or a key; a panel's refresh never overlaps its previous one (a timer tick while it is still
 // busy is skipped; a new window or expression aborts and restarts). A panel under a closed row
 // is not read. The hook (use-panel-fetches.ts) says when.
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import type { PaneStore } from '../kit/index.js';
 import { type DashAction, type DashState, windowRange } from './dashboard-reducer.js';
 import { deadline } from './deadline.js';

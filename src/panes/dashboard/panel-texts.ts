@@ -1,8 +1,7 @@
 // A panel's text and title with the chosen variables put in, a row's title too, and the panel's
 // source for its text: made once per panel and text, kept while the text stays the same (the
 // zoomed pane reads from the same one). Reads the state when called, never a copy of it.
-import { interpolate } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import type { DashState } from './dashboard-reducer.js';
 import { rectOf } from './layout.js';
 import type { PageOf } from './page.js';
@@ -30,7 +29,7 @@ export function panelTexts(
   const made = new Map<number, { text: string; source: PanelSource }>();
   const put = (raw: string, s: DashState, i: number) => {
     const width = (i >= 0 ? rectOf(pageOf(s.open), i)?.w : undefined) ?? 80;
-    return interpolate(raw, {
+    return sources.interpolate(raw, {
       variables: d.variables,
       chosen: s.chosen,
       stepSeconds: stepFor(s.window.spanMs, width),

@@ -1,9 +1,9 @@
 // A stat panel's inside: the instant value of each series (coloured by the panel's thresholds,
 // with its unit), and a sparkline of the window under them.
-import type { Panel, Threshold } from '../../features/dashboards/model.js';
+import type { Panel, Threshold } from '../../contract/dashboard.js';
 import { formatSI } from '../../term/format-si.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { differingLabels } from '../chart/legend.js';
+import { differingLabels } from '../../term/chart/legend.js';
 import type { StatData } from './panel-data.js';
 
 const COLORS: Record<Threshold['color'], string> = {

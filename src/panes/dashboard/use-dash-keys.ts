@@ -1,7 +1,7 @@
 // The dashboard's keys through the pane kit: each key (one grapheme, or one paste) is turned into
 // an action on the store at once (dash-keys.ts), or into one of the effects below.
 import { useRef } from 'react';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import { type PaneStore, usePaneKeys } from '../kit/index.js';
 import { completePrompt, openPicker } from './dash-lookups.js';
 import { dashKey, type KeyContext } from './dash-keys.js';
@@ -34,7 +34,7 @@ export function useDashKeys(o: DashKeysOptions): void {
         return true;
       case 'cancelPrompt':
         completing.current?.abort();
-        return { type: 'promptCancel' };
+        return { type: 'promptCancel' } as const;
     }
   });
 }

@@ -2,8 +2,7 @@
 // panels start: `ready()` says when they may (at once when nothing is missing; after the
 // lookups, or their deadline, otherwise).
 import { useEffect, useRef, useState } from 'react';
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import type { PaneStore } from '../kit/index.js';
 import type { DashAction, DashState } from './dashboard-reducer.js';
 import { deadline } from './deadline.js';

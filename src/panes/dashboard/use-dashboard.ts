@@ -2,8 +2,7 @@
 // page laid out for the open rows and the screen (page.ts), and its effects: the variables
 // looked up at open, the panels' reads, the keys.
 import { useMemo, useRef } from 'react';
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Dashboard } from '../../features/dashboards/model.js';
+import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import type { ChartInitialRange } from '../chart/chart-reducer.js';
 import { type PaneStore, usePaneStore } from '../kit/index.js';
 import { type DashAction, type DashState, dashReducer, initDashState } from './dashboard-reducer.js';

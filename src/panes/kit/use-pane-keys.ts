@@ -19,7 +19,7 @@ export interface PaneKeysOptions {
 
 export function usePaneKeys<S, A extends object>(
   store: PaneStore<S, A>,
-  onKey: (key: Key, state: S) => PaneKeyResult<A>,
+  onKey: (key: Key, state: S) => PaneKeyResult<NoInfer<A>>,
   options: PaneKeysOptions = {},
 ): void {
   useKeys(

@@ -13,7 +13,7 @@ import {
   interpolate,
   rateIntervalSeconds,
 } from '../../../src/features/dashboards/interpolate.js';
-import type { Variable } from '../../../src/features/dashboards/model.js';
+import type { Variable } from '../../../src/contract/dashboard.js';
 
 const ctx = (
   variables: Variable[],

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { dashboardObject } from '../../../src/features/dashboards/dashboard-yaml.js';
-import type { Dashboard, Panel, Variable } from '../../../src/features/dashboards/model.js';
+import type { Dashboard, Panel, Variable } from '../../../src/contract/dashboard.js';
 import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');

@@ -15,7 +15,7 @@ import {
   type Rect,
 } from '../../../src/panes/dashboard/layout.js';
 import { displayWidth } from '../../../src/term/text-width.js';
-import type { GridPos, Panel } from '../../../src/features/dashboards/model.js';
+import type { GridPos, Panel } from '../../../src/contract/dashboard.js';
 import { dashboard, SIX_PANELS } from './fixtures.js';
 
 const rectsOf = (l: Layout): Rect[] => l.items.filter((it) => it.kind === 'panel').map((it) => it.rect);

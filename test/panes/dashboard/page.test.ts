@@ -2,7 +2,7 @@
 // kind's least height, stacking on narrow screens, rows as headers that open and close (nested
 // ones too), and the view over a page taller than the screen (focus, PgUp/PgDn, `rows a–b of n`).
 import { describe, expect, it } from 'vitest';
-import type { Panel, Row } from '../../../src/features/dashboards/model.js';
+import type { Panel, Row } from '../../../src/contract/dashboard.js';
 import {
   clampTop,
   focusedAt,

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dashboardYaml } from '../../../src/features/dashboards/dashboard-yaml.js';
 import { importGrafana } from '../../../src/features/dashboards/grafana-import.js';
-import type { Dashboard } from '../../../src/features/dashboards/model.js';
+import type { Dashboard } from '../../../src/contract/dashboard.js';
 import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 import { scrollThrough } from './scroll-through.js';
 

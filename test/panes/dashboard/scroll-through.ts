@@ -3,7 +3,7 @@
 // were drawn whole on some screen, and checks each frame's size and each box's least height.
 import { stripVTControlCharacters } from 'node:util';
 import { expect } from 'vitest';
-import type { Dashboard } from '../../../src/features/dashboards/model.js';
+import type { Dashboard } from '../../../src/contract/dashboard.js';
 import { clampTop } from '../../../src/panes/dashboard/dash-view.js';
 import { dashboardFrame } from '../../../src/panes/dashboard/dashboard-frame.js';
 import {

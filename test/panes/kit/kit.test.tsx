@@ -41,7 +41,7 @@ describe('usePaneKeys', () => {
     function Pane() {
       const [state, store] = usePaneStore(reducer, () => ({ at: 0 }));
       paneStore = store;
-      usePaneKeys(store, (key, s) => {
+      usePaneKeys(store, (key, s): Act | boolean | undefined => {
         seen.push(`${key.name}@${s.at}`);
         if (key.name === 'down') return s.at < 2 ? { type: 'down' } : false; // at the end: not used
         return key.name === 'home' ? { type: 'set', at: 0 } : undefined;
