@@ -67,6 +67,20 @@ export interface VarBase {
   line?: number;
 }
 
+/**
+ * A Grafana row: a header line before panel `before` (the panels from there to the next row are
+ * its own); one of greater `depth` after it, before a row of its depth or less, is inside it.
+ * Collapsed, it opens closed (Enter opens it on the screen).
+ */
+export interface Row {
+  title: string;
+  before: number;
+  collapsed?: boolean;
+  /** 0 (the default): a top row; 1: a row inside a row; … */
+  depth?: number;
+  fileLine?: number;
+}
+
 /** The time window every panel shares. */
 export type TimeWindow = { since: string } | { from: string; to: string };
 
@@ -77,6 +91,8 @@ export interface Dashboard {
   refreshSeconds: number;
   variables: Variable[];
   panels: Panel[];
+  /** Row headers, in page order (`before` never decreasing); none: one page of panels. */
+  rows?: Row[];
 }
 
 /** What is chosen for one variable. `all`: "All" is chosen (values then holds every value). */
