@@ -1,10 +1,10 @@
 // `ping ADDRESS [options] | graph`: the ping is sent once with count 1 (its interval the period,
 // its count the total, neither sent; other options as typed) and a ping pane opens; the pane's
 // pings never reach the change journal, and inside a confirmed-change window nothing is asked.
-// `| graph` after anything but a ping, with another pipe, or in a script (-c, stdin, a dry run)
+// `| graph` after anything but a ping, with another pipe, or in a script (-c, -f, stdin, a dry run)
 // is refused in one line and nothing is sent. Against the router simulator and a node:http
 // router whose ping answers as Cisco IOS does, or with garbage and control sequences.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,7 @@ describe('ping … | graph against the router simulator', () => {
     expect(posts()).toBe(before);
   });
 
-  it('a script (-c, stdin, a dry run) refuses it in one line, exit 2, nothing sent', async () => {
+  it('a script (-c, -f, stdin, a dry run) refuses it in one line, exit 2, nothing sent', async () => {
     const env = adminEnv(sim.url);
     const before = posts();
     const line = "% '| graph' needs the interactive shell: it draws a live pane until q (leave it out)";
@@ -147,6 +147,11 @@ describe('ping … | graph against the router simulator', () => {
     expect([c.code, c.stdout, c.stderr.trim()]).toEqual([2, '', `${line} (command 1)`]);
     const stdin = await runCommand([], env, 'ping 10.0.0.1 | graph\n');
     expect([stdin.code, stdin.stderr.trim()]).toEqual([2, `${line} (line 1)`]);
+    const file = join(mkdtempSync(join(tmpdir(), 'routersh-graph-f-')), 'script.txt');
+    writeFileSync(file, 'help pipe graph\nping 10.0.0.1 count 3 | graph\n');
+    const f = await runCommand(['-f', file], env);
+    expect([f.code, f.stderr.trim()]).toEqual([2, `${line} (line 2)`]);
+    expect(f.stdout).toMatch(/^COMMAND \| graph\n/); // the line before it ran
     const dry = await runCommand(['--dry-run', '-c', 'ping 10.0.0.1 | graph'], env);
     expect(dry.code).toBe(2);
     expect(dry.stderr).toContain(`${line} (command 1)`);
