@@ -35,6 +35,10 @@ describe('the documentation names what the code accepts', () => {
     expect(missing).toEqual([]);
   });
 
+  it('README is for users: at most 200 lines (measurements go in docs/benchmarks.md)', () => {
+    expect(LINKED.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
   it('README links every page of docs/', () => {
     const pages = readdirSync(new URL('../docs/', import.meta.url)).filter((f) => f.endsWith('.md'));
     expect(pages.filter((f) => !LINKED.includes(`docs/${f}`))).toEqual([]);

@@ -4,7 +4,7 @@
 import type { Flags } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { Ending } from '../errors.js';
-import type { Dashboard } from '../features/dashboards/model.js';
+import type { Dashboard } from '../contract/dashboard.js';
 import type { SessionStart } from './session-start.js';
 import { runShellSession } from './shell.js';
 

@@ -1,18 +1,20 @@
 // A pane and its data source, made together when the pane opens (so a re-render of the
 // shell never makes a new source, and the pane never refetches because of one).
-import type { ChartSource } from '../panes/chart/source.js';
-import type { LogSource, MatchListPort } from '../panes/logs/source.js';
+import type { ChartSource } from '../contract/chart.js';
+import type { LogSource, MatchListPort } from '../contract/logs.js';
 import type { PaneRequest } from '../panes/pane-links.js';
-import type { MonitorSource } from '../panes/monitor/source.js';
-import type { ShowSource } from '../panes/show/source.js';
+import type { MonitorSource } from '../contract/monitor.js';
+import type { ShowSource } from '../contract/show.js';
 import { type LineRunner, showSource } from './show-source.js';
 import type { JournalPort } from '../contract/services.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
+import { pingSource } from '../features/ping/ping-source.js';
+import type { PingSource } from '../contract/outcome.js';
 
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import type { Chosen } from '../features/dashboards/interpolate.js';
+import type { Chosen } from '../contract/dashboard.js';
 import { initialChoices } from '../features/dashboards/var-args.js';
 import { readDuration, readTime } from '../lang/time.js';
 import type { ChartInitialRange } from '../panes/chart/chart-reducer.js';
@@ -31,6 +33,7 @@ export type OpenPane = { id: number } & (
     }
   | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
   | { kind: 'show'; spec: Extract<PaneSpec, { pane: 'show' }>; source: ShowSource }
+  | { kind: 'ping'; spec: Extract<PaneSpec, { pane: 'ping' }>; source: PingSource }
   | {
       kind: 'dashboard';
       spec: Extract<PaneSpec, { pane: 'dashboard' }>;
@@ -82,6 +85,7 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
     return clients.runLine
       ? { id, kind: 'show', spec, source: showSource(clients.runLine, spec.line) }
       : undefined;
+  if (spec.pane === 'ping') return { id, kind: 'ping', spec, source: pingSource(clients.router, spec) };
   if (spec.pane === 'dashboard')
     return {
       id,

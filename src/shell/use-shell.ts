@@ -6,7 +6,7 @@ import { promptText } from './editor/prompt-text.js';
 import { useKeys } from '../panes/key-source/use-keys.js';
 import { reseed, initPrompt } from './prompt-state.js';
 import { createShellController, type ShellDeps, type ShellState } from './shell-controller.js';
-import { createStore } from './store.js';
+import { createStore } from '../panes/kit/store.js';
 import { useWindowLeft } from './use-window-left.js';
 
 export interface UseShellOptions extends ShellDeps {

@@ -18,7 +18,7 @@ import { parse } from 'yaml';
 import { pageFile } from '../../src/commands/dash-import.js';
 import { runCommand } from '../helpers/command-io.js';
 import { type Chosen, interpolate } from '../../src/features/dashboards/interpolate.js';
-import type { Variable } from '../../src/features/dashboards/model.js';
+import type { Variable } from '../../src/contract/dashboard.js';
 
 const DIR = new URL('./grafana/', import.meta.url);
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json'));

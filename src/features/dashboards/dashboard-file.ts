@@ -3,7 +3,7 @@
 import { RoutershError } from '../../errors.js';
 import { readFailure, readFileBounded } from '../../config/read-bounded.js';
 import { builtinDashboard } from './builtin.js';
-import type { Dashboard } from './model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 import { type DashIssue, dashIssueLines, parseDashboard } from './validate.js';
 
 /** A dashboard file is at most this large (docs/dashboards.md). */

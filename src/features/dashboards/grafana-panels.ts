@@ -4,7 +4,7 @@
 // share its cell (split across it, or stacked under it when it is too narrow).
 import type { DataSources, Lang } from './grafana-datasource.js';
 import { isObject, type FlatPanel, type Json, num, objects, str } from './grafana-json.js';
-import type { GridPos, Panel, Threshold } from './model.js';
+import type { GridPos, Panel, Threshold } from '../../contract/dashboard.js';
 
 export interface Skipped {
   panel: string;

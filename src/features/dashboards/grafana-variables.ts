@@ -3,7 +3,7 @@
 // routersh meaning (label_names(), metrics(…), ad hoc filters, VictoriaLogs field queries) is
 // refused with a reason; a data source variable is used only to resolve panels' data sources.
 import { isObject, type Json, objects, str } from './grafana-json.js';
-import type { Variable, VarBase } from './model.js';
+import type { Variable, VarBase } from '../../contract/dashboard.js';
 
 export interface Refused {
   what: string;

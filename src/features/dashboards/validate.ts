@@ -4,7 +4,7 @@
 // names its own line; aliases are bounded before anything walks the tree.
 import { LineCounter, parseDocument } from 'yaml';
 import { readDuration, readTime } from '../../lang/time.js';
-import type { Dashboard, Panel, TimeWindow, Variable } from './model.js';
+import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
 import { readVariables, usedNames } from './validate-variables.js';
@@ -74,10 +74,12 @@ function read(r: Reader, root: unknown, now: number): Dashboard | undefined {
   const time = f.has('time') ? readWindow(r, f.value('time'), now) : DEFAULT_TIME;
   const refreshSeconds = f.has('refresh') ? readRefresh(r, f.value('refresh')) : DEFAULT_REFRESH_SECONDS;
   const variables = f.has('variables') ? readVariables(r, f.value('variables')) : [];
-  const panels = f.has('panels') ? readPanels(r, f.value('panels'), f.key('panels')) : [];
+  const { panels, rows } = f.has('panels')
+    ? readPanels(r, f.value('panels'), f.key('panels'))
+    : { panels: [], rows: [] };
   checkUses(r, variables, panels);
   if (title === undefined || time === undefined || refreshSeconds === undefined) return undefined;
-  return { title, time, refreshSeconds, variables, panels };
+  return { title, time, refreshSeconds, variables, panels, ...(rows.length ? { rows } : {}) };
 }
 
 function readWindow(r: Reader, node: unknown, now: number): TimeWindow | undefined {

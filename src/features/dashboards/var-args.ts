@@ -2,7 +2,7 @@
 // the values chosen for a dashboard's variables at open.
 import { argumentError } from '../../errors.js';
 import type { Chosen } from './interpolate.js';
-import type { Dashboard } from './model.js';
+import type { Dashboard } from '../../contract/dashboard.js';
 
 export function parseVarArgs(words: readonly string[], command: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};

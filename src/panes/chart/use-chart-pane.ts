@@ -16,7 +16,7 @@ import {
 } from './chart-reducer.js';
 import { logsForWindow, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { legendView, pageCursor } from './series-view.js';
-import type { ChartSource } from './source.js';
+import type { ChartSource } from '../../contract/chart.js';
 
 const keyOf = (s: Series) => seriesKey(s.labels);
 

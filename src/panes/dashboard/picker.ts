@@ -1,7 +1,6 @@
 // The `v` picker: one variable at a time, its values (fixed, or looked up from label values),
 // a cursor, the values ticked (space; one value unless the variable is multi) and `All`.
-import type { Chosen } from '../../features/dashboards/interpolate.js';
-import type { Variable } from '../../features/dashboards/model.js';
+import type { Chosen, Variable } from '../../contract/dashboard.js';
 
 export const ALL = 'All';
 

@@ -1,6 +1,6 @@
 // The command a panel's text completes as: `e` edits a chart's expression as the shell completes
 // `metrics range EXPR`, a logs panel's query as `logs search QUERY`.
-import type { PanelKind } from '../../features/dashboards/model.js';
+import type { PanelKind } from '../../contract/dashboard.js';
 
 export function promptLine(kind: PanelKind): string | undefined {
   switch (kind) {

@@ -10,9 +10,9 @@ import { catchUp } from './follow-catch-up.js';
 import { type LogBuffer, recordKey } from './log-buffer.js';
 import { logKeyAction, logMode } from './log-commands.js';
 import { type LogAction, type LogState, initLogState, logReducer, selectedEntry } from './log-reducer.js';
-import { logTimeMs } from './log-time.js';
+import { logTimeMs } from '../../api/telemetry/log-time.js';
 import { recordAddresses } from './record-addresses.js';
-import type { LogSource, MatchListPort } from './source.js';
+import type { LogSource, MatchListPort } from '../../contract/logs.js';
 import { useBlockFlow } from './use-block-flow.js';
 
 export const MIN_DISPATCH_INTERVAL_MS = 100;

@@ -7,7 +7,7 @@ import { useKeys } from '../key-source/use-keys.js';
 import { monitorKeyAction } from './monitor-commands.js';
 import { monitorLayout } from './monitor-frame.js';
 import { initMonitorState, type MonitorState, monitorReducer } from './monitor-reducer.js';
-import type { MonitorSource } from './source.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 
 export interface MonitorPaneOptions {
   source: MonitorSource;

@@ -6,7 +6,7 @@ import { splitText } from '../../keys/key-parser.js';
 import { useKeys } from '../key-source/use-keys.js';
 import { showKeyAction } from './show-commands.js';
 import { initShowState, showReducer, type ShowState } from './show-reducer.js';
-import type { ShowSource } from './source.js';
+import type { ShowSource } from '../../contract/show.js';
 
 export interface ShowPaneOptions {
   source: ShowSource;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import { builtinDashboard, builtinDashboardNames } from '../../../src/features/dashboards/builtin.js';
 import { type Chosen, interpolate } from '../../../src/features/dashboards/interpolate.js';
-import type { Dashboard } from '../../../src/features/dashboards/model.js';
+import type { Dashboard } from '../../../src/contract/dashboard.js';
 import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 

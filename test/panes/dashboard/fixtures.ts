@@ -1,5 +1,5 @@
 // Dashboards built in code for the dashboard screen's tests (the file reader has its own).
-import type { Dashboard, Panel } from '../../../src/features/dashboards/model.js';
+import type { Dashboard, Panel } from '../../../src/contract/dashboard.js';
 
 const at = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
 

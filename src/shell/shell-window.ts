@@ -1,0 +1,49 @@
+// The confirmed-change window as the shell meets it: its time left in the prompt, and the
+// question asked when the shell is left with one open.
+import { asRoutershError } from '../errors.js';
+import type { Services } from '../contract/services.js';
+import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../features/changes/confirm.js';
+import { promptText } from './editor/prompt-text.js';
+
+/** The prompt as it is now: the window's time left, when one is open. */
+export const promptNow = (
+  session: { label: string; services: Pick<Services, 'journal'> },
+  context: readonly string[],
+): string => promptText(session.label, context, windowLeft(session.services.journal?.opened(), Date.now()));
+
+type Choose = (question: string, letters: readonly string[], fallback: string) => Promise<string>;
+
+/**
+ * Leaving the shell: with a confirmed-change window open, ask what becomes of its changes —
+ * revert now, keep them, or leave the window running (its guard reverts them at its end).
+ * `exit` is called at once when no window is open, else once the answer is carried out.
+ */
+export async function leaveShell(
+  services: Services,
+  choose: Choose,
+  say: (text: string) => void,
+  exit: () => void,
+): Promise<void> {
+  const journal = services.journal?.opened();
+  const window = journal?.window();
+  if (!journal || !window) return exit();
+  const keeps = hasGuard(journal);
+  const at = new Date(window.deadline).toTimeString().slice(0, 8);
+  const answer = await choose(
+    keeps
+      ? `window open: r revert now · k keep (confirm) · l leave it running until ${at}, then its guard reverts [r/k/L]`
+      : 'window open, nothing reverts it after this shell: r revert now · k keep (confirm) [R/k]',
+    keeps ? ['r', 'k', 'l'] : ['r', 'k'],
+    keeps ? 'l' : 'r',
+  );
+  if (answer === 'r') {
+    say("reverting the window's changes…");
+    await revertNow(services, say).catch((e: unknown) => say(asRoutershError(e).message));
+  } else if (answer === 'k') {
+    const o = await confirmNow(services).catch(
+      (e: unknown) => ({ kind: 'error', error: asRoutershError(e) }) as const,
+    );
+    say(o.kind === 'text' ? o.text.trimEnd() : o.kind === 'error' ? o.error.message : '');
+  } else say(settleHint(journal));
+  exit();
+}
