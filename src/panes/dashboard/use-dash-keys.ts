@@ -4,7 +4,7 @@
 // what it leaves (`z`) reaches here.
 import { type MutableRefObject, useRef } from 'react';
 import type { Dashboard } from '../../contract/dashboard.js';
-import { isPaste, type Key, splitText } from '../../keys/key-parser.js';
+import { isPaste, type Key } from '../../keys/key-parser.js';
 import { type Mode, resolveCommand } from '../../keys/keymap.js';
 import { useKeys } from '../key-source/use-keys.js';
 import type { DashAction, DashState } from './dashboard-reducer.js';
@@ -195,9 +195,5 @@ export function useDashKeys(o: DashKeysOptions): void {
     }
   };
 
-  useKeys((key) => {
-    let used = false;
-    for (const k of splitText(key)) used = handle(k) || used;
-    return used;
-  });
+  useKeys(handle);
 }
