@@ -13,8 +13,9 @@ const UI_LIBS = '(^|/)node_modules/(ink|ink-[^/]+|react|react-[^/]+|@types/react
 const UI_FILES = '^src/(shell|panes)/|^src/term/use-terminal-size\\.ts$';
 const WIRE_TYPES = '^src/.+/(wire|types)\\.ts$';
 // The wire's time format (RFC 3339 text ↔ epoch ms): pure, imports nothing, the ONE parser of
-// RFC 3339. lang/time.ts and the log pane use it by value, like a type of the wire.
-const WIRE_TIME = '^src/api/telemetry/time\\.ts$';
+// RFC 3339 (and log-time.ts, a log record's _time as a sortable number, read by that parser).
+// lang/time.ts and the log pane use them by value, like a type of the wire.
+const WIRE_TIME = '^src/api/telemetry/(log-)?time\\.ts$';
 const ERRORS = '^src/errors\\.ts$';
 // panes/' pure parts features render plain output with (no views, no hooks): text renderers,
 // parsers and the data-source interfaces the features implement.

@@ -19,6 +19,8 @@ const E2E = [
   'test/corpus/**',
   'test/panes/logs/LogPane-rate.test.tsx',
   'test/api/router/token-lifetime.test.ts',
+  // The telemetry simulator in front of a real victoria-metrics (started by the file).
+  'test/sim/telemetry/upstream.test.ts',
 ];
 // End-to-end files whose concurrent tests spend seconds each waiting on other processes (a
 // confirmed-change window's guard until the window ends): all of a file's tests run at once, not
@@ -28,7 +30,7 @@ const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 // Unit files that need a process of their own: they set TZ (which a worker thread ignores), or
 // need modules loaded fresh (the unit project shares its modules between files, see below).
 const OWN_PROCESS = [
-  'test/panes/chart/time-ticks.test.ts',
+  'test/term/chart/time-ticks.test.ts',
   // Sets FORCE_COLOR before chalk loads.
   'test/shell/editor/PromptLine.test.tsx',
   // Compares with V8 on every verdict: the engine's memo of patterns must be its own.

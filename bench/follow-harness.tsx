@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import type { LogRecord } from '../src/api/telemetry/types.js';
 import { LogPane } from '../src/panes/logs/LogPane.js';
-import type { LogSource } from '../src/panes/logs/source.js';
+import type { LogSource } from '../src/contract/logs.js';
 
 const PER_POLL = 50; // one poll = one simulated second
 const POLLS = 600; // ten minutes

@@ -9,7 +9,7 @@ import { render } from 'ink';
 import { createElement } from 'react';
 import { TelemetryClient } from '../src/api/telemetry/client.js';
 import { LogPane } from '../src/panes/logs/LogPane.js';
-import type { LogSource } from '../src/panes/logs/source.js';
+import type { LogSource } from '../src/contract/logs.js';
 import { logSource } from '../src/features/telemetry/telemetry-sources.js';
 import { startHostileTelemetry, streamProduced } from '../test/hostile/telemetry.js';
 

@@ -1,5 +1,6 @@
 // Public entry of the telemetry simulator: a node:http server implementing the External
-// Telemetry API v1 (telemetry-api.md) over deterministic synthetic data, with fault injection.
+// Telemetry API v1 (telemetry-api.md) over deterministic synthetic data, with fault injection;
+// or, with `metricsUpstream`, its metrics operations over a real VictoriaMetrics (upstream.ts).
 //
 // Decisions the spec leaves open (see routes-metrics.ts and routes-logs.ts for shapes):
 // - Metrics discovery: data { values: string[] }; histogram: data { hits: [{ fields, timestamps,
@@ -21,6 +22,7 @@ import { makeKeys, type SimKeys } from './auth.js';
 import { TelemetryFaults } from './faults.js';
 import { createHandler, type RecordedRequest, type SimState } from './server.js';
 import type { HistogramShape } from './routes-metrics.js';
+import { upstreamRoutes } from './upstream.js';
 
 export { METRIC_NAMES } from './data/metrics-gen.js';
 export type { HistogramShape } from './routes-metrics.js';
@@ -39,6 +41,11 @@ export interface TelemetrySimOptions {
    * answer 503 provider_unavailable (default true).
    */
   logs?: boolean;
+  /**
+   * The base URL of a Prometheus-compatible server (VictoriaMetrics): the metrics operations
+   * forward to it (upstream.ts) instead of answering from the synthetic store.
+   */
+  metricsUpstream?: string;
 }
 
 export interface TelemetrySim {
@@ -59,6 +66,7 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
   if (opts.histogram) state.histogram = opts.histogram;
   if (opts.logs === false) state.noLogs = true;
+  if (opts.metricsUpstream) state.metricsUpstream = upstreamRoutes(opts.metricsUpstream);
   const server = createServer(createHandler(state));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

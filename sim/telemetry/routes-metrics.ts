@@ -28,7 +28,7 @@ export interface RouteResult {
   meta: Record<string, unknown>;
 }
 
-function meta(now: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function metricsMeta(now: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     source: 'store_metrics',
     limits: { global: globalLimits(), metrics: metricsLimits() },
@@ -38,7 +38,7 @@ function meta(now: number, extra: Record<string, unknown> = {}): Record<string, 
 }
 
 /** Rejects reversed ranges, ranges over 31 days, and reads before data_available_from. */
-function checkRange(start: number, end: number, earliest: number, now: number): void {
+export function checkRange(start: number, end: number, earliest: number, now: number): void {
   if (start > end) throw invalidRequest('start must not be after end');
   if (end - start > LIMITS.rangeDays * DAY_MS) throw rangeTooLarge('the time range exceeds 31 days');
   const from = dataAvailableFrom(now);
@@ -73,7 +73,7 @@ function serialize(series: VSeries[], steps: number[]) {
   });
 }
 
-function checkResult(series: number, points: number): void {
+export function checkResult(series: number, points: number): void {
   if (series > LIMITS.series) {
     throw resultTooLarge(`the result has ${series} series, more than ${LIMITS.series}`, { series });
   }
@@ -95,7 +95,7 @@ export function query(ctx: RouteCtx, raw: unknown): RouteResult {
   checkResult(series.length, 1);
   return {
     data: { result_type: 'vector', series: serialize(series, ev.steps) },
-    meta: meta(ctx.now, { truncated: false }),
+    meta: metricsMeta(ctx.now, { truncated: false }),
   };
 }
 
@@ -136,7 +136,7 @@ export function queryRange(ctx: RouteCtx, raw: unknown): RouteResult {
   checkResult(series.length, points);
   return {
     data: { result_type: 'matrix', series: serialize(series, steps) },
-    meta: meta(ctx.now, { truncated: false }),
+    meta: metricsMeta(ctx.now, { truncated: false }),
   };
 }
 
@@ -163,7 +163,7 @@ function listResult(ctx: RouteCtx, values: Set<string>, limit: number): RouteRes
   const sorted = [...values].sort();
   return {
     data: { values: sorted.slice(0, limit) },
-    meta: meta(ctx.now, { truncated: sorted.length > limit }),
+    meta: metricsMeta(ctx.now, { truncated: sorted.length > limit }),
   };
 }
 

@@ -11,6 +11,7 @@ import { CLIENT_GUIDE, DOCS_HTML, OPENAPI_YAML } from './openapi.js';
 import * as logs from './routes-logs.js';
 import * as metrics from './routes-metrics.js';
 import type { HistogramShape, RouteCtx, RouteResult } from './routes-metrics.js';
+import type { UpstreamRoute } from './upstream.js';
 
 export interface RecordedRequest {
   method: string;
@@ -28,6 +29,8 @@ export interface SimState {
   histogram?: HistogramShape;
   /** A metrics-only deployment: no logs provider. */
   noLogs?: boolean;
+  /** Metrics operations answered by a real upstream (upstream.ts), by path. */
+  metricsUpstream?: Record<string, UpstreamRoute>;
 }
 
 const MAX_RECORDED = 10_000;
@@ -110,7 +113,12 @@ function simControl(state: SimState, req: IncomingMessage, res: ServerResponse, 
   ok('set');
 }
 
-function route(state: SimState, req: IncomingMessage, path: string, body: { text: string; size: number }) {
+function route(
+  state: SimState,
+  req: IncomingMessage,
+  path: string,
+  body: { text: string; size: number },
+): RouteResult | { type: string; body: string } | Promise<RouteResult> {
   const now = state.clock.now();
   const sub = path.startsWith(PREFIX + '/') ? path.slice(PREFIX.length) : undefined;
   const post = sub === undefined ? undefined : POSTS[sub];
@@ -144,6 +152,8 @@ function route(state: SimState, req: IncomingMessage, path: string, body: { text
     throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
   }
   const shape = state.histogram ? { histogram: state.histogram } : {};
+  const upstream = state.metricsUpstream?.[sub!];
+  if (upstream) return upstream({ now, seed: state.seed, org: key.org, ...shape }, parsed);
   return post.fn({ now, seed: state.seed, org: key.org, ...shape }, parsed);
 }
 
@@ -163,7 +173,7 @@ export function createHandler(state: SimState): (req: IncomingMessage, res: Serv
       if (await state.faults.apply(req, res)) return;
       const id = newRequestId();
       try {
-        const out = route(state, req, path, body);
+        const out = await route(state, req, path, body);
         if ('type' in out) return send(res, 200, out.type, out.body, id);
         const payload = JSON.stringify({ data: out.data, meta: { request_id: id, ...out.meta } });
         send(res, 200, JSON_TYPE, payload, id);

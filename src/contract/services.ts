@@ -5,7 +5,7 @@
 // to each run by whoever runs it (the shell, a script, a sub-command).
 import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import type { Journal } from '../features/changes/journal/journal.js';
+import type { Journal } from './journal.js';
 import type { Resolution, ScannedLine, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
 

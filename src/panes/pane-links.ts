@@ -2,7 +2,7 @@
 // record's customer or host around its time), and a chart series' labels name log fields (`L`
 // opens the logs of the visible window). Pure: the shell opens what these functions describe.
 import type { LogRecord } from '../api/telemetry/types.js';
-import { logTimeMs } from './logs/log-time.js';
+import { logTimeMs } from '../api/telemetry/log-time.js';
 
 /** One log field ↔ metric label pair, and the chart `c` opens for a record that has the field. */
 export interface PaneLink {

@@ -19,7 +19,7 @@ import { showSource } from './show-source.js';
 import type { DashboardSources, StatSource } from '../panes/dashboard/panel-data.js';
 import type { JournalPort } from '../contract/services.js';
 import type { MonitorRouter } from '../features/match-list/monitor-source.js';
-import type { MatchListPort } from '../panes/logs/source.js';
+import type { MatchListPort } from '../contract/logs.js';
 
 /** What the dashboard reads from (the shell's pane clients, open-pane.ts). */
 export interface DashboardClients {

@@ -1,10 +1,10 @@
 // A pane and its data source, made together when the pane opens (so a re-render of the
 // shell never makes a new source, and the pane never refetches because of one).
-import type { ChartSource } from '../panes/chart/source.js';
-import type { LogSource, MatchListPort } from '../panes/logs/source.js';
+import type { ChartSource } from '../contract/chart.js';
+import type { LogSource, MatchListPort } from '../contract/logs.js';
 import type { PaneRequest } from '../panes/pane-links.js';
-import type { MonitorSource } from '../panes/monitor/source.js';
-import type { ShowSource } from '../panes/show/source.js';
+import type { MonitorSource } from '../contract/monitor.js';
+import type { ShowSource } from '../contract/show.js';
 import { type LineRunner, showSource } from './show-source.js';
 import type { JournalPort } from '../contract/services.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';

@@ -2,7 +2,7 @@
 // in the context it was typed in. What the line prints is the pane's text; an error outcome
 // rejects with the error (the pane shows it in place and keeps going).
 import type { Outcome } from '../contract/outcome.js';
-import type { ShowSource } from '../panes/show/source.js';
+import type { ShowSource } from '../contract/show.js';
 
 export type LineRunner = (line: string, signal: AbortSignal) => Promise<Outcome>;
 

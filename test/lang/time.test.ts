@@ -16,7 +16,7 @@ import {
   readStep,
   readTime,
 } from '../../src/lang/time.js';
-import { logTimeMs } from '../../src/panes/logs/log-time.js';
+import { logTimeMs } from '../../src/api/telemetry/log-time.js';
 import { gardenTree, treeFetch } from './fixtures.js';
 
 const S = 1000;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { diffSnapshots, isEmptyDiff } from '../../src/features/changes/journal/diff.js';
 import { fold, parseJournal } from '../../src/features/changes/journal/fold.js';
-import type { JournalEvent } from '../../src/features/changes/journal/types.js';
+import type { JournalEvent } from '../../src/contract/journal.js';
 import type { Recorded } from '../hostile/harness.js';
 import { type FaultRouter, isWrite, observe } from './fault-router.js';
 

@@ -6,7 +6,7 @@ import { journalFiles, readJournalFileCounted } from './journal/file.js';
 import { fold, type ParsedJournal } from './journal/fold.js';
 import type { Journal } from './journal/journal.js';
 import { changeRow, changesJson, compareLines } from './journal/text.js';
-import type { Change } from './journal/types.js';
+import type { Change } from '../../contract/journal.js';
 import { renderTable } from '../../term/table.js';
 import type { Handler } from '../../contract/handler.js';
 import type { Services } from '../../contract/services.js';

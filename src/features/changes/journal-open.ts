@@ -7,7 +7,7 @@ import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
 import { fold } from './journal/fold.js';
-import { Journal, type JournalMeta, newSessionId } from './journal/journal.js';
+import { FileJournal, type Journal, type JournalMeta, newSessionId } from './journal/journal.js';
 import { decided } from './window-decision.js';
 
 export type JournalPlace = JournalSink | { dir: string } | { path: string };
@@ -21,7 +21,7 @@ export function openJournal(meta: { router: string; user: string }, where: Journ
       : fileSink(
           `${journalDir(where.dir)}/${new Date().toISOString().replace(/[:.]/g, '-')}-${session}.jsonl`,
         );
-  return new Journal(sink, { session, router: meta.router, user: meta.user, ...processMeta(sink.path) });
+  return new FileJournal(sink, { session, router: meta.router, user: meta.user, ...processMeta(sink.path) });
 }
 
 /** What a journal learns of processes: this one's pid and clock, others' liveness, the decision file. */
@@ -76,7 +76,7 @@ function takeOver(path: string, user: string): Journal {
     throw usageError(`cannot read journal ${path}: ${readFailure(e)}`);
   }
   const f = fold(events);
-  return new Journal(
+  return new FileJournal(
     fileSink(path),
     { session: f.session ?? 'undo', router: f.router ?? '', user, ...processMeta(path) },
     events,

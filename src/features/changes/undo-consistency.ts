@@ -6,7 +6,7 @@ import { scanLine } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { inverseOf } from './journal/diff.js';
 import { settingText, wireText } from './journal/text.js';
-import type { Change } from './journal/types.js';
+import type { Change } from '../../contract/journal.js';
 
 // A journal is a file: anyone who can write it can make its line say one thing and its request
 // another. Undo shows the line and sends requests computed from the record, so the two must

@@ -19,7 +19,7 @@ import { pathKey } from '../../lang/cache.js';
 import { requestText, settingText, wireText } from './journal/text.js';
 import { inconsistency } from './undo-consistency.js';
 import { UNDO_CONCURRENCY, undoWaves } from './undo-lanes.js';
-import type { Change, Snapshot } from './journal/types.js';
+import type { Change, Snapshot } from '../../contract/journal.js';
 
 export interface UndoEnv {
   /** `apiRoot`: the path requests start with (`/api`, `/prefix/api-oauth`), as the plan shows them. */

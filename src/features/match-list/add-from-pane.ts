@@ -3,7 +3,7 @@
 // itself through the runner — validated and journaled exactly as if it had been typed.
 import { commandFailedError } from '../../errors.js';
 import { quoteWord } from '../../lang/tokenize.js';
-import type { MatchListPort } from '../../panes/logs/source.js';
+import type { MatchListPort } from '../../contract/logs.js';
 import type { Outcome } from '../../contract/outcome.js';
 import type { Services } from '../../contract/services.js';
 import { listWords } from './target.js';

@@ -1,7 +1,7 @@
 // `monitor match-list LIST`: a live pane on a terminal; otherwise the parsed monitor output once,
 // as the header line, the text not understood and a table of members.
 import { argumentError } from '../../errors.js';
-import { headerLine } from '../../panes/monitor/monitor-frame.js';
+import { headerLine } from '../../term/monitor-header.js';
 import { readMonitor } from './monitor-source.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { renderTable } from '../../term/table.js';

@@ -2,9 +2,9 @@
 // Actions ["SHOW"]), parsed; and the removal of one member (UNSET by the list's key option).
 import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import { commandFailedError } from '../../errors.js';
-import { type MonitorParse, monitorParser } from '../../panes/monitor/monitor-parser.js';
-import { type MonitorData, parseMonitor } from '../../panes/monitor/parse-monitor.js';
-import type { MonitorSource } from '../../panes/monitor/source.js';
+import { type MonitorParse, monitorParser } from './monitor-parser.js';
+import { type MonitorData, parseMonitor } from './parse-monitor.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 import type { JournalPort } from '../../contract/services.js';
 import { type BulkJournal, entryRequest } from './send.js';
 import { listWords } from './target.js';

@@ -3,7 +3,7 @@
 // could not be read at all there are no bars: only the note, and the command still succeeds.
 import type { TelemetryResponse } from '../../api/telemetry/shapes.js';
 import type { HistogramBucket } from '../../api/telemetry/types.js';
-import { renderHistogramText } from '../../panes/logs/histogram-strip.js';
+import { renderHistogramText } from '../../term/histogram-strip.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 
 export function histogramText(res: TelemetryResponse<HistogramBucket[]>, width: number): string {

@@ -10,7 +10,7 @@
 // note; so do MAX_ALL_RECORDS records (or `limit N`) and MAX_ALL_REQUESTS requests.
 import type { TelemetryClient } from '../../api/telemetry/client.js';
 import type { LogRecord } from '../../api/telemetry/types.js';
-import { logTimeMs } from '../../panes/logs/log-time.js';
+import { logTimeMs } from '../../api/telemetry/log-time.js';
 
 export const MAX_ALL_RECORDS = 100_000;
 /**

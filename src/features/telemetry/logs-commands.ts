@@ -3,7 +3,7 @@
 import type { TelemetryClient } from '../../api/telemetry/client.js';
 import { parseCount, parseRange, parseStep } from '../../lang/time.js';
 import { histogramText } from './histogram-text.js';
-import { renderLogLine } from '../../panes/logs/log-format.js';
+import { renderLogLine } from '../../term/log-fields.js';
 import { jsonText, sanitizeLine } from '../../term/sanitize.js';
 import { renderTable } from '../../term/table.js';
 import type { Handler } from '../../contract/handler.js';

@@ -1,7 +1,7 @@
 // `metrics …` handlers: an instant table, a range chart (a pane on a terminal, otherwise a
 // one-shot chart and a summary), discovery lists. --json prints the data as received.
 import { parseRange, parseStep, parseTime } from '../../lang/time.js';
-import { renderChartText, renderSummaryTable } from '../../panes/chart/render-text.js';
+import { renderChartText, renderSummaryTable } from './render-text.js';
 import { fitHeadTail } from '../../term/fit-line.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import type { Handler, HandlerEnv } from '../../contract/handler.js';

@@ -5,8 +5,8 @@ import { argumentError } from '../../errors.js';
 import { formatDuration } from '../../term/format-time.js';
 import { alignToStep, chooseStep } from '../../api/telemetry/step.js';
 import type { Limits } from '../../api/telemetry/types.js';
-import type { ChartSource } from '../../panes/chart/source.js';
-import type { LogSource } from '../../panes/logs/source.js';
+import type { ChartSource } from '../../contract/chart.js';
+import type { LogSource } from '../../contract/logs.js';
 import { histogramNote } from './histogram-text.js';
 
 /** The step and aligned range for a chart: the user's step, or one fitted to the columns. */

@@ -19,8 +19,8 @@ import { displayWidth } from '../../term/text-width.js';
 import { wrapWords } from '../../term/wrap-words.js';
 import type { ChartState } from './chart-reducer.js';
 import { seriesKey } from './chart-reducer.js';
-import { type LegendItem, layoutLegend, legendItemText, SERIES_MARKERS } from './legend.js';
-import { plotChart } from './plot-chart.js';
+import { type LegendItem, layoutLegend, legendItemText, SERIES_MARKERS } from '../../term/chart/legend.js';
+import { plotChart } from '../../term/chart/plot-chart.js';
 import { LEGEND_LINES, legendView, TOP_N_STEPS } from './series-view.js';
 
 export const SERIES_COLORS: readonly string[] = [

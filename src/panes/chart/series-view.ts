@@ -3,7 +3,7 @@
 // series only the top N by recent value are plotted (in the server's order, so colours stay
 // put); the legend lists those N a page at a time, with a cursor for toggling any of them.
 import type { Series } from '../../api/telemetry/types.js';
-import { differingLabels, type LegendItem, legendItemText } from './legend.js';
+import { differingLabels, type LegendItem, legendItemText } from '../../term/chart/legend.js';
 
 /** `t` cycles through these; 0 shows every series. */
 export const TOP_N_STEPS: readonly number[] = [10, 20, 50, 0];

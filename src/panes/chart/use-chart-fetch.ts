@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isRoutershError } from '../../errors.js';
 import type { PaneStore } from '../kit/index.js';
 import { type ChartAction, type ChartState, chartRange } from './chart-reducer.js';
-import type { ChartSource } from './source.js';
+import type { ChartSource } from '../../contract/chart.js';
 
 const LOADING_DELAY_MS = 200;
 export const RESIZE_DEBOUNCE_MS = 250;

@@ -5,7 +5,7 @@ import { chartReducer, initChartState } from './chart-reducer.js';
 import { usePaneKeys, usePaneStore } from '../kit/index.js';
 import type { PaneLink, PaneRequest } from '../pane-links.js';
 import { chartKey } from './chart-keys.js';
-import type { ChartSource } from './source.js';
+import type { ChartSource } from '../../contract/chart.js';
 import { useChartFetch } from './use-chart-fetch.js';
 
 export { RESIZE_DEBOUNCE_MS } from './use-chart-fetch.js';

@@ -1,13 +1,14 @@
 // A panel's inside at a given size, as lines (our SGR codes inline; server text sanitized):
 // the single panes' pure renderers drawn small. A panel with an error keeps what it showed and
 // says the error on its last line; nothing yet says "loading…".
+import type { Series } from '../../api/telemetry/types.js';
 import type { Panel } from '../../contract/dashboard.js';
 import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
 import { SERIES_COLORS } from '../chart/chart-frame.js';
-import { differingLabels } from '../chart/legend.js';
-import { plotChart } from '../chart/plot-chart.js';
+import { differingLabels } from '../../term/chart/legend.js';
+import { plotChart } from '../../term/chart/plot-chart.js';
 import { shownIndexes } from '../chart/series-view.js';
-import { histogramStrip } from '../logs/histogram-strip.js';
+import { histogramStrip } from '../../term/histogram-strip.js';
 import { layoutLine, paneLine } from '../logs/log-format.js';
 import { rowText } from '../logs/row-text.js';
 import { monitorFrame } from '../monitor/monitor-frame.js';
@@ -90,7 +91,7 @@ function dataLines(panel: Panel, d: PanelData, o: BodyOptions): string[] {
 }
 
 function chartLines(
-  all: Parameters<typeof plotChart>[0]['series'],
+  all: readonly Series[],
   range: { startMs: number; endMs: number; stepSeconds: number },
   o: BodyOptions,
 ): string[] {

@@ -2,10 +2,10 @@
 // sources are made by the shell (open-pane.ts) once per panel and expression, never per render.
 import type { Interpolate } from '../../contract/dashboard.js';
 import type { HistogramBucket, LogRecord, Series } from '../../api/telemetry/types.js';
-import type { ChartSource, ChartData } from '../chart/source.js';
-import type { LogSource, MatchListPort } from '../logs/source.js';
-import type { MonitorSource } from '../monitor/source.js';
-import type { MonitorData } from '../monitor/parse-monitor.js';
+import type { ChartSource, ChartData } from '../../contract/chart.js';
+import type { LogSource, MatchListPort } from '../../contract/logs.js';
+import type { MonitorSource } from '../../contract/monitor.js';
+import type { MonitorData } from '../../contract/monitor.js';
 
 export interface StatData {
   /** One value per series of the instant query. */

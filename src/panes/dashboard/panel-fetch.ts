@@ -1,7 +1,7 @@
 // One panel's refresh: the requests a single pane of its kind makes, once, for the shared window.
 // No React here: the hook calls it with an AbortSignal that also carries the panel's timeout.
 import type { Panel } from '../../contract/dashboard.js';
-import { plotColumns } from '../chart/plot-chart.js';
+import { plotColumns } from '../../term/chart/plot-chart.js';
 import type { DashboardSources, PanelData } from './panel-data.js';
 
 export interface PanelQuery {

@@ -3,7 +3,7 @@
 import type { Panel, Threshold } from '../../contract/dashboard.js';
 import { formatSI } from '../../term/format-si.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { differingLabels } from '../chart/legend.js';
+import { differingLabels } from '../../term/chart/legend.js';
 import type { StatData } from './panel-data.js';
 
 const COLORS: Record<Threshold['color'], string> = {

@@ -5,7 +5,7 @@ import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { DEFAULT_PANE_LINKS, type PaneLink, type PaneRequest } from '../pane-links.js';
 import { type LogFrame, logFrame, logLayout } from './log-frame.js';
 import { rowText } from './row-text.js';
-import type { LogSource, MatchListPort } from './source.js';
+import type { LogSource, MatchListPort } from '../../contract/logs.js';
 import { useLogPane } from './use-log-pane.js';
 
 export type LogPaneRange = { sinceMs: number } | { startMs: number; endMs: number };

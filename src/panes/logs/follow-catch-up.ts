@@ -3,8 +3,8 @@
 // and paging starts again at offset 0. A page budget bounds a poll; what it could not reach is
 // returned as the gap (the caller counts it as skipped).
 import type { LogRecord } from '../../api/telemetry/types.js';
-import { logTimeMs } from './log-time.js';
-import type { LogSource } from './source.js';
+import { logTimeMs } from '../../api/telemetry/log-time.js';
+import type { LogSource } from '../../contract/logs.js';
 
 export interface CatchUpOptions {
   source: LogSource;

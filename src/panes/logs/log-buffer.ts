@@ -3,7 +3,7 @@
 // (or, while paging back in history, the newest). Re-adding a record already held is a no-op,
 // which makes follow polls that overlap at the boundary time safe.
 import type { LogRecord } from '../../api/telemetry/types.js';
-import { logTimeMs } from './log-time.js';
+import { logTimeMs } from '../../api/telemetry/log-time.js';
 
 export const DEFAULT_LOG_BUFFER_MAX = 5000;
 

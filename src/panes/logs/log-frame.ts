@@ -5,7 +5,7 @@ import type { Facet } from '../../api/telemetry/types.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { formatAxisTime, formatClock, type TimeFormatOptions } from '../../term/format-time.js';
 import { blockMenu } from './block-flow.js';
-import { histogramStrip } from './histogram-strip.js';
+import { histogramStrip } from '../../term/histogram-strip.js';
 import { type LevelClass, layoutLine, paneLine, type Span } from './log-format.js';
 import { type LogState, selectedEntry } from './log-reducer.js';
 import { recordDetail } from './record-detail.js';

@@ -7,7 +7,7 @@ import { chartForRecord, type PaneLink, type PaneRequest } from '../pane-links.j
 import { logKeyAction, logMode } from './log-commands.js';
 import { type LogAction, type LogState, selectedEntry } from './log-reducer.js';
 import { recordAddresses } from './record-addresses.js';
-import type { MatchListPort } from './source.js';
+import type { MatchListPort } from '../../contract/logs.js';
 
 export interface LogKeyContext {
   onClose: () => void;

@@ -4,7 +4,7 @@
 import { type Dispatch, useEffect, useRef } from 'react';
 import type { BlockAction, BlockFlow } from './block-flow.js';
 import type { LogAction } from './log-reducer.js';
-import type { MatchListPort } from './source.js';
+import type { MatchListPort } from '../../contract/logs.js';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

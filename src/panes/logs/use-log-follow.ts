@@ -7,8 +7,8 @@ import type { PaneStore } from '../kit/index.js';
 import { catchUp } from './follow-catch-up.js';
 import { type LogBuffer, recordKey } from './log-buffer.js';
 import type { LogAction, LogState } from './log-reducer.js';
-import { logTimeMs } from './log-time.js';
-import type { LogSource } from './source.js';
+import { logTimeMs } from '../../api/telemetry/log-time.js';
+import type { LogSource } from '../../contract/logs.js';
 
 export const MIN_DISPATCH_INTERVAL_MS = 100;
 /** Requests per follow poll at most (30 × search_max = 30,000 records); the rest is counted as skipped. */

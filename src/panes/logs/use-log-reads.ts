@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { PaneStore } from '../kit/index.js';
 import type { LogAction, LogState } from './log-reducer.js';
-import type { LogSource } from './source.js';
+import type { LogSource } from '../../contract/logs.js';
 import { useLogFollow } from './use-log-follow.js';
 
 export interface LogReadOptions {

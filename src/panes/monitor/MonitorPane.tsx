@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { monitorFrame } from './monitor-frame.js';
-import type { MonitorSource } from './source.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 import { useMonitorPane } from './use-monitor-pane.js';
 
 export interface MonitorPaneProps {

@@ -10,7 +10,7 @@ import {
   type SortColumn,
   visibleMembers,
 } from './monitor-reducer.js';
-import type { MonitorHeader } from './parse-monitor.js';
+import { headerLine } from '../../term/monitor-header.js';
 
 export interface MonitorFrame {
   title: string;
@@ -60,17 +60,6 @@ export function formatSeconds(s: number | undefined): string {
   if (h > 0) return `${h}h${two(m)}m${two(sec)}s`;
   if (m > 0) return `${m}m${two(sec)}s`;
   return `${sec}s`;
-}
-
-export function headerLine(h: MonitorHeader): string {
-  const parts = [
-    h.entries !== undefined && `entries ${h.entries}`,
-    h.references !== undefined && `references ${h.references}`,
-    h.memory !== undefined && `memory ${h.memory}`,
-    h.maxElements !== undefined && `max elements ${h.maxElements}`,
-    h.defaultTimeout !== undefined && `default timeout ${h.defaultTimeout}`,
-  ].filter((p): p is string => typeof p === 'string');
-  return sanitizeLine(parts.join(' · '));
 }
 
 /** The header part's height, so the hook knows how many rows the body has. */

@@ -2,7 +2,7 @@
 // count down locally from it), the sort column, the `/` filter (narrows as it is typed; Esc
 // restores the one before), the selected row and the scroll, and the rows on show (monitor-view.ts:
 // sorted once per read, sort or filter, never per key or tick). Pure.
-import type { MonitorData, MonitorMember } from './parse-monitor.js';
+import type { MonitorData, MonitorMember } from '../../contract/monitor.js';
 import { EMPTY_VIEW, type MonitorView, monitorView, SORT_COLUMNS, type SortColumn } from './monitor-view.js';
 
 export { SORT_COLUMNS, type SortColumn };

@@ -3,7 +3,7 @@
 // what the view before it computed: the address order when the same addresses came in the same
 // order (one O(n) pass, no sort), else the order of the addresses still there (only new ones
 // are sorted), and each address's sort key when it was seen before. Pure.
-import type { MonitorData, MonitorMember } from './parse-monitor.js';
+import type { MonitorData, MonitorMember } from '../../contract/monitor.js';
 
 export const SORT_COLUMNS = ['address', 'timeout', 'packets', 'bytes'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];

@@ -6,7 +6,7 @@ import { usePaneKeys, usePaneStore } from '../kit/index.js';
 import { monitorKeyAction } from './monitor-commands.js';
 import { monitorLayout } from './monitor-frame.js';
 import { initMonitorState, type MonitorState, monitorReducer } from './monitor-reducer.js';
-import type { MonitorSource } from './source.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 import { useMonitorReads } from './use-monitor-reads.js';
 
 export interface MonitorPaneOptions {

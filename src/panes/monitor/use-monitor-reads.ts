@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { PaneStore } from '../kit/index.js';
 import type { MonitorAction, MonitorState } from './monitor-reducer.js';
-import type { MonitorSource } from './source.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 
 /** A read that has not answered by then shows "reading…" (the loading hint guideline's ~200 ms). */
 const LOADING_AFTER_MS = 200;

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { showBodyRows, showFrame } from './show-frame.js';
-import type { ShowSource } from './source.js';
+import type { ShowSource } from '../../contract/show.js';
 import { useShowPane } from './use-show-pane.js';
 
 export interface ShowPaneProps {

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { usePaneKeys, usePaneStore } from '../kit/index.js';
 import { showKeyAction } from './show-commands.js';
 import { initShowState, showReducer, type ShowState } from './show-reducer.js';
-import type { ShowSource } from './source.js';
+import type { ShowSource } from '../../contract/show.js';
 
 export interface ShowPaneOptions {
   source: ShowSource;

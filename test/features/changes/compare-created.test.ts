@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareLines } from '../../../src/features/changes/journal/text.js';
-import type { Change, Setting } from '../../../src/features/changes/journal/types.js';
+import type { Change, Setting } from '../../../src/contract/journal.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { adminEnv, runCommand } from '../../helpers/command-io.js';
 

@@ -9,9 +9,9 @@ import { openJournal, processStart } from '../../../src/features/changes/journal
 import { fileSink, readJournalFile } from '../../../src/features/changes/journal/file.js';
 import { fold } from '../../../src/features/changes/journal/fold.js';
 import { memorySink } from '../../helpers/memory-sink.js';
-import { Journal, type JournalRouter } from '../../../src/features/changes/journal/journal.js';
+import { FileJournal as Journal, type JournalRouter } from '../../../src/features/changes/journal/journal.js';
 import { IN_FLIGHT_MAX_MS } from '../../../src/features/changes/journal/unfinished.js';
-import type { JournalEvent } from '../../../src/features/changes/journal/types.js';
+import type { JournalEvent } from '../../../src/contract/journal.js';
 
 const SENDER = 4242;
 

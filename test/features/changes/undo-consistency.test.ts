@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterRequest } from '../../../src/api/router/types.js';
-import type { Change, Setting } from '../../../src/features/changes/journal/types.js';
+import type { Change, Setting } from '../../../src/contract/journal.js';
 import { inconsistency } from '../../../src/features/changes/undo-consistency.js';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { runCommand } from '../../helpers/command-io.js';

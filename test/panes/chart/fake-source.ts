@@ -1,7 +1,7 @@
 // A plain ChartSource for pane tests: it records what the pane asked for and answers with
 // series generated over the requested range (one point per requested column).
 import type { Series } from '../../../src/api/telemetry/types.js';
-import type { ChartData, ChartRange, ChartSource } from '../../../src/panes/chart/source.js';
+import type { ChartData, ChartRange, ChartSource } from '../../../src/contract/chart.js';
 
 export type Generator = (labels: Record<string, string>, i: number, n: number) => number;
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/api/telemetry/types.js';
 import { chartFrame } from '../../../src/panes/chart/chart-frame.js';
 import { chartReducer, initChartState } from '../../../src/panes/chart/chart-reducer.js';
-import { SERIES_MARKERS } from '../../../src/panes/chart/legend.js';
-import { plotChart } from '../../../src/panes/chart/plot-chart.js';
+import { SERIES_MARKERS } from '../../../src/term/chart/legend.js';
+import { plotChart } from '../../../src/term/chart/plot-chart.js';
 
 const HOUR = 3_600_000;
 const flat = (labels: Record<string, string>, v: number): Series => ({

@@ -5,7 +5,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import { LogPane } from '../../../src/panes/logs/LogPane.js';
-import type { LogSource } from '../../../src/panes/logs/source.js';
+import type { LogSource } from '../../../src/contract/logs.js';
 import { logSource } from '../../../src/features/telemetry/telemetry-sources.js';
 import { renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 import {

@@ -1,7 +1,7 @@
 // A plain LogSource over an in-memory list: newest-first pages (offset 0 = newest), time filters,
 // next_offset when a page is full, like the API. Tests add records to follow them.
 import type { Facet, HistogramBucket, LogRecord } from '../../../src/api/telemetry/types.js';
-import type { LogPage, LogSearch, LogSource } from '../../../src/panes/logs/source.js';
+import type { LogPage, LogSearch, LogSource } from '../../../src/contract/logs.js';
 
 export interface FakeLogSource extends LogSource {
   records: LogRecord[];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogRecord } from '../../../src/api/telemetry/types.js';
 import { catchUp } from '../../../src/panes/logs/follow-catch-up.js';
-import { logTimeMs } from '../../../src/panes/logs/log-time.js';
+import { logTimeMs } from '../../../src/api/telemetry/log-time.js';
 import { BASE, fakeLogSource, rec } from './fake-source.js';
 
 const records = (n: number) => Array.from({ length: n }, (_, i) => rec(i));

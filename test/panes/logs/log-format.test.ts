@@ -4,8 +4,9 @@ import {
   histogramStrip,
   renderHistogramText,
   toColumns,
-} from '../../../src/panes/logs/histogram-strip.js';
-import { highlightSpans, layoutLine, paneLine, renderLogLine } from '../../../src/panes/logs/log-format.js';
+} from '../../../src/term/histogram-strip.js';
+import { highlightSpans, layoutLine, paneLine } from '../../../src/panes/logs/log-format.js';
+import { renderLogLine } from '../../../src/term/log-fields.js';
 
 describe('renderLogLine', () => {
   it('prints time, level, service, message, then the other fields as k=v', () => {

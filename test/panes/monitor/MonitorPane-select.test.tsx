@@ -11,7 +11,7 @@ import { monitorSource } from '../../../src/features/match-list/monitor-source.j
 import { monitorFrame } from '../../../src/panes/monitor/monitor-frame.js';
 import { initMonitorState, monitorReducer } from '../../../src/panes/monitor/monitor-reducer.js';
 import { MonitorPane } from '../../../src/panes/monitor/MonitorPane.js';
-import { parseMonitor } from '../../../src/panes/monitor/parse-monitor.js';
+import { parseMonitor } from '../../../src/features/match-list/parse-monitor.js';
 import { displayWidth } from '../../../src/term/text-width.js';
 import { plain, renderWithKeys, waitFor } from '../../helpers/ink.js';
 

@@ -10,7 +10,7 @@ import {
   remaining,
   visibleMembers,
 } from '../../../src/panes/monitor/monitor-reducer.js';
-import type { MonitorData } from '../../../src/panes/monitor/parse-monitor.js';
+import type { MonitorData } from '../../../src/features/match-list/parse-monitor.js';
 
 const DATA: MonitorData = {
   header: {

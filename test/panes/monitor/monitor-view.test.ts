@@ -9,8 +9,8 @@ import {
   monitorReducer,
   visibleMembers,
 } from '../../../src/panes/monitor/monitor-reducer.js';
-import { monitorParser } from '../../../src/panes/monitor/monitor-parser.js';
-import { type MonitorMember, parseMonitor } from '../../../src/panes/monitor/parse-monitor.js';
+import { monitorParser } from '../../../src/features/match-list/monitor-parser.js';
+import { type MonitorMember, parseMonitor } from '../../../src/features/match-list/parse-monitor.js';
 
 const text = (rows: Array<[string, number, number]>) =>
   [

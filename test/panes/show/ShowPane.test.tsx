@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ShowPane } from '../../../src/panes/show/ShowPane.js';
 import { initShowState, showReducer } from '../../../src/panes/show/show-reducer.js';
-import type { ShowSource } from '../../../src/panes/show/source.js';
+import type { ShowSource } from '../../../src/contract/show.js';
 import { KEYS, renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 
 /** A source whose reads wait until the test answers them. */

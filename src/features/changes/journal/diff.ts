@@ -1,7 +1,7 @@
 // What a change did, read from its before and after settings; whether the node has since been
 // changed by someone else; and the inverse requests that undo it. Pure.
 import type { RouterRequest } from '../../../api/router/types.js';
-import type { Change, Setting, Snapshot } from './types.js';
+import type { Change, Setting, Snapshot } from '../../../contract/journal.js';
 
 export interface Diff {
   added: Setting[];

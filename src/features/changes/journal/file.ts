@@ -16,7 +16,7 @@ import {
 import { join } from 'node:path';
 import { MAX_JOURNAL_BYTES, readFileBoundedSync } from '../../../config/read-bounded.js';
 import { type ParsedJournal, parseJournal, parseJournalCounted } from './fold.js';
-import type { JournalEvent } from './types.js';
+import type { JournalEvent } from '../../../contract/journal.js';
 
 export interface JournalSink {
   append(e: JournalEvent, o?: { sync?: boolean }): void;

@@ -1,7 +1,7 @@
 // A journal file's lines folded into its changes and its confirmed-change windows. Pure: the
 // same fold serves the live session, `changes all` and `routersh undo --journal FILE`.
 import { diffSnapshots, isEmptyDiff } from './diff.js';
-import type { Change, JournalEvent, WindowState } from './types.js';
+import type { Change, JournalEvent, WindowState } from '../../../contract/journal.js';
 
 export interface Folded {
   session?: string;

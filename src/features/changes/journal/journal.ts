@@ -13,12 +13,27 @@ import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
 import { subtreeOf } from './snapshot.js';
 import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
-import type { Answer, Change, JournalEvent, JournalRouter, Snapshot, WindowState } from './types.js';
+import type {
+  Answer,
+  Change,
+  Journal,
+  JournalEvent,
+  JournalMeta,
+  JournalRouter,
+  RecordOptions,
+  Snapshot,
+  WindowState,
+} from '../../../contract/journal.js';
 
-/** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
-export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;
-
-export type { JournalRouter } from './types.js';
+// The types live in contract/journal.ts (Services' journal port names them).
+export type {
+  FreshNode,
+  Journal,
+  JournalMeta,
+  JournalRouter,
+  RecordOptions,
+  Settled,
+} from '../../../contract/journal.js';
 
 /** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
 
@@ -32,39 +47,9 @@ export const newSessionId = (): string =>
     .toString(16)
     .padStart(6, '0');
 
-/** How a confirmed-change window was settled (window-decision.ts), as the journal needs it. */
-export interface Settled {
-  kind: string;
-  by: string;
-}
-
-export interface JournalMeta {
-  session: string;
-  router: string;
-  user: string;
-  now: () => number;
-  /** This process, written with each change: another process waits for it while it lives. */
-  pid?: number;
-  /** When this process started, written beside its pid: a reused pid is not mistaken for it. */
-  pidStart?: string;
-  /** What settled window `id`, if anything has (its decision file). */
-  settled?: (id: string) => Settled | undefined;
-  /** Whether process `pid` (started at `start`, when known) is alive: a change it wrote without an answer may be in flight. */
-  alive?: (pid: number, start?: string) => boolean;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-export interface RecordOptions {
-  fresh?: FreshNode | undefined;
-  /** Whether an option's value is plain (shown by the metadata), not a secret. */
-  plain?: ((name: string, value: string) => boolean) | undefined;
-  /** The confirmed-change window open when the command began: the change is sent only inside it. */
-  window?: string | undefined;
-}
-
 const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
-export class Journal {
+export class FileJournal implements Journal {
   private seq = 0;
   private started = false;
   private win: WindowState | undefined;

@@ -8,7 +8,7 @@
 import type { NodeInfo, RouterRequest } from '../../../api/router/types.js';
 import { pathKey } from '../../../lang/cache.js';
 import { focusOf, NodeView } from './projection.js';
-import type { Focus, Snapshot } from './types.js';
+import type { Focus, Snapshot } from '../../../contract/journal.js';
 
 export interface ReadRouter {
   send(

@@ -4,7 +4,7 @@
 import type { NodeInfo, RouterRequest } from '../../../api/router/types.js';
 import { canonicalNet } from '../../../lang/ip.js';
 import { slotSettings } from './snapshot.js';
-import type { Focus, Snapshot } from './types.js';
+import type { Focus, Snapshot } from '../../../contract/journal.js';
 
 /**
  * An entry's identity: the values of the key options, in the order of `keys`, an address or

@@ -3,7 +3,7 @@
 // sub-nodes the same answer lists. Pure, except subtreeOf, which reads deeper through `get`.
 import type { NodeInfo } from '../../../api/router/types.js';
 import { isSecretSlot } from '../../../lang/secret-slots.js';
-import type { Setting } from './types.js';
+import type { Setting } from '../../../contract/journal.js';
 
 const SEP = '\u001f';
 

@@ -5,7 +5,7 @@ import { encodeWord } from '../../../api/router/encode.js';
 import type { RouterRequest } from '../../../api/router/types.js';
 import { sanitizeLine } from '../../../term/sanitize.js';
 import { diffSnapshots } from './diff.js';
-import type { Change, Setting } from './types.js';
+import type { Change, Setting } from '../../../contract/journal.js';
 
 const word = (w: string): string => (w === '' || /[\s"'\\#|]/.test(w) ? JSON.stringify(w) : w);
 

@@ -5,7 +5,7 @@ import type { NodeInfo } from '../../../api/router/types.js';
 import { diffSnapshots, isEmptyDiff } from './diff.js';
 import { NodeView } from './projection.js';
 import { AFTER_UNREAD, NO_EFFECT } from './reasons.js';
-import type { Change, JournalEvent, JournalRouter } from './types.js';
+import type { Change, JournalEvent, JournalRouter } from '../../../contract/journal.js';
 
 /** The longest wait for a live process's change in flight before it is resolved by a read. */
 export const IN_FLIGHT_MAX_MS = 5 * 60_000;

@@ -2,7 +2,7 @@
 // match-list import/sync holding its entries): the node's settings before, the request(s), the
 // router's answer, the settings after. Settings are read from metadata only (SetValues,
 // SetOptions), so a change is undoable exactly when the metadata shows its effect.
-import type { Envelope, RouterRequest } from '../../../api/router/types.js';
+import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 
 /** The router as the journal uses it: one request, its answer. */
 export interface JournalRouter {
@@ -136,3 +136,85 @@ export type JournalEvent =
       by?: string;
       note?: string;
     };
+
+/** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
+export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;
+
+/** How a confirmed-change window was settled (window-decision.ts), as the journal needs it. */
+export interface Settled {
+  kind: string;
+  by: string;
+}
+
+export interface JournalMeta {
+  session: string;
+  router: string;
+  user: string;
+  now: () => number;
+  /** This process, written with each change: another process waits for it while it lives. */
+  pid?: number;
+  /** When this process started, written beside its pid: a reused pid is not mistaken for it. */
+  pidStart?: string;
+  /** What settled window `id`, if anything has (its decision file). */
+  settled?: (id: string) => Settled | undefined;
+  /** Whether process `pid` (started at `start`, when known) is alive: a change it wrote without an answer may be in flight. */
+  alive?: (pid: number, start?: string) => boolean;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RecordOptions {
+  fresh?: FreshNode | undefined;
+  /** Whether an option's value is plain (shown by the metadata), not a secret. */
+  plain?: ((name: string, value: string) => boolean) | undefined;
+  /** The confirmed-change window open when the command began: the change is sent only inside it. */
+  window?: string | undefined;
+}
+
+/**
+ * The session's change journal, as Services' journal port hands it out (session/ opens it; its
+ * implementation is features/changes/journal/journal.ts, FileJournal).
+ */
+export interface Journal {
+  readonly meta: JournalMeta;
+  /** The file, when the journal has one. */
+  readonly path: string | undefined;
+  /** GETs the journal sent for its before/after reads. */
+  readonly readCount: number;
+  write(e: JournalEvent, o?: { sync?: boolean }): void;
+  /** This journal's changes, oldest first, as the file has them (afters still to read are not). */
+  changes(): Change[];
+  /** This journal's changes with every after read: what changes, compare and undo show. */
+  settled(): Promise<Change[]>;
+  /** The open confirmed-change window, if any. */
+  window(): WindowState | undefined;
+  /** Records the window's state, fsync'd. */
+  setWindow(w: WindowState, o?: { by?: string; note?: string }): void;
+  /** A note on the open window (a failed revert attempt), fsync'd; its state is unchanged. */
+  noteWindow(note: string, by: string): void;
+  /** The window as another process settled it (the guard): taken in without writing it again. */
+  takeWindow(w: WindowState): void;
+  /** Records one change around sending `request`: before, request, answer, after. */
+  record(
+    line: string,
+    request: RouterRequest,
+    router: JournalRouter,
+    signal: AbortSignal,
+    o?: RecordOptions,
+  ): Promise<Envelope>;
+  /** Records a change of one node made of several requests; `run` sends them. */
+  recordBulk(
+    line: string,
+    words: string[],
+    requests: RouterRequest[],
+    router: JournalRouter,
+    signal: AbortSignal,
+    run: () => Promise<Answer>,
+    o?: RecordOptions,
+  ): Promise<void>;
+  /** Settles the changes a gone process left without an answer; resolves to how many. */
+  resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number>;
+  forgetReads(): void;
+  close(): Promise<void>;
+  markUndo(id: string, by: string, requests: RouterRequest[]): void;
+  markUndone(id: string, ok: boolean, note: string): void;
+}

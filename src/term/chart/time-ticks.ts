@@ -1,7 +1,7 @@
 // Time-axis ticks on round times, as charting tools place them: every 1/2/5/10/15/30 s or min,
 // 1/2/3/6/12 h, 1/2/7 d — the finest interval whose labels do not collide — aligned to the
 // clock of the zone the chart is read in (local, or UTC when asked), DST included.
-import { formatAxisTime, formatClock } from '../../term/format-time.js';
+import { formatAxisTime, formatClock } from '../format-time.js';
 
 const SEC = 1000;
 const MIN = 60 * SEC;

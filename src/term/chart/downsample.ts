@@ -2,7 +2,7 @@
 // finite sample that falls in it, so a one-sample spike survives however many points share the
 // column. NaN/±Inf and missing samples become `null` (a gap), except that columns which merely
 // fall between two consecutive samples (fewer samples than columns) carry the previous value.
-import type { Series } from '../../api/telemetry/types.js';
+import type { Series } from './series.js';
 
 export interface Downsampled {
   min: Array<number | null>;

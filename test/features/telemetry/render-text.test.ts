@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/api/telemetry/types.js';
-import { renderChartText, renderSummaryTable } from '../../../src/panes/chart/render-text.js';
+import { renderChartText, renderSummaryTable } from '../../../src/features/telemetry/render-text.js';
 
 const series = (labels: Record<string, string>, values: number[]): Series => ({
   labels,

@@ -1,7 +1,14 @@
 // Log counts over time as block bars ▁▂▃▄▅▆▇█, one column per slice of the range.
-import type { HistogramBucket } from '../../api/telemetry/types.js';
-import { sanitizeLine } from '../../term/sanitize.js';
-import { formatAxisTime, type TimeFormatOptions } from '../../term/format-time.js';
+import { sanitizeLine } from './sanitize.js';
+import { formatAxisTime, type TimeFormatOptions } from './format-time.js';
+
+/** What the strip reads of a histogram series (the telemetry API's HistogramBucket is one by shape). */
+export interface HistogramBucket {
+  fields: Readonly<Record<string, string>>;
+  timestamps: readonly number[];
+  values: readonly number[];
+  total: number;
+}
 
 const BLOCKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 

@@ -3,8 +3,8 @@
 // on its own (same min/max/height, hence the same grid) and copied into an overlay grid; gap
 // columns are simply never written. Min and max per column are drawn as two lines of one colour.
 import { plot } from 'asciichart';
-import type { Series } from '../../api/telemetry/types.js';
-import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../../term/format-si.js';
+import type { Series } from './series.js';
+import { digitsForStep, formatSILabel, SI_LABEL_WIDTH } from '../format-si.js';
 import { downsample } from './downsample.js';
 import { tickInterval, tickLabel, timeTicks } from './time-ticks.js';
 import { rowLabel, yAxis } from './y-axis.js';

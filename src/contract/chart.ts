@@ -1,7 +1,7 @@
 // What the chart pane needs from the telemetry client. The pane asks for a time range and the
 // number of plot columns; the caller picks the step (e.g. range / columns, rounded up) so the
 // result has about one point per column and stays within the API's point limits.
-import type { Series } from '../../api/telemetry/types.js';
+import type { Series } from '../api/telemetry/types.js';
 
 export interface ChartRange {
   startMs: number;

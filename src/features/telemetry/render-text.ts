@@ -3,9 +3,9 @@
 import type { Series } from '../../api/telemetry/types.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { formatSI } from '../../term/format-si.js';
-import { differingLabels, layoutLegend, SERIES_MARKERS } from './legend.js';
-import { legendItemText } from './legend.js';
-import { plotChart } from './plot-chart.js';
+import { differingLabels, layoutLegend, SERIES_MARKERS } from '../../term/chart/legend.js';
+import { legendItemText } from '../../term/chart/legend.js';
+import { plotChart } from '../../term/chart/plot-chart.js';
 
 export interface ChartTextOptions {
   /** Total width in columns (COLUMNS); default 80. */

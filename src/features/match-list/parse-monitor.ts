@@ -4,32 +4,9 @@
 // `Key: value` lines, in a members table with a header row, in `name value` pairs on a member's
 // line, or in a ShowFormat table. Whatever is not understood is kept as text, never an error.
 import type { ShowTable } from '../../api/router/types.js';
+import type { MonitorData, MonitorHeader, MonitorMember } from '../../contract/monitor.js';
 
-export interface MonitorHeader {
-  name?: string;
-  entries?: number;
-  references?: number;
-  /** As the router wrote it (units vary). */
-  memory?: string;
-  maxElements?: number;
-  /** As the router wrote it (`3600 s`). */
-  defaultTimeout?: string;
-}
-
-export interface MonitorMember {
-  address: string;
-  /** Seconds left when the output was read. */
-  timeout?: number;
-  packets?: number;
-  bytes?: number;
-}
-
-export interface MonitorData {
-  header: MonitorHeader;
-  members: MonitorMember[];
-  /** Lines that were not understood, shown as they are. */
-  other: string[];
-}
+export type { MonitorData, MonitorHeader, MonitorMember } from '../../contract/monitor.js';
 
 type HeaderField = keyof MonitorHeader;
 type MemberField = keyof MonitorMember;

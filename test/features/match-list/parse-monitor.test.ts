@@ -2,7 +2,7 @@
 // invented layouts of other routers: fields by name in any layout, the rest kept as text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RouterClient } from '../../../src/api/router/client.js';
-import { parseAmount, parseMonitor } from '../../../src/panes/monitor/parse-monitor.js';
+import { parseAmount, parseMonitor } from '../../../src/features/match-list/parse-monitor.js';
 import { DEMO_USERS, type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 
 describe('parseMonitor: the simulator', () => {

@@ -1,8 +1,8 @@
 // Axis ticks fall on round times of the chart's clock (the issue saw 18:45, 19:11, 19:38).
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { plotChart } from '../../../src/panes/chart/plot-chart.js';
-import { TICK_INTERVALS, tickInterval, tickLabel, timeTicks } from '../../../src/panes/chart/time-ticks.js';
+import { plotChart } from '../../../src/term/chart/plot-chart.js';
+import { TICK_INTERVALS, tickInterval, tickLabel, timeTicks } from '../../../src/term/chart/time-ticks.js';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

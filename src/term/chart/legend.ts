@@ -1,7 +1,7 @@
 // Legend text: only the labels that tell the series apart (customer_id=c17), not the ones they
 // all share. Label text comes from the server and is sanitized.
-import type { Series } from '../../api/telemetry/types.js';
-import { sanitizeLine } from '../../term/sanitize.js';
+import type { Series } from './series.js';
+import { sanitizeLine } from '../sanitize.js';
 
 /** Per series, `k=v` pairs of the labels that differ between the series (all labels if one). */
 export function differingLabels(series: readonly Series[]): string[] {

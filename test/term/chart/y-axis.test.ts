@@ -3,9 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/api/telemetry/types.js';
-import { plotChart } from '../../../src/panes/chart/plot-chart.js';
-import { renderChartText } from '../../../src/panes/chart/render-text.js';
-import { NOISE, niceStep, rowLabel, yAxis } from '../../../src/panes/chart/y-axis.js';
+import { plotChart } from '../../../src/term/chart/plot-chart.js';
+import { renderChartText } from '../../../src/features/telemetry/render-text.js';
+import { NOISE, niceStep, rowLabel, yAxis } from '../../../src/term/chart/y-axis.js';
 
 const series = (f: (i: number) => number, n = 60): Series => ({
   labels: { __name__: 'x' },

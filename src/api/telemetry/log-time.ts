@@ -1,7 +1,7 @@
 // RFC 3339 (nano) timestamps to sortable numbers. String order is not time order once the
 // fraction length varies ("…00Z" sorts after "…00.5Z"), so records are ordered by this value.
 // The timestamp is read by the one RFC 3339 parser (the telemetry wire format's).
-import { parseTime } from '../../api/telemetry/time.js';
+import { parseTime } from './time.js';
 
 /** Epoch milliseconds with the sub-millisecond digits as a fraction; NaN when unparsable. */
 export function logTimeMs(time: string): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/api/telemetry/types.js';
-import { downsample } from '../../../src/panes/chart/downsample.js';
+import { downsample } from '../../../src/term/chart/downsample.js';
 
 const series = (values: number[], stepMs = 1000): Series => ({
   labels: {},

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../src/api/telemetry/types.js';
-import { Y_AXIS_WIDTH, plotChart } from '../../../src/panes/chart/plot-chart.js';
-import { differingLabels, layoutLegend } from '../../../src/panes/chart/legend.js';
+import { Y_AXIS_WIDTH, plotChart } from '../../../src/term/chart/plot-chart.js';
+import { differingLabels, layoutLegend } from '../../../src/term/chart/legend.js';
 
 const series = (labels: Record<string, string>, f: (i: number) => number, n = 60): Series => ({
   labels,

@@ -1,5 +1,5 @@
 // What the log pane needs from the telemetry client (the query itself is bound by the caller).
-import type { Facet, HistogramBucket, LogRecord } from '../../api/telemetry/types.js';
+import type { Facet, HistogramBucket, LogRecord } from '../api/telemetry/types.js';
 
 export interface LogSearch {
   startMs?: number;
