@@ -40,11 +40,17 @@ export interface ParserState {
   /** Text pasted so far while inside a bracketed paste, or null outside one. */
   paste: string | null;
   /**
-   * A long stretch of text that reached the end of the last read: a paste without markers goes
-   * on in the next read (a terminal writes at most ~4 kB at a time), so it is held until a read
-   * brings something else, or none comes shortly (flushKeys). Empty when none is held.
+   * A paste without markers holding line breaks, held at the end of a read: the terminal writes
+   * a long paste in pieces of a few kB, and its lines are checked and run as one block, so it
+   * is held until a read brings something else or none comes shortly (flushKeys).
    */
   run?: string | undefined;
+  /**
+   * The last read ended inside a one-line paste without markers, given out already (an
+   * insertion needs no whole): text at the start of the next read goes on with it, however
+   * short. Cleared by flushKeys (the caller's short wait), so typing later is typing again.
+   */
+  pasting?: boolean | undefined;
 }
 
 export const initialParserState: ParserState = { pending: '', paste: null };
@@ -235,23 +241,44 @@ function textEnd(input: string, i: number): number {
   return j;
 }
 
-/**
- * A stretch of text as keys: one per grapheme and control, or, when long, one paste. The Enter
- * or Tab that ends a one-line stretch stays a key (a long line typed, then Enter: inserted, then
- * run, as typed); a stretch with a line break inside is one paste to its end (its lines are
- * checked, then run, as a bracketed paste's are).
- */
-function stretchKeys(stretch: string): Key[] {
+/** The end of a stretch's body: without the line breaks and Tabs it ends with. */
+function bodyEnd(stretch: string): number {
   let body = stretch.length;
   while (body > 0 && isBreak(stretch[body - 1])) body--;
-  if (body < UNBRACKETED_PASTE_MIN) return typedKeys(stretch);
-  const end = /[\r\n]/.test(stretch.slice(0, body)) ? stretch.length : body;
+  return body;
+}
+
+const hasLineBreak = (s: string) => /[\r\n]/.test(s);
+
+/**
+ * A stretch of text as keys: one per grapheme and control, or, when long (or going on with a
+ * paste), one paste. The Enter or Tab that ends a one-line stretch stays a key (a long line
+ * typed, then Enter: inserted, then run, as typed); a stretch with a line break inside is one
+ * paste to its end (its lines are checked, then run, as a bracketed paste's are).
+ */
+function stretchKeys(stretch: string, continued: boolean): Key[] {
+  const body = bodyEnd(stretch);
+  if (body === 0 || (!continued && body < UNBRACKETED_PASTE_MIN)) return typedKeys(stretch);
+  const end = hasLineBreak(stretch.slice(0, body)) ? stretch.length : body;
   const paste: PasteKey = {
     name: 'paste',
     text: normalizeNewlines(stretch.slice(0, end)),
     unbracketed: true,
   };
   return [paste, ...typedKeys(stretch.slice(end))];
+}
+
+/**
+ * A stretch that reaches the end of the read: a paste with line breaks is held for the rest, a
+ * one-line paste is given out now (the next read's text goes on with it); null when neither.
+ */
+function atReadEnd(stretch: string, continued: boolean): { keys: Key[]; state: ParserState } | null {
+  const body = bodyEnd(stretch);
+  if (body === 0 || (!continued && body < UNBRACKETED_PASTE_MIN)) return null;
+  const idle = { pending: '', paste: null };
+  if (hasLineBreak(stretch.slice(0, body))) return { keys: [], state: { ...idle, run: stretch } };
+  if (body < stretch.length) return null; // it ended with Enter or Tab: typed, not pasting
+  return { keys: stretchKeys(stretch, true), state: { ...idle, pasting: true } };
 }
 
 /** Printable text and controls (no ESC) as they arrive typed one by one: a key per grapheme. */
@@ -291,11 +318,11 @@ export function parseKeys(
   let paste = state.paste;
   let i = 0;
   if (state.run) {
-    // The stretch held at the end of the last read goes on while this one starts with text.
+    // The paste held at the end of the last read goes on while this one starts with text.
     i = textEnd(input, 0);
     const run = state.run + input.slice(0, i);
     if (i === input.length) return { keys, state: { pending: '', paste: null, run } };
-    keys.push(...stretchKeys(run));
+    keys.push(...stretchKeys(run, true));
   }
   while (i < input.length) {
     if (paste !== null) {
@@ -336,10 +363,12 @@ export function parseKeys(
       continue;
     }
     const end = textEnd(input, i);
-    // Long and at the end of the read: maybe a paste the next read goes on with.
-    if (end === input.length && end - i >= UNBRACKETED_PASTE_MIN)
-      return { keys, state: { pending: '', paste: null, run: input.slice(i) } };
-    keys.push(...stretchKeys(input.slice(i, end)));
+    const stretch = input.slice(i, end);
+    // Text at the very start of this read goes on with a paste the last read ended in.
+    const continued = i === 0 && state.pasting === true && state.pending === '';
+    const last = end === input.length ? atReadEnd(stretch, continued) : null;
+    if (last) return { keys: [...keys, ...last.keys], state: last.state };
+    keys.push(...stretchKeys(stretch, continued));
     i = end;
   }
   return { keys, state: { pending: '', paste } };
@@ -351,7 +380,8 @@ export function parseKeys(
  * is kept until its end marker.
  */
 export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState } {
-  if (state.run) return { keys: stretchKeys(state.run), state: initialParserState };
+  if (state.run) return { keys: stretchKeys(state.run, true), state: initialParserState };
+  if (state.pasting) return { keys: [], state: initialParserState };
   if (state.paste !== null || state.pending === '') return { keys: [], state };
   // ESC alone, then the rest as ordinary input (e.g. the user typed Esc then '[').
   const rest = parseKeys(state.pending.slice(1), initialParserState);

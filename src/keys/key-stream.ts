@@ -54,7 +54,7 @@ export function createKeyReader(emit: (key: Key) => void, escapeTimeoutMs = 50):
       const out = parseKeys(chunk, parser);
       parser = out.state;
       emitAll(out.keys);
-      if ((parser.pending !== '' && parser.paste === null) || parser.run) {
+      if ((parser.pending !== '' && parser.paste === null) || parser.run || parser.pasting) {
         timer = setTimeout(() => {
           timer = undefined;
           const flushed = flushKeys(parser);

@@ -232,14 +232,20 @@ describe('typed text without ICU where it can (no Intl.Segmenter for the first k
 
 describe('a paste without markers (a long run of text read at once)', () => {
   const long = 'x'.repeat(UNBRACKETED_PASTE_MIN);
+  const flushed = (chunks: string[]) => {
+    const out = parseChunks(chunks);
+    return [...out.keys, ...show(flushKeys(out.state).keys)];
+  };
+
   it('is one paste; a shorter run is typed keys', () => {
     expect(parse(long.slice(1))).toEqual(each(long.slice(1)));
-    expect(parseChunks([long, 'y\u001b[A']).keys).toEqual([`PASTE:${long}y`, 'up']);
+    expect(parse(`${long}\u001b[A`)).toEqual([`PASTE:${long}`, 'up']);
   });
 
   it('a one-line run keeps the Enter or Tab that ends it as a key: inserted, then run, as typed', () => {
     expect(parse(`${long}\r\u001b[A`)).toEqual([`PASTE:${long}`, 'return', 'up']);
     expect(parse(`${long}\t\u0001`)).toEqual([`PASTE:${long}`, 'tab', 'C-a']);
+    expect(parse(`${long}\r`)).toEqual([`PASTE:${long}`, 'return']);
     expect(parse(`a${'\r'.repeat(UNBRACKETED_PASTE_MIN)}\u0001`)).toEqual([
       'a',
       ...Array(UNBRACKETED_PASTE_MIN).fill('return'),
@@ -251,32 +257,45 @@ describe('a paste without markers (a long run of text read at once)', () => {
     expect(parse(`${long}\rshow\r\n\u001b[A`)).toEqual([`PASTE:${long}\nshow\n`, 'up']);
   });
 
-  it('is held at the end of a read: the next read goes on with it, until it brings something else', () => {
+  it('one line at the end of a read is given out at once; the next read’s text goes on with it', () => {
     const first = parseKeys(long);
-    expect(first.keys).toEqual([]);
-    const second = parseKeys(`${long}\r${long}`, first.state);
-    expect(second.keys).toEqual([]);
-    const third = parseKeys('\r\u0001', second.state);
-    expect(show(third.keys)).toEqual([`PASTE:${long}${long}\n${long}\n`, 'C-a']);
-    expect(third.state).toEqual({ pending: '', paste: null });
+    expect(show(first.keys)).toEqual([`PASTE:${long}`]);
+    const second = parseKeys('ab\u001b[A', first.state);
+    expect(show(second.keys)).toEqual(['PASTE:ab', 'up']);
+    // After the caller's short wait (flushKeys), text is typed again.
+    const later = parseKeys('ab', flushKeys(first.state).state);
+    expect(show(later.keys)).toEqual(['a', 'b']);
   });
 
-  it('flushKeys releases a held run when no more came', () => {
-    const held = parseKeys(`${long}\r`).state;
-    expect(show(flushKeys(held).keys)).toEqual([`PASTE:${long}`, 'return']);
+  it('lines are held at the end of a read until a read brings something else, or none comes', () => {
+    const first = parseKeys(`${long}\r${long}`);
+    expect(first.keys).toEqual([]);
+    const second = parseKeys(long, first.state);
+    expect(second.keys).toEqual([]);
+    const third = parseKeys('\r\u0001', second.state);
+    expect(show(third.keys)).toEqual([`PASTE:${long}\n${long}${long}\n`, 'C-a']);
+    expect(third.state).toEqual({ pending: '', paste: null });
+    const held = parseKeys(`${long}\rshow`).state;
+    expect(show(flushKeys(held).keys)).toEqual([`PASTE:${long}\nshow`]);
     expect(flushKeys(held).state).toEqual(initialParserState);
   });
 
-  it('10 kB in reads of 4 kB arrive as one paste', () => {
-    const text = Array.from({ length: 250 }, (_, i) => `set interface ether${i} mtu 1500 # pasted`).join(
-      '\r',
-    );
+  const lines = Array.from({ length: 250 }, (_, i) => `set interface ether${i} mtu 1500 # pasted`);
+  const reads = (text: string) =>
+    Array.from({ length: Math.ceil(text.length / 4095) }, (_, i) => text.slice(i * 4095, (i + 1) * 4095));
+
+  it('10 kB of lines in reads of 4 kB arrive as one paste', () => {
+    const text = lines.join('\r');
     expect(text.length).toBeGreaterThan(10_000);
-    const chunks = Array.from({ length: Math.ceil(text.length / 4095) }, (_, i) =>
-      text.slice(i * 4095, (i + 1) * 4095),
-    );
-    const out = parseChunks(chunks);
-    const flushed = show(flushKeys(out.state).keys);
-    expect([...out.keys, ...flushed]).toEqual([`PASTE:${text.replace(/\r/g, '\n')}`]);
+    expect(flushed(reads(text))).toEqual([`PASTE:${text.replace(/\r/g, '\n')}`]);
+  });
+
+  it('10 kB of one line in reads of 4 kB arrive as pastes of the whole line, no typed key', () => {
+    const text = lines.join(' ; ');
+    const keys = flushed(reads(`${text}\r`));
+    expect(keys.at(-1)).toBe('return');
+    const pastes = keys.slice(0, -1);
+    expect(pastes.every((k) => k.startsWith('PASTE:'))).toBe(true);
+    expect(pastes.map((k) => k.slice('PASTE:'.length)).join('')).toBe(text);
   });
 });

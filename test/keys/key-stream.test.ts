@@ -24,7 +24,7 @@ describe('createKeyReader', () => {
 describe('a paste without markers', () => {
   const long = 'j'.repeat(UNBRACKETED_PASTE_MIN);
 
-  it('a long run at the end of a read waits for the next read, then for nothing more', async () => {
+  it('lines at the end of a read wait for the next read, then for nothing more', async () => {
     const got: string[] = [];
     let flushed: () => void = () => {};
     const done = new Promise<void>((r) => {
@@ -32,13 +32,13 @@ describe('a paste without markers', () => {
     });
     const reader = createKeyReader((k) => {
       got.push(name(k));
-      if (got.length === 2) flushed();
+      flushed();
     }, 5);
-    reader.push(long);
-    reader.push(`${long}\r`);
+    reader.push(`${long}\r${long}`);
+    reader.push('\r');
     expect(got).toEqual([]);
     await done;
-    expect(got).toEqual([`paste:${long}${long}`, 'return']);
+    expect(got).toEqual([`paste:${long}\n${long}\n`]);
     reader.stop();
   });
 
