@@ -17,7 +17,6 @@ const HOOK_FILE = /^src\/panes\/.*\/use-[^/]*\.tsx?$/;
 
 /** `file#name` → who is shortening it. Only shrinks. */
 const ALLOWED: Readonly<Record<string, string>> = {
-  'src/lang/walk.ts#walk': 'H3',
   'src/panes/dashboard/use-dash-keys.ts#useDashKeys': 'H5 (dashboard screen)',
   'src/panes/dashboard/use-dash-keys.ts#useDashKeys/handle': 'H5 (dashboard screen)',
   'src/panes/dashboard/use-dashboard.ts#useDashboard': 'H5 (dashboard screen)',
