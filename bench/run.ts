@@ -32,6 +32,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'benchLogsKeys',
   ],
   ['log pane RSS at 5,000 records/s in tmux, no forced GC (issue 19)', 'logs-rss-bench.ts', 'benchLogsRss'],
+  [
+    'what each start-up patch buys, without it vs with it (issue 36)',
+    'patch-gain-bench.ts',
+    'benchPatchGain',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

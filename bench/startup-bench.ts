@@ -70,8 +70,8 @@ process.on('exit', () => { marks.exit = performance.now(); appendFileSync(proces
 `;
 
 /** routersh's prompt, and the prompt with the key typed (the early prompt redraws its line). */
-const PROMPT = /admin@127\.0\.0\.1> /;
-const PROMPT_Q = /admin@127\.0\.0\.1> q/;
+export const PROMPT = /admin@127\.0\.0\.1> /;
+export const PROMPT_Q = /admin@127\.0\.0\.1> q/;
 
 const hasCurl = (): boolean => spawnSync('curl', ['--version']).status === 0;
 
@@ -89,7 +89,7 @@ function envWithout(certs: boolean): NodeJS.ProcessEnv {
  * loop, as this bench did until 28 Nov, ran a tmux client after another on this 2-core machine
  * while node started: the bare prompt's key took 163 ms that way, 105 ms this way.)
  */
-async function promptTimes(
+export async function promptTimes(
   command: string,
   prompt: RegExp,
   echo: RegExp,

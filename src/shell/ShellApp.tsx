@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { ChartPane } from '../panes/chart/ChartPane.js';
 import { LogPane } from '../panes/logs/LogPane.js';
 import { ShowPane } from '../panes/show/ShowPane.js';
+import { PingPane } from '../panes/ping/PingPane.js';
 import { MonitorPane } from '../panes/monitor/MonitorPane.js';
 import { DashboardPane } from '../panes/dashboard/DashboardPane.js';
 import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
@@ -109,6 +110,19 @@ function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
         line={spec.line}
         everySeconds={spec.everySeconds}
         first={spec.first}
+        onClose={onClose}
+        color={color}
+      />
+    );
+  }
+  if (pane.kind === 'ping') {
+    const { spec } = pane;
+    return (
+      <PingPane
+        source={pane.source}
+        line={spec.line}
+        intervalMs={spec.intervalMs}
+        count={spec.count}
         onClose={onClose}
         color={color}
       />

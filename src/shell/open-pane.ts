@@ -10,6 +10,8 @@ import type { JournalPort } from '../contract/services.js';
 import { type MonitorRouter, monitorSource } from '../features/match-list/monitor-source.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import { chartSource, logSource } from '../features/telemetry/telemetry-sources.js';
+import { pingSource } from '../features/ping/ping-source.js';
+import type { PingSource } from '../contract/outcome.js';
 
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Chosen } from '../contract/dashboard.js';
@@ -31,6 +33,7 @@ export type OpenPane = { id: number } & (
     }
   | { kind: 'monitor'; spec: Extract<PaneSpec, { pane: 'monitor' }>; source: MonitorSource }
   | { kind: 'show'; spec: Extract<PaneSpec, { pane: 'show' }>; source: ShowSource }
+  | { kind: 'ping'; spec: Extract<PaneSpec, { pane: 'ping' }>; source: PingSource }
   | {
       kind: 'dashboard';
       spec: Extract<PaneSpec, { pane: 'dashboard' }>;
@@ -82,6 +85,7 @@ export function openPane(spec: PaneSpec, clients: PaneClients): OpenPane | undef
     return clients.runLine
       ? { id, kind: 'show', spec, source: showSource(clients.runLine, spec.line) }
       : undefined;
+  if (spec.pane === 'ping') return { id, kind: 'ping', spec, source: pingSource(clients.router, spec) };
   if (spec.pane === 'dashboard')
     return {
       id,

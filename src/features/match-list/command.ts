@@ -3,14 +3,14 @@
 // Everything outside (the router, the input, the clock, progress) is injected.
 import { cancelledError, commandFailedError, type RoutershError, validationError } from '../../errors.js';
 import type { MatchListArgs } from './args.js';
-import { feedOptions, readFeed } from './feed.js';
-import { type Entry, entryId, entryText } from './input.js';
+import { entryId, entryText } from './input.js';
 import { keepSynced, sleepFor } from './keep.js';
 import { planSync, planText } from './plan.js';
-import { throttled } from './progress.js';
-import { type BulkJournal, entryRequest, journaledBulk, sendEntries } from './send.js';
+import { type Feed, feedOptions, readFeed } from './feed.js';
+import { type ListWrites, listWrites } from './list-writes.js';
+import type { BulkJournal } from './send.js';
 import { badLineText, type Summary, summaryJson, summaryText } from './summary.js';
-import { loadTarget, type RouterPort } from './target.js';
+import { type ListTarget, loadTarget, type Member, type RouterPort } from './target.js';
 
 export interface MatchListEnv {
   router: RouterPort;
@@ -31,6 +31,8 @@ export interface MatchListEnv {
   /** The confirmed-change window open when the command began: its changes are sent only inside it. */
   window?: string | undefined;
 }
+
+type InputCmd = Exclude<MatchListArgs, { cmd: 'export' }>;
 
 export interface MatchListResult {
   text: string;
@@ -62,22 +64,12 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     const json = target.members.map((m) => ({ ...m }));
     return { text: target.members.map((m) => `${entryText(m)}\n`).join(''), json, wrote: false };
   }
-  const raw = await env.readInput(args.file);
-  // Judged after loadTarget: its requests made the connection whose local address is ours.
-  const feed = await readFeed(raw, target, feedOptions(args, env.router));
-  const invalid = feed.invalid;
-  if (invalid.length && !args.keepGoing) throw refusal(invalid, args.list);
-  if (feed.broken && args.cmd === 'sync') {
-    throw validationError(
-      `match-list ${args.list}: ${badLineText(feed.broken)}\nthe rest of the file could not be read, so sync cannot tell which members the feed still lists; nothing sent`,
-    );
-  }
-
+  const feed = await readChecked(args, env, target);
   const base: Summary = {
     list: args.list,
     entries: feed.entries,
     duplicates: feed.duplicates,
-    invalid,
+    invalid: feed.invalid,
     added: 0,
     refreshed: 0,
     removed: 0,
@@ -85,125 +77,122 @@ export async function runMatchList(args: MatchListArgs, env: MatchListEnv): Prom
     dryRun: args.cmd === 'sync' && args.dryRun,
     elapsedMs: 0,
   };
-  /** The first failure worth retrying soon (`sync --keep` retries it). */
-  let retry: string | undefined;
-  const send = async <T extends Omit<Entry, 'line'> & { line?: number }>(
-    action: 'SET' | 'UNSET',
-    items: T[],
-    done0: number,
-    total: number,
-  ) => {
-    const tick = env.progress ? throttled(total, env.now, env.progress) : undefined;
-    let answered = 0;
-    const failures = await sendEntries(env.router, target.words, target.key.name, action, items, {
-      concurrency: args.concurrency,
-      onDone: (n: number) => {
-        answered = n;
-        tick?.(done0 + n);
-      },
-      ...(env.signal ? { signal: env.signal } : {}),
-    });
-    if (env.signal?.aborted) {
-      // Requests cut off in flight were not answered: they count as not sent, not as failures.
-      const cut = new Set(failures.filter((f) => /cancel/i.test(f.message)).map((f) => f.item));
-      base.cancelled = { sent: (base.cancelled?.sent ?? done0) + answered - cut.size, total };
-      failures.splice(0, failures.length, ...failures.filter((f) => !cut.has(f.item)));
-    }
-    retry ??= failures.find((f) => f.transient)?.message;
-    const failedIds = new Set(failures.map((f) => f.item));
-    base.failed.push(
-      ...failures.map((f) => ({
-        entry: entryText(f.item),
-        ...(f.item.line !== undefined ? { line: f.item.line } : {}),
-        error: f.message,
-      })),
-    );
-    return items.filter((i) => !failedIds.has(i));
+  const run: Run = {
+    args,
+    env,
+    target,
+    feed,
+    base,
+    writes: listWrites(args, env, target, base),
+    refreshed: new Map(),
   };
-
-  let plan: string | undefined;
-  const journaled = (requests: ReturnType<typeof entryRequest>[], work: () => Promise<void>) =>
-    journaledBulk(
-      env.journal,
-      {
-        line: env.line ?? `match-list ${args.cmd} ${args.list}`,
-        words: target.words,
-        requests,
-        router: env.router,
-        ...(env.signal ? { signal: env.signal } : {}),
-        window: env.window,
-        // loadTarget read the entry node a moment ago: that is the change's before.
-        fresh: (w) => (w.join('\u001f') === target.words.join('\u001f') ? target.node : undefined),
-      },
-      async () => {
-        const before = base.failed.length;
-        await work();
-        return base.failed.length - before;
-      },
-    );
-  const req = (action: 'SET' | 'UNSET') => (e: Omit<Entry, 'line'>) =>
-    entryRequest(target.words, target.key.name, action, e);
-  const refreshed = new Map<string, number>();
-  const written = (items: readonly Omit<Entry, 'line'>[], at: number) => {
-    for (const e of items) refreshed.set(entryId(e), at);
-  };
-  if (args.cmd === 'import') {
-    await journaled(feed.good.map(req('SET')), async () => {
-      const ok = await send('SET', feed.good, 0, feed.good.length);
-      for (const e of ok) {
-        if (target.present.has(entryId(e))) base.refreshed++;
-        else base.added++;
-      }
-    });
-  } else {
-    const p = planSync(feed.good, target.members, feed.held);
-    if (args.dryRun) {
-      plan = planText(p, entryText);
-      base.added = p.add.length;
-      base.removed = p.remove.length;
-    } else {
-      const total = p.add.length + p.remove.length;
-      const at = env.now();
-      await journaled([...p.add.map(req('SET')), ...p.remove.map(req('UNSET'))], async () => {
-        const added = await send('SET', p.add, 0, total);
-        written(added, at);
-        base.added = added.length;
-        base.removed = (await send('UNSET', p.remove, p.add.length, total)).length;
-      });
-      if (args.keep && !env.signal?.aborted) {
-        // Entries already in the list may be about to expire: --keep restarts their timeout now
-        // (a refresh, not a change: outside the journal).
-        const adding = new Set(p.add);
-        const present = feed.good.filter((e) => !adding.has(e));
-        const again = env.now();
-        const ok = await send('SET', present, total, total + present.length);
-        written(ok, again);
-        base.refreshed = ok.length;
-      }
-    }
-  }
-  let kept = '';
-  if (args.cmd === 'sync' && args.keep && !env.signal?.aborted) {
-    env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
-    const rounds = await keepSynced(
-      args,
-      target,
-      {
-        router: env.router,
-        readInput: env.readInput,
-        sleep: env.sleep ?? sleepFor,
-        now: env.now,
-        report: env.report ?? (() => {}),
-        ...(env.signal ? { signal: env.signal } : {}),
-      },
-      { feed, refreshed, ...(retry !== undefined ? { retry } : {}) },
-    );
-    kept = `kept in sync for ${rounds} round${rounds === 1 ? '' : 's'}\n`;
-    // The failures of the first sync were reported and retried by the rounds: stopping a
-    // --keep run (the signal) is its normal end.
-    base.failed.length = 0;
-  }
+  const plan = args.cmd === 'import' ? await importFeed(run) : await syncOnce(run, args);
+  const kept = args.cmd === 'sync' && args.keep && !env.signal?.aborted ? await keepInSync(run, started) : '';
   base.elapsedMs = env.now() - started;
+  return result(args, base, plan, kept);
+}
+
+/** The feed, read and checked: bad lines refuse it (unless --keep-going), a cut one refuses a sync. */
+async function readChecked(args: InputCmd, env: MatchListEnv, target: ListTarget): Promise<Feed> {
+  const raw = await env.readInput(args.file);
+  // Judged after loadTarget: its requests made the connection whose local address is ours.
+  const feed = await readFeed(raw, target, feedOptions(args, env.router));
+  if (feed.invalid.length && !args.keepGoing) throw refusal(feed.invalid, args.list);
+  if (feed.broken && args.cmd === 'sync') {
+    throw validationError(
+      `match-list ${args.list}: ${badLineText(feed.broken)}\nthe rest of the file could not be read, so sync cannot tell which members the feed still lists; nothing sent`,
+    );
+  }
+  return feed;
+}
+
+/** One import or sync under way: what it read, what it tallies, how it writes. */
+interface Run {
+  args: InputCmd;
+  env: MatchListEnv;
+  target: ListTarget;
+  feed: Feed;
+  base: Summary;
+  writes: ListWrites;
+  /** When each entry was last written (`sync --keep` reckons their expiry from it). */
+  refreshed: Map<string, number>;
+}
+
+const written = (run: Run, items: readonly Member[], at: number) => {
+  for (const e of items) run.refreshed.set(entryId(e), at);
+};
+
+async function importFeed({ feed, target, base, writes }: Run): Promise<undefined> {
+  await writes.journaled(feed.good.map(writes.req('SET')), async () => {
+    const ok = await writes.send('SET', feed.good, 0, feed.good.length);
+    for (const e of ok) {
+      if (target.present.has(entryId(e))) base.refreshed++;
+      else base.added++;
+    }
+  });
+  return undefined;
+}
+
+/** The sync's one pass: its plan (--dry-run), or its adds and removes sent; the plan's text. */
+async function syncOnce(
+  run: Run,
+  args: Extract<MatchListArgs, { cmd: 'sync' }>,
+): Promise<string | undefined> {
+  const { env, feed, base, writes } = run;
+  const p = planSync(feed.good, run.target.members, feed.held);
+  if (args.dryRun) {
+    base.added = p.add.length;
+    base.removed = p.remove.length;
+    return planText(p, entryText);
+  }
+  const total = p.add.length + p.remove.length;
+  const at = env.now();
+  await writes.journaled(
+    [...p.add.map(writes.req('SET')), ...p.remove.map(writes.req('UNSET'))],
+    async () => {
+      const added = await writes.send('SET', p.add, 0, total);
+      written(run, added, at);
+      base.added = added.length;
+      base.removed = (await writes.send('UNSET', p.remove, p.add.length, total)).length;
+    },
+  );
+  if (args.keep && !env.signal?.aborted) {
+    // Entries already in the list may be about to expire: --keep restarts their timeout now
+    // (a refresh, not a change: outside the journal).
+    const adding = new Set(p.add);
+    const present = feed.good.filter((e) => !adding.has(e));
+    const again = env.now();
+    const ok = await writes.send('SET', present, total, total + present.length);
+    written(run, ok, again);
+    base.refreshed = ok.length;
+  }
+  return undefined;
+}
+
+/** `sync --keep`: the first pass reported, then rounds until the signal; the closing line. */
+async function keepInSync({ args, env, target, feed, base, writes, refreshed }: Run, started: number) {
+  env.report?.(summaryText({ ...base, elapsedMs: env.now() - started }, true));
+  const retry = writes.retry();
+  const rounds = await keepSynced(
+    args,
+    target,
+    {
+      router: env.router,
+      readInput: env.readInput,
+      sleep: env.sleep ?? sleepFor,
+      now: env.now,
+      report: env.report ?? (() => {}),
+      ...(env.signal ? { signal: env.signal } : {}),
+    },
+    { feed, refreshed, ...(retry !== undefined ? { retry } : {}) },
+  );
+  // The failures of the first sync were reported and retried by the rounds: stopping a
+  // --keep run (the signal) is its normal end.
+  base.failed.length = 0;
+  return `kept in sync for ${rounds} round${rounds === 1 ? '' : 's'}\n`;
+}
+
+function result(args: InputCmd, base: Summary, plan: string | undefined, kept: string): MatchListResult {
   const summary = summaryText(base, args.cmd === 'sync');
   const text = `${plan ? `${plan}\n` : ''}${summary}\n${kept}`;
   const json = {
