@@ -355,10 +355,7 @@ it('the real data is there (no skip): VM holds node-exporter, VM, vmagent and vm
 
 describe.skipIf(!hasTmux()).concurrent('real Grafana dashboards on real data, at 120×40', () => {
   for (const name of DASHBOARDS) {
-    // TODO(H5/H6 landing): `it.fails` only until the screen side (compaction, minimum heights,
-    // scrolling, rows: H5) and the variables side (fetched at open, All, escaping: H6) are on
-    // main; then `it`. It documents today's failure: blank, squeezed boxes and `=~"()"`.
-    it.fails(`${name}: every panel shown, with data where VM has data; variables fetched`, async () => {
+    it(`${name}: every panel shown, with data where VM has data; variables fetched`, async () => {
       const all: string[] = [];
       const problems: string[] = [];
       for (const file of await imported(name)) {
