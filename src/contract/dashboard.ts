@@ -41,10 +41,15 @@ export type Panel =
 export type PanelKind = Panel['kind'];
 
 export type Variable =
-  /** Values of a label, from the series a selector matches (Grafana's `label_values(match, label)`). */
-  | (VarBase & { kind: 'label'; label: string; match?: string })
+  /**
+   * Values of a label, from the series a selector matches (Grafana's `label_values(match, label)`),
+   * through an optional regex (its first group, or the whole match, is the value).
+   */
+  | (VarBase & { kind: 'label'; label: string; match?: string; regex?: string })
   /** Values taken from the series of a query's result, through an optional regex (`query_result(…)`). */
   | (VarBase & { kind: 'query'; expr: string; regex?: string })
+  /** Metric names that a regex matches (Grafana's `metrics(regex)`), through an optional regex. */
+  | (VarBase & { kind: 'metrics'; match: string; regex?: string })
   /** A fixed list (Grafana's custom variable). */
   | (VarBase & { kind: 'list'; values: string[] })
   /** Durations (`1m`, `5m`, `1h`). */
@@ -94,13 +99,26 @@ export interface Dashboard {
 export interface Chosen {
   values: string[];
   all: boolean;
+  /**
+   * All is sent as `.*` instead of the alternation of `values`, and why (the values were cut by
+   * the API's limit, or the alternation would pass its request-body limit): the status line says so.
+   */
+  wildcard?: string;
+  /** Given by `--var`/`var`: kept even when the values fetched at open do not hold it. */
+  given?: boolean;
+  /** Why it holds no values when it should (the look-up failed or found none): panels say so. */
+  why?: string;
 }
 
 export interface InterpContext {
   variables: Variable[];
   chosen: Record<string, Chosen>;
-  /** The step of the panel's query and the dashboard's window, in seconds. */
-  stepSeconds: number;
+  /**
+   * The step of the panel's query, in seconds. Absent: `$__interval` and `$__rate_interval` are
+   * left as written, for the source to put in once it has chosen the step it sends (withStep).
+   */
+  stepSeconds?: number;
+  /** The dashboard's window, in seconds. */
   rangeSeconds: number;
   /**
    * What the text is: `promql` (default: chart and stat expressions), `logsql` (logs and

@@ -7,8 +7,8 @@ import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Outcome } from '../contract/outcome.js';
 import { notConfiguredError, argumentError } from '../errors.js';
 import type { Dashboard } from '../contract/dashboard.js';
-import { interpolate } from '../features/dashboards/interpolate.js';
-import { variableValues } from '../features/dashboards/variable-values.js';
+import { interpolate, withStep } from '../features/dashboards/interpolate.js';
+import { variableSources } from '../features/dashboards/variable-load.js';
 import { monitorSource } from '../features/match-list/monitor-source.js';
 import { chartSource, logSource, planRange } from '../features/telemetry/telemetry-sources.js';
 import { completeLine } from '../lang/complete-line.js';
@@ -36,15 +36,17 @@ const NO_TELEMETRY = () =>
 
 /** Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router. */
 
-function statSource(client: TelemetryClient, expression: string): StatSource {
+/** `expression` from the step sent (the sparkline's, which the instant value shares): see chartSource. */
+function statSource(client: TelemetryClient, expression: (stepSeconds: number) => string): StatSource {
   return {
     async fetch(q, signal) {
       const caps = await client.capabilities(signal);
       const plan = planRange(q, q.points, caps.limits);
+      const text = expression(plan.stepSeconds);
       const [now, range] = await Promise.all([
-        client.query({ expression, time: q.endMs }, signal),
+        client.query({ expression: text, time: q.endMs }, signal),
         client.queryRange(
-          { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
+          { expression: text, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
           signal,
         ),
       ]);
@@ -67,9 +69,11 @@ export function dashboardSources(dashboard: Dashboard, clients: DashboardClients
     chart: (expr, step) => {
       if (!telemetry) return failing;
       const s = step === undefined ? undefined : readStep(step);
-      return chartSource(telemetry, expr, s?.ok ? s.value : undefined);
+      const fixed = s?.ok ? s.value : undefined;
+      // Grafana: a panel's own step (its "Min step") is the scrape interval $__rate_interval assumes.
+      return chartSource(telemetry, (sent) => withStep(expr, sent, fixed), fixed);
     },
-    stat: (expr) => (telemetry ? statSource(telemetry, expr) : failing),
+    stat: (expr) => (telemetry ? statSource(telemetry, (sent) => withStep(expr, sent)) : failing),
     logs: (query) => (telemetry ? logSource(telemetry, query) : noLogs),
     monitor: (list) => monitorSource(clients.router, list, clients.journal),
     show: (line) => ({
@@ -81,10 +85,7 @@ export function dashboardSources(dashboard: Dashboard, clients: DashboardClients
       },
     }),
     interpolate,
-    variableValues: (i, signal) => {
-      const v = dashboard.variables[i];
-      return v ? variableValues(v, telemetry, signal) : Promise.resolve([]);
-    },
+    ...variableSources(dashboard, telemetry),
     matchLists: clients.matchLists,
     complete: clients.complete,
   };

@@ -5,14 +5,17 @@ import { durationText } from './interpolate.js';
 import type { Dashboard, Panel, Row, Variable } from '../../contract/dashboard.js';
 
 function variable(v: Variable): Record<string, unknown> {
+  const regex = 'regex' in v && v.regex !== undefined ? { regex: v.regex } : {};
   const source =
     v.kind === 'label'
-      ? { label: v.label, ...(v.match !== undefined ? { match: v.match } : {}) }
+      ? { label: v.label, ...(v.match !== undefined ? { match: v.match } : {}), ...regex }
       : v.kind === 'query'
-        ? { query: v.expr, ...(v.regex !== undefined ? { regex: v.regex } : {}) }
-        : v.kind === 'list'
-          ? { values: v.values }
-          : { interval: v.values };
+        ? { query: v.expr, ...regex }
+        : v.kind === 'metrics'
+          ? { metrics: v.match, ...regex }
+          : v.kind === 'list'
+            ? { values: v.values }
+            : { interval: v.values };
   return {
     name: v.name,
     ...source,

@@ -20,7 +20,7 @@ export function openPicker(d: Dashboard, sources: DashboardSources, store: Store
   store.dispatch({ type: 'picker', action: { type: 'open', varIndex, variable: v, chosen, values: fixed } });
   if (fixed) return;
   const dl = deadline(10_000);
-  sources.variableValues(varIndex, dl.signal).then(
+  sources.variableValues(varIndex, dl.signal, store.get().chosen).then(
     (values) => {
       dl.clear();
       store.dispatch({ type: 'picker', action: { type: 'values', varIndex, values } });

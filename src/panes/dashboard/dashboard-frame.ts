@@ -60,7 +60,9 @@ export function windowText(s: DashState, o: { utc?: boolean | undefined }): stri
   return `${formatAxisTime(w.endMs - span, span, o)} → ${formatAxisTime(w.endMs, span, o)}${mode}`;
 }
 
-const chosenText = (c: Chosen) => (c.all ? ALL : c.values.join('|'));
+// All sent as `.*` (too many values to send): said, with why.
+const chosenText = (c: Chosen) =>
+  c.all ? (c.wildcard ? `${ALL} (.*: ${c.wildcard})` : ALL) : c.values.join('|');
 
 /** A row's header: `── ▸ Title (12 panels) ───`, heavy when focused, indented by its depth. */
 export function headerLine(

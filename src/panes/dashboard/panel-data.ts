@@ -1,6 +1,6 @@
 // What one panel holds between refreshes, by kind, and the sources it reads it from. The
 // sources are made by the shell (open-pane.ts) once per panel and expression, never per render.
-import type { Interpolate } from '../../contract/dashboard.js';
+import type { Chosen, Interpolate } from '../../contract/dashboard.js';
 import type { HistogramBucket, LogRecord, Series } from '../../api/telemetry/types.js';
 import type { ChartSource, ChartData } from '../../contract/chart.js';
 import type { LogSource, MatchListPort } from '../../contract/logs.js';
@@ -42,8 +42,18 @@ export interface DashboardSources {
   show(line: string): ShowSource;
   /** Substitutes the dashboard's variables in a panel's text (the dashboards feature's rules). */
   interpolate: Interpolate;
-  /** Values a variable offers (label values, a query's series, a fixed list). */
-  variableValues(index: number, signal: AbortSignal): Promise<string[]>;
+  /**
+   * Values a variable offers (label values, a query's series, metric names, a fixed list);
+   * `chosen`: what the variables its query uses hold now (chained variables).
+   */
+  variableValues(index: number, signal: AbortSignal, chosen?: Record<string, Chosen>): Promise<string[]>;
+  /**
+   * Every query variable fetched at open, the ones others use first, as Grafana loads them
+   * (features/dashboards/variable-load.ts): what each then holds.
+   */
+  loadVariables?: (chosen: Record<string, Chosen>, signal: AbortSignal) => Promise<Record<string, Chosen>>;
+  /** Why a panel's text (as written) cannot be sent: a variable it uses has no values. */
+  unfilled?: (text: string, chosen: Record<string, Chosen>) => string | undefined;
   /** The log pane's `b` in a zoomed logs panel. */
   matchLists?: MatchListPort | undefined;
   /** The `e` prompt's completion: the shell's completer on `metrics range EXPR` / `logs search QUERY`. */

@@ -9,7 +9,8 @@ import { type DashAction, type DashState, windowRange } from './dashboard-reduce
 import { deadline } from './deadline.js';
 import { rectOf } from './layout.js';
 import type { PageOf } from './page.js';
-import { fetchPanel } from './panel-fetch.js';
+import type { DashboardSources } from './panel-data.js';
+import { fetchPanel, panelText } from './panel-fetch.js';
 import type { PanelTexts } from './panel-texts.js';
 
 /** A panel's request gives up after this long (its box then says so). */
@@ -23,6 +24,8 @@ export interface RunnerOptions {
   texts: PanelTexts;
   /** False until the variables looked up at open have their values. */
   ready: () => boolean;
+  /** Why a panel's text (as written) cannot be sent (sources.unfilled). */
+  unfilled?: DashboardSources['unfilled'];
 }
 
 export interface PanelRunner {
@@ -45,6 +48,9 @@ export function panelRunner(o: RunnerOptions): PanelRunner {
     const p = dashboard.panels[i];
     const r = rectOf(o.pageOf(s.open), i);
     if (!p || !r || !o.ready()) return;
+    // A variable it uses has no values (none found, or its look-up failed): said, not asked.
+    const empty = o.unfilled?.(s.edited[i] ?? panelText(p), s.chosen);
+    if (empty) return dispatch({ type: 'panelFailed', panel: i, message: empty, at: now() });
     const text = o.texts.textOf(i, s);
     const { startMs, endMs } = windowRange(s.window, now());
     const key = `${text}\u0000${s.window.live}\u0000${s.window.spanMs}\u0000${s.window.live ? 0 : s.window.endMs}`;

@@ -27,13 +27,19 @@ export function panelTexts(
   pageOf: PageOf,
 ): PanelTexts {
   const made = new Map<number, { text: string; source: PanelSource }>();
-  const put = (raw: string, s: DashState, i: number) => {
+  /** `title`: Grafana's plain formatting (values as they are). A chart's or stat's step: see below. */
+  const put = (raw: string, s: DashState, i: number, title = false) => {
     const width = (i >= 0 ? rectOf(pageOf(s.open), i)?.w : undefined) ?? 80;
+    const kind = d.panels[i]?.kind;
     return sources.interpolate(raw, {
       variables: d.variables,
       chosen: s.chosen,
-      stepSeconds: stepFor(s.window.spanMs, width),
+      // A chart's or stat's $__interval/$__rate_interval: put in by its source from the step it sends.
+      ...(!title && (kind === 'chart' || kind === 'stat')
+        ? {}
+        : { stepSeconds: stepFor(s.window.spanMs, width) }),
       rangeSeconds: Math.round(s.window.spanMs / 1000),
+      ...(title ? { language: 'text' as const } : {}),
     });
   };
   const textOf = (i: number, s: DashState = state()) => {
@@ -42,8 +48,8 @@ export function panelTexts(
   };
   return {
     textOf,
-    titleOf: (i) => put(d.panels[i]?.title ?? '', state(), i),
-    rowTitleOf: (j) => put(d.rows?.[j]?.title ?? '', state(), -1),
+    titleOf: (i) => put(d.panels[i]?.title ?? '', state(), i, true),
+    rowTitleOf: (j) => put(d.rows?.[j]?.title ?? '', state(), -1, true),
     sourceOf(i, text = textOf(i)) {
       const p = d.panels[i];
       if (!p) return undefined;

@@ -59,7 +59,7 @@ export function useDashboard(opts: DashboardOptions): DashboardHook {
     [dashboard, sources, store, pageOf],
   );
   const ready = useDashVars(dashboard, sources, store);
-  usePanelFetches({ dashboard, store, now, pageOf, texts, ready }, state);
+  usePanelFetches({ dashboard, store, now, pageOf, texts, ready, unfilled: sources.unfilled }, state);
   useDashKeys({
     dashboard,
     sources,
