@@ -2,7 +2,6 @@
 // exhaustive switch each); commands never print.
 import type { Envelope, RouterRequest } from '../api/router/types.js';
 import type { RoutershError } from '../errors.js';
-import type { Dashboard } from './dashboard.js';
 
 export interface LineErrorInfo {
   column: number;
@@ -10,23 +9,9 @@ export interface LineErrorInfo {
   wordIndex: number;
 }
 
-export type PaneSpec =
-  | {
-      pane: 'chart';
-      expression: string;
-      startMs: number;
-      endMs: number;
-      live: boolean;
-      stepSeconds?: number;
-      /** Said in the plot when it shows nothing: how to fix it (a default pane link, pane-links.ts). */
-      emptyHint?: string;
-    }
-  | { pane: 'logs'; query: string; startMs: number; endMs: number; live: boolean; limit: number }
-  | { pane: 'monitor'; list: string }
-  /** `show … | refresh N`: `line` (its other pipes kept) run again every N seconds; `first`: its output at open. */
-  | { pane: 'show'; line: string; everySeconds: number; first?: string }
-  /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
-  | { pane: 'dashboard'; dashboard: Dashboard; vars?: Record<string, string[]> };
+// One variant per pane kind (contract/panes.ts, where a new kind is added).
+export type { PaneSpec } from './panes.js';
+import type { PaneSpec } from './panes.js';
 
 export type Outcome =
   | { kind: 'empty' }

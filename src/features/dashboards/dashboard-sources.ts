@@ -1,0 +1,72 @@
+// The dashboard screen's sources, made when the screen opens: each panel's source is the one its
+// single pane reads from, made by that pane's feature (chart, stat and logs by telemetry, monitor
+// by match-list, show through the shell's runner; session/pane-sources.ts hands them in), plus
+// this feature's own: the variables' values and their substitution.
+import type { TelemetryClient } from '../../api/telemetry/client.js';
+import type { ChartInitialRange } from '../../contract/chart.js';
+import type { Dashboard, DashboardSources } from '../../contract/dashboard.js';
+import type { MatchListPort } from '../../contract/logs.js';
+import type { PaneContext, PaneSources } from '../../contract/pane-sources.js';
+import type { PaneSpecOf } from '../../contract/panes.js';
+import { argumentError } from '../../errors.js';
+import { isReadOnlyCommand, splitPipes } from '../../lang/pipes.js';
+import { readDuration, readTime } from '../../lang/time.js';
+import { interpolate } from './interpolate.js';
+import { initialChoices } from './var-args.js';
+import { variableValues } from './variable-values.js';
+
+/** The panels' sources, by the features that make them. */
+export type PanelSources = Pick<DashboardSources, 'chart' | 'stat' | 'logs' | 'monitor'>;
+
+export interface DashboardDeps {
+  telemetry: () => TelemetryClient | undefined;
+  panels: () => PanelSources;
+  /** A line's text as the shell prints it (a show panel's source). */
+  readLine: (run: PaneContext['runPiped'], line: string) => { read(signal: AbortSignal): Promise<string> };
+  matchLists: (ctx: PaneContext) => MatchListPort | undefined;
+}
+
+export function dashboardPaneSources(deps: DashboardDeps): Pick<PaneSources, 'dashboard'> {
+  return {
+    dashboard: (spec: PaneSpecOf<'dashboard'>, ctx: PaneContext) => ({
+      sources: dashboardSources(spec.dashboard, deps, ctx),
+      range: dashboardRange(spec.dashboard.time, Date.now()),
+      chosen: initialChoices(spec.dashboard, spec.vars),
+    }),
+  };
+}
+
+function dashboardSources(dashboard: Dashboard, deps: DashboardDeps, ctx: PaneContext): DashboardSources {
+  const telemetry = deps.telemetry();
+  return {
+    ...deps.panels(),
+    // Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router.
+    show: (line) => ({
+      async run(signal) {
+        if (!isReadOnlyCommand(splitPipes(line).command))
+          throw argumentError('a show panel runs only show … or describe … lines');
+        return deps.readLine(ctx.runPiped, line).read(signal);
+      },
+    }),
+    interpolate,
+    variableValues: (i, signal) => {
+      const v = dashboard.variables[i];
+      return v ? variableValues(v, telemetry, signal) : Promise.resolve([]);
+    },
+    matchLists: deps.matchLists(ctx),
+    complete: ctx.complete,
+  };
+}
+
+/** A dashboard's time (`since 6h`, or from … to …) as the window it opens with (1h when unreadable). */
+export function dashboardRange(time: Dashboard['time'], now: number): ChartInitialRange {
+  if ('since' in time) {
+    const d = readDuration(time.since.replace(/^since\s+/, ''));
+    return { sinceMs: d.ok ? d.value : 3_600_000 };
+  }
+  const from = readTime(time.from, now);
+  const to = readTime(time.to, now);
+  return from.ok && to.ok && from.value < to.value
+    ? { startMs: from.value, endMs: to.value }
+    : { sinceMs: 3_600_000 };
+}
