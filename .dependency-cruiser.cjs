@@ -113,6 +113,7 @@ module.exports = {
     feature('lessons'),
     feature('record'),
     feature('dashboards'),
+    feature('ping'),
     {
       name: 'lessons-no-side-effects',
       comment: 'The pure half of lessons (parse, evaluate, progress) never touches the disk, network or terminal.',
@@ -216,7 +217,7 @@ module.exports = {
       from: {
         path: '^src/',
         pathNot:
-          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record|dashboards)|shell|panes|keys|lang|api|http|term)/',
+          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record|dashboards|ping)|shell|panes|keys|lang|api|http|term)/',
       },
       to: {},
     },

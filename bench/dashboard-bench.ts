@@ -13,7 +13,7 @@ import { chartFrame } from '../src/panes/chart/chart-frame.js';
 import { initChartState } from '../src/panes/chart/chart-reducer.js';
 import { dashboardFrame } from '../src/panes/dashboard/dashboard-frame.js';
 import { type DashState, dashReducer, initDashState } from '../src/panes/dashboard/dashboard-reducer.js';
-import { layoutPanels } from '../src/panes/dashboard/layout.js';
+import { layoutDashboard } from '../src/panes/dashboard/layout.js';
 import { panelBody } from '../src/panes/dashboard/panel-body.js';
 import type { PanelData } from '../src/panes/dashboard/panel-data.js';
 import { alternate, LONG, pairedRatio, RUNS, rows } from './alternate.js';
@@ -103,17 +103,13 @@ function loaded(): { state: DashState; chart: PanelData & { kind: 'chart' } } {
 /** ms per frame over `n` frames: every body laid out anew (no cache), as after a refresh of all. */
 function dashFrameMs(cols: number, rowsN: number, n: number): number {
   const { state } = loaded();
-  const rects = layoutPanels(
-    DASH.panels.map((p) => p.grid),
-    cols,
-    rowsN,
-  );
+  const layout = layoutDashboard(DASH, cols, rowsN);
   const t0 = performance.now();
   for (let k = 0; k < n; k++)
     dashboardFrame(
       DASH,
       state,
-      rects,
+      layout,
       (i, w, h) =>
         panelBody(DASH.panels[i]!, state.panels[i]!, { width: w, height: h, color: true, now: T0 }),
       { width: cols, rows: rowsN, color: true },

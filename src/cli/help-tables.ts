@@ -211,6 +211,7 @@ export const PIPES_TITLE = 'pipes at the end of a line';
 export const PIPES: readonly string[] = [
   '| match REGEX · | except REGEX · | count · | last N · | json',
   '· | save FILE · | no-more · | refresh [SECONDS] (show/describe, in place, until q)',
+  '· | graph (a ping: its round-trip times live, until q)',
 ];
 
 export const KEYS: readonly LabelRow[] = [
@@ -233,6 +234,7 @@ export const KEYS: readonly LabelRow[] = [
   { label: 'logs', text: ['↑/↓ PgUp/PgDn scroll · End follow · w wrap · / find · f facets · q back'] },
   { label: 'monitor', text: ['s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back'] },
   { label: '| refresh', text: ['↑/↓ PgUp/PgDn scroll · r refresh now · q back'] },
+  { label: '| graph', text: ['p (or Space) pause/resume · q back'] },
 ];
 
 export const EXIT_STATUS: readonly LabelRow[] = [

@@ -45,10 +45,15 @@ export type Panel =
 export type PanelKind = Panel['kind'];
 
 export type Variable =
-  /** Values of a label, from the series a selector matches (Grafana's `label_values(match, label)`). */
-  | (VarBase & { kind: 'label'; label: string; match?: string })
+  /**
+   * Values of a label, from the series a selector matches (Grafana's `label_values(match, label)`),
+   * through an optional regex (its first group, or the whole match, is the value).
+   */
+  | (VarBase & { kind: 'label'; label: string; match?: string; regex?: string })
   /** Values taken from the series of a query's result, through an optional regex (`query_result(…)`). */
   | (VarBase & { kind: 'query'; expr: string; regex?: string })
+  /** Metric names that a regex matches (Grafana's `metrics(regex)`), through an optional regex. */
+  | (VarBase & { kind: 'metrics'; match: string; regex?: string })
   /** A fixed list (Grafana's custom variable). */
   | (VarBase & { kind: 'list'; values: string[] })
   /** Durations (`1m`, `5m`, `1h`). */
@@ -66,6 +71,20 @@ export interface VarBase {
   line?: number;
 }
 
+/**
+ * A Grafana row: a header line before panel `before` (the panels from there to the next row are
+ * its own); one of greater `depth` after it, before a row of its depth or less, is inside it.
+ * Collapsed, it opens closed (Enter opens it on the screen).
+ */
+export interface Row {
+  title: string;
+  before: number;
+  collapsed?: boolean;
+  /** 0 (the default): a top row; 1: a row inside a row; … */
+  depth?: number;
+  fileLine?: number;
+}
+
 /** The time window every panel shares. */
 export type TimeWindow = { since: string } | { from: string; to: string };
 
@@ -76,19 +95,34 @@ export interface Dashboard {
   refreshSeconds: number;
   variables: Variable[];
   panels: Panel[];
+  /** Row headers, in page order (`before` never decreasing); none: one page of panels. */
+  rows?: Row[];
 }
 
 /** What is chosen for one variable. `all`: "All" is chosen (values then holds every value). */
 export interface Chosen {
   values: string[];
   all: boolean;
+  /**
+   * All is sent as `.*` instead of the alternation of `values`, and why (the values were cut by
+   * the API's limit, or the alternation would pass its request-body limit): the status line says so.
+   */
+  wildcard?: string;
+  /** Given by `--var`/`var`: kept even when the values fetched at open do not hold it. */
+  given?: boolean;
+  /** Why it holds no values when it should (the look-up failed or found none): panels say so. */
+  why?: string;
 }
 
 export interface InterpContext {
   variables: Variable[];
   chosen: Record<string, Chosen>;
-  /** The step of the panel's query and the dashboard's window, in seconds. */
-  stepSeconds: number;
+  /**
+   * The step of the panel's query, in seconds. Absent: `$__interval` and `$__rate_interval` are
+   * left as written, for the source to put in once it has chosen the step it sends (withStep).
+   */
+  stepSeconds?: number;
+  /** The dashboard's window, in seconds. */
   rangeSeconds: number;
   /**
    * What the text is: `promql` (default: chart and stat expressions), `logsql` (logs and
@@ -130,8 +164,18 @@ export interface DashboardSources {
   show(line: string): ShowPanelSource;
   /** Substitutes the dashboard's variables in a panel's text (the dashboards feature's rules). */
   interpolate: Interpolate;
-  /** Values a variable offers (label values, a query's series, a fixed list). */
-  variableValues(index: number, signal: AbortSignal): Promise<string[]>;
+  /**
+   * Values a variable offers (label values, a query's series, metric names, a fixed list);
+   * `chosen`: what the variables its query uses hold now (chained variables).
+   */
+  variableValues(index: number, signal: AbortSignal, chosen?: Record<string, Chosen>): Promise<string[]>;
+  /**
+   * Every query variable fetched at open, the ones others use first, as Grafana loads them
+   * (features/dashboards/variable-load.ts): what each then holds.
+   */
+  loadVariables?: (chosen: Record<string, Chosen>, signal: AbortSignal) => Promise<Record<string, Chosen>>;
+  /** Why a panel's text (as written) cannot be sent: a variable it uses has no values. */
+  unfilled?: (text: string, chosen: Record<string, Chosen>) => string | undefined;
   /** The log pane's `b` in a zoomed logs panel. */
   matchLists?: MatchListPort | undefined;
   /** The `e` prompt's completion: the shell's completer on `metrics range EXPR` / `logs search QUERY`. */

@@ -6,10 +6,12 @@
 //
 // A new pane kind = its folder (src/panes/KIND/) + a registry line (src/panes/registry.ts) +
 // its entry here (spec and source) + its source in its feature (in that feature's pane sources).
+import type { RouterRequest } from '../api/router/types.js';
 import type { ChartInitialRange, ChartSource } from './chart.js';
 import type { Chosen, Dashboard, DashboardSources } from './dashboard.js';
 import type { LogSource, MatchListPort } from './logs.js';
 import type { MonitorSource } from './monitor.js';
+import type { PingSource } from './ping.js';
 import type { ShowSource } from './show.js';
 
 export interface PaneKinds {
@@ -33,6 +35,22 @@ export interface PaneKinds {
   monitor: { spec: { list: string }; source: MonitorSource };
   /** `show … | refresh N`: `line` (its other pipes kept) run again every N seconds; `first`: its output at open. */
   show: { spec: { line: string; everySeconds: number; first?: string }; source: ShowSource };
+  /** `ping … | graph`: the router's ping sent again with count 1, one request at a time (features/ping/). */
+  ping: {
+    spec: {
+      /** The line as typed, without `| graph` (the header shows it). */
+      line: string;
+      /** The resolved ping with `count 1` for the user's count and without its interval: sent as is, each time. */
+      request: RouterRequest;
+      /** From one request's start to the next (the user's `interval`, default 1 s). */
+      intervalMs: number;
+      /** Requests in all (the user's `count`); absent: until q. */
+      count?: number;
+      /** The first request's answer, sent when the line ran (a wrong line fails at the prompt). */
+      first?: { text: string; at: number };
+    };
+    source: PingSource;
+  };
   /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
   dashboard: {
     spec: { dashboard: Dashboard; vars?: Record<string, string[]> };

@@ -15,7 +15,8 @@ export { type Command, COMMANDS } from './keymap-commands.js';
  * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; dashboard /
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; ping: a
+ * `ping … | graph` pane; dashboard /
  * dashPicker / dashPrompt: the dashboard screen, its `v` variable picker and its `e` expression
  * prompt (it takes every key).
  */
@@ -35,6 +36,7 @@ export type Mode =
   | 'monitorPrompt'
   | 'monitorConfirm'
   | 'show'
+  | 'ping'
   | 'dashboard'
   | 'dashPicker'
   | 'dashPrompt';
@@ -190,10 +192,17 @@ export const DEFAULT_KEYMAP: Keymap = {
   'show.pageUp': show(plain('pageup'), ctrl('b')),
   'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
   'show.refresh': show(ch('r')),
+  'ping.close': { mode: 'ping', keys: LEAVE },
+  'ping.pause': { mode: 'ping', keys: [ch('p'), ch(' ')] },
   // The dashboard: its own keys; inside a zoomed panel that panel's pane keys come first.
   'dash.close': dash(...LEAVE),
   'dash.focusNext': dash(plain('tab')),
   'dash.focusPrev': dash({ name: 'tab', shift: true }),
+  'dash.up': dash(plain('up'), ch('k')),
+  'dash.down': dash(plain('down'), ch('j')),
+  'dash.pageUp': dash(plain('pageup')),
+  'dash.pageDown': dash(plain('pagedown')),
+  'dash.toggleRow': dash(plain('return')),
   'dash.zoom': dash(ch('z')),
   'dash.zoomIn': dash(ch('+'), ch('=')),
   'dash.zoomOut': dash(ch('-'), ch('_')),

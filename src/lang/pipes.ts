@@ -40,6 +40,11 @@ export const isReadOnlyCommand = (command: string): boolean => /^\s*(show|descri
 /** Why a script (-c, -f, stdin, a dry run) refuses `| refresh` (exit 2). */
 export const REFRESH_IN_SCRIPT =
   "'| refresh' needs the interactive shell: a script runs each line once (leave it out)";
+/** Why a script (-c, -f, stdin, a dry run) refuses `| graph` (exit 2). */
+export const GRAPH_IN_SCRIPT =
+  "'| graph' needs the interactive shell: it draws a live pane until q (leave it out)";
+/** The line `| graph` draws: a ping, as typed (the router's `ping` node). */
+export const isPingCommand = (command: string): boolean => /^\s*ping(\s|$)/.test(command);
 const secondsArg = {
   name: 'SECONDS',
   optional: true,
@@ -101,6 +106,11 @@ export const PIPES: readonly PipeSpec[] = [
     description: `run a show or describe line again every SECONDS (default ${REFRESH_SECONDS.default}), in place, until q`,
     arg: secondsArg,
     examples: ['show interface | refresh', 'show interface | match UP | refresh 5'],
+  },
+  {
+    name: 'graph',
+    description: "draw a ping's round-trip times live, one ping (count 1) each interval, until q",
+    examples: ['ping 10.0.0.1 | graph', 'ping 10.0.0.1 interval 0.5 count 100 | graph'],
   },
 ];
 

@@ -61,167 +61,196 @@ export function initialState(context: readonly string[]): WalkState {
 export function walk(tokens: readonly Token[], context: readonly string[], lookup: Lookup): WalkResult {
   const s = initialState(context);
   const words: ResolvedWord[] = [];
-  const fail = (error: LineError): WalkResult => ({ state: s, words, error });
-  const pendingFrom = (i: number, path: string[]): WalkResult => {
-    for (const t of tokens.slice(i)) words.push({ token: t, role: 'pending' });
-    return { state: s, words, pending: path };
-  };
-
   for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i]!;
-    const w = tok.text;
-    const at = { token: tok, wordIndex: i, column: tok.start };
-
-    if (tok.raw !== undefined && s.mode === 'builtin' && s.phase === 'path') {
-      const err = takeExpression(s, tok, i);
-      words.push({ token: tok, role: err ? 'error' : 'value', ...(s.node ? { node: s.node } : {}) });
-      if (err) return fail(err);
-      continue;
+    const next = wordStep(s, tokens, i, lookup, words);
+    if (next === 'pending') {
+      for (const t of tokens.slice(i)) words.push({ token: t, role: 'pending' });
+      return { state: s, words, pending: s.path };
     }
-
-    if (s.phase === 'option-value') {
-      const o = s.option!;
-      const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
-      // A built-in option is checked by the grammar (time.ts); a router option by its InputRe.
-      const check = valueCheckOf(o);
-      const said = o.valueType ? valueTypeText(o.valueType) : expected;
-      const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${said}`;
-      if (why !== undefined) {
-        words.push({ token: tok, role: 'error', option: o });
-        const secret = secretSlot(s, o.name);
-        const shown = secret ? '***' : w;
-        const fix = secret ? undefined : caseFix(w, offeredOf(o));
-        const message = `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: ${why}`;
-        const e = lineError(at, 'option-value', withCaseFix(message, fix), { expected });
-        return fail(fix === undefined ? e : { ...e, didYouMean: fix });
-      }
-      s.options.get(o.name)!.push(w);
-      words.push({ token: tok, role: 'option-value', option: o });
-      s.phase = 'options';
-      continue;
-    }
-
-    if (s.phase === 'options') {
-      const on = s.optNode!;
-      const m = matchOptionName(w, optionsFor(on, s.action));
-      const err = m.kind === 'option' ? startOption(s, m.option, at) : optionMatchError(s, m, at, w);
-      words.push({
-        token: tok,
-        role: err ? 'error' : 'option',
-        ...(m.kind === 'option' ? { option: m.option } : {}),
-      });
-      if (err) return fail(err);
-      continue;
-    }
-
-    if (s.mode === 'raw') {
-      s.args.push(w);
-      words.push({ token: tok, role: 'builtin' });
-      continue;
-    }
-
-    let node: NodeInfo;
-    let children: readonly NodeInfo[];
-    if (s.phase === 'first') {
-      const b = builtinByName(w);
-      if (b) {
-        enterBuiltin(s, b);
-        const note = shadowNote(s, w, lookup);
-        if (note) s.note = note;
-        words.push({ token: tok, role: isVerbNode(b) ? 'verb' : 'builtin', node: b });
-        continue;
-      }
-      const root = currentNode(s, lookup);
-      if (root === 'pending') return pendingFrom(i, s.path);
-      if (Object.hasOwn(HABITS, w) && !hasToken(root, w)) {
-        // `run CMD` / `do CMD` run CMD; `configure`, a bare `run`… answer with a hint.
-        words.push({ token: tok, role: 'verb' });
-        if (PASS_THROUGH.has(w) && i < tokens.length - 1) {
-          // As Cisco's `do` and Junos' `run` from configuration mode: the command runs from the
-          // top, whatever the context.
-          s.path = [];
-          delete s.node;
-          continue;
-        }
-        s.mode = 'raw';
-        s.args.push(w);
-        continue;
-      }
-      node = root;
-      children = firstWordChildren(root);
-    } else if (s.mode === 'builtin') {
-      node = s.node!;
-      children = node.subNodes;
-    } else {
-      const topic = s.typedPath === 0 && (s.pathBuiltin?.name === 'help' || s.verb === 'describe');
-      // `help WORD` names a built-in first; `describe WORD` a router node of that name first.
-      if (topic && s.pathBuiltin && builtinByName(w)) {
-        enterHelp(s, w);
-        words.push({ token: tok, role: 'builtin' });
-        continue;
-      }
-      const cur = currentNode(s, lookup);
-      if (cur === 'pending') return pendingFrom(i, s.path);
-      if (topic && !hasToken(cur, w) && isHelpTopic(w)) {
-        enterHelp(s, w);
-        words.push({ token: tok, role: 'builtin' });
-        continue;
-      }
-      node = cur;
-      children = node.subNodes;
-    }
-    const dot = s.mode === 'router' ? dotSegmentError(at, w) : undefined;
-    if (dot) {
-      words.push({ token: tok, role: 'error' });
-      return fail(dot);
-    }
-    const wasFirst = s.phase === 'first';
-    s.phase = 'path';
-    const m = matchWord(w, children, optionsFor(node, s.action));
-    if (m.kind === 'token' && wasFirst && isBuiltinNode(m.node)) {
-      enterBuiltin(s, m.node);
-      words.push({ token: tok, role: isVerbNode(m.node) ? 'verb' : 'builtin', node: m.node });
-      continue;
-    }
-    if (m.kind === 'token' || m.kind === 'value') {
-      if (s.mode === 'builtin') {
-        if (m.kind === 'token') s.builtinWords.push(m.node.name);
-        else s.args.push(w);
-        s.node = m.node;
-      } else {
-        if (m.kind === 'value' && isSecretValueSlot(s.path, m.node)) s.secret = true;
-        s.path.push(m.kind === 'token' ? m.node.name : w);
-        s.typedPath++;
-        s.entry = m.node;
-        delete s.node;
-      }
-      const role = s.mode === 'builtin' && m.kind === 'token' ? 'builtin' : m.kind;
-      words.push({ token: tok, role, node: m.node });
-      continue;
-    }
-    if (m.kind === 'option') {
-      s.optNode = node;
-      s.phase = 'options';
-      const err = startOption(s, m.option, at);
-      words.push({ token: tok, role: err ? 'error' : 'option', option: m.option });
-      if (err) return fail(err);
-      continue;
-    }
-    words.push({ token: tok, role: 'error' });
-    if (m.kind === 'ambiguous-option') {
-      s.optNode = node;
-      return fail(optionMatchError(s, m, at, w)!);
-    }
-    const err = pathError(s, node, children, m, at, w);
-    const prev = words.at(-2);
-    if (prev?.role === 'value' && err.candidates.length === 0 && !s.secret) {
-      // `description rack #3`: a value with blanks is one quoted word.
-      const both = `${prev.token.text} ${w}`;
-      err.message += ` (a value with blanks is quoted: ${quoteWord(both)})`;
-    }
-    return fail(err);
+    if (next) return { state: s, words, error: next };
   }
   return { state: s, words };
+}
+
+/** What one word did: nothing more to say (undefined), an error that ends the walk, or 'pending'. */
+type Next = LineError | 'pending' | undefined;
+
+/** Word `i` against the state the words before it left: by phase, then by mode. */
+function wordStep(
+  s: WalkState,
+  tokens: readonly Token[],
+  i: number,
+  lookup: Lookup,
+  words: ResolvedWord[],
+): Next {
+  const tok = tokens[i]!;
+  const at = { token: tok, wordIndex: i, column: tok.start };
+  if (tok.raw !== undefined && s.mode === 'builtin' && s.phase === 'path') {
+    const err = takeExpression(s, tok, i);
+    words.push({ token: tok, role: err ? 'error' : 'value', ...(s.node ? { node: s.node } : {}) });
+    return err;
+  }
+  if (s.phase === 'option-value') return optionValue(s, tok, at, words);
+  if (s.phase === 'options') {
+    const m = matchOptionName(tok.text, optionsFor(s.optNode!, s.action));
+    const err = m.kind === 'option' ? startOption(s, m.option, at) : optionMatchError(s, m, at, tok.text);
+    words.push({
+      token: tok,
+      role: err ? 'error' : 'option',
+      ...(m.kind === 'option' ? { option: m.option } : {}),
+    });
+    return err;
+  }
+  if (s.mode === 'raw') {
+    s.args.push(tok.text);
+    words.push({ token: tok, role: 'builtin' });
+    return undefined;
+  }
+  const place = placeOf(s, tok, i < tokens.length - 1, lookup, words);
+  if (place === 'pending' || place === 'taken') return place === 'pending' ? place : undefined;
+  return pathWord(s, tok, at, place, words);
+}
+
+/** The value of the option just named, checked by the grammar (built-ins) or its InputRe. */
+function optionValue(s: WalkState, tok: Token, at: At, words: ResolvedWord[]): LineError | undefined {
+  const w = tok.text;
+  const o = s.option!;
+  const expected = o.valueType ?? o.description ?? o.inputRe ?? '';
+  // A built-in option is checked by the grammar (time.ts); a router option by its InputRe.
+  const check = valueCheckOf(o);
+  const said = o.valueType ? valueTypeText(o.valueType) : expected;
+  const why = check ? check(w) : matchesInputRe(o.inputRe, w) ? undefined : `expected ${said}`;
+  if (why !== undefined) {
+    words.push({ token: tok, role: 'error', option: o });
+    const secret = secretSlot(s, o.name);
+    const shown = secret ? '***' : w;
+    const fix = secret ? undefined : caseFix(w, offeredOf(o));
+    const message = `invalid value ${quoteName(shown)} for option ${quoteName(o.name)}: ${why}`;
+    const e = lineError(at, 'option-value', withCaseFix(message, fix), { expected });
+    return fix === undefined ? e : { ...e, didYouMean: fix };
+  }
+  s.options.get(o.name)!.push(w);
+  words.push({ token: tok, role: 'option-value', option: o });
+  s.phase = 'options';
+  return undefined;
+}
+
+/** Where a path word is matched: the node and the words it offers. */
+interface Place {
+  node: NodeInfo;
+  children: readonly NodeInfo[];
+}
+
+/**
+ * The node a path word is matched against, or 'taken' when the word was used already (a
+ * built-in, a habit, a help topic), or 'pending' when the node must be fetched first.
+ * `more`: words follow this one.
+ */
+function placeOf(
+  s: WalkState,
+  tok: Token,
+  more: boolean,
+  lookup: Lookup,
+  words: ResolvedWord[],
+): Place | 'taken' | 'pending' {
+  const w = tok.text;
+  if (s.phase === 'first') {
+    const b = builtinByName(w);
+    if (b) {
+      enterBuiltin(s, b);
+      const note = shadowNote(s, w, lookup);
+      if (note) s.note = note;
+      words.push({ token: tok, role: isVerbNode(b) ? 'verb' : 'builtin', node: b });
+      return 'taken';
+    }
+    const root = currentNode(s, lookup);
+    if (root === 'pending') return 'pending';
+    if (Object.hasOwn(HABITS, w) && !hasToken(root, w)) {
+      // `run CMD` / `do CMD` run CMD; `configure`, a bare `run`… answer with a hint.
+      words.push({ token: tok, role: 'verb' });
+      if (PASS_THROUGH.has(w) && more) {
+        // As Cisco's `do` and Junos' `run` from configuration mode: the command runs from the
+        // top, whatever the context.
+        s.path = [];
+        delete s.node;
+        return 'taken';
+      }
+      s.mode = 'raw';
+      s.args.push(w);
+      return 'taken';
+    }
+    return { node: root, children: firstWordChildren(root) };
+  }
+  if (s.mode === 'builtin') return { node: s.node!, children: s.node!.subNodes };
+  const topic = s.typedPath === 0 && (s.pathBuiltin?.name === 'help' || s.verb === 'describe');
+  // `help WORD` names a built-in first; `describe WORD` a router node of that name first.
+  if (topic && s.pathBuiltin && builtinByName(w)) {
+    enterHelp(s, w);
+    words.push({ token: tok, role: 'builtin' });
+    return 'taken';
+  }
+  const cur = currentNode(s, lookup);
+  if (cur === 'pending') return 'pending';
+  if (topic && !hasToken(cur, w) && isHelpTopic(w)) {
+    enterHelp(s, w);
+    words.push({ token: tok, role: 'builtin' });
+    return 'taken';
+  }
+  return { node: cur, children: cur.subNodes };
+}
+
+/** A path word matched at its place: a token, a value, an option, or the error that says why not. */
+function pathWord(s: WalkState, tok: Token, at: At, { node, children }: Place, words: ResolvedWord[]): Next {
+  const w = tok.text;
+  const dot = s.mode === 'router' ? dotSegmentError(at, w) : undefined;
+  if (dot) {
+    words.push({ token: tok, role: 'error' });
+    return dot;
+  }
+  const wasFirst = s.phase === 'first';
+  s.phase = 'path';
+  const m = matchWord(w, children, optionsFor(node, s.action));
+  if (m.kind === 'token' && wasFirst && isBuiltinNode(m.node)) {
+    enterBuiltin(s, m.node);
+    words.push({ token: tok, role: isVerbNode(m.node) ? 'verb' : 'builtin', node: m.node });
+    return undefined;
+  }
+  if (m.kind === 'token' || m.kind === 'value') {
+    if (s.mode === 'builtin') {
+      if (m.kind === 'token') s.builtinWords.push(m.node.name);
+      else s.args.push(w);
+      s.node = m.node;
+    } else {
+      if (m.kind === 'value' && isSecretValueSlot(s.path, m.node)) s.secret = true;
+      s.path.push(m.kind === 'token' ? m.node.name : w);
+      s.typedPath++;
+      s.entry = m.node;
+      delete s.node;
+    }
+    const role = s.mode === 'builtin' && m.kind === 'token' ? 'builtin' : m.kind;
+    words.push({ token: tok, role, node: m.node });
+    return undefined;
+  }
+  if (m.kind === 'option') {
+    s.optNode = node;
+    s.phase = 'options';
+    const err = startOption(s, m.option, at);
+    words.push({ token: tok, role: err ? 'error' : 'option', option: m.option });
+    return err;
+  }
+  words.push({ token: tok, role: 'error' });
+  if (m.kind === 'ambiguous-option') {
+    s.optNode = node;
+    return optionMatchError(s, m, at, w)!;
+  }
+  const err = pathError(s, node, children, m, at, w);
+  const prev = words.at(-2);
+  if (prev?.role === 'value' && err.candidates.length === 0 && !s.secret) {
+    // `description rack #3`: a value with blanks is one quoted word.
+    const both = `${prev.token.text} ${w}`;
+    err.message += ` (a value with blanks is quoted: ${quoteWord(both)})`;
+  }
+  return err;
 }
 
 /** The rest of the line names a help topic: the line runs `help` on it. */

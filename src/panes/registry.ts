@@ -18,6 +18,7 @@ import { DashboardPane } from './dashboard/DashboardPane.js';
 import { LogPane } from './logs/LogPane.js';
 import { MonitorPane } from './monitor/MonitorPane.js';
 import type { PaneLink, PaneRequest } from './pane-links.js';
+import { PingPane } from './ping/PingPane.js';
 import { ShowPane } from './show/ShowPane.js';
 
 /** What the shell hands every pane. */
@@ -89,6 +90,18 @@ export const PANES: PaneRegistry = {
         line: spec.line,
         everySeconds: spec.everySeconds,
         first: spec.first,
+        onClose,
+        color,
+      }),
+  },
+  ping: {
+    keys: 'ping',
+    view: ({ spec, source, onClose, color }) =>
+      createElement(PingPane, {
+        source,
+        line: spec.line,
+        intervalMs: spec.intervalMs,
+        count: spec.count,
         onClose,
         color,
       }),

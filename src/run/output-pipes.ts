@@ -10,6 +10,7 @@ import { holdsToken } from '../term/mask-secrets.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
+import { graphOutcome } from './graph-pipe.js';
 import { refreshOutcome } from './refresh-pipe.js';
 import { runLineNoted } from './runner.js';
 
@@ -46,6 +47,10 @@ export async function runPiped(
   if (piped.pipes.some((p) => p.spec.name === 'refresh')) {
     const run = (inner: string) => runPiped(inner, state, services, signal, io);
     const { outcome } = await refreshOutcome(line, piped, services.interactive, run);
+    return { outcome, page: true };
+  }
+  if (piped.pipes.some((p) => p.spec.name === 'graph')) {
+    const { outcome } = await graphOutcome(piped, state, services, signal);
     return { outcome, page: true };
   }
   const { outcome, note, warning } = await runLineNoted(

@@ -125,6 +125,18 @@ describe('routersh dash import', () => {
     expect(d.title).toBe('T');
     expect(d.time).toBe('1h');
     expect(d.refresh).toBe('30s');
+    // Rows are entries of `panels` (headers): each before its first panel, collapsed as exported.
+    expect(d.panels.map((p: Record<string, unknown>) => ('row' in p ? p : '·'))).toEqual([
+      '·',
+      '·',
+      '·',
+      { row: 'closed', collapsed: true },
+      '·',
+      { row: 'open' },
+      '·',
+      '·',
+    ]);
+    d.panels = d.panels.filter((p: Record<string, unknown>) => !('row' in p));
     const exprs = d.panels.map((p: Record<string, string>) => p.chart ?? p.stat ?? p.logs);
     expect(exprs).toEqual([
       'sum(rate(a_total{job=~"$job"}[$__rate_interval]))',

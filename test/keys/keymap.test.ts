@@ -59,6 +59,7 @@ describe('the default keymap table', () => {
       else if (cmd.startsWith('monitor.confirm')) expect(mode).toBe('monitorConfirm');
       else if (cmd.startsWith('monitor.')) expect(mode).toBe('monitor');
       else if (cmd.startsWith('show.')) expect(mode).toBe('show');
+      else if (cmd.startsWith('ping.')) expect(mode).toBe('ping');
       else if (cmd.startsWith('dash.prompt')) expect(mode).toBe('dashPrompt');
       else if (cmd.startsWith('dash.picker')) expect(mode).toBe('dashPicker');
       else if (cmd.startsWith('dash.')) expect(mode).toBe('dashboard');

@@ -32,7 +32,7 @@ describe('splitPipes', () => {
     const line = 'show interface | bogus';
     const e = splitPipes(line).error;
     expect(e?.message).toMatch(
-      /unknown pipe 'bogus' \(pipes: match, except, count, last, json, save, no-more, refresh\)/,
+      /unknown pipe 'bogus' \(pipes: match, except, count, last, json, save, no-more, refresh, graph\)/,
     );
     expect(line.slice(e!.column, e!.column + e!.length)).toBe('bogus');
     expect(splitPipes('show interface |').error?.message).toMatch(/pipe name is missing/);
@@ -55,6 +55,7 @@ describe('completePipe', () => {
       'save',
       'no-more',
       'refresh',
+      'graph',
     ]);
     expect(after?.candidates.every((c) => (c.description ?? '') !== '')).toBe(true);
     const partial = completePipe('show interface | no', 19);

@@ -17,7 +17,6 @@ const HOOK_FILE = /^src\/panes\/.*\/use-[^/]*\.tsx?$/;
 
 /** `file#name` → who is shortening it. Only shrinks. */
 const ALLOWED: Readonly<Record<string, string>> = {
-  'src/lang/walk.ts#walk': 'H3',
   'src/panes/chart/use-chart-pane.ts#useChartPane': 'H1 (pane kit)',
   'src/panes/logs/use-log-pane.ts#useLogPane': 'H1 (pane kit)',
   'src/panes/monitor/use-monitor-pane.ts#useMonitorPane': 'H1 (pane kit)',

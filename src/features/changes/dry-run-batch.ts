@@ -2,7 +2,7 @@
 // it had run, and its request printed, one a line; nothing but metadata GETs is sent. Errors
 // are reported as the batch reports them; a summary goes to stderr, so stdout stays requests.
 import { RoutershError } from '../../errors.js';
-import { REFRESH_IN_SCRIPT, splitPipes } from '../../lang/pipes.js';
+import { GRAPH_IN_SCRIPT, REFRESH_IN_SCRIPT, splitPipes } from '../../lang/pipes.js';
 import { Overlay } from '../../lang/overlay.js';
 import { jsonText, sanitizeText } from '../../term/sanitize.js';
 import type { RunState, Services } from '../../contract/services.js';
@@ -41,12 +41,13 @@ export class DryRun {
   /** Checks and prints one line: its error, if any, and whether the run ends (`exit`). */
   async line(line: string, n: number): Promise<{ error?: RoutershError; stop: boolean }> {
     const piped = splitPipes(line); // output pipes act on output: a dry run has none to filter
-    // A script never refreshes a line: the dry run says so, as the run would (exit 2).
-    const refresh = piped.pipes.some((p) => p.spec.name === 'refresh');
+    // A script never refreshes a line nor draws a pane: the dry run says so, as the run would (exit 2).
+    const live = piped.pipes.find((p) => p.spec.name === 'refresh' || p.spec.name === 'graph');
+    const inScript = live?.spec.name === 'graph' ? GRAPH_IN_SCRIPT : REFRESH_IN_SCRIPT;
     const d: DryLine = piped.error
       ? { status: 'invalid', error: new RoutershError('validation', piped.error.message) }
-      : refresh
-        ? { status: 'invalid', error: new RoutershError('usage', REFRESH_IN_SCRIPT) }
+      : live
+        ? { status: 'invalid', error: new RoutershError('usage', inScript) }
         : await dryRunLine(piped.command, {
             state: this.state,
             services: this.services,

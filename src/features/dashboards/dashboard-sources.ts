@@ -3,20 +3,27 @@
 // by match-list, show through the shell's runner; session/pane-sources.ts hands them in), plus
 // this feature's own: the variables' values and their substitution.
 import type { TelemetryClient } from '../../api/telemetry/client.js';
-import type { ChartInitialRange } from '../../contract/chart.js';
-import type { Dashboard, DashboardSources } from '../../contract/dashboard.js';
-import type { MatchListPort } from '../../contract/logs.js';
+import type { ChartInitialRange, ChartSource } from '../../contract/chart.js';
+import type { Dashboard, DashboardSources, StatSource } from '../../contract/dashboard.js';
+import type { LogSource, MatchListPort } from '../../contract/logs.js';
+import type { MonitorSource } from '../../contract/monitor.js';
 import type { PaneContext, PaneSources } from '../../contract/pane-sources.js';
 import type { PaneSpecOf } from '../../contract/panes.js';
 import { argumentError } from '../../errors.js';
 import { isReadOnlyCommand, splitPipes } from '../../lang/pipes.js';
-import { readDuration, readTime } from '../../lang/time.js';
-import { interpolate } from './interpolate.js';
+import { readDuration, readStep, readTime } from '../../lang/time.js';
+import { interpolate, withStep } from './interpolate.js';
 import { initialChoices } from './var-args.js';
-import { variableValues } from './variable-values.js';
+import { variableSources } from './variable-load.js';
 
-/** The panels' sources, by the features that make them. */
-export type PanelSources = Pick<DashboardSources, 'chart' | 'stat' | 'logs' | 'monitor'>;
+/** The panels' sources, by the features that make them (telemetry, match-list). */
+export interface PanelSources {
+  /** A chart of the expression as written for the step sent; `fixedStep`: the panel's own step. */
+  chart(expression: (stepSeconds: number) => string, fixedStep?: number): ChartSource;
+  stat(expression: (stepSeconds: number) => string): StatSource;
+  logs(query: string): LogSource;
+  monitor(list: string): MonitorSource;
+}
 
 export interface DashboardDeps {
   telemetry: () => TelemetryClient | undefined;
@@ -38,8 +45,17 @@ export function dashboardPaneSources(deps: DashboardDeps): Pick<PaneSources, 'da
 
 function dashboardSources(dashboard: Dashboard, deps: DashboardDeps, ctx: PaneContext): DashboardSources {
   const telemetry = deps.telemetry();
+  const panels = deps.panels();
   return {
-    ...deps.panels(),
+    chart: (expr, step) => {
+      const s = step === undefined ? undefined : readStep(step);
+      const fixed = s?.ok ? s.value : undefined;
+      // Grafana: a panel's own step (its "Min step") is the scrape interval $__rate_interval assumes.
+      return panels.chart((sent) => withStep(expr, sent, fixed), fixed);
+    },
+    stat: (expr) => panels.stat((sent) => withStep(expr, sent)),
+    logs: panels.logs,
+    monitor: panels.monitor,
     // Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router.
     show: (line) => ({
       async run(signal) {
@@ -49,10 +65,7 @@ function dashboardSources(dashboard: Dashboard, deps: DashboardDeps, ctx: PaneCo
       },
     }),
     interpolate,
-    variableValues: (i, signal) => {
-      const v = dashboard.variables[i];
-      return v ? variableValues(v, telemetry, signal) : Promise.resolve([]);
-    },
+    ...variableSources(dashboard, telemetry),
     matchLists: deps.matchLists(ctx),
     complete: ctx.complete,
   };

@@ -2,17 +2,20 @@
 // the order a person reads them, expressions as YAML strings that read back byte for byte.
 import { Document, isMap, isScalar, isSeq, visit } from 'yaml';
 import { durationText } from './interpolate.js';
-import type { Dashboard, Panel, Variable } from '../../contract/dashboard.js';
+import type { Dashboard, Panel, Row, Variable } from '../../contract/dashboard.js';
 
 function variable(v: Variable): Record<string, unknown> {
+  const regex = 'regex' in v && v.regex !== undefined ? { regex: v.regex } : {};
   const source =
     v.kind === 'label'
-      ? { label: v.label, ...(v.match !== undefined ? { match: v.match } : {}) }
+      ? { label: v.label, ...(v.match !== undefined ? { match: v.match } : {}), ...regex }
       : v.kind === 'query'
-        ? { query: v.expr, ...(v.regex !== undefined ? { regex: v.regex } : {}) }
-        : v.kind === 'list'
-          ? { values: v.values }
-          : { interval: v.values };
+        ? { query: v.expr, ...regex }
+        : v.kind === 'metrics'
+          ? { metrics: v.match, ...regex }
+          : v.kind === 'list'
+            ? { values: v.values }
+            : { interval: v.values };
   return {
     name: v.name,
     ...source,
@@ -46,6 +49,25 @@ function panel(p: Panel): Record<string, unknown> {
   return { ...head, ...(p.title ? { title: p.title } : {}), grid: p.grid, ...rest };
 }
 
+const row = (r: Row): Record<string, unknown> => ({
+  row: r.title,
+  ...(r.collapsed ? { collapsed: true } : {}),
+  ...(r.depth ? { depth: r.depth } : {}),
+});
+
+/** The panels with each row before its first panel (validate-rows.ts reads them back). */
+function panelsAndRows(d: Dashboard): Array<Record<string, unknown>> {
+  const rows = d.rows ?? [];
+  const out: Array<Record<string, unknown>> = [];
+  let j = 0;
+  d.panels.forEach((p, i) => {
+    for (; j < rows.length && rows[j]!.before <= i; j++) out.push(row(rows[j]!));
+    out.push(panel(p));
+  });
+  for (; j < rows.length; j++) out.push(row(rows[j]!));
+  return out;
+}
+
 const FLOW = new Set(['grid', 'values', 'interval', 'default', 'thresholds']);
 
 /** The file's keys for `d` (validate.ts reads them back into the same model). */
@@ -55,7 +77,7 @@ export function dashboardObject(d: Dashboard): Record<string, unknown> {
     time: 'since' in d.time ? d.time.since : { from: d.time.from, to: d.time.to },
     refresh: d.refreshSeconds > 0 ? durationText(d.refreshSeconds) : 'off',
     ...(d.variables.length ? { variables: d.variables.map(variable) } : {}),
-    panels: d.panels.map(panel),
+    panels: panelsAndRows(d),
   };
 }
 

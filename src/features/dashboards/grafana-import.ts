@@ -3,10 +3,19 @@
 // A dashboard file holds at most 64 panels: a larger import is cut into pages of ≤ 64 panels
 // (the first page keeps the title, the others add "(2/3)"…), each a dashboard of its own.
 import { DataSources } from './grafana-datasource.js';
-import { flattenPanels, isObject, type Json, readGrafanaJson, str } from './grafana-json.js';
+import {
+  type FlatPanel,
+  flattenGrafana,
+  isFlatRow,
+  isObject,
+  type Json,
+  readGrafanaJson,
+  str,
+} from './grafana-json.js';
 import { importPanel, type PanelTally, type Skipped } from './grafana-panels.js';
+import { type Entry, pageRows, panelsAndRows } from './grafana-rows.js';
 import { importTemplating, type Refused } from './grafana-variables.js';
-import type { Dashboard, Panel, TimeWindow } from '../../contract/dashboard.js';
+import type { Dashboard, Panel, Row, TimeWindow } from '../../contract/dashboard.js';
 import { usageError } from '../../errors.js';
 
 export const MAX_PANELS = 64;
@@ -56,36 +65,39 @@ function refreshOf(d: Json): number {
 }
 
 /**
- * Panels moved down by what the ones above them grew (several targets stacked in one cell): a
- * group moves by the growth of every group that ends at or above its top. Groups come sorted by
- * top; growths are taken in order of their bottom, so the sweep is O(n log n).
+ * Panels (and row headers) moved down by what the ones above them grew (several targets stacked
+ * in one cell): a group moves by the growth of every group that ends at or above its top. Groups
+ * come sorted by top; growths are taken in order of their bottom, so the sweep is O(n log n).
  */
-function pushDown(groups: Array<{ top: number; bottom: number; panels: Panel[] }>): Panel[] {
+function pushDown(groups: Array<{ top: number; bottom: number; entries: Entry[] }>): Entry[] {
   const grown = groups
     .map((g) => ({
       bottom: g.bottom,
-      extra: g.panels.reduce((m, p) => Math.max(m, p.grid.y + p.grid.h), g.bottom) - g.bottom,
+      extra: g.entries.reduce((m, e) => Math.max(m, e.grid.y + e.grid.h), g.bottom) - g.bottom,
     }))
     .filter((x) => x.extra > 0)
     .sort((a, b) => a.bottom - b.bottom);
-  const out: Panel[] = [];
+  const out: Entry[] = [];
   let next = 0;
   let shift = 0;
   for (const g of [...groups].sort((a, b) => a.top - b.top)) {
     for (; next < grown.length && (grown[next]?.bottom ?? Infinity) <= g.top; next++)
       shift += grown[next]?.extra ?? 0;
-    for (const p of g.panels) out.push({ ...p, grid: { ...p.grid, y: p.grid.y + shift } });
+    for (const e of g.entries) out.push({ ...e, grid: { ...e.grid, y: e.grid.y + shift } });
   }
-  return out.sort((a, b) => a.grid.y - b.grid.y || a.grid.x - b.grid.x);
+  return out;
 }
 
-/** Pages of ≤ 64 panels, each starting at the top of its grid. */
-function pages(panels: Panel[]): Panel[][] {
-  const out: Panel[][] = [];
+/** Pages of ≤ 64 panels, each starting at the top of its grid, with the rows among them. */
+function pages(panels: Panel[], rows: Row[]): Array<{ panels: Panel[]; rows: Row[] }> {
+  const out: Array<{ panels: Panel[]; rows: Row[] }> = [];
   for (let i = 0; i < panels.length; i += MAX_PANELS) {
     const page = panels.slice(i, i + MAX_PANELS);
     const top = page.reduce((m, p) => Math.min(m, p.grid.y), Infinity);
-    out.push(page.map((p) => ({ ...p, grid: { ...p.grid, y: p.grid.y - top } })));
+    out.push({
+      panels: page.map((p) => ({ ...p, grid: { ...p.grid, y: p.grid.y - top } })),
+      rows: pageRows(rows, i, i + page.length, i + MAX_PANELS >= panels.length),
+    });
   }
   return out;
 }
@@ -99,7 +111,8 @@ export function importGrafana(text: string, file: string): GrafanaImport {
   const skipped: Skipped[] = [];
   const notes = [...templating.notes];
   const refused = [...templating.refused];
-  const flat = flattenPanels(d);
+  const items = flattenGrafana(d);
+  const flat = items.filter((i): i is FlatPanel => !isFlatRow(i));
   // Real dashboards hold tens of panels (node-exporter-full: 141, 286 targets).
   const targets = flat.reduce(
     (n, fp) => n + (Array.isArray(fp.panel.targets) ? fp.panel.targets.length : 0),
@@ -109,13 +122,23 @@ export function importGrafana(text: string, file: string): GrafanaImport {
     throw usageError(
       `${file}: ${flat.length} panels and ${targets} targets: more than the ${MAX_GRAFANA_PANELS} panels and ${MAX_GRAFANA_TARGETS} targets an import takes`,
     );
-  const groups = flat.map((fp) => {
+  const groups = items.map((fp) => {
+    const top = fp.grid.y;
+    const bottom = fp.grid.y + fp.grid.h;
+    if (isFlatRow(fp)) {
+      const { title, collapsed, depth } = fp.header;
+      const header = { title, ...(collapsed ? { collapsed } : {}), ...(depth ? { depth } : {}) };
+      return { top, bottom, entries: [{ grid: fp.grid, header }] };
+    }
     const r = importPanel(fp, ds, tally);
     skipped.push(...r.skipped.map((s) => (fp.row ? { ...s, panel: `${fp.row} / ${s.panel}` } : s)));
     notes.push(...r.notes);
-    return { top: fp.grid.y, bottom: fp.grid.y + fp.grid.h, panels: r.panels };
+    return { top, bottom, entries: r.panels.map((panel) => ({ grid: panel.grid, panel })) };
   });
-  const panels = pushDown(groups);
+  // Each panel's grid is the one pushDown moved it to.
+  const { panels, rows } = panelsAndRows(
+    pushDown(groups).map((e) => ('panel' in e ? { ...e, panel: { ...e.panel, grid: e.grid } } : e)),
+  );
   let variables = templating.variables;
   if (variables.length > MAX_VARIABLES) {
     for (const v of variables.slice(MAX_VARIABLES))
@@ -128,13 +151,14 @@ export function importGrafana(text: string, file: string): GrafanaImport {
   const title = str(d.title)?.trim() || 'Imported from Grafana';
   const time = timeOf(d, notes);
   const refreshSeconds = refreshOf(d);
-  const split = pages(panels);
+  const split = pages(panels, rows);
   const dashboards = split.map((page, i) => ({
     title: split.length > 1 ? `${title} (${i + 1}/${split.length})` : title,
     time,
     refreshSeconds,
     variables,
-    panels: page,
+    panels: page.panels,
+    ...(page.rows.length ? { rows: page.rows } : {}),
   }));
   return { dashboards, skipped, refused, notes, tally };
 }

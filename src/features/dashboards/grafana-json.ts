@@ -42,6 +42,15 @@ export interface FlatPanel {
   row?: string;
 }
 
+/** A row panel: a header at `grid.y` (one grid row); `depth` 1 for a row inside a collapsed row. */
+export interface FlatRow {
+  header: { title: string; collapsed: boolean; depth: number };
+  grid: { x: number; y: number; w: number; h: number };
+}
+
+export type FlatItem = FlatPanel | FlatRow;
+export const isFlatRow = (i: FlatItem): i is FlatRow => 'header' in i;
+
 const clampInt = (v: number | undefined, lo: number, hi: number, dflt: number) =>
   v === undefined ? dflt : Math.min(hi, Math.max(lo, Math.round(v)));
 
@@ -56,13 +65,21 @@ function gridOf(p: Json): FlatPanel['grid'] {
 }
 
 /** Old schema (`rows[]` of `panels` with `span` 1–12 and a pixel `height`): placed on the grid. */
-function fromOldRows(d: Json): FlatPanel[] {
-  const out: FlatPanel[] = [];
+function fromOldRows(d: Json): FlatItem[] {
+  const out: FlatItem[] = [];
   let y = 0;
   for (const row of objects(d.rows)) {
     const h = clampInt(Number.parseInt(String(row.height ?? '250'), 10) / 30, 1, 100, 8);
     let x = 0;
     const title = str(row.title);
+    // A row whose title Grafana showed (or that folds) is a header; others only group panels.
+    if (title && (row.showTitle === true || row.collapse === true)) {
+      out.push({
+        header: { title, collapsed: row.collapse === true, depth: 0 },
+        grid: { x: 0, y, w: 24, h: 1 },
+      });
+      y += 1;
+    }
     for (const p of objects(row.panels)) {
       const w = clampInt((num(p.span) ?? 12) * 2, 1, 24, 24);
       if (x + w > 24) {
@@ -77,31 +94,48 @@ function fromOldRows(d: Json): FlatPanel[] {
   return out;
 }
 
+const byPlace = (a: FlatItem, b: FlatItem) =>
+  a.grid.y - b.grid.y || Number(isFlatRow(b)) - Number(isFlatRow(a)) || a.grid.x - b.grid.x;
+
 /**
- * Every panel that is not a row, in the order Grafana draws them (by y, then x). A collapsed
- * row's panels keep the y they had when it was open, which overlaps the rows after it: they are
- * placed under their row and everything below moves down by their height (as when opened).
+ * One level of `panels` (the dashboard's, or a collapsed row's), rows kept as headers. A collapsed
+ * row's panels keep the y they had when it was open, which overlaps what comes after it: they are
+ * placed under their row and everything below moves down by their height (as when opened). Rows
+ * inside a collapsed row (nested) are one level deeper.
  */
-export function flattenPanels(d: Json): FlatPanel[] {
-  if (!Array.isArray(d.panels)) return fromOldRows(d);
-  const out: FlatPanel[] = [];
-  let row: string | undefined;
+function flatLevel(list: Json[], depth: number, row: string | undefined): FlatItem[] {
+  const out: FlatItem[] = [];
   let shift = 0;
-  for (const p of objects(d.panels)) {
-    const g = gridOf(p);
-    if (p.type === 'row') {
-      row = str(p.title);
-      const inner = objects(p.panels).map((q) => ({ q, g: gridOf(q) }));
-      if (inner.length === 0) continue;
-      const top = inner.reduce((m, i) => Math.min(m, i.g.y), Infinity);
-      const bottom = inner.reduce((m, i) => Math.max(m, i.g.y + i.g.h), 0);
-      const at = g.y + 1 + shift;
-      for (const { q, g: ig } of inner)
-        out.push({ panel: q, grid: { ...ig, y: at + ig.y - top }, ...(row ? { row } : {}) });
-      shift += bottom - top;
+  let current = row;
+  const ordered = list.map((p) => ({ p, g: gridOf(p) })).sort((a, b) => a.g.y - b.g.y || a.g.x - b.g.x);
+  for (const { p, g } of ordered) {
+    if (p.type !== 'row') {
+      out.push({ panel: p, grid: { ...g, y: g.y + shift }, ...(current ? { row: current } : {}) });
       continue;
     }
-    out.push({ panel: p, grid: { ...g, y: g.y + shift }, ...(row ? { row } : {}) });
+    const title = str(p.title) ?? '';
+    current = title || row;
+    const inner = flatLevel(objects(p.panels), depth + 1, current);
+    out.push({
+      header: { title, collapsed: p.collapsed === true, depth },
+      grid: { x: 0, y: g.y + shift, w: 24, h: 1 },
+    });
+    if (inner.length === 0) continue;
+    const top = inner.reduce((m, i) => Math.min(m, i.grid.y), Infinity);
+    const bottom = inner.reduce((m, i) => Math.max(m, i.grid.y + i.grid.h), 0);
+    const at = g.y + 1 + shift;
+    for (const i of inner) out.push({ ...i, grid: { ...i.grid, y: at + i.grid.y - top } });
+    shift += bottom - top;
   }
-  return out.sort((a, b) => a.grid.y - b.grid.y || a.grid.x - b.grid.x);
+  return out.sort(byPlace);
+}
+
+/** Every panel and row header, in the order Grafana draws them (by y, a row first, then x). */
+export function flattenGrafana(d: Json): FlatItem[] {
+  return Array.isArray(d.panels) ? flatLevel(objects(d.panels), 0, undefined) : fromOldRows(d);
+}
+
+/** Every panel that is not a row, in the order Grafana draws them (by y, then x). */
+export function flattenPanels(d: Json): FlatPanel[] {
+  return flattenGrafana(d).filter((i): i is FlatPanel => !isFlatRow(i));
 }

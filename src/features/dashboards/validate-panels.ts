@@ -4,14 +4,15 @@
 // only the pipes that filter text (no `| save`, no `| refresh`).
 import { isReadOnlyCommand, splitPipes } from '../../lang/pipes.js';
 import { readStep } from '../../lang/time.js';
-import type { GridPos, Panel, PanelKind, Threshold } from '../../contract/dashboard.js';
+import type { GridPos, Panel, PanelKind, Row, Threshold } from '../../contract/dashboard.js';
 import type { Reader } from './validate-node.js';
+import { isRowItem, readRow } from './validate-rows.js';
 
 export const MAX_PANELS = 64;
 export const GRID_COLUMNS = 24;
 /** Grid rows: a panel's top and height (Grafana's own dashboards stay far below). */
-const MAX_Y = 10_000;
-const MAX_H = 200;
+export const MAX_Y = 10_000;
+export const MAX_H = 200;
 /** Where a panel without `grid` goes: left to right, two a row. */
 export const FLOW = { w: 12, h: 8 } as const;
 
@@ -40,13 +41,26 @@ const TITLE_CHARS = 40;
 
 type Draft = Omit<Panel, 'grid'> & { grid?: GridPos };
 
-export function readPanels(r: Reader, node: unknown, at: unknown): Panel[] {
+/** The panels, and the rows between them (validate-rows.ts: rows are not panels). */
+export function readPanels(r: Reader, node: unknown, at: unknown): { panels: Panel[]; rows: Row[] } {
   const items = r.list(node, "'panels'");
-  if (!items) return [];
-  if (items.length === 0) r.issue(at, "'panels' is empty: a dashboard has at least one panel");
-  if (items.length > MAX_PANELS) r.issue(at, `too many panels: ${items.length} (at most ${MAX_PANELS})`);
-  const drafts = items.map((item) => readPanel(r, item)).filter((p): p is Draft => p !== undefined);
-  return place(drafts);
+  if (!items) return { panels: [], rows: [] };
+  const rows: Row[] = [];
+  const drafts: Draft[] = [];
+  let count = 0;
+  for (const item of items) {
+    if (isRowItem(r, item)) {
+      const row = readRow(r, item, drafts.length, rows.at(-1));
+      if (row) rows.push(row);
+      continue;
+    }
+    count++;
+    const p = readPanel(r, item);
+    if (p) drafts.push(p);
+  }
+  if (count === 0) r.issue(at, "'panels' is empty: a dashboard has at least one panel");
+  if (count > MAX_PANELS) r.issue(at, `too many panels: ${count} (at most ${MAX_PANELS})`);
+  return { panels: place(drafts), rows };
 }
 
 /** Panels without a grid flow left to right below those with one, `FLOW` sized. */

@@ -4,18 +4,20 @@
 import { readDuration } from '../../lang/time.js';
 import type { Variable, VarBase } from '../../contract/dashboard.js';
 import type { Reader } from './validate-node.js';
+import { variableRegex } from './variable-values.js';
 
 export const MAX_VARIABLES = 32;
 /** Values of a `values:` or `interval:` list, or `default:`. */
 export const MAX_VALUES = 1000;
 
-const KINDS = ['label', 'values', 'interval', 'query'] as const;
+const KINDS = ['label', 'values', 'interval', 'query', 'metrics'] as const;
 const COMMON = ['name', 'multi', 'includeAll', 'allValue', 'default'] as const;
 const OWN: Record<(typeof KINDS)[number], readonly string[]> = {
-  label: ['match'],
+  label: ['match', 'regex'],
   values: [],
   interval: [],
   query: ['regex'],
+  metrics: ['regex'],
 };
 const KEYS = [...COMMON, ...KINDS, 'match', 'regex'];
 
@@ -67,7 +69,10 @@ function readVariable(
   const kind = kinds[0]!;
   for (const k of ['match', 'regex'] as const)
     if (f.has(k) && !OWN[kind].includes(k))
-      r.issue(f.key(k), `${what}: '${k}' is for ${k === 'match' ? 'label' : 'query'} variables`);
+      r.issue(
+        f.key(k),
+        `${what}: '${k}' is for ${k === 'match' ? 'label' : 'label, query and metrics'} variables`,
+      );
   const base: VarBase = { name: name ?? '', line };
   let ok = name !== undefined;
   if (f.has('multi')) {
@@ -95,14 +100,19 @@ function readVariable(
     case 'label': {
       const label = r.text(source, `${what}: 'label'`);
       const match = f.has('match') ? r.text(f.value('match'), `${what}: 'match'`) : undefined;
-      if (label === undefined || (f.has('match') && match === undefined) || !ok) return undefined;
-      return { ...base, kind: 'label', label, ...(match !== undefined ? { match } : {}) };
+      const regex = readRegex(r, f, what);
+      if (label === undefined || (f.has('match') && match === undefined) || regex === false || !ok)
+        return undefined;
+      return { ...base, kind: 'label', label, ...(match !== undefined ? { match } : {}), ...regex };
     }
-    case 'query': {
-      const expr = r.text(source, `${what}: 'query'`);
-      const regex = f.has('regex') ? r.text(f.value('regex'), `${what}: 'regex'`) : undefined;
-      if (expr === undefined || (f.has('regex') && regex === undefined) || !ok) return undefined;
-      return { ...base, kind: 'query', expr, ...(regex !== undefined ? { regex } : {}) };
+    case 'query':
+    case 'metrics': {
+      const expr = r.text(source, `${what}: '${kind}'`);
+      const regex = readRegex(r, f, what);
+      if (expr === undefined || regex === false || !ok) return undefined;
+      return kind === 'query'
+        ? { ...base, kind: 'query', expr, ...regex }
+        : { ...base, kind: 'metrics', match: expr, ...regex };
     }
     case 'values': {
       const values = r.words(source, `${what}: 'values'`, MAX_VALUES, { list: true });
@@ -121,6 +131,24 @@ function readVariable(
       return ok ? { ...base, kind: 'interval', values } : undefined;
     }
   }
+}
+
+/** `regex:` as `{ regex }`, `{}` when absent, false when wrong (said). */
+function readRegex(
+  r: Reader,
+  f: { has(k: string): boolean; value(k: string): unknown },
+  what: string,
+): { regex?: string } | false {
+  if (!f.has('regex')) return {};
+  const regex = r.text(f.value('regex'), `${what}: 'regex'`);
+  if (regex === undefined) return false;
+  try {
+    variableRegex(regex);
+  } catch {
+    r.issue(f.value('regex'), `${what}: 'regex' ${regex} does not compile`);
+    return false;
+  }
+  return { regex };
 }
 
 function readName(r: Reader, node: unknown): string | undefined {

@@ -74,10 +74,12 @@ function read(r: Reader, root: unknown, now: number): Dashboard | undefined {
   const time = f.has('time') ? readWindow(r, f.value('time'), now) : DEFAULT_TIME;
   const refreshSeconds = f.has('refresh') ? readRefresh(r, f.value('refresh')) : DEFAULT_REFRESH_SECONDS;
   const variables = f.has('variables') ? readVariables(r, f.value('variables')) : [];
-  const panels = f.has('panels') ? readPanels(r, f.value('panels'), f.key('panels')) : [];
+  const { panels, rows } = f.has('panels')
+    ? readPanels(r, f.value('panels'), f.key('panels'))
+    : { panels: [], rows: [] };
   checkUses(r, variables, panels);
   if (title === undefined || time === undefined || refreshSeconds === undefined) return undefined;
-  return { title, time, refreshSeconds, variables, panels };
+  return { title, time, refreshSeconds, variables, panels, ...(rows.length ? { rows } : {}) };
 }
 
 function readWindow(r: Reader, node: unknown, now: number): TimeWindow | undefined {

@@ -34,15 +34,24 @@ export function planRange(
 export const bucketStep = (startMs: number, endMs: number, buckets: number) =>
   Math.max(1, Math.ceil((endMs - startMs) / 1000 / Math.max(1, buckets)));
 
-export function chartSource(client: TelemetryClient, expression: string, fixedStep?: number): ChartSource {
+/**
+ * `expression` may depend on the step (a dashboard's `$__rate_interval`): it is then made from
+ * the step this plan chose, the one sent, so the two always agree.
+ */
+export function chartSource(
+  client: TelemetryClient,
+  expression: string | ((stepSeconds: number) => string),
+  fixedStep?: number,
+): ChartSource {
   return {
     async fetch(range, signal) {
       const caps = await client.capabilities(signal);
       // `c`/`f` scale the user's step (doubling, halving); without one, the columns choose it.
       const step = fixedStep ? Math.max(1, Math.round(fixedStep * (range.stepFactor ?? 1))) : undefined;
       const plan = planRange(range, range.columns, caps.limits, step);
+      const text = typeof expression === 'string' ? expression : expression(plan.stepSeconds);
       const res = await client.queryRange(
-        { expression, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
+        { expression: text, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },
         signal,
       );
       return {

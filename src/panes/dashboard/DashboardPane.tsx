@@ -1,5 +1,5 @@
-// The dashboard screen: every panel in its box, exactly rows − 1 lines, never wider than the
-// terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
+// The dashboard screen: its page (every panel in its box, rows as headers) seen through a window
+// of rows − 1 lines that scrolls, never wider than the terminal. `z` shows the focused panel as the real single pane of its kind (its own keys,
 // Enter included, and its links to other panes); `z` or `q` comes back.
 import { useMemo, useRef } from 'react';
 import type { Chosen, Dashboard, Panel } from '../../contract/dashboard.js';
@@ -13,9 +13,9 @@ import { KeyGate } from '../key-source/KeyGate.js';
 import { MonitorPane } from '../monitor/MonitorPane.js';
 import type { MonitorSource } from '../../contract/monitor.js';
 import type { PaneLink, PaneRequest } from '../pane-links.js';
-import { dashboardFrame } from './dashboard-frame.js';
+import { dashboardFrame, singleLayout } from './dashboard-frame.js';
 import type { DashState, PanelState } from './dashboard-reducer.js';
-import { frameHeight, layoutPanels, type Rect } from './layout.js';
+import { frameHeight } from './layout.js';
 import { type BodyOptions, panelBody } from './panel-body.js';
 import type { DashboardSources } from './panel-data.js';
 import { useDashboard } from './use-dashboard.js';
@@ -50,21 +50,12 @@ export function DashboardPane(props: DashboardPaneProps) {
   const now = props.now ?? Date.now;
   const color = props.color !== false;
   const { dashboard } = props;
-  const rects = useMemo(
-    () =>
-      layoutPanels(
-        dashboard.panels.map((p) => p.grid),
-        size.columns,
-        size.rows,
-      ),
-    [dashboard, size.columns, size.rows],
-  );
   const dash = useDashboard({
     dashboard,
     sources: props.sources,
     initialRange: props.initialRange,
     chosen: props.chosen ?? NO_CHOICE,
-    rects,
+    size: { columns: size.columns, rows: size.rows },
     onClose: props.onClose,
     now,
     keep: props.keep,
@@ -74,11 +65,12 @@ export function DashboardPane(props: DashboardPaneProps) {
   const height = frameHeight(size.rows);
   const focused = dashboard.panels[state.focus];
   // A zoomed pane's `q` returns to the dashboard; once it has, the dashboard's `q` leaves it.
-  const unzoom = () => (dash.zoomed() ? dash.dispatch({ type: 'unzoom' }) : props.onClose());
+  const zoomed = () => dash.store.get().zoomed;
+  const unzoom = () => (zoomed() ? dash.store.dispatch({ type: 'unzoom' }) : props.onClose());
   if (state.zoomed && focused) {
     // Its keys stop the moment it is unzoomed (KeyGate), not when React has cleaned it up.
     return (
-      <KeyGate open={dash.zoomed}>
+      <KeyGate open={zoomed}>
         <Zoomed
           panel={focused}
           text={dash.textOf(state.focus)}
@@ -105,7 +97,7 @@ export function DashboardPane(props: DashboardPaneProps) {
   const lines = dashboardFrame(
     dashboard,
     state,
-    rects,
+    dash.layout,
     (i, w, h) =>
       dashboard.panels[i] && state.panels[i]
         ? bodies(dashboard.panels[i], state.panels[i], {
@@ -116,7 +108,14 @@ export function DashboardPane(props: DashboardPaneProps) {
             now: now(),
           })
         : [],
-    { width: size.columns, rows: size.rows, color, utc: props.utc, titleOf: dash.titleOf },
+    {
+      width: size.columns,
+      rows: size.rows,
+      color,
+      utc: props.utc,
+      titleOf: dash.titleOf,
+      rowTitleOf: dash.rowTitleOf,
+    },
   );
   return <ChartFrameView lines={lines} width={size.columns} height={height} />;
 }
@@ -193,15 +192,26 @@ function Zoomed({ panel, text, source, sources, state, props, columns, rows, unz
     case 'monitor':
       return <MonitorPane {...common} source={source as MonitorSource} list={text} now={props.now} />;
     case 'show': {
-      const r: Rect = { x: 0, y: 0, w: columns, h: frameHeight(rows) - 1 };
-      const zoomState: DashState = { ...state, focus: 0, panels: [state.panels[state.focus]!] };
-      const one = { ...props.dashboard, panels: [{ ...panel, grid: { x: 0, y: 0, w: 24, h: 1 } }] };
-      const lines = dashboardFrame(one, zoomState, [r], (_i, bw, bh) => body(bw, bh), {
-        width: columns,
-        rows,
-        color: props.color !== false,
-        utc: props.utc,
-      });
+      const zoomState: DashState = {
+        ...state,
+        focus: 0,
+        focusRow: null,
+        top: 0,
+        panels: [state.panels[state.focus]!],
+      };
+      const one = { ...props.dashboard, panels: [{ ...panel, grid: { x: 0, y: 0, w: 24, h: 1 } }], rows: [] };
+      const lines = dashboardFrame(
+        one,
+        zoomState,
+        singleLayout(columns, rows),
+        (_i, bw, bh) => body(bw, bh),
+        {
+          width: columns,
+          rows,
+          color: props.color !== false,
+          utc: props.utc,
+        },
+      );
       return <ChartFrameView lines={lines} width={columns} height={frameHeight(rows)} />;
     }
   }

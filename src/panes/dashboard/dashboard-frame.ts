@@ -1,14 +1,17 @@
-// The dashboard's frame as plain lines (our SGR codes inline): every panel in its box (title in
-// the top border, the focused one drawn heavy), then one status line; rows − 1 lines in all,
-// none wider than the terminal. The `v` picker and the `e` prompt are drawn over the bottom.
+// The dashboard's frame as plain lines (our SGR codes inline): the screen's window of the page
+// (layout.ts), every panel in its box (title in the top border, the focused one drawn heavy),
+// every row a header line, then one status line (saying where on the page the window is); rows
+// − 1 lines in all, none wider than the terminal. The `v` picker and the `e` prompt are drawn
+// over the bottom.
 import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type FooterKey, fitFooter } from '../../term/fit-line.js';
 import { formatAxisTime, formatDuration } from '../../term/format-time.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { displayWidth, truncateToWidth } from '../../term/text-width.js';
 import { fitAnsi } from './ansi-fit.js';
+import { clampTop, focusedAt, whereText } from './dash-view.js';
 import type { DashState } from './dashboard-reducer.js';
-import { frameHeight, type Rect } from './layout.js';
+import { frameHeight, type Item, type Layout, type Rect } from './layout.js';
 import { ALL, pickerOptions } from './picker.js';
 
 export interface FrameOptions {
@@ -18,6 +21,8 @@ export interface FrameOptions {
   utc?: boolean | undefined;
   /** A panel's title as shown (variables put in); default: as written. */
   titleOf?: ((index: number) => string) | undefined;
+  /** A row's title as shown (variables put in); default: as written. */
+  rowTitleOf?: ((index: number) => string) | undefined;
 }
 
 const LIGHT = { tl: '┌', tr: '┐', bl: '└', br: '┘', h: '─', v: '│' };
@@ -55,17 +60,37 @@ export function windowText(s: DashState, o: { utc?: boolean | undefined }): stri
   return `${formatAxisTime(w.endMs - span, span, o)} → ${formatAxisTime(w.endMs, span, o)}${mode}`;
 }
 
-const chosenText = (c: Chosen) => (c.all ? ALL : c.values.join('|'));
+// All sent as `.*` (too many values to send): said, with why.
+const chosenText = (c: Chosen) =>
+  c.all ? (c.wildcard ? `${ALL} (.*: ${c.wildcard})` : ALL) : c.values.join('|');
 
-function statusLine(d: Dashboard, s: DashState, o: FrameOptions): string {
+/** A row's header: `── ▸ Title (12 panels) ───`, heavy when focused, indented by its depth. */
+export function headerLine(
+  title: string,
+  it: Extract<Item, { kind: 'row' }>,
+  o: { focused: boolean; color: boolean; width: number },
+): string {
+  const h = o.focused ? '━' : '─';
+  const count = it.open ? '' : ` (${it.panels} panel${it.panels === 1 ? '' : 's'})`;
+  const lead = `${h.repeat(2 + 2 * it.depth)} ${it.open ? '▾' : '▸'} `;
+  const text = truncateToWidth(`${lead}${sanitizeLine(title)}${count} `, o.width);
+  const line = text + h.repeat(Math.max(0, o.width - displayWidth(text)));
+  return o.color && o.focused ? `${BOLD}${CYAN}${line}${RESET}` : o.color ? `${BOLD}${line}${RESET}` : line;
+}
+
+function statusLine(d: Dashboard, s: DashState, layout: Layout, o: FrameOptions): string {
   const vars = d.variables
     .map((v) => (s.chosen[v.name] ? `${v.name}=${chosenText(s.chosen[v.name]!)}` : undefined))
     .filter((t): t is string => t !== undefined)
     .join(' ');
   const refresh = d.refreshSeconds > 0 ? ` · every ${formatDuration(d.refreshSeconds * 1000)}` : '';
-  const status = `${d.title} · ${windowText(s, o)}${refresh}${vars ? ` · ${vars}` : ''}`;
+  const where = whereText(s, layout);
+  const status = `${d.title}${where ? ` · ${where}` : ''} · ${windowText(s, o)}${refresh}${vars ? ` · ${vars}` : ''}`;
+  const onRow = s.focusRow !== null;
   const keys: FooterKey[] = [
+    ...(onRow ? [{ text: `Enter ${s.open[s.focusRow!] ? 'close' : 'open'}`, priority: 6 }] : []),
     { text: 'Tab focus', priority: 5 },
+    ...(where ? [{ text: 'PgUp/PgDn', priority: 4 }] : []),
     { text: 'z zoom', priority: 5 },
     { text: '+/- ←/→ time', priority: 4 },
     { text: 'p pause', priority: 3 },
@@ -95,33 +120,56 @@ function pickerLines(s: DashState, width: number, room: number): string[] {
   return lines;
 }
 
+/** A page of one panel filling the screen (a zoomed `show` panel). */
+export function singleLayout(columns: number, rows: number): Layout {
+  const view = frameHeight(rows) - 1;
+  const rect: Rect = { x: 0, y: 0, w: columns, h: view };
+  return { items: [{ kind: 'panel', index: 0, rect }], height: view, view, stacked: false };
+}
+
 export function dashboardFrame(
   d: Dashboard,
   s: DashState,
-  rects: readonly Rect[],
+  layout: Layout,
   body: (index: number, width: number, height: number) => string[],
   o: FrameOptions,
 ): string[] {
   const height = frameHeight(o.rows);
   const grid = height - 1;
+  const top = clampTop(s.top, layout);
+  const focused = layout.items[focusedAt(s, layout)];
   // Per screen row, the boxes' pieces that cross it, by column.
   const pieces: Array<Array<{ x: number; text: string; w: number }>> = Array.from({ length: grid }, () => []);
-  rects.forEach((r, i) => {
+  const put = (r: Rect, lines: readonly string[]) =>
+    lines.forEach((text, k) => {
+      pieces[r.y - top + k]?.push({ x: r.x, text, w: r.w });
+    });
+  for (const it of layout.items) {
+    const r = it.rect;
+    // Only what crosses the window is drawn (a box cut by its edge shows its part).
+    if (r.w <= 0 || r.h <= 0 || r.y + r.h <= top || r.y >= top + grid) continue;
+    if (it.kind === 'row') {
+      const row = d.rows?.[it.index];
+      const title = o.rowTitleOf?.(it.index) ?? row?.title ?? '';
+      put(r, [headerLine(title, it, { focused: it === focused, color: o.color, width: r.w })]);
+      continue;
+    }
+    const i = it.index;
     const panel = d.panels[i];
-    if (!panel || r.w <= 0 || r.h <= 0) return;
+    if (!panel) continue;
     const ps = s.panels[i];
     const mark = ps?.loading ? ' …' : ps?.error ? ' !' : '';
     const inner = body(i, Math.max(0, r.w - 2), Math.max(0, r.h - 2));
     const title = o.titleOf?.(i) ?? panel.title;
-    const lines = boxLines(s.edited[i] !== undefined ? `${title} (edited)` : title, inner, r, {
-      focused: i === s.focus,
-      color: o.color,
-      mark,
-    });
-    lines.forEach((text, k) => {
-      pieces[r.y + k]?.push({ x: r.x, text, w: r.w });
-    });
-  });
+    put(
+      r,
+      boxLines(s.edited[i] !== undefined ? `${title} (edited)` : title, inner, r, {
+        focused: it === focused,
+        color: o.color,
+        mark,
+      }),
+    );
+  }
   const lines = pieces.map((row) => {
     row.sort((a, b) => a.x - b.x);
     let out = '';
@@ -140,7 +188,7 @@ export function dashboardFrame(
       lines[from + k] = fitAnsi(l, o.width);
     });
   }
-  let status = statusLine(d, s, o);
+  let status = statusLine(d, s, layout, o);
   if (s.prompt) {
     const p = s.prompt;
     if (p.candidates.length > 0 || p.note) {

@@ -1,8 +1,11 @@
-// The dashboard screen's state as a pure reducer: focus, zoom, the time window all panels share,
-// the chosen variable values, each panel's own data/error/loading, the `v` picker and the `e`
-// prompt. Fetching, timers and keys live in use-dashboard.ts.
+// The dashboard screen's state as a pure reducer: the view (focus, scroll, open rows: dash-view.ts),
+// zoom, the time window all panels share, the chosen variable values, each panel's own
+// data/error/loading, the `v` picker and the `e` prompt. Fetching, timers and keys live in the
+// hooks (use-dashboard.ts). Actions that move over the page carry its layout (layout.ts).
 import type { Chosen, Dashboard } from '../../contract/dashboard.js';
 import { type ChartInitialRange, chartReducer, initChartState } from '../chart/chart-reducer.js';
+import { initView, moveFocus, scrollPage, stepFocus, toggleRow, type ViewState } from './dash-view.js';
+import type { Layout } from './layout.js';
 import type { PanelData } from './panel-data.js';
 import { type PickerAction, type PickerState, pickerChoice, pickerReducer } from './picker.js';
 
@@ -30,8 +33,7 @@ export interface PromptState {
   note: string | null;
 }
 
-export interface DashState {
-  focus: number;
+export interface DashState extends ViewState {
   zoomed: boolean;
   window: TimeWindowState;
   chosen: Record<string, Chosen>;
@@ -45,7 +47,14 @@ export interface DashState {
 }
 
 export type DashAction =
-  | { type: 'focus'; by: 1 | -1 }
+  /** Tab / Shift-Tab. */
+  | { type: 'focus'; by: 1 | -1; layout: Layout }
+  /** ↑ / ↓. */
+  | { type: 'move'; by: 1 | -1; layout: Layout }
+  /** PgUp / PgDn. */
+  | { type: 'page'; by: 1 | -1; layout: Layout }
+  /** Enter on a row header. */
+  | { type: 'toggleRow' }
   | { type: 'zoom' }
   | { type: 'unzoom' }
   | { type: 'zoomIn' | 'zoomOut' | 'togglePause'; now: number }
@@ -73,7 +82,7 @@ export function initDashState(
 ): DashState {
   const c = initChartState(range, now);
   return {
-    focus: 0,
+    ...initView(dashboard.rows ?? []),
     zoomed: false,
     window: { live: c.live, spanMs: c.spanMs, endMs: c.endMs, paused: false },
     chosen,
@@ -110,14 +119,19 @@ function setPanel(s: DashState, i: number, p: Partial<PanelState>): DashState {
 
 export function dashReducer(s: DashState, a: DashAction): DashState {
   switch (a.type) {
-    case 'focus': {
-      const n = s.panels.length;
-      return n === 0 ? s : { ...s, focus: (s.focus + a.by + n) % n };
-    }
+    case 'focus':
+      return stepFocus(s, a.layout, a.by);
+    case 'move':
+      return moveFocus(s, a.layout, a.by);
+    case 'page':
+      return scrollPage(s, a.layout, a.by);
+    case 'toggleRow':
+      return toggleRow(s);
     // While zoomed only the zoomed pane reads (the dashboard's timer skips its panels); back on
-    // the dashboard every panel catches up at once.
+    // the dashboard every panel catches up at once. A row header does not zoom.
     case 'zoom':
-      return s.zoomed ? refetch({ ...s, zoomed: false }) : { ...s, zoomed: true };
+      if (s.zoomed) return refetch({ ...s, zoomed: false });
+      return s.focusRow === null ? { ...s, zoomed: true } : s;
     case 'unzoom':
       return s.zoomed ? refetch({ ...s, zoomed: false }) : s;
     case 'zoomIn':
@@ -158,6 +172,7 @@ export function dashReducer(s: DashState, a: DashAction): DashState {
       return chosen ? refetch({ ...closed, chosen: { ...s.chosen, [s.picker.name]: chosen } }) : closed;
     }
     case 'promptOpen':
+      if (s.focusRow !== null) return s;
       return { ...s, prompt: { panel: s.focus, text: a.text, candidates: [], note: null } };
     case 'promptText':
       return s.prompt

@@ -5,7 +5,6 @@ import type { Series } from '../../api/telemetry/types.js';
 import type { Panel } from '../../contract/dashboard.js';
 import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
 import { SERIES_COLORS } from '../chart/chart-frame.js';
-import { differingLabels } from '../../term/chart/legend.js';
 import { plotChart } from '../../term/chart/plot-chart.js';
 import { shownIndexes } from '../chart/series-view.js';
 import { histogramStrip } from '../../term/histogram-strip.js';
@@ -16,6 +15,8 @@ import { initMonitorState, monitorReducer } from '../monitor/monitor-reducer.js'
 import type { PanelState } from './dashboard-reducer.js';
 import type { PanelData } from './panel-data.js';
 import { statBody } from './stat-body.js';
+import { seriesNames } from './legend-format.js';
+import { formatUnit } from '../../term/format-unit.js';
 
 export interface BodyOptions {
   width: number;
@@ -54,7 +55,7 @@ function paint(color: boolean, sgr: readonly [string, string], text: string): st
 function dataLines(panel: Panel, d: PanelData, o: BodyOptions): string[] {
   switch (d.kind) {
     case 'chart':
-      return chartLines(d.chart.series, d.chart, o);
+      return chartLines(d.chart.series, d.chart, panel.kind === 'chart' ? panel : undefined, o);
     case 'stat':
       return statBody(d.stat, panel.kind === 'stat' ? panel : undefined, o);
     case 'logs': {
@@ -93,6 +94,7 @@ function dataLines(panel: Panel, d: PanelData, o: BodyOptions): string[] {
 function chartLines(
   all: readonly Series[],
   range: { startMs: number; endMs: number; stepSeconds: number },
+  panel: Extract<Panel, { kind: 'chart' }> | undefined,
   o: BodyOptions,
 ): string[] {
   if (all.length === 0) return [paint(o.color, DIM, 'no series matched')];
@@ -111,9 +113,12 @@ function chartLines(
     utc: o.utc,
   });
   if (legend) {
-    const names = differingLabels(series);
+    // Named by the panel's legendFormat; with a unit, each series' last value in it.
+    const names = seriesNames(series, panel?.legend);
     const items = names.map((n, i) => {
-      const text = `─ ${n || 'value'}`;
+      const last = panel?.unit ? series[i]?.samples.at(-1)?.v : undefined;
+      const value = last === undefined ? '' : ` ${sanitizeLine(formatUnit(last, panel?.unit))}`;
+      const text = `─ ${n || 'value'}${value}`;
       return o.color ? `${SERIES_COLORS[i % SERIES_COLORS.length]}${text}\u001b[39m` : text;
     });
     lines.push(items.join('  '));

@@ -1,9 +1,9 @@
 // A stat panel's inside: the instant value of each series (coloured by the panel's thresholds,
-// with its unit), and a sparkline of the window under them.
+// written in its Grafana unit, named by its legendFormat), and a sparkline of the window under them.
 import type { Panel, Threshold } from '../../contract/dashboard.js';
-import { formatSI } from '../../term/format-si.js';
+import { formatUnit } from '../../term/format-unit.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { differingLabels } from '../../term/chart/legend.js';
+import { seriesNames } from './legend-format.js';
 import type { StatData } from './panel-data.js';
 
 const COLORS: Record<Threshold['color'], string> = {
@@ -52,14 +52,13 @@ export function statBody(
   o: { width: number; height: number; color: boolean },
 ): string[] {
   if (d.values.length === 0) return ['no value'];
-  const unit = panel?.unit ? ` ${sanitizeLine(panel.unit)}` : '';
-  const names = differingLabels(d.values.map((v) => ({ labels: v.labels, samples: [] })));
+  const names = seriesNames(d.values, panel?.legend);
   const spark = o.height >= 2 && d.spark.length > 0;
   const rows = Math.max(1, o.height - (spark ? 1 : 0));
   const lines = d.values.slice(0, rows).map((v, i) => {
-    const value = v.value === null ? '–' : formatSI(v.value);
+    // The unit's own text (`1.5 MiB`, `True`): sanitized, a custom unit is the file's text.
+    const text = v.value === null ? '–' : sanitizeLine(formatUnit(v.value, panel?.unit));
     const c = o.color ? COLORS[thresholdColor(v.value, panel?.thresholds)] : '';
-    const text = `${value}${unit}`;
     const painted = o.color ? `${BOLD}${c}${text}${RESET}` : text;
     const name = names[i] ? `  ${names[i]}` : '';
     return `${painted}${name}`;

@@ -35,10 +35,11 @@ describe('interpolate: variables as Grafana writes them', () => {
     expect(interpolate('a{h="$host",n="$hostname"} ${host}x [[host]]', c)).toBe('a{h="h1",n="n1"} h1x h1');
   });
 
-  it('a single-valued variable: backslashes and single quotes escaped (prometheusRegularEscape)', () => {
-    expect(interpolate('x{h="$host"}', ctx([host], { host: one("a\\b'c.d") }))).toBe(
-      'x{h="a\\\\b\\\\\'c.d"}',
+  it('a single-valued variable: escaped for the string it stands in (its backslashes and that quote)', () => {
+    expect(interpolate('x{h="$host"}', ctx([host], { host: one('a\\b\'c.d"') }))).toBe(
+      'x{h="a\\\\b\'c.d\\""}',
     );
+    expect(interpolate("x{h='$host'}", ctx([host], { host: one('a\'b"') }))).toBe("x{h='a\\'b\"'}");
   });
 
   it('multi or includeAll: each value regex-escaped for a PromQL string, several as (a|b)', () => {

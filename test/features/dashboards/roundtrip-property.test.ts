@@ -84,6 +84,8 @@ const base = {
   allValue: opt(fc.string({ maxLength: 10 })),
   default: opt(fc.array(text, { minLength: 1, maxLength: 3 })),
 };
+/** A variable's regex: it must compile (the validator checks), as Grafana writes them or bare. */
+const regex = fc.constantFrom('/(.*)/', '/^node_(.*)$/i', '.*-(?:tags|heads)-(.*)', '[a-z]+', '/"([^"]+)"/');
 const variable = (name: string): fc.Arbitrary<Variable> =>
   fc.oneof(
     fc
@@ -92,6 +94,7 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         kind: fc.constant('label' as const),
         label: text,
         match: opt(text),
+        regex: opt(regex),
         ...base,
       })
       .map(variableOf),
@@ -100,7 +103,16 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
         name: fc.constant(name),
         kind: fc.constant('query' as const),
         expr: text,
-        regex: opt(text),
+        regex: opt(regex),
+        ...base,
+      })
+      .map(variableOf),
+    fc
+      .record({
+        name: fc.constant(name),
+        kind: fc.constant('metrics' as const),
+        match: text,
+        regex: opt(regex),
         ...base,
       })
       .map(variableOf),

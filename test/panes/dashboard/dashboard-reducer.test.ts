@@ -7,6 +7,7 @@ import {
   initDashState,
   windowRange,
 } from '../../../src/panes/dashboard/dashboard-reducer.js';
+import { layoutDashboard } from '../../../src/panes/dashboard/layout.js';
 import { pickerChoice } from '../../../src/panes/dashboard/picker.js';
 import { dashboard } from './fixtures.js';
 
@@ -14,13 +15,14 @@ const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
 const d = dashboard();
 const init = (): DashState => initDashState(d, { sinceMs: HOUR }, {}, NOW);
+const layout = layoutDashboard(d, 120, 40);
 const run = (s: DashState, ...actions: Parameters<typeof dashReducer>[1][]) => actions.reduce(dashReducer, s);
 
 describe('focus and zoom', () => {
   it('Tab and Shift-Tab move the focus around all panels', () => {
-    expect(run(init(), { type: 'focus', by: 1 }).focus).toBe(1);
-    expect(run(init(), { type: 'focus', by: -1 }).focus).toBe(d.panels.length - 1);
-    const all = Array.from({ length: d.panels.length }, () => ({ type: 'focus', by: 1 }) as const);
+    expect(run(init(), { type: 'focus', by: 1, layout }).focus).toBe(1);
+    expect(run(init(), { type: 'focus', by: -1, layout }).focus).toBe(d.panels.length - 1);
+    const all = Array.from({ length: d.panels.length }, () => ({ type: 'focus', by: 1, layout }) as const);
     expect(run(init(), ...all).focus).toBe(0);
   });
 
@@ -145,7 +147,7 @@ describe('the e prompt', () => {
   it('Enter keeps the edited expression for the panel it was opened on', () => {
     const s = run(
       init(),
-      { type: 'focus', by: 1 },
+      { type: 'focus', by: 1, layout },
       { type: 'promptOpen', text: 'sum(rate(drops[5m]))' },
       { type: 'promptText', text: 'sum(rate(drops[1m]))' },
       { type: 'promptApply' },
