@@ -16,14 +16,7 @@ const MAX_HOOK_LINES = 80;
 const HOOK_FILE = /^src\/panes\/.*\/use-[^/]*\.tsx?$/;
 
 /** `file#name` → who is shortening it. Only shrinks. */
-const ALLOWED: Readonly<Record<string, string>> = {
-  'src/panes/chart/use-chart-pane.ts#useChartPane': 'H1 (pane kit)',
-  'src/panes/logs/use-log-pane.ts#useLogPane': 'H1 (pane kit)',
-  'src/panes/monitor/use-monitor-pane.ts#useMonitorPane': 'H1 (pane kit)',
-  'src/panes/dashboard/use-dash-keys.ts#useDashKeys': 'H5 (dashboard screen)',
-  'src/panes/dashboard/use-dash-keys.ts#useDashKeys/handle': 'H5 (dashboard screen)',
-  'src/panes/dashboard/use-dashboard.ts#useDashboard': 'H5 (dashboard screen)',
-};
+const ALLOWED: Readonly<Record<string, string>> = {};
 
 interface Long {
   /** `file#name`, as ALLOWED keys it (no line: lines move as files are edited). */

@@ -1,9 +1,8 @@
 // Effects of the `| refresh` pane: a read every `everySeconds` (never two at once: a tick that
 // finds one running is skipped; aborted on unmount) and the keys, which only dispatch: a key
 // never waits for a read.
-import { useEffect, useReducer, useRef } from 'react';
-import { splitText } from '../../keys/key-parser.js';
-import { useKeys } from '../key-source/use-keys.js';
+import { useEffect, useRef } from 'react';
+import { usePaneKeys, usePaneStore } from '../kit/index.js';
 import { showKeyAction } from './show-commands.js';
 import { initShowState, showReducer, type ShowState } from './show-reducer.js';
 import type { ShowSource } from '../../contract/show.js';
@@ -24,9 +23,10 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function useShowPane(opts: ShowPaneOptions): ShowState {
   const { source, now } = opts;
-  const [state, dispatch] = useReducer(showReducer, undefined, () =>
+  const [state, store] = usePaneStore(showReducer, () =>
     opts.first === undefined ? initShowState() : initShowState(opts.first, now()),
   );
+  const { dispatch } = store;
   const readNow = useRef<() => void>(() => {});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one reader per pane and source
@@ -57,20 +57,16 @@ export function useShowPane(opts: ShowPaneOptions): ShowState {
 
   useEffect(() => {
     dispatch({ type: 'viewport', rows: opts.bodyRows });
-  }, [opts.bodyRows]);
+  }, [opts.bodyRows, dispatch]);
 
-  useKeys(
+  usePaneKeys(
+    store,
     (key) => {
-      let used = false;
-      for (const k of splitText(key)) {
-        const result = showKeyAction(k);
-        if (result === undefined) continue;
-        used = true;
-        if (result === 'close') opts.onClose();
-        else if (result === 'refresh') readNow.current();
-        else dispatch(result);
-      }
-      return used;
+      const result = showKeyAction(key);
+      if (result === 'close') opts.onClose();
+      else if (result === 'refresh') readNow.current();
+      else return result;
+      return true;
     },
     { isActive: opts.keys !== false },
   );
