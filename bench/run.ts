@@ -39,6 +39,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'benchPatchGain',
   ],
   ['size checks moved out of the unit tests (issue 36)', 'size-bench.ts', 'benchSize'],
+  ['budget: test:unit and npm test in fresh typechecks (issue 36)', 'budget-bench.ts', 'benchBudget'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
