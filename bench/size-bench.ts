@@ -1,14 +1,19 @@
 // The size checks that take seconds, moved out of the unit tests (issue 36: `npm test` stays
 // within its budget on a loaded machine; the tests keep a small size of each, which checks the
 // logic): server-sized lists past the length where an argument spread (`Math.max(...xs)`) throws,
-// and pages of 300,000 log records. Each is checked as the test checked it, then timed; a wrong
+// pages of 300,000 log records, 1,000 writes whose metadata reads must not grow with them. Each is checked as the test checked it, then timed; a wrong
 // answer fails the suite. `npm run bench -- size`.
 import assert from 'node:assert/strict';
+import { startRouterSim } from '../sim/router/index.js';
+import { RouterClient } from '../src/api/router/client.js';
 import { decodeNodeInfo } from '../src/api/router/decode-node.js';
 import { decodeCapabilities } from '../src/api/telemetry/capabilities.js';
 import { TelemetryClient } from '../src/api/telemetry/client.js';
 import { DESCRIBE_MAX_ROWS, formatDescribe } from '../src/run/format-router.js';
+import { MetadataCache, resolveLine } from '../src/lang/index.js';
+import { runLine } from '../src/run/runner.js';
 import { renderTable } from '../src/term/table.js';
+import { stubServices } from '../test/helpers/services.js';
 import { startHostileTelemetry } from '../test/hostile/telemetry.js';
 
 async function timed(name: string, out: Record<string, number>, body: () => unknown): Promise<void> {
@@ -64,6 +69,37 @@ export async function benchSize(): Promise<Record<string, number>> {
   } finally {
     await client.close();
     await server.close();
+  }
+  const sim = await startRouterSim();
+  const router = new RouterClient({
+    baseUrl: sim.url,
+    user: 'admin',
+    password: 'admin',
+    auth: 'basic',
+    timeoutMs: 60_000,
+  });
+  try {
+    await timed('1,000 adds to a match-list: 1,000 POSTs, a bounded number of GETs', out, async () => {
+      const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+      const deps = stubServices({
+        resolve: (line, context, signal) => resolveLine(line, { cache, context }, signal),
+        router,
+        cache,
+        width: () => 80,
+      });
+      const n = sim.requests.length;
+      for (let i = 0; i < 1000; i++) {
+        const line = `ipv4 firewall match-list blacklist action match net 10.77.${i >> 8}.${i & 255}`;
+        const o = await runLine(line, { context: [] }, deps, new AbortController().signal);
+        assert.equal(o.kind, 'router');
+      }
+      const sent = sim.requests.slice(n);
+      assert.equal(sent.filter((r) => r.method === 'POST').length, 1000);
+      assert.ok(sent.filter((r) => r.method === 'GET').length <= 12);
+    });
+  } finally {
+    await router.close();
+    await sim.close();
   }
   return out;
 }

@@ -14,7 +14,7 @@
 // is timed beside it and its ratios are printed too. Budget: test:unit ≤ 12, npm test ≤ 30.
 // Exit status 1 when a suite fails or (with --check) a ratio is over its budget.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +36,11 @@ const ARMS = {
 const env = { ...process.env };
 delete env.NODE_ENV;
 
+// Each run's whole output is kept: a suite that fails is read there, not run again.
+const LOGS = `${ROOT}.bench-out/budget`;
+mkdirSync(LOGS, { recursive: true });
+let runCount = 0;
+
 /** Wall time of one run in seconds, and whether it passed. */
 function time(name) {
   const [cmd, args] = ARMS[name];
@@ -43,10 +48,17 @@ function time(name) {
   const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 << 20 });
   const s = (performance.now() - t0) / 1000;
   const ok = r.status === 0;
+  const log = `${LOGS}/${++runCount}-${name.replace(/\W+/g, '-')}.log`;
+  writeFileSync(log, `${r.stdout}\n${r.stderr}`);
   process.stderr.write(
-    `${name.padEnd(28)} ${s.toFixed(1).padStart(7)} s${ok ? '' : `  FAILED (${r.status})`}\n`,
+    `${name.padEnd(28)} ${s.toFixed(1).padStart(7)} s${ok ? '' : `  FAILED (${r.status}): ${log}`}\n`,
   );
-  if (!ok) process.stderr.write(`${String(r.stdout).split('\n').slice(-30).join('\n')}\n`);
+  if (!ok) {
+    // The failed files and tests, without the colours.
+    const plain = String(r.stdout).replace(/\x1b\[[0-9;]*m/g, '');
+    const failed = plain.split('\n').filter((l) => /^ FAIL |^\s+× /.test(l));
+    process.stderr.write(`${[...new Set(failed)].slice(0, 80).join('\n')}\n`);
+  }
   return { s, ok };
 }
 
