@@ -3,31 +3,40 @@
 // what was decided. `confirm` (from the shell or `routersh confirm --journal`), the guard at the
 // window's end, and `routersh undo --journal` all go through here, so the shell and the guard
 // never both revert, and a confirm that lost to the revert says so instead of "confirmed".
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
 export type WindowDecision = { kind: 'confirmed'; by: string } | { kind: 'revert'; by: string };
 
 export const decisionPath = (journal: string, window: string): string => `${journal}.${window}.decided`;
 
-/** Takes `want` if nothing was decided yet; otherwise returns what was. */
+/**
+ * Takes `want` if nothing was decided yet; otherwise returns what was. The decision is written
+ * whole to a file of its own, then linked to its name (link fails when the name exists, as
+ * O_EXCL does): a reader never sees it half-written. Created empty and then written, a guard
+ * polling on a loaded machine read the empty file between the two and took it for a revert.
+ */
 export function decide(
   journal: string,
   window: string,
   want: WindowDecision,
 ): { won: boolean; decision: WindowDecision } {
   const path = decisionPath(journal, window);
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(tmp, 'wx', 0o600);
   try {
-    const fd = openSync(path, 'wx', 0o600);
-    try {
-      writeSync(fd, `${JSON.stringify(want)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeSync(fd, `${JSON.stringify(want)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(tmp, path);
     return { won: true, decision: want };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     return { won: false, decision: decided(journal, window) ?? { kind: 'revert', by: 'unknown' } };
+  } finally {
+    unlinkSync(tmp);
   }
 }
 
