@@ -38,6 +38,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'patch-gain-bench.ts',
     'benchPatchGain',
   ],
+  ['size checks moved out of the unit tests (issue 36)', 'size-bench.ts', 'benchSize'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
