@@ -30,13 +30,19 @@ const onlyImports = (name, comment, from, allowed) => ({
   to: { path: '^(src|sim)/', pathNot: allowed },
 });
 
-/** A feature folder imports only itself, the layers below, and the other features named. */
-const feature = (name, others = '') =>
+// What every feature folder may import besides itself (the layers below).
+const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|${ERRORS}`;
+// Features that reach another feature's file through a port have a rule of their own (named here):
+// the one rule for every other src/features/X/ leaves them out.
+const FEATURES_WITH_PORTS = { changes: '^src/features/match-list/(args|target)\\.ts$' };
+
+/** A feature folder with a port into another: itself, the layers below, and the files named. */
+const feature = (name, others) =>
   onlyImports(
     `features-${name}-imports-down-only`,
-    `features/${name}/ imports only itself, contract/, lang/, api/, term/ and errors.ts${others ? ' (and the ports it names)' : ''}; never panes/.`,
+    `features/${name}/ imports only itself, contract/, lang/, api/, term/ and errors.ts (and the ports it names); never panes/.`,
     `^src/features/${name}/`,
-    `^src/features/${name}/|^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|${ERRORS}${others ? `|${others}` : ''}`,
+    `^src/features/${name}/|${FEATURE_BELOW}|${others}`,
   );
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -114,13 +120,18 @@ module.exports = {
       from: { path: '^src/run/', pathNot: '^src/run/(handlers|features)\\.ts$' },
       to: { path: '^src/features/' },
     },
-    feature('changes', '^src/features/match-list/(args|target)\\.ts$'),
-    feature('match-list'),
-    feature('telemetry'),
-    feature('lessons'),
-    feature('record'),
-    feature('dashboards'),
-    feature('ping'),
+    ...Object.entries(FEATURES_WITH_PORTS).map(([name, others]) => feature(name, others)),
+    {
+      // Every src/features/X/ folder, a new one too (no line to add here): $1 is X.
+      name: 'features-import-down-only',
+      comment: 'A feature folder imports only itself, contract/, lang/, api/, term/ and errors.ts: never panes/, shell/ or another feature.',
+      severity: 'error',
+      from: {
+        path: '^src/features/([^/]+)/',
+        pathNot: `^src/features/(${Object.keys(FEATURES_WITH_PORTS).join('|')})/`,
+      },
+      to: { path: '^(src|sim)/', pathNot: `^src/features/$1/|${FEATURE_BELOW}` },
+    },
     {
       name: 'lessons-no-side-effects',
       comment: 'The pure half of lessons (parse, evaluate, progress) never touches the disk, network or terminal.',
@@ -223,7 +234,7 @@ module.exports = {
       from: {
         path: '^src/',
         pathNot:
-          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record|dashboards|ping)|shell|panes|keys|lang|api|http|term)/',
+          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/[^/]+|shell|panes|keys|lang|api|http|term)/',
       },
       to: {},
     },

@@ -44,6 +44,10 @@ const TREE: Record<string, string> = {
   'src/features/telemetry/logs.ts':
     "import '../../panes/chart/render-text.js';\nimport '../../panes/chart/use-chart.js';\nimport '../changes/undo.js';\n",
   'src/features/changes/undo.ts': "import '../../run/output.js';\n",
+  // A feature folder no rule names: the one rule for every src/features/X/ covers it ($1 is X).
+  'src/features/newthing/a.ts':
+    "import './b.js';\nimport '../../term/sanitize.js';\nimport '../../panes/chart/render-text.js';\nimport '../lessons/parse.js';\n",
+  'src/features/newthing/b.ts': 'export const b = 1;\n',
   'src/run/output.ts': 'export const o = 1;\n',
   'src/panes/chart/render-text.ts':
     "import '../../term/sanitize.js';\nimport type { Wire } from '../../api/router/wire.js';\n" +
@@ -96,9 +100,11 @@ describe('import rules', () => {
       'every-file-has-a-rule: src/extras/thing.ts → src/errors.ts',
       'exit-status-only-in-main: src/config/config.ts → src/exit-status.ts',
       'features-changes-imports-down-only: src/features/changes/undo.ts → src/run/output.ts',
-      'features-telemetry-imports-down-only: src/features/telemetry/logs.ts → src/features/changes/undo.ts',
-      'features-telemetry-imports-down-only: src/features/telemetry/logs.ts → src/panes/chart/render-text.ts',
-      'features-telemetry-imports-down-only: src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts',
+      'features-import-down-only: src/features/newthing/a.ts → src/features/lessons/parse.ts',
+      'features-import-down-only: src/features/newthing/a.ts → src/panes/chart/render-text.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/features/changes/undo.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/panes/chart/render-text.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts',
       'http-imports-down-only: src/http/transport.ts → src/term/table.ts',
       'keys-imports-down-only: src/keys/keymap.ts → src/shell/keymap.ts',
       'lang-imports-down-only: src/lang/view.ts → src/shell/keymap.ts',

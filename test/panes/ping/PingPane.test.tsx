@@ -3,7 +3,7 @@
 // the source is not started again and the pane says done.
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PingResult, PingSource } from '../../../src/contract/ping.js';
+import type { PingResult, PingSource } from '../../../src/contract/panes.js';
 import { PingPane } from '../../../src/panes/ping/PingPane.js';
 import { renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 
