@@ -5,6 +5,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { readDuration, readTime } from '../../lang/time.js';
 import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
+import { jsonTooDeepAt, MAX_NESTING, yamlTooDeepAt } from './nesting.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
 import { readVariables, usedNames } from './validate-variables.js';
@@ -30,6 +31,14 @@ export interface ParseOptions {
 const yamlMessage = (m: string) => (m.split('\n')[0] ?? m).replace(/ at line \d+, column \d+:?$/, '');
 
 export function parseDashboard(source: string, opts: ParseOptions = {}): DashboardParse {
+  // Before the parser, whose composer recurses once per level: one line, not a stack overflow.
+  const deep = opts.json ? jsonTooDeepAt(source) : yamlTooDeepAt(source);
+  if (deep !== undefined)
+    return {
+      issues: [
+        { line: deep, message: `nested more than ${MAX_NESTING} levels deep (a dashboard nests about 6)` },
+      ],
+    };
   const lines = new LineCounter();
   const doc = parseDocument(source, {
     lineCounter: lines,
