@@ -43,8 +43,10 @@ export default defineConfig({
     // (node_modules/.experimental-vitest-cache, keyed by each file's content): a second run
     // transforms only what changed.
     experimental: { fsModuleCache: true },
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Hang guards only, far above any test's time on a loaded machine (two cores beside
+    // stress-ng --cpu 4): a test waits for events, never for a deadline.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Ink renders non-interactively when CI is set (even empty): the setup file removes it.
     setupFiles: ['test/setup.ts'],
     // Says once when tmux is missing (the tmux end-to-end tests are then skipped).

@@ -26,6 +26,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
   ['6-panel dashboard at 120×40 and 200×60 (issue 20)', 'dashboard-bench.ts', 'benchDashboard'],
   ['chart pane: keys during auto-refresh in tmux (issue 19)', 'chart-keys-bench.ts', 'benchChartKeys'],
+  ['unbracketed 10 kB paste into the prompt in tmux (issue 36)', 'paste-bench.ts', 'benchPaste'],
   [
     'log pane: keys while following 5,000 records/s in tmux (issue 19)',
     'logs-keys-bench.ts',
@@ -37,6 +38,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'patch-gain-bench.ts',
     'benchPatchGain',
   ],
+  ['size checks moved out of the unit tests (issue 36)', 'size-bench.ts', 'benchSize'],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

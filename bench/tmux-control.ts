@@ -64,9 +64,14 @@ export class Control {
 
   /** Sends keys (tmux key names) and resolves with the ms until the output holds `marker`. */
   async keys(keys: string, marker?: string | RegExp, timeoutMs = 10_000): Promise<number> {
+    return this.command(`send-keys -t b ${keys}`, marker, timeoutMs);
+  }
+
+  /** Runs tmux commands (`;` between them) and resolves with the ms until the output holds `marker`. */
+  async command(command: string, marker?: string | RegExp, timeoutMs = 10_000): Promise<number> {
     this.seen = '';
     const t0 = performance.now();
-    this.proc.stdin.write(`send-keys -t b ${keys}\n`);
+    this.proc.stdin.write(`${command}\n`);
     if (marker === undefined) return 0;
     await this.until(marker, timeoutMs);
     return performance.now() - t0;

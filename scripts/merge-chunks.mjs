@@ -37,8 +37,11 @@ const ONE_SHOT = [
 ];
 /** The main argument parser: an entry of its own (commands/index.ts imports it lazily). */
 const ARGS = 'src/cli/args.ts';
-/** What `__complete` loads for a word of -c: the session part of one-shot's chunks. */
-const WORDS = 'src/commands/completion/live-words.ts';
+/**
+ * What `__complete` loads for a word of -c: the session part of one-shot's chunks (the words,
+ * and the session it opens only when the words kept on disk lack what a line needs).
+ */
+const WORDS = ['src/commands/completion/live-words.ts', 'src/commands/completion/router-session.ts'];
 /** Commands that must stay light: a chunk they load is merged into no group. */
 const LIGHT = [
   'src/main.ts',
@@ -78,7 +81,7 @@ export async function mergeChunks(root, meta) {
   const light = closure(LIGHT.map((e) => entryOf[e]).filter(Boolean));
   const path = [...closure(ONE_SHOT.map((e) => entryOf[e]))].filter(chunk);
   const oneShot = path.filter((o) => !light.has(o));
-  const words = closure([entryOf[WORDS]].filter(Boolean));
+  const words = closure(WORDS.map((e) => entryOf[e]).filter(Boolean));
   const session = oneShot.filter((o) => words.has(o));
   const run = oneShot.filter((o) => !words.has(o));
   // The one-shot path's light chunks: argument parsing (what the default command loads) and

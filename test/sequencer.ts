@@ -24,7 +24,7 @@ import { fillOrder } from './fill.js';
 const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/safety/request-faults.test.ts': [22, 0.39],
   'concurrent:test/safety/window-faults.test.ts': [18, 0.54],
-  'e2e:test/e2e/window-guard.test.ts': [12.5, 0.46],
+  'e2e:test/e2e/window-guard.test.ts': [35, 0.2],
   'e2e:test/corpus/corpus.test.ts': [10, 0.62],
   'e2e:test/e2e/confirmed-changes.test.ts': [9, 0.27],
   'e2e:test/panes/logs/LogPane-rate.test.tsx': [6.7, 0.26],

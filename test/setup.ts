@@ -10,3 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 process.env.XDG_STATE_HOME ??= mkdtempSync(join(tmpdir(), 'routersh-test-state-'));
+
+// fast-check: FC_SEED/FC_PATH replay a property; a failure prints the command that does.
+import './fast-check-replay.js';

@@ -3,12 +3,19 @@
 //   routersh __complete -- ARG… WORD           routersh's argv, WORD the one being completed
 //   routersh __complete --line TEXT [--word W]  the shell's raw line up to the cursor; W: the
 //                                               part of the word the shell replaces (bash's $2)
+//   routersh __complete --refresh               reads the kept router words again (started
+//                                               detached by a Tab press, its order on stdin)
 //
 // It prints the candidates, one a line (`VALUE<TAB>WHAT IT IS`), then one directive line:
 // `:files` (complete file names too), `:nospace` (add no blank), or `:`. It never asks
-// anything (no password prompt, no question), never starts a simulator, and stops at a total
-// deadline of about a second from the process's start: then it prints nothing and exits 0, as
-// on any failure — a Tab press must never print an error into the line being typed.
+// anything (no password prompt, no question), never starts a simulator, and prints nothing and
+// exits 0 on any failure — a Tab press must never print an error into the line being typed.
+// What waits on a router stops at a total deadline of about a second from the process's start
+// (then nothing is printed); flags, profiles and lessons are read from tables and local files,
+// with nothing to wait on, and are not raced against a clock a busy machine would miss. The words
+// of -c come from the router's metadata kept on disk when it holds them (completion/word-store.ts),
+// so they are answered at once however slow the router or busy the machine; the deadline is
+// raced only by what the kept words lack, and then a refresh fetches it for the next Tab.
 import { performance } from 'node:perf_hooks';
 import { loadProfiles } from '../config/profiles.js';
 import { readFileBoundedSync } from '../config/read-bounded.js';
@@ -32,6 +39,8 @@ const MAX_STARTUP_MS = 400;
 interface Args {
   /** routersh's argv up to the cursor: the last word is the one being completed. */
   argv: string[];
+  /** `--refresh`: this process refreshes the kept router words (completion/refresh.ts). */
+  refresh?: boolean;
   /** The shell replaces only this end of the word (bash splits words at `=` and `:`). */
   shellWord?: string;
 }
@@ -45,6 +54,7 @@ interface Answer {
 export const command: Command<Args> = {
   parse(argv) {
     if (argv[0] === '--') return { argv: argv.length > 1 ? argv.slice(1) : [''] };
+    if (argv[0] === '--refresh' && argv.length === 1) return { argv: [], refresh: true };
     if (argv[0] === '--line' && argv[1] !== undefined) {
       const { words } = splitShellLine(argv[1]);
       if (argv[2] === undefined) return { argv: words };
@@ -54,28 +64,40 @@ export const command: Command<Args> = {
     throw usageError('__complete -- ARG… WORD, or __complete --line TEXT [--word W]');
   },
   async run(args, io) {
-    const controller = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        resolve(undefined);
-      }, DEADLINE_MS - Math.min(performance.now(), MAX_STARTUP_MS));
-    });
+    if (args.refresh) return refresh(io);
     try {
-      const answer = await Promise.race([answerFor(args.argv, io.env, controller.signal), late]);
+      const answer = await answerFor(args.argv, io.env);
       if (answer) io.out(formatted(answer, args));
     } catch {
       // Nothing to offer: the shell completes nothing, and the line is left as it is.
-    } finally {
-      clearTimeout(timer);
-      controller.abort();
     }
     return OK;
   },
 };
 
-async function answerFor(argv: string[], env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<Answer> {
+/** The router's words, or undefined when the deadline comes first (then nothing is printed). */
+async function routerWords(
+  argv: string[],
+  c: Classified,
+  env: NodeJS.ProcessEnv,
+): Promise<Word[] | undefined> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, DEADLINE_MS - Math.min(performance.now(), MAX_STARTUP_MS));
+  });
+  try {
+    return await Promise.race([live(argv, c, env, controller.signal), late]);
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+async function answerFor(argv: string[], env: NodeJS.ProcessEnv): Promise<Answer | undefined> {
   const c = classify(argv);
   const done = (words: readonly Word[], o: Partial<Answer> = {}): Answer => ({
     words: words
@@ -102,8 +124,10 @@ async function answerFor(argv: string[], env: NodeJS.ProcessEnv, signal: AbortSi
         { files: true },
       );
     }
-    case 'live':
-      return { words: await live(argv, c, env, signal), files: false, nospace: true };
+    case 'live': {
+      const words = await routerWords(argv, c, env);
+      return words && { words, files: false, nospace: true };
+    }
     case 'none':
       return done([]);
   }
@@ -121,11 +145,45 @@ function profileNames(env: NodeJS.ProcessEnv): Word[] {
 
 async function live(argv: string[], c: Classified, env: NodeJS.ProcessEnv, signal: AbortSignal) {
   const line = commandOf(argv.slice(0, -1));
-  const cfg = profileLogin(walk(line.rest, mainFlags()), env);
-  if (!cfg) return [];
+  const login = profileLogin(walk(line.rest, mainFlags()), env);
+  if (!login) return [];
   const { liveWords } = await import('./completion/live-words.js');
-  const words = await liveWords(c.partial, cfg, env, signal);
+  const words = await liveWords(c.partial, login, env, signal);
   return words.map((w) => ({ ...w, value: c.prefix + w.value }));
+}
+
+/** The most a refresh may take: a hang guard (each request has the profile's own timeout). */
+const REFRESH_GUARD_MS = 120_000;
+
+/** `--refresh`: the order on stdin (refresh-start.ts); silent whatever happens, as a Tab press. */
+async function refresh(io: Parameters<Command<Args>['run']>[1]) {
+  const { refreshWords } = await import('./completion/refresh.js');
+  const { releaseRefresh, storeFile } = await import('./completion/word-store.js');
+  let file: string | undefined;
+  try {
+    const order = JSON.parse(await readOrder(io.stdin)) as { profile?: unknown; line?: unknown };
+    if (typeof order.profile !== 'string') return OK;
+    const login = profileLogin(walk(['--profile', order.profile], mainFlags()), io.env);
+    if (!login) return OK;
+    file = storeFile(login.cfg.router ?? '', login.cfg.user, io.env);
+    const line = typeof order.line === 'string' ? order.line : undefined;
+    await refreshWords(login, io.env, line, AbortSignal.timeout(REFRESH_GUARD_MS));
+  } catch {
+    // Nothing kept changes: the next Tab asks again.
+  } finally {
+    if (file) releaseRefresh(file);
+  }
+  return OK;
+}
+
+/** The order's one line, at most 64 kB. */
+async function readOrder(stdin: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += String(chunk);
+    if (text.length > 65_536) throw new Error('order too long');
+  }
+  return text;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Where routersh keeps its files (XDG Base Directory): the configuration under
-// $XDG_CONFIG_HOME/routersh/, state (history, demo secrets) under $XDG_STATE_HOME/routersh/.
+// $XDG_CONFIG_HOME/routersh/, state (history, demo secrets) under $XDG_STATE_HOME/routersh/,
+// what can be thrown away and made again (completion's router words) under $XDG_CACHE_HOME/routersh/.
 // A relative XDG value is invalid and ignored, as the specification says.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,10 @@ export const configPath = (env: Env, home: string = homedir()): string =>
 /** `$XDG_STATE_HOME/routersh` (default `~/.local/state/routersh`). */
 export const stateDir = (env: Env, home: string = homedir()): string =>
   join(base(env, 'XDG_STATE_HOME', ['.local', 'state'], home), 'routersh');
+
+/** `$XDG_CACHE_HOME/routersh` (default `~/.cache/routersh`). */
+export const cacheDir = (env: Env, home: string = homedir()): string =>
+  join(base(env, 'XDG_CACHE_HOME', ['.cache'], home), 'routersh');
 
 /** The history file, in the state directory. */
 export const historyPath = (env: Env, home: string = homedir()): string =>

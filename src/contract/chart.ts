@@ -25,3 +25,6 @@ export interface ChartData {
 export interface ChartSource {
   fetch(range: ChartRange, signal: AbortSignal): Promise<ChartData>;
 }
+
+/** The window a chart opens with: the last `sinceMs` (live), or from `startMs` to `endMs`. */
+export type ChartInitialRange = { sinceMs: number } | { startMs: number; endMs: number };

@@ -2,6 +2,10 @@
 // export (grafana-import.ts): what the dashboard screen (panes/dashboard/) draws. Types only;
 // every string in it came from a file and is untrusted until drawn through the sanitizer.
 // In contract/ because the feature (features/dashboards/) makes it and the pane draws it.
+import type { Series } from '../api/telemetry/types.js';
+import type { ChartSource } from './chart.js';
+import type { LogSource, MatchListPort } from './logs.js';
+import type { MonitorSource } from './monitor.js';
 
 /** Where a panel sits: Grafana's grid, 24 columns wide; y and h in grid rows, scaled to the screen. */
 export interface GridPos {
@@ -132,3 +136,50 @@ export interface InterpContext {
 
 /** Substitutes a dashboard's variables in a text (features/dashboards/interpolate.ts). */
 export type Interpolate = (text: string, ctx: InterpContext) => string;
+
+export interface StatData {
+  /** One value per series of the instant query. */
+  values: Array<{ labels: Record<string, string>; value: number | null }>;
+  /** The sparkline: the range query's series over the window (the first ones). */
+  spark: Series[];
+}
+
+export interface StatSource {
+  /** The instant query at `endMs` and a range query over the window for the sparkline. */
+  fetch(q: { startMs: number; endMs: number; points: number }, signal: AbortSignal): Promise<StatData>;
+}
+
+export interface ShowPanelSource {
+  /** Runs the read-only line once; resolves to its text (untrusted: sanitized when drawn). */
+  run(signal: AbortSignal): Promise<string>;
+}
+
+/** What the dashboard reads from: a source per panel, made by the dashboards feature. */
+export interface DashboardSources {
+  /** `step`: the panel's own (`30s`), read with the shell's time grammar. */
+  chart(expression: string, step?: string): ChartSource;
+  stat(expression: string): StatSource;
+  logs(query: string): LogSource;
+  monitor(list: string): MonitorSource;
+  show(line: string): ShowPanelSource;
+  /** Substitutes the dashboard's variables in a panel's text (the dashboards feature's rules). */
+  interpolate: Interpolate;
+  /**
+   * Values a variable offers (label values, a query's series, metric names, a fixed list);
+   * `chosen`: what the variables its query uses hold now (chained variables).
+   */
+  variableValues(index: number, signal: AbortSignal, chosen?: Record<string, Chosen>): Promise<string[]>;
+  /**
+   * Every query variable fetched at open, the ones others use first, as Grafana loads them
+   * (features/dashboards/variable-load.ts): what each then holds.
+   */
+  loadVariables?: (chosen: Record<string, Chosen>, signal: AbortSignal) => Promise<Record<string, Chosen>>;
+  /** Why a panel's text (as written) cannot be sent: a variable it uses has no values. */
+  unfilled?: (text: string, chosen: Record<string, Chosen>) => string | undefined;
+  /** The log pane's `b` in a zoomed logs panel. */
+  matchLists?: MatchListPort | undefined;
+  /** The `e` prompt's completion: the shell's completer on `metrics range EXPR` / `logs search QUERY`. */
+  complete?:
+    | ((line: string, signal: AbortSignal) => Promise<{ candidates: string[]; line: string }>)
+    | undefined;
+}

@@ -8,6 +8,8 @@ import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Journal } from './journal.js';
 import type { Resolution, ScannedLine, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
+import type { Outcome } from './outcome.js';
+import type { PaneSources } from './pane-sources.js';
 
 /** The two ends of the connection to the router, as the socket reports them. */
 export interface SocketAddresses {
@@ -47,6 +49,20 @@ export interface JournalPort {
   opened(): Journal | undefined;
 }
 
+/** The confirmed-change window as the shell meets it (features/changes/confirm.ts behind it). */
+export interface WindowPort {
+  /** Time left in the open window as the prompt shows it (`4m59s`), or undefined outside one. */
+  left(now: number): string | undefined;
+  /** Whether the open window is kept by a guard process (it outlives this one). */
+  guarded(): boolean;
+  /** How to settle the open window from another terminal ('' when none is open). */
+  settleHint(): string;
+  /** Leaving the shell: reverts the window's changes now (this process decides first). */
+  revertNow(say: (text: string) => void): Promise<void>;
+  /** Leaving the shell: keeps the window's changes. */
+  confirmNow(): Promise<Outcome>;
+}
+
 /** Ends a confirmed-change window even when this process is gone (a detached guard process). */
 export interface WindowGuardPort {
   /** Starts the guard of `window` in the journal file; false when none could start. */
@@ -77,6 +93,10 @@ export interface Services {
   readonly yes: boolean;
   /** Undefined: a confirmed-change window lives only as long as this process. */
   readonly guard: WindowGuardPort | undefined;
+  /** The panes' data sources, by pane kind (the interactive shell's session only). */
+  readonly panes: PaneSources | undefined;
+  /** The confirmed-change window as the shell meets it (the interactive shell's session only). */
+  readonly windows: WindowPort | undefined;
 }
 
 /** What one run may use of its caller's terminal. Absent members: there is none. */

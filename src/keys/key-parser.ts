@@ -1,22 +1,23 @@
 // Turns raw terminal input into keys. Ink's own input hook hands several keys read at once as
 // one event (PLATFORM-NOTES), so the shell parses stdin itself: CR/LF/TAB inside a chunk
 // become keys of their own, escape sequences (xterm, tmux, rxvt, SS3, kitty CSI-u) are
-// decoded with their modifiers, and bracketed paste becomes one key even when its markers
-// are split across reads. Pure: the caller keeps the returned state between chunks.
+// decoded with their modifiers, typed text is one key per grapheme (a run read at once, `jj`
+// or `z+`, is split here and nowhere else), and bracketed paste becomes one key even when its
+// markers are split across reads. Pure: the caller keeps the returned state between chunks.
 import { graphemes } from '../term/text-width.js';
 
 export interface KeyPress {
   /**
    * 'return', 'tab', 'backspace', 'delete', 'insert', 'escape', 'up', 'down', 'left', 'right',
    * 'home', 'end', 'pageup', 'pagedown', 'f1'…'f12', a letter for Ctrl/Alt-letter ('a' with
-   * ctrl), the character itself for one printable grapheme ('?', 'q', 'A', ' '), 'text' for
-   * a run of several printable characters (insert `sequence`), 'unknown' otherwise.
+   * ctrl), the character itself for one printable grapheme ('?', 'q', 'A', ' '), 'unknown'
+   * otherwise.
    */
   name: string;
   ctrl: boolean;
   meta: boolean;
   shift: boolean;
-  /** The raw input; for 'text' and printable keys, the characters to insert. */
+  /** The raw input; for a printable key, the characters to insert. */
   sequence: string;
 }
 
@@ -24,6 +25,11 @@ export interface PasteKey {
   name: 'paste';
   /** Pasted text with CRLF/CR turned into LF. */
   text: string;
+  /**
+   * A long run read at once without paste markers (UNBRACKETED_PASTE_MIN): a consumer that takes
+   * no paste gets it as the keys it would have been typed as (key-stream.ts).
+   */
+  unbracketed?: true;
 }
 
 export type Key = KeyPress | PasteKey;
@@ -33,6 +39,18 @@ export interface ParserState {
   pending: string;
   /** Text pasted so far while inside a bracketed paste, or null outside one. */
   paste: string | null;
+  /**
+   * A paste without markers holding line breaks, held at the end of a read: the terminal writes
+   * a long paste in pieces of a few kB, and its lines are checked and run as one block, so it
+   * is held until a read brings something else or none comes shortly (flushKeys).
+   */
+  run?: string | undefined;
+  /**
+   * The last read ended inside a one-line paste without markers, given out already (an
+   * insertion needs no whole): text at the start of the next read goes on with it, however
+   * short. Cleared by flushKeys (the caller's short wait), so typing later is typing again.
+   */
+  pasting?: boolean | undefined;
 }
 
 export const initialParserState: ParserState = { pending: '', paste: null };
@@ -194,11 +212,92 @@ function scanEscape(input: string, i: number): Scan {
 
 const isPrintable = (code: number) => code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0);
 
-function textKey(run: string): KeyPress {
-  // graphemes() asks ICU only for what is not plainly one cluster a character (term/text-width.ts).
-  const single = graphemes(run).length === 1;
-  if (!single) return key('text', run);
-  return key(run, run, { shift: run !== run.toLowerCase() });
+const normalizeNewlines = (s: string) => s.replace(/\r\n?/g, '\n');
+
+const textKey = (g: string): KeyPress => key(g, g, { shift: g !== g.toLowerCase() });
+
+// graphemes() asks ICU only for what is not plainly one cluster a character (term/text-width.ts).
+const graphemeKeys = (run: string): KeyPress[] => graphemes(run).map((g) => textKey(g.segment));
+
+/**
+ * A stretch of printable text and line breaks this long, read at once, is a paste, though it
+ * came without paste markers (a terminal without bracketed paste, or with it off). Why: a
+ * person types a few characters between two reads (a burst over a slow link is tens), so a
+ * longer run is a paste, and a paste must stay one key: split, a 10 kB paste would be 10,000
+ * keys, each a prompt edit and a frame, where it is one insertion (bench/paste-bench.ts), and
+ * its lines would run one by one as typed, unchecked, where a paste is checked as a whole first.
+ * Counted in UTF-16 units: cheap, and a grapheme is at least one of them.
+ */
+export const UNBRACKETED_PASTE_MIN = 64;
+
+const isBreak = (ch: string | undefined) => ch === '\r' || ch === '\n' || ch === '\t';
+
+const isText = (ch: string) => isPrintable(ch.charCodeAt(0)) || isBreak(ch);
+
+/** Where the stretch of text (printables, CR, LF, TAB) that starts at `i` ends. */
+function textEnd(input: string, i: number): number {
+  let j = i;
+  while (j < input.length && isText(input[j]!)) j++;
+  return j;
+}
+
+/** The end of a stretch's body: without the line breaks and Tabs it ends with. */
+function bodyEnd(stretch: string): number {
+  let body = stretch.length;
+  while (body > 0 && isBreak(stretch[body - 1])) body--;
+  return body;
+}
+
+const hasLineBreak = (s: string) => /[\r\n]/.test(s);
+
+/**
+ * A stretch of text as keys: one per grapheme and control, or, when long (or going on with a
+ * paste), one paste. The Enter or Tab that ends a one-line stretch stays a key (a long line
+ * typed, then Enter: inserted, then run, as typed); a stretch with a line break inside is one
+ * paste to its end (its lines are checked, then run, as a bracketed paste's are).
+ */
+function stretchKeys(stretch: string, continued: boolean): Key[] {
+  const body = bodyEnd(stretch);
+  if (body === 0 || (!continued && body < UNBRACKETED_PASTE_MIN)) return typedKeys(stretch);
+  const end = hasLineBreak(stretch.slice(0, body)) ? stretch.length : body;
+  const paste: PasteKey = {
+    name: 'paste',
+    text: normalizeNewlines(stretch.slice(0, end)),
+    unbracketed: true,
+  };
+  return [paste, ...typedKeys(stretch.slice(end))];
+}
+
+/**
+ * A stretch that reaches the end of the read: a paste with line breaks is held for the rest, a
+ * one-line paste is given out now (the next read's text goes on with it); null when neither.
+ */
+function atReadEnd(stretch: string, continued: boolean): { keys: Key[]; state: ParserState } | null {
+  const body = bodyEnd(stretch);
+  if (body === 0 || (!continued && body < UNBRACKETED_PASTE_MIN)) return null;
+  const idle = { pending: '', paste: null };
+  if (hasLineBreak(stretch.slice(0, body))) return { keys: [], state: { ...idle, run: stretch } };
+  if (body < stretch.length) return null; // it ended with Enter or Tab: typed, not pasting
+  return { keys: stretchKeys(stretch, true), state: { ...idle, pasting: true } };
+}
+
+/** Printable text and controls (no ESC) as they arrive typed one by one: a key per grapheme. */
+export function typedKeys(text: string): KeyPress[] {
+  const out: KeyPress[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (!isPrintable(code)) {
+      if (code < 0x20 || code === 0x7f) out.push(controlKey(text[i]!, false));
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && isPrintable(text.charCodeAt(j))) j++;
+    for (const k of graphemeKeys(text.slice(i, j))) out.push(k); // no spread: a paste may be long
+    i = j;
+  }
+  return out;
 }
 
 // Longest suffix of `s` that is a proper prefix of `marker` (it may be completed by the next read).
@@ -209,8 +308,6 @@ function partialSuffix(s: string, marker: string): number {
   return 0;
 }
 
-const normalizeNewlines = (s: string) => s.replace(/\r\n?/g, '\n');
-
 /** Parses one chunk of terminal input; pass the returned state with the next chunk. */
 export function parseKeys(
   chunk: string,
@@ -220,6 +317,13 @@ export function parseKeys(
   const input = state.pending + chunk;
   let paste = state.paste;
   let i = 0;
+  if (state.run) {
+    // The paste held at the end of the last read goes on while this one starts with text.
+    i = textEnd(input, 0);
+    const run = state.run + input.slice(0, i);
+    if (i === input.length) return { keys, state: { pending: '', paste: null, run } };
+    for (const k of stretchKeys(run, true)) keys.push(k);
+  }
   while (i < input.length) {
     if (paste !== null) {
       const end = input.indexOf(PASTE_END, i);
@@ -253,36 +357,34 @@ export function parseKeys(
       i += scanned.length;
       continue;
     }
-    if (!isPrintable(code)) {
+    if (!isPrintable(code) && !isBreak(input[i])) {
       if (code < 0x20 || code === 0x7f) keys.push(controlKey(input[i]!, false));
       i++; // C1 controls are dropped
       continue;
     }
-    let j = i;
-    while (j < input.length && isPrintable(input.charCodeAt(j))) j++;
-    keys.push(textKey(input.slice(i, j)));
-    i = j;
+    const end = textEnd(input, i);
+    const stretch = input.slice(i, end);
+    // Text at the very start of this read goes on with a paste the last read ended in.
+    const continued = i === 0 && state.pasting === true && state.pending === '';
+    const last = end === input.length ? atReadEnd(stretch, continued) : null;
+    if (last) return { keys: [...keys, ...last.keys], state: last.state };
+    for (const k of stretchKeys(stretch, continued)) keys.push(k);
+    i = end;
   }
   return { keys, state: { pending: '', paste } };
 }
 
 /**
- * Emits what `parseKeys` held back (an incomplete escape sequence) as keys: the caller
- * calls it when no more input arrived shortly after. Paste content is kept until its end.
+ * Emits what `parseKeys` held back (an incomplete escape sequence, a long stretch of text) as
+ * keys: the caller calls it when no more input arrived shortly after. Bracketed paste content
+ * is kept until its end marker.
  */
 export function flushKeys(state: ParserState): { keys: Key[]; state: ParserState } {
+  if (state.run) return { keys: stretchKeys(state.run, true), state: initialParserState };
+  if (state.pasting) return { keys: [], state: initialParserState };
   if (state.paste !== null || state.pending === '') return { keys: [], state };
   // ESC alone, then the rest as ordinary input (e.g. the user typed Esc then '[').
   const rest = parseKeys(state.pending.slice(1), initialParserState);
   const more = flushKeys(rest.state);
   return { keys: [key('escape', ESC), ...rest.keys, ...more.keys], state: initialParserState };
-}
-
-/**
- * A typed run ('text', e.g. `jj` or `--` read at once) as one key per grapheme, so a pane
- * applies each; other keys are returned as they are.
- */
-export function splitText(k: Key): Key[] {
-  if (isPaste(k) || k.name !== 'text') return [k];
-  return graphemes(k.sequence).map((g) => textKey(g.segment));
 }

@@ -1,6 +1,7 @@
-// The one key source, without React: raw chunks → parsed keys (an incomplete escape sequence
-// is flushed as Escape after a short wait) → the newest consumer that takes the key.
-import { flushKeys, initialParserState, parseKeys } from './key-parser.js';
+// The one key source, without React: raw chunks → parsed keys, one per grapheme (an incomplete
+// escape sequence is flushed as Escape after a short wait; a long run of text, a paste, when
+// no more of it came) → the newest consumer that takes the key.
+import { flushKeys, initialParserState, isPaste, parseKeys, typedKeys } from './key-parser.js';
 import type { Key, ParserState } from './key-parser.js';
 
 /** Returns true when it used the key; otherwise the next older consumer gets it. */
@@ -24,7 +25,12 @@ export function createKeyDispatcher(): KeyDispatcher {
     },
     dispatch(key) {
       for (const h of consumers) if (h(key)) return true;
-      return false;
+      // A long run read at once is a paste to the prompt; to a pane (which takes no paste) it is
+      // what it was typed as, `jjjj…` held down over a slow link: a key per grapheme.
+      if (!isPaste(key) || !key.unbracketed) return false;
+      let used = false;
+      for (const k of typedKeys(key.text)) used = this.dispatch(k) || used;
+      return used;
     },
   };
 }
@@ -48,7 +54,7 @@ export function createKeyReader(emit: (key: Key) => void, escapeTimeoutMs = 50):
       const out = parseKeys(chunk, parser);
       parser = out.state;
       emitAll(out.keys);
-      if (parser.pending !== '' && parser.paste === null) {
+      if ((parser.pending !== '' && parser.paste === null) || parser.run || parser.pasting) {
         timer = setTimeout(() => {
           timer = undefined;
           const flushed = flushKeys(parser);

@@ -32,7 +32,7 @@ const spawnChild = (...a: Parameters<typeof import('node:child_process').spawn>)
   (createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process')).spawn(...a);
 
 /** bin/routersh.cjs of this installation: found upwards from this module (dist/ or src/). */
-function binPath(): string | undefined {
+export function binPath(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     const bin = join(dir, 'bin', 'routersh.cjs');

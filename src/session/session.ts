@@ -62,6 +62,8 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   // Every module the session needs starts loading now, together: one after the other, each
   // import was a round of its own before the shell's prompt (reading the file, compiling).
   const lessonCode = o.lessons ? lessonModules() : undefined;
+  // The panes' sources and the window's port: the interactive shell only (no one-shot run opens a pane).
+  const shellCode = o.interactive ? import('./shell-ports.js') : undefined;
   const telemetry = await telemetryPort(cfg, o.telemetry);
   const now = telemetry?.loaded();
   const lessonStore = o.lessons && lessonCode ? await lessonStoreOf(o.lessons, o.env, lessonCode) : undefined;
@@ -86,7 +88,10 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
-  const services: Services = Object.freeze({ ...core, lessons });
+  const ports = shellCode
+    ? (await shellCode).shellPorts(() => services)
+    : { panes: undefined, windows: undefined };
+  const services: Services = Object.freeze({ ...core, lessons, ...ports });
   return Object.freeze({
     services,
     cache,

@@ -2,7 +2,7 @@
 // One line, cut to the width, so the live region never grows with it.
 import { Text } from 'ink';
 import { useSyncExternalStore } from 'react';
-import type { LessonDriver } from '../features/lessons/lesson-driver.js';
+import type { LessonDriver } from '../contract/lessons.js';
 import { sanitizeLine } from '../term/sanitize.js';
 
 const none = () => () => {};

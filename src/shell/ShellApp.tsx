@@ -4,13 +4,8 @@
 // menu and a spinner for slow requests. Keys come from the one KeyProvider.
 import { Box, Text, useApp, useStdout } from 'ink';
 import { useEffect, useRef } from 'react';
-import { ChartPane } from '../panes/chart/ChartPane.js';
-import { LogPane } from '../panes/logs/LogPane.js';
-import { ShowPane } from '../panes/show/ShowPane.js';
-import { PingPane } from '../panes/ping/PingPane.js';
-import { MonitorPane } from '../panes/monitor/MonitorPane.js';
-import { DashboardPane } from '../panes/dashboard/DashboardPane.js';
 import type { PaneLink, PaneRequest } from '../panes/pane-links.js';
+import { paneView } from '../panes/registry.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import type { Session } from '../session/session.js';
 import { currentMatch } from './editor/reverse-search.js';
@@ -18,7 +13,7 @@ import { PromptLine } from './editor/PromptLine.js';
 import type { KeyFeed } from '../keys/key-feed.js';
 import { KeyProvider } from '../panes/key-source/KeyProvider.js';
 import { LessonStatus } from './LessonStatus.js';
-import type { LessonDriver } from '../features/lessons/lesson-driver.js';
+import type { LessonDriver } from '../contract/lessons.js';
 import type { ScannedLine } from '../lang/index.js';
 import type { LineMask } from './mask-line.js';
 import type { OpenPane } from './open-pane.js';
@@ -73,9 +68,6 @@ export function ShellApp(props: ShellAppProps) {
   );
 }
 
-const rangeOf = (spec: Extract<PaneSpec, { live: boolean }>) =>
-  spec.live ? { sinceMs: spec.endMs - spec.startMs } : { startMs: spec.startMs, endMs: spec.endMs };
-
 interface PaneProps {
   pane: OpenPane;
   onClose: () => void;
@@ -84,78 +76,10 @@ interface PaneProps {
   color: boolean;
 }
 
+/** Every pane kind is drawn through the registry (panes/registry.ts). */
 function Pane({ pane, onClose, onOpen, links, color }: PaneProps) {
-  if (pane.kind === 'chart') {
-    const { spec } = pane;
-    return (
-      <ChartPane
-        source={pane.source}
-        expression={spec.expression}
-        emptyHint={spec.emptyHint}
-        initialRange={rangeOf(spec)}
-        onClose={onClose}
-        onOpen={onOpen}
-        links={links}
-        color={color}
-      />
-    );
-  }
-  if (pane.kind === 'monitor')
-    return <MonitorPane source={pane.source} list={pane.spec.list} onClose={onClose} color={color} />;
-  if (pane.kind === 'show') {
-    const { spec } = pane;
-    return (
-      <ShowPane
-        source={pane.source}
-        line={spec.line}
-        everySeconds={spec.everySeconds}
-        first={spec.first}
-        onClose={onClose}
-        color={color}
-      />
-    );
-  }
-  if (pane.kind === 'ping') {
-    const { spec } = pane;
-    return (
-      <PingPane
-        source={pane.source}
-        line={spec.line}
-        intervalMs={spec.intervalMs}
-        count={spec.count}
-        onClose={onClose}
-        color={color}
-      />
-    );
-  }
-  if (pane.kind === 'dashboard')
-    return (
-      <DashboardPane
-        dashboard={pane.spec.dashboard}
-        sources={pane.sources}
-        initialRange={pane.range}
-        chosen={pane.chosen}
-        keep={pane.keep}
-        onClose={onClose}
-        onOpen={onOpen}
-        links={links}
-        color={color}
-      />
-    );
-  const { spec } = pane;
-  return (
-    <LogPane
-      source={pane.source}
-      query={spec.query}
-      range={rangeOf(spec)}
-      pageSize={spec.limit}
-      onClose={onClose}
-      onOpen={onOpen}
-      matchLists={pane.matchLists}
-      links={links}
-      color={color}
-    />
-  );
+  const { spec, source, keep } = pane;
+  return paneView(pane.kind, { spec, source, keep, onClose, onOpen, links, color });
 }
 
 function Prompt({

@@ -1,13 +1,12 @@
-// The shell's panes: each opened with its data source (made here, once per pane, never per
-// render), stacked when a pane opens another (`c`, `L`), closed back to the one below or to
+// The shell's panes: each opened with its data source (from the session's panes port, once per
+// pane, never per render), stacked when a pane opens another (`c`, `L`), closed back to the one below or to
 // the prompt. A lesson's note from the command that opened a pane waits until it closes.
 import type { PaneSpec } from '../contract/outcome.js';
 import type { RunIo } from '../contract/services.js';
-import { matchListPort } from '../features/match-list/add-from-pane.js';
 import type { PaneRequest } from '../panes/pane-links.js';
 import { runPiped } from '../run/output-pipes.js';
 import { runLine } from '../run/runner.js';
-import { lineCompleter } from './dashboard-sources.js';
+import { lineCompleter } from './line-completer.js';
 import { openPane, type OpenPane, specOf } from './open-pane.js';
 import type { ShellDeps, ShellState } from './shell-state.js';
 
@@ -35,15 +34,13 @@ export function createPaneStack(o: {
   const show = (spec: PaneSpec, from?: OpenPane) => {
     const { services } = o.session();
     const io = o.runIo();
-    const pane = openPane(spec, {
-      telemetry: services.telemetry?.loaded(),
-      router: services.router,
-      journal: services.journal,
-      matchLists: matchListPort(services, (line, signal) =>
-        runLine(line, { context: [] }, services, signal, io),
-      ),
+    const { panes } = services;
+    if (!panes) return;
+    const pane = openPane(spec, panes, {
+      // The log pane's `b`: a line as if typed at the top level (a pane is not in the shell's context).
+      runLine: (line, signal) => runLine(line, { context: [] }, services, signal, io),
       // `| refresh`: in the context the line was typed in, its pipes applied each time.
-      runLine: (
+      runPiped: (
         (context) => async (line: string, signal: AbortSignal) =>
           (await runPiped(line, { context }, services, signal, io)).outcome
       )(get().context),

@@ -2,7 +2,7 @@
 // keeps it (the pane's own hook acts on it), then the pager, then a Tab waiting for the router;
 // else the prompt's one handleKey edits the line and names what to do (`perform`).
 // Keys typed while a request ran (or a pane was open) are replayed here afterwards.
-import { type Key, splitText } from '../keys/key-parser.js';
+import type { Key } from '../keys/key-parser.js';
 import { handleKey, type PromptEffect } from './handle-key.js';
 import { lineOf, type PromptState, sameLine } from './prompt-state.js';
 import type { ShellState } from './shell-state.js';
@@ -33,11 +33,8 @@ export function createPromptKeys(o: {
     const s = get();
     if (s.pane) return false;
     if (s.pager) {
-      // A typed run is split: the keys after the one that ends the pager are the shell's.
-      const keys = splitText(key);
-      let i = 0;
-      while (i < keys.length && get().pager) o.pagerKey(keys[i++] as Key);
-      for (; i < keys.length; i++) onKey(keys[i] as Key);
+      // One key per grapheme (keys/): the key after the one that ends the pager is the shell's.
+      o.pagerKey(key);
       return true;
     }
     if (o.held(key)) return true;

@@ -2,14 +2,13 @@
 // question asked when the shell is left with one open.
 import { asRoutershError } from '../errors.js';
 import type { Services } from '../contract/services.js';
-import { confirmNow, hasGuard, revertNow, settleHint, windowLeft } from '../features/changes/confirm.js';
 import { promptText } from './editor/prompt-text.js';
 
 /** The prompt as it is now: the window's time left, when one is open. */
 export const promptNow = (
-  session: { label: string; services: Pick<Services, 'journal'> },
+  session: { label: string; services: Pick<Services, 'windows'> },
   context: readonly string[],
-): string => promptText(session.label, context, windowLeft(session.services.journal?.opened(), Date.now()));
+): string => promptText(session.label, context, session.services.windows?.left(Date.now()));
 
 type Choose = (question: string, letters: readonly string[], fallback: string) => Promise<string>;
 
@@ -24,10 +23,10 @@ export async function leaveShell(
   say: (text: string) => void,
   exit: () => void,
 ): Promise<void> {
-  const journal = services.journal?.opened();
-  const window = journal?.window();
-  if (!journal || !window) return exit();
-  const keeps = hasGuard(journal);
+  const window = services.journal?.opened()?.window();
+  const { windows } = services;
+  if (!window || !windows) return exit();
+  const keeps = windows.guarded();
   const at = new Date(window.deadline).toTimeString().slice(0, 8);
   const answer = await choose(
     keeps
@@ -38,12 +37,12 @@ export async function leaveShell(
   );
   if (answer === 'r') {
     say("reverting the window's changes…");
-    await revertNow(services, say).catch((e: unknown) => say(asRoutershError(e).message));
+    await windows.revertNow(say).catch((e: unknown) => say(asRoutershError(e).message));
   } else if (answer === 'k') {
-    const o = await confirmNow(services).catch(
-      (e: unknown) => ({ kind: 'error', error: asRoutershError(e) }) as const,
-    );
+    const o = await windows
+      .confirmNow()
+      .catch((e: unknown) => ({ kind: 'error', error: asRoutershError(e) }) as const);
     say(o.kind === 'text' ? o.text.trimEnd() : o.kind === 'error' ? o.error.message : '');
-  } else say(settleHint(journal));
+  } else say(windows.settleHint());
   exit();
 }

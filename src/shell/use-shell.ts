@@ -29,7 +29,7 @@ export function useShell(o: UseShellOptions) {
     return { store, controller: createShellController(store, () => opts.current) };
   });
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const windowLeft = useWindowLeft(o.session.services.journal);
+  const windowLeft = useWindowLeft(o.session.services.windows);
   useKeys(controller.onKey);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once: colour the empty line; stop lookups at the end

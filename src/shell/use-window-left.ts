@@ -3,17 +3,16 @@
 // never shows more time than the line did. A tick once a second renders again only when the
 // text changes.
 import { useEffect, useState } from 'react';
-import type { JournalPort } from '../contract/services.js';
-import { windowLeft } from '../features/changes/confirm.js';
+import type { WindowPort } from '../contract/services.js';
 
-export function useWindowLeft(journal: JournalPort | undefined): string | undefined {
+export function useWindowLeft(windows: WindowPort | undefined): string | undefined {
   // The journal opens after the prompt is drawn, and a window opens whenever the user says so:
-  // each tick asks the port for the journal as it is now.
-  const [, setLeft] = useState(() => windowLeft(journal?.opened(), Date.now()));
+  // each tick asks the port for the window as it is now.
+  const [, setLeft] = useState(() => windows?.left(Date.now()));
   useEffect(() => {
-    const t = setInterval(() => setLeft(windowLeft(journal?.opened(), Date.now())), 1000);
+    const t = setInterval(() => setLeft(windows?.left(Date.now())), 1000);
     return () => clearInterval(t);
-  }, [journal]);
+  }, [windows]);
   // A window settled since the last tick (confirm, a revert on leaving) shows at the next render.
-  return windowLeft(journal?.opened(), Date.now());
+  return windows?.left(Date.now());
 }

@@ -1,21 +1,39 @@
 // `routersh __complete` (what the scripts of `routersh completion` call on Tab), in-process
 // through execute: commands, flags and their values from the parsers' tables, profiles and
 // lessons, and the words of -c from the router — only a saved profile's router, with that
-// profile's credentials, and never a prompt. The deadline against a router that never answers
-// is in test/e2e/completion.test.ts (a process of its own: the deadline counts from its start).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+// profile's credentials, and never a prompt. Those words are answered from the router's metadata
+// kept on disk (completion/word-store.ts): the tests keep them first with the refresh's own code
+// (refreshWords, no deadline), then ask __complete with the router hung, so nothing here races
+// a deadline. The deadline against a router that never answers, the detached refresh and a
+// slow router are in test/e2e/completion.test.ts (processes of their own).
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { execute } from '../../src/commands/index.js';
 import { COMMAND_NAMES } from '../../src/commands/command-names.js';
+import { walk } from '../../src/commands/completion/argv-slot.js';
+import { mainFlags } from '../../src/commands/completion/flag-specs.js';
+import { profileLogin } from '../../src/commands/completion/profile-login.js';
+import { refreshWords } from '../../src/commands/completion/refresh.js';
+import { loadSnapshot, saveSnapshot, storeFile } from '../../src/commands/completion/word-store.js';
 import { exitStatus } from '../../src/exit-status.js';
 import { captureIo, runCommand } from '../helpers/command-io.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routersh-complete-'));
 const xdg = join(dir, 'xdg');
+/** The kept router words of this file's runs (never the user's own cache). */
+const cacheHome = join(dir, 'cache');
 const secret = (name: string, text: string) => {
   const p = join(dir, name);
   writeFileSync(p, `${text}\n`, { mode: 0o600 });
@@ -66,7 +84,11 @@ interface Answer {
 }
 
 async function complete(argv: string[], env: Record<string, string> = {}): Promise<Answer> {
-  const r = await runCommand(['__complete', ...argv], { XDG_CONFIG_HOME: xdg, ...env });
+  const r = await runCommand(['__complete', ...argv], {
+    XDG_CONFIG_HOME: xdg,
+    XDG_CACHE_HOME: cacheHome,
+    ...env,
+  });
   const lines = r.out.split('\n').slice(0, -1);
   const directive = lines.pop() ?? '';
   return { values: lines.map((l) => l.split('\t')[0]!), directive, code: r.code, err: r.err };
@@ -169,23 +191,124 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
   });
 });
 
+const cacheEnv = { XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: cacheHome };
+const loginOf = (profile: string) => {
+  const login = profileLogin(walk(['--profile', profile], mainFlags()), cacheEnv);
+  if (!login) throw new Error(`no login for ${profile}`);
+  return login;
+};
+/** The words of these lines kept for `profile`, as a refresh keeps them (no deadline). */
+async function keep(profile: string, ...lines: string[]) {
+  for (const line of lines) await refreshWords(loginOf(profile), cacheEnv, line, AbortSignal.timeout(60_000));
+}
+const keptFile = (profile: string) => {
+  const { cfg } = loginOf(profile);
+  return storeFile(cfg.router ?? '', cfg.user, cacheEnv)!;
+};
+/** Every request the simulator gets from now on is held, unanswered. */
+const hangRouter = () => sim.faults.set({ hang: 1_000_000 });
+
 describe('routersh __complete: the words of -c from the router', () => {
-  it("-c 'int → interface, from the profile's router, with the profile's credentials", async () => {
+  afterEach(() => {
+    sim.faults.clear();
+    sim.faults.releaseAll();
+  });
+
+  it("-c 'int → interface, kept from the profile's router (its credentials), answered with the router hung", async () => {
     const before = sim.requests.length;
-    const r = await complete(['--', '--profile', 'lab', '-c', 'int']);
-    expect(r).toEqual({ values: ['interface '], directive: ':nospace', code: 0, err: '' });
+    await keep('lab', 'int');
     const sent = sim.requests.slice(before);
     expect(sent.length).toBeGreaterThan(0);
     for (const q of sent) expect(q.headers.authorization).toBe(basic('admin', 'admin'));
+    hangRouter();
+    const asked = sim.requests.length;
+    const r = await complete(['--', '--profile', 'lab', '-c', 'int']);
+    expect(r).toEqual({ values: ['interface '], directive: ':nospace', code: 0, err: '' });
+    // Answered from the kept words: nothing was asked of the router.
+    expect(sim.requests.length).toBe(asked);
   });
 
   it('the default profile (ROUTERSH_PROFILE), the shell’s own completion (several words, pipes)', async () => {
+    await keep('lab', 'interface e', 'show interface eth0 | cou', 'interface eth0 mt');
+    hangRouter();
     const env = { ROUTERSH_PROFILE: 'lab' };
     expect(await words(['-c', 'interface e'], env)).toEqual(['interface eth0', 'interface eth1']);
     expect(await words(['-c', 'show interface eth0 | cou'], env)).toEqual(['show interface eth0 | count ']);
     expect((await complete(['--line', "routersh -c 'interface eth0 mt"], env)).values).toEqual([
       'interface eth0 mtu ',
     ]);
+  });
+
+  it('the kept words: 0600 in 0700 folders, no password, no secret value, no show output', async () => {
+    await keep('lab', 'system user admin pa', 'show interface eth0 | cou');
+    const file = keptFile('lab');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cacheHome, 'routersh')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheHome, 'routersh', 'complete')).mode & 0o777).toBe(0o700);
+    // A router whose metadata lists secrets (a community's value, an option named key): kept
+    // without them; a path through a secret's value is not kept at all.
+    const kept = loadSnapshot(file)!;
+    const root = kept.nodes.get('')!.node;
+    const value = { ...structuredClone(root), name: 'community-value', type: 'Value' as const, subNodes: [] };
+    const community = {
+      ...structuredClone(root),
+      name: 'community',
+      setValues: ['Public-S3cret'],
+      setOptions: [{ key: ['Option-S3cret'], view: ['all'] }],
+      subNodes: [{ ...value, setValues: ['Value-S3cret'] }],
+    };
+    kept.nodes.set('snmp', { words: ['snmp'], node: { ...structuredClone(root), subNodes: [community] } });
+    kept.nodes.set('snmp\u0000community\u0000Path-S3cret', {
+      words: ['snmp', 'community', 'Path-S3cret'],
+      node: value,
+    });
+    saveSnapshot(file, kept.nodes);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('"interface"');
+    expect(text).toContain('"view"');
+    for (const secret of ['S3cret', 'admin.pw', 'Basic ', 'showOutput', '"raw"'])
+      expect(text).not.toContain(secret);
+  });
+
+  it('kept words are server data: a control character never reaches a candidate', async () => {
+    const file = keptFile('lab');
+    const kept = loadSnapshot(file)!;
+    const root = kept.nodes.get('')!.node;
+    const evil = structuredClone(root);
+    evil.subNodes = [
+      ...evil.subNodes,
+      {
+        ...structuredClone(root.subNodes[0]!),
+        name: 'inter\u001b]0;owned\u0007x',
+        description: 'a\u001b[2Jb',
+      },
+      { ...structuredClone(root.subNodes[0]!), name: 'interval', description: 'c\u001b[31md\u0007' },
+    ];
+    kept.nodes.set('', { words: [], node: evil });
+    saveSnapshot(file, kept.nodes);
+    hangRouter();
+    const r = await runCommand(['__complete', '--', '--profile', 'lab', '-c', 'inte'], cacheEnv);
+    expect(r.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(r.out.split('\n').map((l) => l.split('\t')[0])).toContain('interval');
+    expect(r.out).not.toContain('owned');
+  });
+
+  it('a kept file someone else could write, or one not as written, is not read', async () => {
+    const file = keptFile('lab');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('"Token"', '"Bogus"'));
+    expect(loadSnapshot(file)).toBeUndefined();
+    writeFileSync(file, text);
+    expect(loadSnapshot(file)).toBeDefined();
+    chmodSync(join(cacheHome, 'routersh', 'complete'), 0o777);
+    try {
+      expect(loadSnapshot(file)).toBeUndefined();
+    } finally {
+      chmodSync(join(cacheHome, 'routersh', 'complete'), 0o700);
+    }
+    expect(readdirSync(join(cacheHome, 'routersh', 'complete')).filter((f) => f.endsWith('.tmp'))).toEqual(
+      [],
+    );
   });
 
   it('the line’s --router names another router: no request at all, to either', async () => {
@@ -202,20 +325,24 @@ describe('routersh __complete: the words of -c from the router', () => {
     const pw = secret('typed.pw', 'typed-secret');
     expect(await words(['--router', b.url, '--user', 'u', '--password-file', pw, '-c', 'int'])).toEqual([]);
     expect(b.requests).toEqual([]);
-    // Profile `a`: its router gets its own login, not the environment's.
+    // Profile `a`: its router gets its own login, not the environment's (refused: nothing kept).
     expect(await words(['--profile', 'a', '-c', 'int'], env)).toEqual([]);
+    await keep('a', 'int');
     expect(a.requests.length).toBeGreaterThan(0);
     for (const q of a.requests) expect(q.headers.authorization).toBe(basic('profile-user', 'profile-secret'));
+    expect(loadSnapshot(keptFile('a'))).toBeUndefined();
   });
 
   it('the same router written host:port on the line is the profile’s: answered', async () => {
+    await keep('lab', 'int');
+    hangRouter();
     expect(await words(['--profile', 'lab', '--router', `127.0.0.1:${sim.port}`, '-c', 'int'])).toEqual([
       'interface ',
     ]);
   });
 
   it('never prompts: a profile without a password sends nothing, even on a terminal', async () => {
-    const c = captureIo({ XDG_CONFIG_HOME: xdg });
+    const c = captureIo({ XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: cacheHome });
     Object.assign(c.io.stdin, { isTTY: true });
     Object.assign(c.io.stderr, { isTTY: true });
     const code = exitStatus(await execute(['__complete', '--', '--profile', 'nopass', '-c', 'int'], c.io));

@@ -204,7 +204,7 @@ describe.skipIf(!VM)('after substitution, victoria-metrics accepts', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('victoria-metrics did not start within 10 s');
-  }, 15_000);
+  }, 180_000);
   afterAll(async () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child?.once('exit', r));

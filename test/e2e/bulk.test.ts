@@ -55,7 +55,7 @@ it('-f with 300 adds: one POST per entry and a bounded number of GETs', async ()
   expect(sent.filter((q) => q.method === 'POST')).toHaveLength(300);
   // Resolving the lines: a bounded number of GETs; the journal's: as above, not per line.
   expect(sent.filter((q) => q.method === 'GET').length).toBeLessThanOrEqual(12 + journalReads(ms));
-}, 90_000);
+}, 180_000);
 
 it('-f with 600 adds: list reads do not grow with the lines, the journal keeps each change small', async () => {
   expect((await runBin(['-c', 'ipv4 firewall match-list scale'], { env })).code).toBe(0);

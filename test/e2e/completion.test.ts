@@ -1,14 +1,22 @@
 // `routersh completion bash|zsh|fish` in the real shells (tmux), against the router simulator
 // through a saved profile: `routersh --pro<Tab>` and `routersh -c 'int<Tab>`; the scripts'
-// syntax; and `routersh __complete`'s deadline as its own process, against a router that
-// never answers. zsh and fish are checked where they are installed (skipped with a note).
+// syntax; and `routersh __complete` as its own process: its deadline against a router that
+// never answers, and the router words it keeps on disk (answered at once while the router takes
+// 2 s, refreshed by a detached process). zsh and fish are checked where they are installed
+// (skipped with a note). Nothing here races the deadline: a first Tab may answer or not (a
+// loaded machine), and the test waits for the words to be kept before it relies on them.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { walk } from '../../src/commands/completion/argv-slot.js';
+import { mainFlags } from '../../src/commands/completion/flag-specs.js';
+import { profileLogin } from '../../src/commands/completion/profile-login.js';
+import { storeFile } from '../../src/commands/completion/word-store.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 import { BIN, runBin } from '../helpers/run-bin.js';
 import { hasTmux, Tmux } from './tmux.js';
@@ -31,12 +39,14 @@ writeFileSync(join(bin, 'routersh'), `#!/bin/sh\nexec ${process.execPath} ${BIN}
 chmodSync(join(bin, 'routersh'), 0o755);
 
 let sim: RouterSim;
+/** The router of the kept-words tests (made slow, changed): its own, so the shells' words stay. */
+let slow: RouterSim;
 /** A router that takes requests and never answers. */
 let silent: TestServer;
 let term: Tmux | undefined;
 
 beforeAll(async () => {
-  sim = await startRouterSim();
+  [sim, slow] = await Promise.all([startRouterSim(), startRouterSim()]);
   silent = await startServer(() => {});
   mkdirSync(join(xdg, 'routersh'), { recursive: true });
   const pw = join(home, 'admin.pw');
@@ -46,17 +56,46 @@ beforeAll(async () => {
     JSON.stringify({
       profiles: {
         lab: { router: sim.url, user: 'admin', passwordFile: pw },
-        silent: { router: silent.url, user: 'admin', passwordFile: pw },
+        slow: { router: slow.url, user: 'admin', passwordFile: pw },
+        // Its requests' own timeout far past the run's hang guard: only the deadline ends them.
+        silent: { router: silent.url, user: 'admin', passwordFile: pw, timeout: 3600 },
       },
     }),
   );
 });
 afterAll(async () => {
-  await Promise.all([sim.close(), silent.close()]);
+  await Promise.all([sim.close(), slow.close(), silent.close()]);
 });
 afterEach(() => term?.kill());
 
-const env = { XDG_CONFIG_HOME: xdg, HOME: home };
+const env = { XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: join(home, '.cache'), HOME: home };
+/** Where __complete keeps a profile's router words. */
+function keptFile(profile: string): string {
+  const login = profileLogin(walk(['--profile', profile], mainFlags()), env);
+  return storeFile(login!.cfg.router ?? '', login!.cfg.user, env)!;
+}
+
+/** Waits (a hang guard only) until `ok()` holds, looking again every 50 ms. */
+async function until(ok: () => boolean, what: string, guardMs = 60_000) {
+  const end = Date.now() + guardMs;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`still waiting after ${guardMs} ms: ${what}`);
+    await sleep(50);
+  }
+}
+/** No refresh running for the profile, and its words kept. */
+const settled = (profile: string) =>
+  existsSync(keptFile(profile)) && !existsSync(`${keptFile(profile)}.lock`);
+
+/**
+ * `__complete ARGV` until its words are kept: the first Tab answers from the router within the
+ * deadline and keeps them, or misses it (a busy machine) and a detached refresh keeps them.
+ */
+async function kept(profile: string, line: string) {
+  const r = await runBin(['__complete', '--', '--profile', profile, '-c', line], { env, timeoutMs: 60_000 });
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  await until(() => settled(profile), `the words of '${line}' kept`);
+}
 const script = async (shell: string) => {
   const r = await runBin(['completion', shell], { env });
   expect(r).toMatchObject({ code: 0, stderr: '' });
@@ -86,25 +125,50 @@ describe('the scripts', () => {
 });
 
 describe('routersh __complete as its own process', () => {
-  it('a router that never answers: nothing printed, exit 0, within about a second', async () => {
+  it('a router that never answers: nothing printed, exit 0 (its deadline ends it)', async () => {
     const t0 = performance.now();
-    // Its own deadline is 0.9 s from its start; without one it would wait on the silent router
-    // until this run's 5 s (a loaded machine's slack beside it), and fail.
+    // The profile's request timeout is an hour: without its own deadline it would wait on the
+    // silent router past this run's hang guard, and fail.
     const r = await runBin(['__complete', '--', '--profile', 'silent', '-c', 'int'], {
       env,
-      timeoutMs: 5_000,
+      timeoutMs: 60_000,
     });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(silent.requests.length).toBeGreaterThan(0);
     console.info(`__complete against a silent router: ${Math.round(performance.now() - t0)} ms`);
   });
 
-  it('against the simulator: the words, well within the deadline', async () => {
+  it('kept words: answered while the router takes 2 s, then refreshed beside the answer', async () => {
+    const argv = ['--profile', 'slow', '-c', 'interface e'];
+    await kept('slow', 'interface e');
+    const path = keptFile('slow');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // The router gets an interface of its own, and from now on takes 2 s per request: a Tab
+    // that asked it could not answer within its deadline of about a second.
+    const made = await runBin(['--router', slow.url, '--user', 'admin', '-c', 'interface eth9'], {
+      env: { ...env, ROUTERSH_PASSWORD: 'admin' },
+      timeoutMs: 60_000,
+    });
+    expect(made).toMatchObject({ code: 0, stdout: 'Interface eth9 created\n' });
+    slow.faults.set({ latencyMs: 2_000 });
+    const asked = slow.requests.length;
     const t0 = performance.now();
-    const r = await runBin(['__complete', '--', '--profile', 'lab', '-c', 'interface e'], { env });
-    const ms = performance.now() - t0;
-    expect(r.stdout).toMatch(/^interface eth0\t.*\ninterface eth1\t.*\n:nospace\n$/);
-    console.info(`__complete -c 'interface e' against the simulator: ${Math.round(ms)} ms`);
+    const cached = await runBin(['__complete', '--', ...argv], { env, timeoutMs: 60_000 });
+    const ms = Math.round(performance.now() - t0);
+    expect(cached.stdout).toMatch(/^interface eth0\t.*\ninterface eth1\t.*\n:nospace\n$/);
+    expect(slow.requests.length).toBe(asked);
+    console.info(`__complete from kept words, the router taking 2 s: ${ms} ms`);
+
+    // Kept a minute ago: answered as kept (no eth9), and a detached refresh reads them again.
+    const old = Date.now() / 1000 - 120;
+    utimesSync(path, old, old);
+    const stale = await runBin(['__complete', '--', ...argv], { env, timeoutMs: 60_000 });
+    expect(stale.stdout).toBe(cached.stdout);
+    await until(() => statSync(path).mtimeMs / 1000 > old + 60 && settled('slow'), 'the refresh');
+    expect(slow.requests.length).toBeGreaterThan(asked);
+    const fresh = await runBin(['__complete', '--', ...argv], { env, timeoutMs: 60_000 });
+    expect(fresh.stdout).toMatch(/^interface eth0\t.*\ninterface eth1\t.*\ninterface eth9\t.*\n:nospace\n$/);
+    slow.faults.clear();
   });
 });
 
@@ -126,6 +190,8 @@ const lastLine = (screen: string) =>
 
 describe.skipIf(!hasTmux())('completion in a real shell (tmux)', () => {
   it("bash: routersh --pro<Tab> → --profile; routersh -c 'int<Tab> → interface, from the router", async () => {
+    await kept('lab', 'int');
+    await kept('lab', 'interface e');
     const t = shell('bash --norc --noprofile');
     t.type('PS1="$ "; source <(routersh completion bash); echo sourced');
     t.keys('Enter');
@@ -154,6 +220,7 @@ describe.skipIf(!hasTmux())('completion in a real shell (tmux)', () => {
   });
 
   it.skipIf(!HAS_ZSH)('zsh: routersh --pro<Tab> → --profile, and -c words from the router', async () => {
+    await kept('lab', 'int');
     const t = shell('zsh -f');
     t.type(
       'PS1="$ "; autoload -U compinit && compinit -u && source <(routersh completion zsh); echo sourced',

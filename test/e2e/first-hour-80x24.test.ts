@@ -34,10 +34,10 @@ describe.skipIf(!hasTmux())('the first hour at 80×24 (tmux)', () => {
     ['monitor match-list blacklist', /203\.0\.113\.7/, '/203'],
   ])('%s: the footer ends in `q back`', async (line, drawn, keys) => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type(line);
     t.keys('Enter');
-    await t.waitFor(drawn, 15_000);
+    await t.waitFor(drawn);
     if (keys) {
       t.type(keys);
       t.keys('Enter');
@@ -51,7 +51,7 @@ describe.skipIf(!hasTmux())('the first hour at 80×24 (tmux)', () => {
 
   it('help is broken at blanks: every word on the screen is a word of the help', async () => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('help');
     t.keys('Enter');
     const s = await t.waitFor(/^Words come from the router/m);

@@ -43,7 +43,7 @@ const promptLine = (s: string) =>
 describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
   it('welcomes with where it is connected, that it is a simulator, and what to try', async () => {
     const t = demo();
-    const s = await t.waitFor(PROMPT, 15_000);
+    const s = await t.waitFor(PROMPT);
     expect(s).toMatch(
       /Connected as admin@127\.0\.0\.1 to http:\/\/127\.0\.0\.1:\d+, telemetry http:\/\/127\.0\.0\.1:\d+/,
     );
@@ -53,18 +53,18 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
 
   it('no welcome in batch mode or with --json', async () => {
     const t = demo(` -c 'show hostname'`);
-    const s = await t.waitFor(/\[exited 0\]/, 15_000);
+    const s = await t.waitFor(/\[exited 0\]/);
     expect(s).toMatch(/^router$/m);
     expect(s).not.toMatch(/Connected as/);
     t.kill();
     const j = demo(' --json');
-    await j.waitFor(PROMPT, 15_000);
+    await j.waitFor(PROMPT);
     expect(j.screen()).not.toMatch(/Connected as/);
   });
 
   it('`?` then one Enter runs the line; a Tab menu left alone does too', async () => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('ping 10.0.0.1 count 1 ?');
     await t.waitFor(/size\s+option/);
     t.keys('Enter');
@@ -80,7 +80,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
 
   it('the top-level menu shows every entry a 40-row window has room for', async () => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.keys('Tab');
     const s = await t.waitFor(/^ {2}help\s/m);
     for (const word of ['metrics', 'logs', 'describe', 'edit', 'interface']) {
@@ -91,7 +91,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
 
   it('`logs search lev<Tab>` gives `level:` with no blank; the next Tab lists its values', async () => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('logs search lev');
     t.keys('Tab');
     await t.waitFor((s) => promptLine(s) === 'admin@127.0.0.1> logs search level:');
@@ -102,7 +102,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
 
   it('`?` in the middle of a line lists for the word at the cursor and keeps the line; `?` in quotes is text', async () => {
     const t = demo();
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('ping 10.0.0.1 count 1');
     // The cursor at the end of `ping`, the line going on after it: `?` is help for `ping`.
     t.keys('C-a', 'M-f');
@@ -130,7 +130,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
     t.pipeTo(file);
     t.type(`for i in $(seq 1 60); do echo early-$i; done; node ${BIN} --demo`);
     t.keys('Enter');
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('show hostname');
     t.keys('Enter');
     await t.waitFor(/^router$/m);
@@ -149,7 +149,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
     term = new Tmux(120, 40);
     const t = term;
     t.start(`node ${BIN} --router ${sim.url} --user admin`, { ROUTERSH_PASSWORD: 'admin', ...ENV });
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     sim.faults.set({ latencyMs: 2500 });
     try {
       t.type('show hostname');
@@ -159,7 +159,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
       const s = await t.waitFor((x) => promptLine(x) === 'admin@127.0.0.1> show ver');
       expect(s).toMatch(/waiting for the router/);
       sim.faults.clear();
-      await t.waitFor(/^router$/m, 10_000);
+      await t.waitFor(/^router$/m);
       await t.waitFor((x) => !/waiting for the router/.test(x) && /> show ver\s*$/m.test(x));
     } finally {
       sim.faults.clear();
@@ -176,7 +176,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
     await t.waitFor(/Permission denied, please try again\.\nPassword for admin: ?$/m);
     t.type('admin');
     t.keys('Enter');
-    await t.waitFor(PROMPT, 10_000);
+    await t.waitFor(PROMPT);
   });
 
   it('three wrong passwords end with the auth error and exit 3', async () => {
@@ -190,7 +190,7 @@ describe.skipIf(!hasTmux())('the first hour at the prompt (tmux)', () => {
       t.type(pw);
       t.keys('Enter');
     }
-    const s = await t.waitFor(/\[exited 3\]/, 10_000);
+    const s = await t.waitFor(/\[exited 3\]/);
     expect(s.match(/Permission denied, please try again\./g)).toHaveLength(2);
     expect(s).toMatch(/^% authentication failed for user admin/m);
   });

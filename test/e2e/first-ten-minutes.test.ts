@@ -36,7 +36,7 @@ describe.skipIf(!hasTmux())("a new user's first ten minutes (tmux, --demo)", () 
     });
 
     // The welcome: where it is connected, that it is the simulator, what to try.
-    let s = await t.waitFor(atPrompt, 15_000);
+    let s = await t.waitFor(atPrompt);
     expect(s).toMatch(/Connected as admin@127\.0\.0\.1 to http:\/\/127\.0\.0\.1:\d+/);
     expect(s).toMatch(/\(simulator, --demo/);
     expect(s).toMatch(/Tab completes, \? lists what can follow, help shows the commands/);
@@ -120,5 +120,5 @@ describe.skipIf(!hasTmux())("a new user's first ten minutes (tmux, --demo)", () 
     t.type('exit');
     t.keys('Enter');
     await t.waitFor(/^\[exited 0\]$/m);
-  }, 60_000);
+  }, 180_000);
 });

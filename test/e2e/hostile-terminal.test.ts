@@ -103,7 +103,7 @@ describe.skipIf(!hasTmux())('interactive: the raw bytes the terminal received', 
       XDG_STATE_HOME: state,
       XDG_CONFIG_HOME: join(state, 'config'),
     });
-    await t.waitFor(PROMPT, 15_000);
+    await t.waitFor(PROMPT);
     t.type('describe interface');
     t.keys('Enter');
     await t.waitFor(/Sub-nodes:/);
@@ -142,7 +142,7 @@ describe.skipIf(!hasTmux())('a shrinking terminal keeps its scrollback', () => {
         XDG_CONFIG_HOME: '/tmp/routersh-e2e-shrink-config',
       },
     );
-    await t.waitFor(/admin@127\.0\.0\.1>\s*$/m, 15_000);
+    await t.waitFor(/admin@127\.0\.0\.1>\s*$/m);
     t.type('help');
     t.keys('Enter');
     await t.waitFor(/'#' starts a comment only/);

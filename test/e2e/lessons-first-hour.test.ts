@@ -55,7 +55,7 @@ describe.skipIf(!hasTmux())('lessons in the shell (tmux)', () => {
   it('`learn` alone lists the lessons; Tab after `learn ` offers their names', async () => {
     term = new Tmux(120, 40);
     term.start(`node ${BIN} --demo`, home());
-    await term.waitFor(PROMPT, 15_000);
+    await term.waitFor(PROMPT);
     term.type('learn');
     term.keys('Enter');
     const s = await term.waitFor(/telemetry\s+not started/);
@@ -75,7 +75,7 @@ describe.skipIf(!hasTmux())('lessons in the shell (tmux)', () => {
   it('a step whose command opens a pane: its next step is printed when the pane closes', async () => {
     term = new Tmux(120, 40);
     term.start(`node ${BIN} --demo`, home());
-    await term.waitFor(PROMPT, 15_000);
+    await term.waitFor(PROMPT);
     term.type('learn telemetry');
     term.keys('Enter');
     await term.waitFor(/List the metric names/);
@@ -85,9 +85,9 @@ describe.skipIf(!hasTmux())('lessons in the shell (tmux)', () => {
     term.type("metrics range 'sum by (grp) (rate(pkts_down[5m]))' since 6h");
     term.keys('Enter');
     // The chart pane is full screen; q returns to the prompt.
-    await term.waitFor(/q back/, 15_000);
+    await term.waitFor(/q back/);
     term.keys('q');
-    const s = await term.waitFor(/Find the firewall's log records of the last hour/, 15_000);
+    const s = await term.waitFor(/Find the firewall's log records of the last hour/);
     expect(s).toMatch(PROMPT);
   });
 });

@@ -88,7 +88,7 @@ describe('routersh match-list sync --keep (binary)', () => {
     }
     expect(await closed).toBe(0);
     expect(stdout).toMatch(/kept in sync for \d+ rounds\n$/);
-  }, 30_000);
+  }, 180_000);
 });
 
 describe('routersh match-list feeds (binary)', () => {

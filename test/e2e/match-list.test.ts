@@ -63,7 +63,7 @@ describe('routersh match-list (command line)', () => {
       failed: 0,
     });
     expect(writes(n)).toBe(1000);
-  }, 90_000);
+  }, 180_000);
 
   it('a bad line: named with its line number, nothing sent, a failing exit status', async () => {
     const file = join(dir, 'bad.txt');
@@ -93,7 +93,7 @@ describe('routersh match-list (command line)', () => {
     expect(real.code).toBe(0);
     const out = await runBin(['match-list', 'export', 'blacklist'], { env });
     expect(out.stdout.split('\n').filter(Boolean).sort()).toEqual(['198.18.0.1', '203.0.113.7']);
-  }, 90_000);
+  }, 180_000);
 
   it('the same command runs as a built-in line (-c)', async () => {
     const r = await runBin(

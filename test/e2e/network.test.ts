@@ -18,7 +18,7 @@ beforeAll(async () => {
   pki = makePki();
   front = await startTlsFront(sim.port, { cert: pki.pem('serverCert'), key: pki.pem('serverKey') });
   closers.push(sim.close, front.close);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });

@@ -103,7 +103,7 @@ beforeAll(async () => {
   );
   if (r.status !== 0) throw new Error(`npm install -g failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   install = { stdout: r.stdout, stderr: r.stderr };
-}, 60_000);
+}, 180_000);
 
 describe('npm install -g of the packed tarball', () => {
   it('the tarball holds the binary, dist/, the licence and the notices, and no sources', () => {
@@ -218,7 +218,7 @@ describe('npm install -g of the packed tarball', () => {
       t.start(`${shellQuote(join(prefix, 'bin', 'routersh'))} --demo`, userEnv());
       const prompt = 'admin@127.0.0.1>';
       const atPrompt = (s: string) => s.trimEnd().split('\n').at(-1) === prompt;
-      await t.waitFor(atPrompt, 15_000);
+      await t.waitFor(atPrompt);
       t.type('show interface');
       t.keys('Enter');
       await t.waitFor((s) => /^eth0\s+UP\s/m.test(s) && atPrompt(s));

@@ -58,7 +58,7 @@ describe.skipIf(!hasTmux())('routersh play in tmux', () => {
       ].join('\n'),
     );
     const t = play(file, '--auto 0.05 --speed 40');
-    const end = await t.waitFor(/\[exited 0\]/, 40_000);
+    const end = await t.waitFor(/\[exited 0\]/);
     // Captions on their own lines, the lines echoed as typed, the password drawn masked.
     expect(end).toMatch(/^A trainee account$/m);
     expect(end).toMatch(/admin@127\.0\.0\.1> system user carol password \*{9}$/m);
@@ -79,7 +79,7 @@ describe.skipIf(!hasTmux())('routersh play in tmux', () => {
     expect(ifaces).toMatch(/eth1\s+UP\s+9000/);
     expect(await show('show interface eth5')).not.toContain('description');
     expect(await show('show system user')).toMatch(/carol\s+set\s+600/);
-  }, 60_000);
+  }, 180_000);
 
   it('waits before each Enter for the presenter, who can take over and edit the line', async () => {
     const file = script('# Pause here\ninterface eth6\ninterface eth8\n');
@@ -100,5 +100,5 @@ describe.skipIf(!hasTmux())('routersh play in tmux', () => {
     t.keys('Enter');
     await t.waitFor(/\[exited 0\]/);
     expect(sent()).not.toContain('POST /api/interface/eth8');
-  }, 40_000);
+  }, 180_000);
 });

@@ -36,7 +36,7 @@ async function shellAtPrompt(): Promise<Tmux> {
   const t = new Tmux(120, 30);
   term = t;
   t.start(`node ${BIN} --demo`, { XDG_STATE_HOME: state, XDG_CONFIG_HOME: state, NO_COLOR: '1' });
-  await t.waitForOutput(DRAWN, 20_000);
+  await t.waitForOutput(DRAWN);
   return t;
 }
 

@@ -108,7 +108,7 @@ describe.skipIf(!hasTmux())('--record in tmux', () => {
       expect(played).toContain('Password of bob changed');
       expect(played).not.toContain(SECRET);
     }
-  }, 40_000);
+  }, 180_000);
 
   it('records the password prompt, never the password typed at it', async () => {
     const pw = 'Zq9pass77';
@@ -143,5 +143,5 @@ describe.skipIf(!hasTmux())('--record in tmux', () => {
     const raw = readFileSync(file).toString('latin1');
     expect(raw).toContain('Password for dave: ');
     expect(raw).not.toContain(pw);
-  }, 30_000);
+  }, 180_000);
 });

@@ -43,7 +43,7 @@ describe.skipIf(!hasTmux())('secrets on the screen', () => {
     t.keys('Enter');
     await t.waitFor(/admin@127\.0\.0\.1> ?$/m);
     expect(t.screen()).not.toContain(SECRET);
-  }, 30_000);
+  }, 180_000);
 
   it('under --record, the Ctrl-R search text is drawn as * and the file holds neither', async () => {
     const cast = join(dir, 'search.cast');
@@ -57,5 +57,5 @@ describe.skipIf(!hasTmux())('secrets on the screen', () => {
     t.keys('C-d');
     await t.waitFor(/\[exited/);
     expect(readFileSync(cast, 'utf8')).not.toContain('Pr0j');
-  }, 30_000);
+  }, 180_000);
 });

@@ -21,7 +21,7 @@ async function shellUnderBash(): Promise<RawTmux> {
   await t.waitFor(/^bash\$/m);
   t.type(`node ${BIN} --demo`);
   t.keys('Enter');
-  await t.waitFor(PROMPT, 15_000);
+  await t.waitFor(PROMPT);
   return t;
 }
 

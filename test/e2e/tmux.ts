@@ -153,8 +153,11 @@ export class Tmux {
     this.tmux(['send-keys', '-t', 'app', ...names]);
   }
 
-  /** Polls the screen until `test` holds; throws with the last screen after `timeoutMs`. */
-  async waitFor(test: RegExp | ((s: string) => boolean), timeoutMs = 10_000): Promise<string> {
+  /**
+   * Polls the screen until `test` holds; throws with the last screen after `timeoutMs`, a hang
+   * guard far above the time a step takes beside stress-ng on two cores.
+   */
+  async waitFor(test: RegExp | ((s: string) => boolean), timeoutMs = 60_000): Promise<string> {
     const ok = typeof test === 'function' ? test : (s: string) => test.test(s);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -173,7 +176,7 @@ export class Tmux {
    * reading the screen back to back for that spawned a tmux client every few ms). Output from
    * before the client attached is not streamed: the screen is read too, every 250 ms.
    */
-  async waitForOutput(re: RegExp, timeoutMs = 10_000): Promise<void> {
+  async waitForOutput(re: RegExp, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (re.test(this.streamed)) return;

@@ -3,8 +3,9 @@
 // reader or substitution), each variable's values asked of VM directly (label values for the
 // variable's selector, earlier variables put in), chosen as Grafana does at load (the file's
 // default when VM has it, else All when offered, else the first value), and the panel's
-// expression, with them put in, sent to VM over the same window. A panel whose expression gives
-// VM no series may be empty on the screen; one that gives series must show them.
+// expression, with them put in, sent to VM directly (before and after the screen is read). A
+// panel whose expression gives VM no series may be empty on the screen; one that gives series
+// both times must show them.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { RealMetrics } from './real-metrics.js';
@@ -27,6 +28,8 @@ export interface FilePanel {
   /** The expression (chart, stat) or other source. */
   source: string;
   title: string | undefined;
+  /** A fixed step (`step: 5m`, from a Grafana target's `interval`), in seconds. */
+  stepSeconds: number | undefined;
 }
 
 export interface FileDashboard {
@@ -38,14 +41,28 @@ export interface FileDashboard {
 }
 
 const KINDS = ['chart', 'stat', 'logs', 'histogram', 'monitor', 'show'];
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** `5m`, `1h30m` in seconds. */
+const seconds = (d: string) =>
+  [...d.matchAll(/(\d+)([smhd])/g)].reduce((n, m) => n + Number(m[1]) * UNIT[m[2]!]!, 0) || undefined;
 
 export function readFileDashboard(path: string): FileDashboard {
   const doc = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
-  const panels = ((doc.panels ?? []) as Array<Record<string, unknown>>).map((p) => {
-    const kind = KINDS.find((k) => k in p) ?? 'unknown';
-    return { kind, source: String(p[kind] ?? ''), title: typeof p.title === 'string' ? p.title : undefined };
-  });
-  const rows = ((doc.rows ?? []) as Array<Record<string, unknown>>).map((r) => String(r.title ?? ''));
+  const entries = (doc.panels ?? []) as Array<Record<string, unknown>>;
+  // `- row: Title` entries are row headers (collapsed or not), not panels.
+  const rows = entries.filter((p) => 'row' in p).map((r) => String(r.row ?? ''));
+  const panels = entries
+    .filter((p) => !('row' in p))
+    .map((p) => {
+      const kind = KINDS.find((k) => k in p) ?? 'unknown';
+      return {
+        kind,
+        source: String(p[kind] ?? ''),
+        title: typeof p.title === 'string' ? p.title : undefined,
+        stepSeconds:
+          typeof p.step === 'string' ? seconds(p.step) : typeof p.step === 'number' ? p.step : undefined,
+      };
+    });
   return { title: String(doc.title), variables: (doc.variables ?? []) as FileVar[], panels, rows };
 }
 
@@ -140,24 +157,25 @@ export async function chooseVariables(
 
 export type Verdict = { has: 'data' } | { has: 'nothing' } | { has: 'error'; why: string };
 
-/** What VM answers for a panel's expression over the window (a stat: at its end). */
-export async function vmVerdict(kind: string, expr: string, real: RealMetrics, w: Window): Promise<Verdict> {
-  const end = Math.floor(Date.now() / 1000);
+/**
+ * What VM answers for a panel's expression now (an instant query: a chart's right edge, a stat's
+ * value). Not over the whole window: a series that held for a moment while the exporters started
+ * (vmalert's first evaluations, before VM had any data) is in a window but may fall between a
+ * chart's steps.
+ */
+export async function vmVerdict(expr: string, real: RealMetrics): Promise<Verdict> {
   try {
-    const r =
-      kind === 'stat'
-        ? await real.api('/api/v1/query', { query: expr, time: String(end) })
-        : await real.api('/api/v1/query_range', {
-            query: expr,
-            start: String(end - w.rangeSeconds),
-            end: String(end),
-            step: String(w.stepSeconds),
-          });
-    const result = (r.data as { result: Array<{ value?: unknown; values?: unknown[] }> }).result;
-    const any =
-      Array.isArray(result) && result.some((s) => s.value !== undefined || (s.values?.length ?? 0) > 0);
-    return any ? { has: 'data' } : { has: 'nothing' };
+    const r = await real.api('/api/v1/query', { query: expr, time: String(Date.now() / 1000) });
+    const result = (r.data as { result: unknown[] }).result;
+    return Array.isArray(result) && result.length > 0 ? { has: 'data' } : { has: 'nothing' };
   } catch (e) {
     return { has: 'error', why: (e as Error).message };
   }
+}
+
+/** Two verdicts, before and after a screen was read: data only when both had it. */
+export function bothVerdicts(a: Verdict, b: Verdict): Verdict {
+  if (a.has === 'error') return a;
+  if (b.has === 'error') return b;
+  return a.has === 'data' && b.has === 'data' ? a : { has: 'nothing' };
 }

@@ -93,10 +93,11 @@ export function readScreen(text: string): Screen {
         .join('')
         .replace(/[─━]+$/, '')
         .trim();
-      // The marks after a title: ` …` loading, ` !` an error (dashboard-frame.ts).
-      title = title.replace(/ […!]$/, '');
+      // The marks after a title: ` !` an error, ` …` loading (dashboard-frame.ts) — or a title
+      // cut after a space: either way only its beginning is known.
+      title = title.replace(/ !$/, '');
       const cut = title.endsWith('…');
-      if (cut) title = title.slice(0, -1);
+      if (cut) title = title.slice(0, -1).trimEnd();
       let bottom = r + 1;
       while (bottom < chars.length && !BL.includes(chars[bottom]![c] ?? '')) bottom++;
       const full = bottom < chars.length;

@@ -30,8 +30,11 @@ export function plain(frame: string | undefined): string {
   return stripVTControlCharacters(frame ?? '');
 }
 
-/** Polls `check` on every macrotask until it passes or `timeoutMs` elapses; rethrows its last error. */
-export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls `check` on every macrotask until it passes or `timeoutMs` elapses (a hang guard far
+ * above a frame's time on a loaded machine); rethrows its last error.
+ */
+export async function waitFor<T>(check: () => T, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -49,7 +52,7 @@ export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
 export async function waitForFrame(
   lastFrame: () => string | undefined,
   predicate: (frame: string) => boolean,
-  timeoutMs = 3000,
+  timeoutMs = 30_000,
 ): Promise<string> {
   return waitFor(() => {
     const f = plain(lastFrame());

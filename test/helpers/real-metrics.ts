@@ -117,7 +117,17 @@ export const READY_SELECTORS = [
 /** Samples of each that VM must hold: a rate over them has two points at least. */
 const READY_SAMPLES = 3;
 
-export async function startRealMetrics(o: { readyTimeoutMs?: number } = {}): Promise<RealMetrics> {
+export interface RealMetricsOptions {
+  /** Hang guard of the wait for data (default 90 s). */
+  readyTimeoutMs?: number;
+  /**
+   * Also wait until VM's oldest sample is this old: VM draws a range query's points only from
+   * about one step after a series' first sample, so a panel at a 10 s step needs ~15 s of data.
+   */
+  minDataAgeSeconds?: number;
+}
+
+export async function startRealMetrics(o: RealMetricsOptions = {}): Promise<RealMetrics> {
   const bin = findBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'routersh-real-metrics-'));
   const [node, vm, vmagent, vmalert] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
@@ -142,7 +152,13 @@ export async function startRealMetrics(o: { readyTimeoutMs?: number } = {}): Pro
     });
     children.push(child);
   };
+  // A test process that ends without stop() (a worker torn down) takes its servers with it.
+  const orphans = () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  };
+  process.once('exit', orphans);
   const stop = async () => {
+    process.off('exit', orphans);
     await Promise.all(
       children.map(
         (c) =>
@@ -202,7 +218,7 @@ export async function startRealMetrics(o: { readyTimeoutMs?: number } = {}): Pro
     const guard = o.readyTimeoutMs ?? 90_000;
     const until = Date.now() + guard;
     for (;;) {
-      const missing = await missingSelectors(api, base);
+      const missing = await missingSelectors(api, base, o.minDataAgeSeconds ?? 0);
       if (missing.length === 0) break;
       const dead = children.find((c) => c.exitCode !== null);
       if (dead || Date.now() > until)
@@ -238,10 +254,17 @@ const flush = (base: string) =>
     () => '',
   );
 
-async function missingSelectors(api: RealMetrics['api'], base: string): Promise<string[]> {
+async function missingSelectors(api: RealMetrics['api'], base: string, minAge: number): Promise<string[]> {
   try {
     await flush(base);
     const out: string[] = [];
+    if (minAge > 0) {
+      // Samples of node-exporter's `up`, one per scrape: their count is the data's age.
+      const r = await api('/api/v1/query', { query: 'count_over_time(up{job="node"}[5m])' });
+      const n = Number((r.data as { result: Array<{ value: [number, string] }> }).result[0]?.value[1] ?? 0);
+      if ((n - 1) * SCRAPE_SECONDS < minAge)
+        out.push(`${minAge} s of data (${(n - 1) * SCRAPE_SECONDS} s so far)`);
+    }
     for (const sel of READY_SELECTORS) {
       const r = await api('/api/v1/query', { query: `count_over_time(${sel}[1m])` });
       const result = (r.data as { result: Array<{ value: [number, string] }> }).result;

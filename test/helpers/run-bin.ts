@@ -38,7 +38,7 @@ export function runBin(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`routersh ${args.join(' ')} did not finish:\n${stdout}\n${stderr}`));
-    }, o.timeoutMs ?? 15_000);
+    }, o.timeoutMs ?? 120_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });

@@ -19,6 +19,8 @@ export function stubServices(over: Partial<Services> = {}): Services {
     journal: undefined,
     yes: false,
     guard: undefined,
+    panes: undefined,
+    windows: undefined,
     ...over,
   });
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
   routerTls = await startTlsFront(router.port, server);
   telemetryTls = await startTlsFront(telemetry.port, server);
   closers.push(router.close, telemetry.close, routerTls.close, telemetryTls.close);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   router = await startRouterSim();
   telemetry = await startTelemetrySim();
   pki = makePki();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await Promise.all([...fronts.splice(0).map((f) => f.close()), router?.close(), telemetry?.close()]);
 });

@@ -8,17 +8,21 @@ import {
   type KeyPress,
   type ParserState,
   parseKeys,
-  splitText,
+  typedKeys,
+  UNBRACKETED_PASTE_MIN,
 } from '../../src/keys/key-parser.js';
 
-// Compact view of keys: 'C-a', 'M-b', 'C-M-left', 'S-tab', text as "text:abc", paste as "paste:…".
+// Compact view of keys: 'C-a', 'M-b', 'C-M-left', 'S-tab', paste as "paste:…" ("PASTE:…" without
+// markers).
 function show(keys: Key[]): string[] {
   return keys.map((k) => {
-    if (isPaste(k)) return `paste:${k.text}`;
-    if (k.name === 'text') return `text:${k.sequence}`;
+    if (isPaste(k)) return `${k.unbracketed ? 'PASTE' : 'paste'}:${k.text}`;
     return `${k.ctrl ? 'C-' : ''}${k.meta ? 'M-' : ''}${k.shift ? 'S-' : ''}${k.name}`;
   });
 }
+
+/** The keys a typed run makes: one per character (ASCII here), upper case shifted. */
+const each = (run: string) => [...run].map((c) => (c !== c.toLowerCase() ? `S-${c}` : c));
 
 const parse = (chunk: string) => show(parseKeys(chunk).keys);
 
@@ -34,23 +38,25 @@ function parseChunks(chunks: string[]): { keys: string[]; state: ParserState } {
 }
 
 describe('printable input', () => {
-  it('a single character is a key named by itself; a run is one text key', () => {
+  it('a single character is a key named by itself; a run read at once is a key per character', () => {
     expect(parse('a')).toEqual(['a']);
     expect(parse('A')).toEqual(['S-A']);
     expect(parse('?')).toEqual(['?']);
     expect(parse(' ')).toEqual([' ']);
-    expect(parse('show int')).toEqual(['text:show int']);
+    expect(parse('show int')).toEqual(each('show int'));
+    expect(parse('z+')).toEqual(['z', '+']);
   });
 
   it('an emoji or a combining sequence alone is one key; the run keeps UTF-16 intact', () => {
     expect(parse('😀')).toEqual(['😀']);
     expect(parse('e\u0301')).toEqual(['e\u0301']);
-    expect(parse('接口')).toEqual(['text:接口']);
+    expect(parse('接口')).toEqual(['接', '口']);
+    expect(parse('e\u0301👍🏽x')).toEqual(['e\u0301', '👍🏽', 'x']);
   });
 
   it('splits CR, LF and TAB out of a chunk (several keys in one read)', () => {
-    expect(parse('int\t')).toEqual(['text:int', 'tab']);
-    expect(parse('show version\r')).toEqual(['text:show version', 'return']);
+    expect(parse('int\t')).toEqual([...each('int'), 'tab']);
+    expect(parse('show version\r')).toEqual([...each('show version'), 'return']);
     expect(parse('a\tb\nc\r')).toEqual(['a', 'tab', 'b', 'return', 'c', 'return']);
     expect(parse('\t\r')).toEqual(['tab', 'return']);
   });
@@ -133,14 +139,14 @@ describe('escape sequences', () => {
   });
 
   it('text, keys and sequences mixed in one read come out in order', () => {
-    expect(parse('int\u001b[Dx\u0017\r')).toEqual(['text:int', 'left', 'x', 'C-w', 'return']);
+    expect(parse('int\u001b[Dx\u0017\r')).toEqual([...each('int'), 'left', 'x', 'C-w', 'return']);
   });
 });
 
 describe('escape at chunk boundaries', () => {
   it('a lone ESC at the end of a chunk is the Escape key', () => {
     expect(parse('\u001b')).toEqual(['escape']);
-    expect(parse('ab\u001b')).toEqual(['text:ab', 'escape']);
+    expect(parse('ab\u001b')).toEqual(['a', 'b', 'escape']);
     expect(parseKeys('\u001b').state).toEqual(initialParserState);
   });
 
@@ -170,7 +176,7 @@ describe('bracketed paste', () => {
 
   it('survives the content and both markers split across chunks', () => {
     const chunks = ['pre\u001b[20', '0~first ', 'line\r\nsec', 'ond\u001b[2', '01', '~\r'];
-    expect(parseChunks(chunks).keys).toEqual(['text:pre', 'paste:first line\nsecond', 'return']);
+    expect(parseChunks(chunks).keys).toEqual([...each('pre'), 'paste:first line\nsecond', 'return']);
   });
 
   it('a CR split from its LF by a chunk boundary is still one line break', () => {
@@ -212,32 +218,90 @@ describe('typed text without ICU where it can (no Intl.Segmenter for the first k
     })
     .filter((s) => !/[\x00-\x1f\x7f-\x9f]/.test(s));
 
-  it('a typed run splits into one key per grapheme cluster, as ICU splits it', () => {
+  it('a typed run read at once is one key per grapheme cluster, as ICU splits it', () => {
     fc.assert(
       fc.property(typed, (s) => {
-        const keys = splitText({
-          name: 'text',
-          sequence: s,
-          ctrl: false,
-          meta: false,
-          shift: false,
-        }) as KeyPress[];
+        const keys = parseKeys(s).keys as KeyPress[];
         expect(keys.map((k) => k.sequence)).toEqual(viaIcu(s));
-        // Each part is one key named for itself, not 'text'.
+        // Each part is one key named for itself.
         for (const k of keys) expect(k.name).toBe(k.sequence);
       }),
       { numRuns: 3000 },
     );
   });
+});
 
-  it('a chunk of one grapheme is that key; of several, one text key', () => {
-    fc.assert(
-      fc.property(typed, (s) => {
-        const keys = parseKeys(s).keys;
-        const one = viaIcu(s).length === 1;
-        expect(keys.map((k) => (isPaste(k) ? 'paste' : k.name))).toEqual([one ? s : 'text']);
-      }),
-      { numRuns: 3000 },
-    );
+describe('a paste without markers (a long run of text read at once)', () => {
+  const long = 'x'.repeat(UNBRACKETED_PASTE_MIN);
+  const flushed = (chunks: string[]) => {
+    const out = parseChunks(chunks);
+    return [...out.keys, ...show(flushKeys(out.state).keys)];
+  };
+
+  it('is one paste; a shorter run is typed keys', () => {
+    expect(parse(long.slice(1))).toEqual(each(long.slice(1)));
+    expect(parse(`${long}\u001b[A`)).toEqual([`PASTE:${long}`, 'up']);
+  });
+
+  it('a one-line run keeps the Enter or Tab that ends it as a key: inserted, then run, as typed', () => {
+    expect(parse(`${long}\r\u001b[A`)).toEqual([`PASTE:${long}`, 'return', 'up']);
+    expect(parse(`${long}\t\u0001`)).toEqual([`PASTE:${long}`, 'tab', 'C-a']);
+    expect(parse(`${long}\r`)).toEqual([`PASTE:${long}`, 'return']);
+    expect(parse(`a${'\r'.repeat(UNBRACKETED_PASTE_MIN)}\u0001`)).toEqual([
+      'a',
+      ...Array(UNBRACKETED_PASTE_MIN).fill('return'),
+      'C-a',
+    ]);
+  });
+
+  it('a run with a line break inside is one paste to its end, CR as LF', () => {
+    expect(parse(`${long}\rshow\r\n\u001b[A`)).toEqual([`PASTE:${long}\nshow\n`, 'up']);
+  });
+
+  it('one line at the end of a read is given out at once; the next read’s text goes on with it', () => {
+    const first = parseKeys(long);
+    expect(show(first.keys)).toEqual([`PASTE:${long}`]);
+    const second = parseKeys('ab\u001b[A', first.state);
+    expect(show(second.keys)).toEqual(['PASTE:ab', 'up']);
+    // After the caller's short wait (flushKeys), text is typed again.
+    const later = parseKeys('ab', flushKeys(first.state).state);
+    expect(show(later.keys)).toEqual(['a', 'b']);
+  });
+
+  it('lines are held at the end of a read until a read brings something else, or none comes', () => {
+    const first = parseKeys(`${long}\r${long}`);
+    expect(first.keys).toEqual([]);
+    const second = parseKeys(long, first.state);
+    expect(second.keys).toEqual([]);
+    const third = parseKeys('\r\u0001', second.state);
+    expect(show(third.keys)).toEqual([`PASTE:${long}\n${long}${long}\n`, 'C-a']);
+    expect(third.state).toEqual({ pending: '', paste: null });
+    const held = parseKeys(`${long}\rshow`).state;
+    expect(show(flushKeys(held).keys)).toEqual([`PASTE:${long}\nshow`]);
+    expect(flushKeys(held).state).toEqual(initialParserState);
+  });
+
+  it('a run of any length is taken apart without spreading it into a call (no stack overflow)', () => {
+    expect(parseKeys('\r'.repeat(200_000)).keys).toHaveLength(200_000);
+    expect(typedKeys('j'.repeat(200_000))).toHaveLength(200_000);
+  });
+
+  const lines = Array.from({ length: 250 }, (_, i) => `set interface ether${i} mtu 1500 # pasted`);
+  const reads = (text: string) =>
+    Array.from({ length: Math.ceil(text.length / 4095) }, (_, i) => text.slice(i * 4095, (i + 1) * 4095));
+
+  it('10 kB of lines in reads of 4 kB arrive as one paste', () => {
+    const text = lines.join('\r');
+    expect(text.length).toBeGreaterThan(10_000);
+    expect(flushed(reads(text))).toEqual([`PASTE:${text.replace(/\r/g, '\n')}`]);
+  });
+
+  it('10 kB of one line in reads of 4 kB arrive as pastes of the whole line, no typed key', () => {
+    const text = lines.join(' ; ');
+    const keys = flushed(reads(`${text}\r`));
+    expect(keys.at(-1)).toBe('return');
+    const pastes = keys.slice(0, -1);
+    expect(pastes.every((k) => k.startsWith('PASTE:'))).toBe(true);
+    expect(pastes.map((k) => k.slice('PASTE:'.length)).join('')).toBe(text);
   });
 });

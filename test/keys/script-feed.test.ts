@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScriptFeed, parseScript } from '../../src/keys/script-feed.js';
 
-const until = async (test: () => boolean, ms = 3000) => {
+const until = async (test: () => boolean, ms = 60_000) => {
   const end = Date.now() + ms;
   while (!test()) {
     if (Date.now() > end) throw new Error('timed out');

@@ -3,12 +3,12 @@
 // pane's `/` prompt takes every key.
 import { describe, expect, it } from 'vitest';
 import { logKeyAction } from '../../src/panes/logs/log-commands.js';
-import { type Key, parseKeys, flushKeys, splitText } from '../../src/keys/key-parser.js';
+import { type Key, parseKeys, flushKeys } from '../../src/keys/key-parser.js';
 import { resolveCommand } from '../../src/keys/keymap.js';
 
 const keys = (raw: string): Key[] => {
   const out = parseKeys(raw);
-  return [...out.keys, ...flushKeys(out.state).keys].flatMap(splitText);
+  return [...out.keys, ...flushKeys(out.state).keys];
 };
 const key = (raw: string): Key => {
   const [k] = keys(raw);

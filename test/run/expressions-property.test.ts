@@ -123,7 +123,7 @@ describe('raw expressions reach the server byte for byte', () => {
       fc.asyncProperty(promql, fc.boolean(), async (e, clauses) => {
         const line = clauses ? `metrics range ${e} since 2h step 5m` : `metrics query ${e}`;
         const { outcome, body } = await rig.send(line);
-        expect(outcome.kind, line).toBe('text');
+        expect(outcome.kind, `${line}: ${JSON.stringify(outcome)}`).toBe('text');
         expect(body?.expression, line).toBe(e);
         if (clauses) {
           expect(body?.step_seconds).toBe(300);
@@ -139,7 +139,7 @@ describe('raw expressions reach the server byte for byte', () => {
       fc.asyncProperty(promql, fc.constantFrom('"', "'"), fc.boolean(), async (e, q, clauses) => {
         const line = clauses ? `metrics range ${q}${e}${q} since 2h step 5m` : `metrics query ${q}${e}${q}`;
         const { outcome, body } = await rig.send(line);
-        expect(outcome.kind, line).toBe('text');
+        expect(outcome.kind, `${line}: ${JSON.stringify(outcome)}`).toBe('text');
         expect(body?.expression, line).toBe(e);
         if (clauses) expect(body?.step_seconds).toBe(300);
       }),
@@ -174,7 +174,7 @@ describe('raw expressions reach the server byte for byte', () => {
       fc.asyncProperty(logsql, fc.constantFrom('', ' since 2h', ' -- since 2h limit 7'), async (q, tail) => {
         const line = `logs search ${q}${tail}`;
         const { outcome, body } = await rig.send(line);
-        expect(outcome.kind, line).toBe('text');
+        expect(outcome.kind, `${line}: ${JSON.stringify(outcome)}`).toBe('text');
         expect(body?.query, line).toBe(q);
         if (tail) expect(spanMs(body), line).toBe(2 * HOUR);
         if (tail.includes('limit')) expect(body?.limit).toBe(7);

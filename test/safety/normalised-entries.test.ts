@@ -29,6 +29,9 @@ async function members(): Promise<string[]> {
   return [...body.NodeInfo.SetValues].sort();
 }
 
+/** The writes the router got since its `from`th request (the revert's come later). */
+const writesSince = (from: number) => sim.requests.slice(from).filter((r) => r.method !== 'GET').length;
+
 function setup() {
   const env = adminEnv(sim.url);
   const feed = join(env.XDG_STATE_HOME, 'feed.txt');
@@ -36,9 +39,9 @@ function setup() {
   return { dir: env.XDG_STATE_HOME, feed, env, journal: () => journalFile(env.XDG_STATE_HOME) };
 }
 
-/** Waits until the journal says the window was reverted (the guard writes it; 15 s at most). */
+/** Waits until the journal says the window was reverted (the guard writes it; a hang guard of 120 s). */
 async function reverted(file: string): Promise<void> {
-  const end = Date.now() + 15_000;
+  const end = Date.now() + 120_000;
   while (!readFileSync(file, 'utf8').includes('"state":"reverted"')) {
     if (Date.now() > end) throw new Error(`the window was not reverted:\n${readFileSync(file, 'utf8')}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -65,9 +68,12 @@ describe.sequential('entries the router stores in another spelling', () => {
     const { dir, feed, env, journal } = setup();
     const script = join(dir, 'script');
     writeFileSync(script, `confirm-within 2s\nmatch-list import blacklist ${feed}\n`);
+    const sent = sim.requests.length;
     const ran = await runBin(['-f', script], { env });
     expect(ran.code, ran.stderr).toBe(0);
-    expect((await members()).length).toBe(before.length + FEED.length);
+    // What the import wrote, read from the requests: the router's state may already be reverted
+    // when a loaded machine gets here (the window is 2 s).
+    expect(writesSince(sent)).toBeGreaterThanOrEqual(FEED.length);
     // The guard (a process of its own) reverts at the window's end and writes the decision.
     await reverted(journal());
     expect(await members()).toEqual(before);
@@ -86,9 +92,10 @@ describe.sequential('entries the router stores in another spelling', () => {
       .filter((l) => l !== '' && !l.startsWith('#'));
     const script = join(dir, 'script');
     writeFileSync(script, `confirm-within 2s\nmatch-list import blacklist ${feed}\n`);
+    const sent = sim.requests.length;
     const ran = await runBin(['-f', script], { env });
     expect(ran.code, ran.stderr).toBe(0);
-    expect((await members()).length).toBe(before.length + entries.length);
+    expect(writesSince(sent)).toBeGreaterThanOrEqual(entries.length);
     await reverted(journal());
     expect(await members()).toEqual(before);
   });

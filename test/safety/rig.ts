@@ -64,6 +64,7 @@ export function faultRig(timeout: string[]): Rig {
     expect(undo.code).toBe(0);
     rig.sent = { requests: router.requests.length, writes, undoWrites: router.writes().length - writes };
     expect(slices(router)).toEqual(rig.s0);
-  });
+    // A hang guard only: the clean run and its undo took over 20 s beside stress-ng.
+  }, 180_000);
   return rig;
 }

@@ -69,7 +69,7 @@ describe.concurrent('a confirmed-change window that ends while a change is on it
     expect(router.struck()).toBe(true);
     expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'slow change' });
     expect(slices(router)).toEqual(rig.s0);
-  }, 30_000);
+  }, 180_000);
 
   it('routersh undo --journal from another terminal while a change waits at the router: nothing stays', async () => {
     const { router, env, script } = await rig.fresh();
@@ -93,7 +93,7 @@ describe.concurrent('a confirmed-change window that ends while a change is on it
     }
     expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'undo --journal' });
     expect(slices(router)).toEqual(rig.s0);
-  }, 30_000);
+  }, 180_000);
 
   it('a change whose window another process settled first is not sent, and the journal says so', async (ctx) => {
     const { router, env } = await rig.fresh();

@@ -1,8 +1,7 @@
 // No function in src/ over 120 lines, no pane hook (src/panes/**/use-*.ts) over 80: every
 // function-like node (declarations, arrows, methods, function expressions, accessors) is
 // measured by the lines its body spans, with the TypeScript compiler's own parser.
-// While issue 36's work is under way, ALLOWED names today's offenders and who is shortening
-// each; it may only shrink: an offender not in it fails, and so does an entry no longer long.
+// A failure lists each offender as file:line, its name (within the functions around it) and length.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -15,18 +14,8 @@ const MAX_LINES = 120;
 const MAX_HOOK_LINES = 80;
 const HOOK_FILE = /^src\/panes\/.*\/use-[^/]*\.tsx?$/;
 
-/** `file#name` → who is shortening it. Only shrinks. */
-const ALLOWED: Readonly<Record<string, string>> = {
-  'src/panes/chart/use-chart-pane.ts#useChartPane': 'H1 (pane kit)',
-  'src/panes/logs/use-log-pane.ts#useLogPane': 'H1 (pane kit)',
-  'src/panes/monitor/use-monitor-pane.ts#useMonitorPane': 'H1 (pane kit)',
-  'src/panes/dashboard/use-dash-keys.ts#useDashKeys': 'H5 (dashboard screen)',
-  'src/panes/dashboard/use-dash-keys.ts#useDashKeys/handle': 'H5 (dashboard screen)',
-  'src/panes/dashboard/use-dashboard.ts#useDashboard': 'H5 (dashboard screen)',
-};
-
 interface Long {
-  /** `file#name`, as ALLOWED keys it (no line: lines move as files are edited). */
+  /** `file#name`, the name within the functions around it. */
   key: string;
   at: string;
   lines: number;
@@ -97,8 +86,6 @@ const listed = (longs: readonly Long[]) =>
 const fn = (head: string, n: number) => `${head} {\n${'  x();\n'.repeat(n - 2)}}\n`;
 
 describe('function length', () => {
-  const longs = longFunctions();
-
   it('measures each kind of function by its body, the hooks of panes against their own limit', () => {
     const root = mkdtempSync(join(tmpdir(), 'function-length-'));
     const files: Record<string, string> = {
@@ -125,14 +112,8 @@ describe('function length', () => {
     }
   });
 
-  it(`no function in src/ over ${MAX_LINES} lines, no pane hook over ${MAX_HOOK_LINES}, but those ALLOWED`, () => {
-    const offenders = longs.filter((l) => !(l.key in ALLOWED));
-    expect(offenders, `too long (split them along their seams):\n${listed(offenders)}`).toEqual([]);
-  });
-
-  it('ALLOWED names only functions still too long (it only shrinks)', () => {
-    const still = new Set(longs.map((l) => l.key));
-    const stale = Object.keys(ALLOWED).filter((k) => !still.has(k));
-    expect(stale, 'no longer too long: remove from ALLOWED').toEqual([]);
+  it(`no function in src/ over ${MAX_LINES} lines, no pane hook over ${MAX_HOOK_LINES}`, () => {
+    const longs = longFunctions();
+    expect(longs, `too long (split them along their seams):\n${listed(longs)}`).toEqual([]);
   });
 });

@@ -151,7 +151,7 @@ describe('handleKey order: key × state → who takes it', () => {
 describe('what the handlers do', () => {
   it('keeps keys typed while a request runs; Ctrl-C drops them', () => {
     let { s } = feed(typed(''), 'show', true);
-    expect(s.typeAhead).toHaveLength(1);
+    expect(s.typeAhead).toHaveLength(4); // a key per grapheme (keys/key-parser.ts)
     expect(s.editor.text).toBe('');
     s = feed(s, '\u0003', true).s;
     expect(s.typeAhead).toEqual([]);

@@ -5,7 +5,8 @@
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { JournalPort } from '../../src/contract/services.js';
+import type { WindowPort } from '../../src/contract/services.js';
+import { windowLeft } from '../../src/features/changes/confirm.js';
 import { openJournal } from '../../src/features/changes/journal-open.js';
 import { useWindowLeft } from '../../src/shell/use-window-left.js';
 import { memorySink } from '../helpers/memory-sink.js';
@@ -15,14 +16,22 @@ afterEach(() => vi.useRealTimers());
 /** Past Ink's frame throttle (real timers: only the clock and the tick are faked). */
 const drawn = () => new Promise((r) => setTimeout(r, 60));
 
-function Left({ port }: { port: JournalPort }) {
+function Left({ port }: { port: WindowPort }) {
   return <Text>{useWindowLeft(port) ?? 'no window'}</Text>;
 }
 
 it('shows the time left at each render, not at the last tick', async () => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: 0 });
   const journal = openJournal({ router: 'http://r1', user: 'admin' }, memorySink());
-  const port: JournalPort = { open: async () => journal, opened: () => journal };
+  const none = () => Promise.reject(new Error('not in this test'));
+  // The session's port (session/shell-ports.ts) over this journal.
+  const port: WindowPort = {
+    left: (now) => windowLeft(journal, now),
+    guarded: () => false,
+    settleHint: () => '',
+    revertNow: none,
+    confirmNow: none,
+  };
   const r = render(<Left port={port} />);
   await drawn(); // its effect starts the one-second tick at 0
   expect(r.lastFrame()).toBe('no window');

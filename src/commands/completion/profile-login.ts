@@ -35,8 +35,14 @@ const profileOnly = (profile: string): Flags => ({
 export const withoutRoutershVariables = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
   Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('ROUTERSH_')));
 
+/** The profile completion logs in with, and its configuration. */
+export interface Login {
+  profile: string;
+  cfg: Readonly<Config>;
+}
+
 /** The configuration to ask the router with, or undefined: then nothing is sent at all. */
-export function profileLogin(line: Walked, env: NodeJS.ProcessEnv): Readonly<Config> | undefined {
+export function profileLogin(line: Walked, env: NodeJS.ProcessEnv): Login | undefined {
   if (line.booleans.has('--demo')) return undefined;
   const name = line.values.get('--profile') || env.ROUTERSH_PROFILE;
   if (!name) return undefined;
@@ -50,5 +56,5 @@ export function profileLogin(line: Walked, env: NodeJS.ProcessEnv): Readonly<Con
   const typed = line.values.get('--router') || env.ROUTERSH_ROUTER;
   if (typed !== undefined && !sameRouter(serverUrl(typed), cfg.router)) return undefined;
   if (cfg.password === undefined && cfg.token === undefined) return undefined;
-  return cfg;
+  return { profile: name, cfg };
 }

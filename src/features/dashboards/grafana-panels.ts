@@ -97,10 +97,13 @@ function unitOf(p: Json): string | undefined {
   return u && u !== 'short' && u !== 'none' ? u : undefined;
 }
 
-/** `n` cells in `g`: side by side when each gets ≥ 3 columns, else a grid of rows under it. */
-export function splitCell(g: GridPos, n: number): GridPos[] {
+/**
+ * `n` cells in `g`: side by side when each gets `min` columns (a chart 6: a quarter of the
+ * screen, room for its axis and a plot), else a grid of rows under it.
+ */
+export function splitCell(g: GridPos, n: number, min = 3): GridPos[] {
   if (n <= 1) return [g];
-  const cols = Math.max(1, Math.min(n, Math.floor(g.w / 3)));
+  const cols = Math.max(1, Math.min(n, Math.floor(g.w / min)));
   const rows = Math.ceil(n / cols);
   const h = Math.max(Math.floor(g.h / rows), Math.min(g.h, 4));
   return Array.from({ length: n }, (_, i) => {
@@ -172,7 +175,7 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
   if (targets.length === 0) skip('no query (no targets)');
   if (usable.length === 0) return out;
   for (const sk of out.skipped) sk.partial = true;
-  const cells = splitCell(fp.grid, usable.length);
+  const cells = splitCell(fp.grid, usable.length, kind === 'stat' ? 3 : 6);
   const unit = unitOf(p);
   const thresholds = kind === 'chart' || kind === 'logs' ? undefined : thresholdsOf(p, out.notes, title);
   usable.forEach((x, i) => {

@@ -1,12 +1,12 @@
 // Chart pane state as a pure reducer. Data fetching, timers and keys live in use-chart-pane.ts;
 // this module only decides what the range is and whether a new fetch is wanted (`request` bumps).
 import { TOP_N_STEPS } from './series-view.js';
-import type { ChartData } from '../../contract/chart.js';
+import type { ChartData, ChartInitialRange } from '../../contract/chart.js';
 
 export const MIN_SPAN_MS = 60_000;
 export const MAX_SPAN_MS = 31 * 24 * 3600 * 1000; // the API's default range limit
 
-export type ChartInitialRange = { sinceMs: number } | { startMs: number; endMs: number };
+export type { ChartInitialRange } from '../../contract/chart.js';
 
 export interface ChartError {
   message: string;

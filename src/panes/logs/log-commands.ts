@@ -50,7 +50,7 @@ export function logMode(s: Pick<LogState, 'prompt' | 'block' | 'detail'>): LogMo
   return s.detail ? 'logsDetail' : 'logs';
 }
 
-/** One key (a typed run is split by the caller) → the pane's action, an intent, or nothing. */
+/** One key → the pane's action, an intent, or nothing. */
 export function logKeyAction(key: Key, mode: LogMode): LogKeyResult {
   const promptOpen = mode === 'logsPrompt';
   if (isPaste(key))

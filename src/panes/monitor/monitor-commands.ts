@@ -24,7 +24,7 @@ const ACTIONS: Partial<Record<Command, MonitorAction | 'close'>> = {
   'monitor.confirmNo': { type: 'removeCancel' },
 };
 
-/** One key (a typed run is split by the caller) → the pane's action, 'close', or nothing. */
+/** One key → the pane's action, 'close', or nothing. */
 export function monitorKeyAction(key: Key, promptOpen: boolean, confirming = false): MonitorKeyResult {
   if (isPaste(key))
     return promptOpen ? { type: 'promptInput', text: key.text.split('\n')[0] ?? '' } : undefined;

@@ -14,7 +14,7 @@ const ACTIONS: Partial<Record<Command, Exclude<ShowKeyResult, undefined>>> = {
   'show.pageDown': { type: 'page', direction: 1 },
 };
 
-/** One key (a typed run is split by the caller) → the pane's action, 'close', 'refresh', or nothing. */
+/** One key → the pane's action, 'close', 'refresh', or nothing. */
 export function showKeyAction(key: Key): ShowKeyResult {
   if (isPaste(key)) return undefined;
   const command = resolveCommand(key, { mode: 'show' });

@@ -59,7 +59,7 @@ describe.concurrent('a short token is renewed at ~80 % of its lifetime', () => {
     // iat is whole seconds, so 80 % of 5 s falls 3–4 s after the fetch: the timer renews by then
     await sleep(Math.max(0, 4300 - (Date.now() - t0)));
     expect(count(r, TOKEN)).toBe(2);
-  }, 10_000);
+  }, 180_000);
 
   it('5 s pre-issued token: no create-token during 20 requests in 2 s', async (ctx) => {
     const { expect } = ctx;
@@ -69,7 +69,7 @@ describe.concurrent('a short token is renewed at ~80 % of its lifetime', () => {
     await steadyRequests(c, 20, 2000);
     expect(count(r, CREATE)).toBe(0);
     expect(count(r, /^\/api-oauth\/interface/)).toBe(20);
-  }, 10_000);
+  }, 180_000);
 });
 
 describe.concurrent('an idle session keeps its token alive', () => {
@@ -87,7 +87,7 @@ describe.concurrent('an idle session keeps its token alive', () => {
     expect(paths.at(-1)).toBe('GET /api-oauth/interface');
     // the request used the renewed token, not the expired one
     expect(sim.requests.at(-1)?.headers['authorization']).not.toBe(`Bearer ${token}`);
-  }, 10_000);
+  }, 180_000);
 
   it('the timer renews with no request at all, and close() stops it', async (ctx) => {
     const { expect } = ctx;
@@ -103,7 +103,7 @@ describe.concurrent('an idle session keeps its token alive', () => {
     expect(r.requests.length).toBe(after);
     // a timer left running would have tried the closed transport and warned
     expect(warnings).toEqual([]);
-  }, 10_000);
+  }, 180_000);
 
   it('a failed timed renewal is retried and reported once as a warning, never thrown', async (ctx) => {
     const { expect } = ctx;
@@ -126,7 +126,7 @@ describe.concurrent('an idle session keeps its token alive', () => {
     await sleep(Math.max(0, deadline - Date.now()));
     expect((await c.get(['interface'])).ok).toBe(true);
     expect(sim.requests.at(-1)?.headers['authorization']).not.toBe(`Bearer ${token}`);
-  }, 10_000);
+  }, 180_000);
 
   it('retries stop once the token has expired; the next request gets the error', async (ctx) => {
     const { expect } = ctx;
@@ -144,5 +144,5 @@ describe.concurrent('an idle session keeps its token alive', () => {
     expect(warnings).toHaveLength(1);
     sim.faults.clear();
     await expect(c.get(['interface'])).rejects.toMatchObject({ code: 'auth' });
-  }, 10_000);
+  }, 180_000);
 });

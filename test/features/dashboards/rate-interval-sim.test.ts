@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import type { Dashboard } from '../../../src/contract/dashboard.js';
 import { interpolate, withStep } from '../../../src/features/dashboards/interpolate.js';
-import { dashboardSources } from '../../../src/shell/dashboard-sources.js';
+import { dashboardPaneSources } from '../../../src/features/dashboards/dashboard-sources.js';
+import { telemetryPanelSources } from '../../../src/features/telemetry/pane-sources.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
 
 let sim: TelemetrySim;
@@ -23,8 +24,18 @@ afterAll(async () => {
 const EXPR =
   'sum(rate(pkts_down[$__rate_interval])) / $__interval_ms * 0 + count_over_time(pkts_down[$__interval])';
 const d: Dashboard = { title: 't', time: { since: '1d' }, refreshSeconds: 0, variables: [], panels: [] };
+const none = () => {
+  throw new Error('not in this test');
+};
+/** The dashboard's sources as the session's panes port makes them (session/pane-sources.ts). */
 const sources = () =>
-  dashboardSources(d, { telemetry: client, router: {} as Parameters<typeof dashboardSources>[1]['router'] });
+  dashboardPaneSources({
+    telemetry: () => client,
+    panels: () => ({ ...telemetryPanelSources(client), monitor: none }),
+    readLine: none,
+    matchLists: () => undefined,
+  }).dashboard({ pane: 'dashboard', dashboard: d }, { runPiped: none, runLine: none, complete: none })!
+    .sources;
 
 /** The query-range and query bodies the simulator received since `from`. */
 const bodies = (from: number, path: string) =>

@@ -67,6 +67,22 @@ describe('the dashboard screen', () => {
     await until((f) => PROMPT.test(f));
   });
 
+  it('`z+` read at once unzooms, then zooms the time (the key source hands out one key each)', async () => {
+    // Fast typing over a slow link: both keys in one read. Handed out as one run, the zoomed
+    // chart took it whole (its `+`), so the panel stayed zoomed and the dashboard never saw `z`.
+    const { a, until } = await open();
+    await until((f) => f.includes('203.0.113.7'));
+    a.stdin.write('\t');
+    await until((f) => f.includes('┏━ Drops'));
+    a.stdin.write('z');
+    await until((f) => !f.includes('┏━') && / · last 1h/.test(f));
+    a.stdin.write('z+');
+    const back = await until((f) => f.includes('┏━ Drops') && /Ops · last 30m/.test(f));
+    expect(back).not.toMatch(/Ops · last 1h/);
+    a.stdin.write('q');
+    await until((f) => PROMPT.test(f));
+  });
+
   it('Tab moves the focus; z shows the real pane with its keys; q comes back, q again leaves', async () => {
     const { a, until } = await open();
     await until((f) => f.includes('203.0.113.7'));

@@ -48,14 +48,18 @@ export function scrollThrough(d: Dashboard, columns: number, rows: number): Walk
   // Every panel is on the page, none overlapping, each at least its kind's least height.
   const shown = layout.items.filter((it) => it.kind === 'panel');
   expect(shown.map((it) => it.index).sort((a, b) => a - b)).toEqual(d.panels.map((_, i) => i));
+  // Checked in plain code, said at once (thousands of expect calls made this file slow).
+  const bad: string[] = [];
   for (const it of shown) {
-    expect(it.rect.h).toBeGreaterThanOrEqual(Math.min(MIN_BOX[d.panels[it.index]!.kind], layout.view));
-    expect(it.rect.w).toBeGreaterThanOrEqual(2);
-    expect(it.rect.x + it.rect.w).toBeLessThanOrEqual(columns);
+    const r = it.rect;
+    if (r.h < Math.min(MIN_BOX[d.panels[it.index]!.kind], layout.view) || r.w < 2 || r.x + r.w > columns)
+      bad.push(`panel ${it.index} at ${JSON.stringify(r)}`);
   }
   const items = layout.items;
   for (let i = 0; i < items.length; i++)
-    for (let j = i + 1; j < items.length; j++) expect(overlaps(items[i]!.rect, items[j]!.rect)).toBe(false);
+    for (let j = i + 1; j < items.length; j++)
+      if (overlaps(items[i]!.rect, items[j]!.rect)) bad.push(`items ${i} and ${j} overlap`);
+  expect(bad).toEqual([]);
   // From the top, a screen at a time.
   while (clampTop(s.top, layout) > 0) act({ type: 'page', by: -1, layout });
   const whole = new Set<number>();
@@ -68,8 +72,9 @@ export function scrollThrough(d: Dashboard, columns: number, rows: number): Walk
       rows,
       color: false,
     });
-    expect(lines).toHaveLength(rows - 1);
-    for (const l of lines) expect(displayWidth(stripVTControlCharacters(l))).toBeLessThanOrEqual(columns);
+    if (lines.length !== rows - 1) bad.push(`a frame of ${lines.length} lines`);
+    for (const l of lines)
+      if (displayWidth(stripVTControlCharacters(l)) > columns) bad.push(`a line too wide: ${l}`);
     text += `${lines.join('\n')}\n`;
     screens++;
     for (const it of shown)
@@ -77,5 +82,6 @@ export function scrollThrough(d: Dashboard, columns: number, rows: number): Walk
     act({ type: 'page', by: 1, layout });
     if (clampTop(s.top, layout) === top) break;
   }
+  expect(bad).toEqual([]);
   return { whole, text, screens, height: layout.height };
 }

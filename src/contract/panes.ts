@@ -1,0 +1,70 @@
+// The pane kinds: for each, what opens it (its PaneSpec variant, what a command's outcome says)
+// and what feeds it (its source, built in its feature and handed to the shell through the one
+// PaneSources port). A kind is a key of PaneKinds; everything keyed by pane kind is a mapped
+// type over PaneKind, so a kind missing anywhere (here, in the sources port, in the registry
+// src/panes/registry.ts) does not compile.
+//
+// A new pane kind = its folder (src/panes/KIND/) + a registry line (src/panes/registry.ts) +
+// its entry here (spec and source) + its source in its feature (in that feature's pane sources).
+import type { RouterRequest } from '../api/router/types.js';
+import type { ChartInitialRange, ChartSource } from './chart.js';
+import type { Chosen, Dashboard, DashboardSources } from './dashboard.js';
+import type { LogSource, MatchListPort } from './logs.js';
+import type { MonitorSource } from './monitor.js';
+import type { PingSource } from './ping.js';
+import type { ShowSource } from './show.js';
+
+export interface PaneKinds {
+  chart: {
+    spec: {
+      expression: string;
+      startMs: number;
+      endMs: number;
+      live: boolean;
+      stepSeconds?: number;
+      /** Said in the plot when it shows nothing: how to fix it (a default pane link, pane-links.ts). */
+      emptyHint?: string;
+    };
+    source: ChartSource;
+  };
+  logs: {
+    spec: { query: string; startMs: number; endMs: number; live: boolean; limit: number };
+    /** `matchLists`: the log pane's `b` (a typed line through the runner). */
+    source: { source: LogSource; matchLists: MatchListPort | undefined };
+  };
+  monitor: { spec: { list: string }; source: MonitorSource };
+  /** `show … | refresh N`: `line` (its other pipes kept) run again every N seconds; `first`: its output at open. */
+  show: { spec: { line: string; everySeconds: number; first?: string }; source: ShowSource };
+  /** `ping … | graph`: the router's ping sent again with count 1, one request at a time (features/ping/). */
+  ping: {
+    spec: {
+      /** The line as typed, without `| graph` (the header shows it). */
+      line: string;
+      /** The resolved ping with `count 1` for the user's count and without its interval: sent as is, each time. */
+      request: RouterRequest;
+      /** From one request's start to the next (the user's `interval`, default 1 s). */
+      intervalMs: number;
+      /** Requests in all (the user's `count`); absent: until q. */
+      count?: number;
+      /** The first request's answer, sent when the line ran (a wrong line fails at the prompt). */
+      first?: { text: string; at: number };
+    };
+    source: PingSource;
+  };
+  /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
+  dashboard: {
+    spec: { dashboard: Dashboard; vars?: Record<string, string[]> };
+    /** The panels' sources, the window it opens with, the variables' values chosen at open. */
+    source: { sources: DashboardSources; range: ChartInitialRange; chosen: Record<string, Chosen> };
+  };
+}
+
+export type PaneKind = keyof PaneKinds;
+
+/** What a command's outcome asks the shell to show: one variant per pane kind. */
+export type PaneSpec = { [K in PaneKind]: { pane: K } & PaneKinds[K]['spec'] }[PaneKind];
+
+export type PaneSpecOf<K extends PaneKind> = Extract<PaneSpec, { pane: K }>;
+
+/** What feeds a pane of kind K. */
+export type PaneSourceOf<K extends PaneKind> = PaneKinds[K]['source'];
