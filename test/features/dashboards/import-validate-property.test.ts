@@ -123,7 +123,7 @@ describe('dash import ⇔ --validate', () => {
             expect(importedYaml(r, f)).toHaveLength(r.dashboards.length);
           },
         ),
-        { seed: SEED, numRuns: Number(process.env.FC_RUNS ?? 40) },
+        { seed: SEED, numRuns: Number(process.env.FC_RUNS ?? 25) },
       );
     } catch (e) {
       const cause = (e as { cause?: unknown }).cause;
