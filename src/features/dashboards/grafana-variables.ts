@@ -3,6 +3,7 @@
 // routersh meaning (label_names(), metrics(…), ad hoc filters, VictoriaLogs field queries) is
 // refused with a reason; a data source variable is used only to resolve panels' data sources.
 import { isObject, type Json, objects, str, text } from './grafana-json.js';
+import { cycleText, variableOrder } from './variable-load.js';
 import { variableRegex } from './variable-values.js';
 import { VARIABLE_NAME } from './validate-variables.js';
 import type { Variable, VarBase } from '../../contract/dashboard.js';
@@ -185,6 +186,12 @@ export function importTemplating(d: Json): Templating {
       default:
         refuse(`${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} variable: routersh has none`);
     }
+  }
+  // Variables that use each other cannot be fetched at open: refused, each named.
+  for (let order = variableOrder(t.variables); 'cycle' in order; order = variableOrder(t.variables)) {
+    const cycle = new Set(order.cycle);
+    for (const n of cycle) t.refused.push({ what: `variable $${n}`, why: cycleText(order.cycle) });
+    t.variables = t.variables.filter((v) => !cycle.has(v.name));
   }
   // A list of no values cannot be chosen from.
   t.variables = t.variables.filter((v) => {

@@ -5,6 +5,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { readDuration, readTime } from '../../lang/time.js';
 import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
+import { cycleText, variableOrder } from './variable-load.js';
 import { jsonTooDeepAt, MAX_NESTING, yamlTooDeepAt } from './nesting.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
@@ -83,6 +84,10 @@ function read(r: Reader, root: unknown, now: number): Dashboard | undefined {
   const time = f.has('time') ? readWindow(r, f.value('time'), now) : DEFAULT_TIME;
   const refreshSeconds = f.has('refresh') ? readRefresh(r, f.value('refresh')) : DEFAULT_REFRESH_SECONDS;
   const variables = f.has('variables') ? readVariables(r, f.value('variables')) : [];
+  // Variables that use each other cannot be fetched at open (variable-load.ts): one line.
+  const order = variableOrder(variables);
+  if ('cycle' in order)
+    r.issue(variables.find((v) => v.name === order.cycle[0])?.line ?? 1, cycleText(order.cycle));
   const { panels, rows } = f.has('panels')
     ? readPanels(r, f.value('panels'), f.key('panels'))
     : { panels: [], rows: [] };
