@@ -296,7 +296,7 @@ export function resolveCommand(
   return find('edit');
 }
 
-/** Printable characters bound to a command in `modes` (such as `?`): a typed run must split on them. */
+/** Printable characters bound to a command in `modes` (such as `?`): typed, they act; pasted, they are text. */
 export function boundPrintables(
   keymap: Keymap = DEFAULT_KEYMAP,
   modes: readonly Mode[] = ['edit', 'menu'],
