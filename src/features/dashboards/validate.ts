@@ -5,6 +5,8 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { readDuration, readTime } from '../../lang/time.js';
 import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
+import { cycleText, variableOrder } from './variable-load.js';
+import { jsonTooDeepAt, MAX_NESTING, yamlTooDeepAt } from './nesting.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
 import { readVariables, usedNames } from './validate-variables.js';
@@ -30,6 +32,14 @@ export interface ParseOptions {
 const yamlMessage = (m: string) => (m.split('\n')[0] ?? m).replace(/ at line \d+, column \d+:?$/, '');
 
 export function parseDashboard(source: string, opts: ParseOptions = {}): DashboardParse {
+  // Before the parser, whose composer recurses once per level: one line, not a stack overflow.
+  const deep = opts.json ? jsonTooDeepAt(source) : yamlTooDeepAt(source);
+  if (deep !== undefined)
+    return {
+      issues: [
+        { line: deep, message: `nested more than ${MAX_NESTING} levels deep (a dashboard nests about 6)` },
+      ],
+    };
   const lines = new LineCounter();
   const doc = parseDocument(source, {
     lineCounter: lines,
@@ -74,6 +84,10 @@ function read(r: Reader, root: unknown, now: number): Dashboard | undefined {
   const time = f.has('time') ? readWindow(r, f.value('time'), now) : DEFAULT_TIME;
   const refreshSeconds = f.has('refresh') ? readRefresh(r, f.value('refresh')) : DEFAULT_REFRESH_SECONDS;
   const variables = f.has('variables') ? readVariables(r, f.value('variables')) : [];
+  // Variables that use each other cannot be fetched at open (variable-load.ts): one line.
+  const order = variableOrder(variables);
+  if ('cycle' in order)
+    r.issue(variables.find((v) => v.name === order.cycle[0])?.line ?? 1, cycleText(order.cycle));
   const { panels, rows } = f.has('panels')
     ? readPanels(r, f.value('panels'), f.key('panels'))
     : { panels: [], rows: [] };

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import type { Chosen, Dashboard, Panel, Variable } from '../../../src/contract/dashboard.js';
+import { importedYaml, importGrafana } from '../../../src/features/dashboards/grafana-import.js';
 import { interpolate } from '../../../src/features/dashboards/interpolate.js';
+import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 import {
   cycleText,
   type LoadPort,
@@ -184,5 +186,43 @@ describe('no values: each panel says so instead of asking', () => {
     const chosen = await variableSources(d, client).loadVariables({}, signal());
     expect(unfilled('pkts_down{site=~"$site"}', d.variables, chosen)).toBe('$site has no values');
     expect(unfilled('pkts_down', d.variables, chosen)).toBeUndefined();
+  });
+});
+
+describe('a cycle, in a file and in an import', () => {
+  it('dash --validate: FILE:LINE, one line', () => {
+    const yaml = [
+      'title: t',
+      'variables:',
+      '  - name: a',
+      '    label: grp',
+      '    match: pkts_down{customer_id="$b"}',
+      '  - name: b',
+      '    label: customer_id',
+      '    match: pkts_down{grp="$a"}',
+      'panels:',
+      '  - chart: pkts_down{grp="$a"}',
+    ].join('\n');
+    const r = parseDashboard(yaml);
+    expect('issues' in r ? r.issues : []).toEqual([{ line: 3, message: cycleText(['a', 'b', 'a']) }]);
+  });
+
+  it('dash import: the variables of a cycle are refused, each named; the rest imported', () => {
+    const d = {
+      panels: [
+        { type: 'timeseries', targets: [{ expr: 'up{a="$a"}' }], gridPos: { x: 0, y: 0, w: 12, h: 8 } },
+      ],
+      templating: {
+        list: [
+          { name: 'a', type: 'query', query: 'label_values(up{b="$b"}, a)' },
+          { name: 'b', type: 'query', query: 'label_values(up{a="$a"}, b)' },
+          { name: 'c', type: 'query', query: 'label_values(up, c)' },
+        ],
+      },
+    };
+    const r = importGrafana(JSON.stringify(d), 'g.json');
+    expect(r.dashboards[0]?.variables.map((v) => v.name)).toEqual(['c']);
+    expect(r.refused.map((x) => x.what)).toEqual(['variable $a', 'variable $b']);
+    expect(importedYaml(r, 'g.json')).toHaveLength(1);
   });
 });
