@@ -96,7 +96,8 @@ const keyOf = (s: Screen, it: Item) => `${(s.where ? s.where.from - 1 : 0) + it.
 /**
  * Waits until every box shown whole has its answer drawn (not loading, not blank); when some
  * never do (the screen's bug, reported), until VM has had nothing in flight and the screen no
- * output for 2 s, so a failing run ends. A hang guard far above both.
+ * output for 5 s (long enough that a starved routersh still drawing is not taken for one that
+ * never will), so a failing run ends. A hang guard far above both.
  */
 async function settled(term: Tmux, f: VmFront, title: string): Promise<Screen> {
   let quietSince = Date.now();
@@ -111,8 +112,9 @@ async function settled(term: Tmux, f: VmFront, title: string): Promise<Screen> {
     // A frame reaches tmux in pieces: the status line (the dashboard's title) is drawn last.
     if (!screen.status.startsWith(title.slice(0, 24))) return false;
     const boxes = screen.items.filter((i): i is Box => i.kind === 'box' && i.full);
-    if (boxes.length > 0 && boxes.every((b) => b.state !== 'pending')) return true;
-    const idle = f.inFlight() === 0 && Date.now() - Math.max(quietSince, f.lastAnswerAt()) > 2000;
+    // (A screen of row headers only has nothing to wait for.)
+    if (boxes.every((b) => b.state !== 'pending')) return true;
+    const idle = f.inFlight() === 0 && Date.now() - Math.max(quietSince, f.lastAnswerAt()) > 5000;
     return idle;
   }, 60_000);
   return screen!;
