@@ -177,6 +177,9 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
   for (const sk of out.skipped) sk.partial = true;
   const cells = splitCell(fp.grid, usable.length, kind === 'stat' ? 3 : 6);
   const unit = unitOf(p);
+  // The panel's Min interval (query options): the least step, and the scrape interval.
+  const minInterval = text(p.interval);
+  const interval = minInterval && STEP.test(minInterval) ? { interval: minInterval } : {};
   const thresholds = kind === 'chart' || kind === 'logs' ? undefined : thresholdsOf(p, out.notes, title);
   usable.forEach((x, i) => {
     const grid = cells[i] ?? fp.grid;
@@ -191,14 +194,15 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
     }
     tally.promqlImported++;
     const instant = x.t.instant === true || x.t.format === 'table';
-    const interval = text(x.t.interval);
+    const step = text(x.t.interval);
     if (kind === 'chart' || (kind === 'table' && !instant))
       out.panels.push({
         kind: 'chart',
         title: name,
         grid,
         expr: x.expr,
-        ...(interval && STEP.test(interval) ? { step: interval } : {}),
+        ...(step && STEP.test(step) ? { step } : {}),
+        ...interval,
         ...(legend ? { legend } : {}),
         ...(unit ? { unit } : {}),
       });
@@ -208,6 +212,7 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
         title: name,
         grid,
         expr: x.expr,
+        ...interval,
         ...(unit ? { unit } : {}),
         ...(thresholds ? { thresholds } : {}),
         ...(legend ? { legend } : {}),

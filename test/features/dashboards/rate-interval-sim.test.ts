@@ -86,6 +86,26 @@ describe('$__rate_interval follows the step sent', () => {
     expect(body).toEqual(expect.objectContaining({ step_seconds: 30, expression: 'rate(pkts_down[120s])' }));
   });
 
+  it("a panel's Min interval (Grafana's `interval`, 1m): the least step, and the scrape interval", async () => {
+    const end = Date.now();
+    let from = sim.requests.length;
+    // An hour over 300 columns plans 15 s: the Min interval makes it 60 s, and the rate 4 × 60.
+    await sources()
+      .chart('rate(pkts_down[$__rate_interval])', undefined, '1m')
+      .fetch({ startMs: end - 3_600_000, endMs: end, columns: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 60, expression: 'rate(pkts_down[240s])' }),
+    );
+    // A day plans 300 s, coarser than 1m: kept, and the rate max(300 + 60, 240).
+    from = sim.requests.length;
+    await sources()
+      .stat('rate(pkts_down[$__rate_interval])', '1m')
+      .fetch({ startMs: end - 86_400_000, endMs: end, points: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 300, expression: 'rate(pkts_down[360s])' }),
+    );
+  });
+
   it("a stat's instant value and sparkline share the sparkline's step", async () => {
     const end = Date.now();
     const from = sim.requests.length;

@@ -57,6 +57,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       grid,
       expr: text,
       step: opt(fc.constantFrom('30s', '1m', '60', '5m')),
+      interval: opt(fc.constantFrom('15s', '1m', '2m')),
       legend: opt(text),
       unit: opt(text),
     })
@@ -67,6 +68,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       title: text,
       grid,
       expr: text,
+      interval: opt(fc.constantFrom('15s', '1m', '2m')),
       unit: opt(text),
       legend: opt(text),
       thresholds: opt(fc.array(threshold, { minLength: 1, maxLength: 4 })),
