@@ -72,17 +72,17 @@ export const needsLoad = (d: Dashboard): boolean => d.variables.some(fetched);
 function settle(v: Variable, had: Chosen | undefined, o: VariableOptions): Chosen | undefined {
   const { values } = o;
   if (had?.given && !had.all) return had;
+  // Kept whatever is chosen: All picked later (the `v` picker) is sent as `.*` too.
+  const cut = o.truncated ? { wildcard: `the API cut ${v.name}'s values at ${values.length}` } : {};
   const all = had?.all === true || (had === undefined && v.includeAll === true);
   if (all) {
     if (v.allValue !== undefined) return { values, all: true };
-    if (o.truncated)
-      return { values, all: true, wildcard: `the API cut ${v.name}'s values at ${values.length}` };
     if (values.length === 0) return { values, all: true, why: `$${v.name} has no values` };
-    return { values, all: true };
+    return { values, all: true, ...cut };
   }
   const kept = had?.values.filter((x) => values.includes(x)) ?? [];
-  if (kept.length > 0) return { values: kept, all: false };
-  if (values[0] !== undefined) return { values: [values[0]], all: false };
+  if (kept.length > 0) return { values: kept, all: false, ...cut };
+  if (values[0] !== undefined) return { values: [values[0]], all: false, ...cut };
   return had
     ? { ...had, why: `$${v.name} has no values` }
     : { values: [], all: false, why: `$${v.name} has no values` };

@@ -20,6 +20,7 @@ import {
 import { variableOptions } from '../../../src/features/dashboards/variable-values.js';
 import { initialChoices } from '../../../src/features/dashboards/var-args.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
+import { pickerChoice, pickerReducer } from '../../../src/panes/dashboard/picker.js';
 
 let sim: TelemetrySim;
 let client: TelemetryClient;
@@ -224,5 +225,33 @@ describe('a cycle, in a file and in an import', () => {
     expect(r.dashboards[0]?.variables.map((v) => v.name)).toEqual(['c']);
     expect(r.refused.map((x) => x.what)).toEqual(['variable $a', 'variable $b']);
     expect(importedYaml(r, 'g.json')).toHaveLength(1);
+  });
+});
+
+describe('the `v` picker keeps what open found', () => {
+  it('values cut by the API: All picked later is sent as .* too', async () => {
+    const v: Variable = { name: 'cust', kind: 'label', label: 'customer_id', multi: true, includeAll: true };
+    const d = dash([v], ['pkts_down{customer_id=~"$cust"}']);
+    const port: LoadPort = {
+      options: (x, chosen, s) => variableOptions(x, client, s, { variables: d.variables, chosen, limit: 3 }),
+      bodyLimit: async () => 65_536,
+    };
+    // A value chosen at open (--var), then All in the picker.
+    const opened = await loadVariables(d, { cust: { values: ['c1002'], all: false } }, port, signal());
+    expect(opened.cust?.wildcard).toMatch(/cut/);
+    let p = pickerReducer(null, {
+      type: 'open',
+      varIndex: 0,
+      variable: v,
+      chosen: opened.cust,
+      values: null,
+    });
+    p = pickerReducer(p, { type: 'values', varIndex: 0, values: opened.cust?.values ?? [] });
+    // The cursor to All (the first row), ticked.
+    while (p && p.cursor > 0) p = pickerReducer(p, { type: 'up' });
+    p = pickerReducer(p, { type: 'toggle' });
+    const chosen = p ? pickerChoice(p) : undefined;
+    expect(chosen?.all).toBe(true);
+    expect(sent(d, { cust: chosen! }, 'x{c=~"$cust"}')).toBe('x{c=~".*"}');
   });
 });
