@@ -111,6 +111,11 @@ export interface Dashboard {
   time: TimeWindow;
   /** Seconds between refreshes; 0: only on `r`. */
   refreshSeconds: number;
+  /**
+   * The scrape interval `$__rate_interval` assumes (Grafana's data source setting
+   * `jsonData.timeInterval`), as the time grammar reads it; absent: 15 s.
+   */
+  scrape?: string;
   variables: Variable[];
   panels: Panel[];
   /** Row headers, in page order (`before` never decreasing); none: one page of panels. */

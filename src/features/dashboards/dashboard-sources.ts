@@ -52,17 +52,19 @@ function seconds(step: string | undefined): number | undefined {
 function dashboardSources(dashboard: Dashboard, deps: DashboardDeps, ctx: PaneContext): DashboardSources {
   const telemetry = deps.telemetry();
   const panels = deps.panels();
+  // The dashboard's scrape interval (Grafana's data source `timeInterval`), else 15 s.
+  const scrape = seconds(dashboard.scrape);
   return {
     chart: (expr, step, interval) => {
       const fixed = seconds(step);
       const min = seconds(interval);
       // Grafana: a panel's own step ("Min step") or Min interval is the scrape interval
       // $__rate_interval assumes.
-      return panels.chart((sent) => withStep(expr, sent, fixed ?? min), fixed, min);
+      return panels.chart((sent) => withStep(expr, sent, fixed ?? min ?? scrape), fixed, min);
     },
     stat: (expr, interval) => {
       const min = seconds(interval);
-      return panels.stat((sent) => withStep(expr, sent, min), min);
+      return panels.stat((sent) => withStep(expr, sent, min ?? scrape), min);
     },
     logs: panels.logs,
     monitor: panels.monitor,

@@ -78,6 +78,7 @@ export function dashboardObject(d: Dashboard): Record<string, unknown> {
     title: d.title,
     time: 'since' in d.time ? d.time.since : { from: d.time.from, to: d.time.to },
     refresh: d.refreshSeconds > 0 ? durationText(d.refreshSeconds) : 'off',
+    ...(d.scrape !== undefined ? { scrape: d.scrape } : {}),
     ...(d.variables.length ? { variables: d.variables.map(variable) } : {}),
     panels: panelsAndRows(d),
   };

@@ -28,14 +28,13 @@ const none = () => {
   throw new Error('not in this test');
 };
 /** The dashboard's sources as the session's panes port makes them (session/pane-sources.ts). */
-const sources = () =>
+const sources = (dashboard: Dashboard = d) =>
   dashboardPaneSources({
     telemetry: () => client,
     panels: () => ({ ...telemetryPanelSources(client), monitor: none }),
     readLine: none,
     matchLists: () => undefined,
-  }).dashboard({ pane: 'dashboard', dashboard: d }, { runPiped: none, runLine: none, complete: none })!
-    .sources;
+  }).dashboard({ pane: 'dashboard', dashboard }, { runPiped: none, runLine: none, complete: none })!.sources;
 
 /** The query-range and query bodies the simulator received since `from`. */
 const bodies = (from: number, path: string) =>
@@ -103,6 +102,17 @@ describe('$__rate_interval follows the step sent', () => {
       .fetch({ startMs: end - 86_400_000, endMs: end, points: 300 }, AbortSignal.timeout(30_000));
     expect(bodies(from, '/metrics/query-range')[0]).toEqual(
       expect.objectContaining({ step_seconds: 300, expression: 'rate(pkts_down[360s])' }),
+    );
+  });
+
+  it("the dashboard's scrape (Grafana's data source timeInterval): 30s → [120s] at a 15 s step, not [60s]", async () => {
+    const end = Date.now();
+    const from = sim.requests.length;
+    await sources({ ...d, scrape: '30s' })
+      .chart('rate(pkts_down[$__rate_interval])')
+      .fetch({ startMs: end - 3_600_000, endMs: end, columns: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 15, expression: 'rate(pkts_down[120s])' }),
     );
   });
 
