@@ -2,7 +2,11 @@
 // a label it lacks → the label's name, as Grafana's renderLegendFormat), and values in the
 // panel's unit (a `bool` stat reads True, not `1 bool`).
 import { describe, expect, it } from 'vitest';
-import type { Panel } from '../../../src/contract/dashboard.js';
+import type { Dashboard, DashboardSources, Panel } from '../../../src/contract/dashboard.js';
+import { interpolate } from '../../../src/features/dashboards/interpolate.js';
+import { initDashState } from '../../../src/panes/dashboard/dashboard-reducer.js';
+import { pageMemo } from '../../../src/panes/dashboard/page.js';
+import { panelTexts } from '../../../src/panes/dashboard/panel-texts.js';
 import { legendName, seriesNames } from '../../../src/panes/dashboard/legend-format.js';
 import { panelBody } from '../../../src/panes/dashboard/panel-body.js';
 import { statBody } from '../../../src/panes/dashboard/stat-body.js';
@@ -78,5 +82,30 @@ describe('stat values in their unit', () => {
     expect(stat('bytes', 1536)).toBe('1.5 KiB  a');
     expect(stat('percentunit', 0.991)).toBe('99.1%  a');
     expect(stat('s', 7200)).toBe('2 hour  a');
+  });
+});
+
+describe('a legendFormat naming a variable', () => {
+  it('gets the chosen value, as Grafana replaces variables in it before the labels', () => {
+    const d: Dashboard = {
+      title: 't',
+      time: { since: '1h' },
+      refreshSeconds: 0,
+      variables: [{ name: 'site', kind: 'list', values: ['a.b', 'c'], multi: true }],
+      panels: [{ kind: 'chart', title: 't', grid, expr: 'x', legend: '$site {{job}}' }],
+    };
+    const state = initDashState(d, { sinceMs: 3_600_000 }, { site: { values: ['a.b'], all: false } }, 0);
+    const sources = { interpolate } as unknown as DashboardSources;
+    const texts = panelTexts(
+      d,
+      sources,
+      () => state,
+      pageMemo(d, () => ({ columns: 120, rows: 40 })),
+    );
+    const p = texts.withLegend(0);
+    expect(p.kind === 'chart' ? p.legend : undefined).toBe('a.b {{job}}');
+    expect(seriesNames([{ labels: { job: 'node' } }], p.kind === 'chart' ? p.legend : undefined)).toEqual([
+      'a.b node',
+    ]);
   });
 });
