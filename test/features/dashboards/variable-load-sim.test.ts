@@ -255,3 +255,31 @@ describe('the `v` picker keeps what open found', () => {
     expect(sent(d, { cust: chosen! }, 'x{c=~"$cust"}')).toBe('x{c=~".*"}');
   });
 });
+
+describe('a deadline at open', () => {
+  it('the variables fetched by then are kept; the rest say they were not fetched', async () => {
+    const grp: Variable = { name: 'grp', kind: 'label', label: 'grp', includeAll: true };
+    const cust: Variable = {
+      name: 'cust',
+      kind: 'label',
+      label: 'customer_id',
+      match: 'pkts_down{grp=~"$grp"}',
+      includeAll: true,
+    };
+    const d = dash([grp, cust], ['pkts_down{customer_id=~"$cust"}']);
+    const controller = new AbortController();
+    const port: LoadPort = {
+      // The deadline passes while the second variable's look-up is under way.
+      options: async (v, chosen, s) => {
+        if (v.name === 'cust') controller.abort(new Error('deadline'));
+        return variableOptions(v, client, s, { variables: d.variables, chosen });
+      },
+      bodyLimit: async () => 65_536,
+    };
+    const chosen = await loadVariables(d, {}, port, controller.signal);
+    expect(chosen.grp?.values.length).toBeGreaterThan(1);
+    expect(unfilled('pkts_down{customer_id=~"$cust"}', d.variables, chosen)).toBe(
+      '$cust: not fetched in time',
+    );
+  });
+});
