@@ -1,10 +1,13 @@
 // Import rules of ARCHITECTURE.md, checked by `npm run deps` (part of `npm test`). Every folder of
 // src/ has a rule naming what it may import; imports point down:
 //   main → commands → {session, run, shell, cli, config, features (their ports)}
-//   session → {api, features (ports), config, lang}   shell → {run, lang, panes, keys, term}
-//   panes → {keys, api types, term}   run → {contract, lang, api, term; features via the registry}
-//   features/* → {contract, lang, api, term, panes' pure renderers}   lang → {api types, term}
-//   api → {http, term}   http → errors   keys → term   contract → types only   sim → wire types.
+//   session → {api, features (ports), config, lang}   shell → {run, lang, panes, keys, term, contract}
+//   panes → {keys, api types, term, contract}   run → {contract, lang, api, term; features via the registry}
+//   features/* → {contract, lang, api, term}   lang → {api types, term}
+//   api → {http, term}   http → errors   keys → term   contract → types only, no feature   sim → wire types.
+// The panes' data reaches the shell only through contract/ (Services.panes, built by the features):
+// panes/ and shell/ never import features/, features/ never import panes/, contract/ no feature.
+// No two folders may import each other (a type-only import counts), so no loop of folders passes.
 // Only src/ and sim/ are cruised: tests and benches may import anything.
 
 const UI_LIBS = '(^|/)node_modules/(ink|ink-[^/]+|react|react-[^/]+|@types/react)/';
@@ -17,9 +20,6 @@ const WIRE_TYPES = '^src/.+/(wire|types)\\.ts$';
 // lang/time.ts and the log pane use them by value, like a type of the wire.
 const WIRE_TIME = '^src/api/telemetry/(log-)?time\\.ts$';
 const ERRORS = '^src/errors\\.ts$';
-// panes/' pure parts features render plain output with (no views, no hooks): text renderers,
-// parsers and the data-source interfaces the features implement.
-const PURE_PANES = '^src/panes/.+(?<!\\.tsx)(?<!/use-[^/]+\\.ts)$';
 
 /** `from` may import nothing of ours (src/, sim/) but `allowed`. */
 const onlyImports = (name, comment, from, allowed) => ({
@@ -30,13 +30,19 @@ const onlyImports = (name, comment, from, allowed) => ({
   to: { path: '^(src|sim)/', pathNot: allowed },
 });
 
-/** A feature folder imports only itself, the layers below, and the other features named. */
-const feature = (name, others = '') =>
+// What every feature folder may import besides itself (the layers below).
+const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|${ERRORS}`;
+// Features that reach another feature's file through a port have a rule of their own (named here):
+// the one rule for every other src/features/X/ leaves them out.
+const FEATURES_WITH_PORTS = { changes: '^src/features/match-list/(args|target)\\.ts$' };
+
+/** A feature folder with a port into another: itself, the layers below, and the files named. */
+const feature = (name, others) =>
   onlyImports(
     `features-${name}-imports-down-only`,
-    `features/${name}/ imports only itself, contract/, lang/, api/, term/, panes/' pure parts and errors.ts${others ? ' (and the ports it names)' : ''}.`,
+    `features/${name}/ imports only itself, contract/, lang/, api/, term/ and errors.ts (and the ports it names); never panes/.`,
     `^src/features/${name}/`,
-    `^src/features/${name}/|^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|${PURE_PANES}|${ERRORS}${others ? `|${others}` : ''}`,
+    `^src/features/${name}/|${FEATURE_BELOW}|${others}`,
   );
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -76,6 +82,13 @@ module.exports = {
       `^src/(session|config|contract|api|lang|features|term)/|${ERRORS}|^sim/(router|telemetry)/index\\.ts$`,
     ),
     {
+      name: 'contract-imports-no-feature',
+      comment: 'contract/ names the ports; the features implement them: contract/ never imports features/ (not even a type).',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/(features|panes|shell|run|session|commands)/' },
+    },
+    {
       name: 'contract-is-types-only',
       comment: 'contract/ is what a built-in receives and returns: types and ports, no code of ours.',
       severity: 'error',
@@ -107,13 +120,18 @@ module.exports = {
       from: { path: '^src/run/', pathNot: '^src/run/(handlers|features)\\.ts$' },
       to: { path: '^src/features/' },
     },
-    feature('changes', '^src/features/match-list/(args|target)\\.ts$'),
-    feature('match-list', '^src/features/changes/journal/(journal|types)\\.ts$'),
-    feature('telemetry'),
-    feature('lessons'),
-    feature('record'),
-    feature('dashboards'),
-    feature('ping'),
+    ...Object.entries(FEATURES_WITH_PORTS).map(([name, others]) => feature(name, others)),
+    {
+      // Every src/features/X/ folder, a new one too (no line to add here): $1 is X.
+      name: 'features-import-down-only',
+      comment: 'A feature folder imports only itself, contract/, lang/, api/, term/ and errors.ts: never panes/, shell/ or another feature.',
+      severity: 'error',
+      from: {
+        path: '^src/features/([^/]+)/',
+        pathNot: `^src/features/(${Object.keys(FEATURES_WITH_PORTS).join('|')})/`,
+      },
+      to: { path: '^(src|sim)/', pathNot: `^src/features/$1/|${FEATURE_BELOW}` },
+    },
     {
       name: 'lessons-no-side-effects',
       comment: 'The pure half of lessons (parse, evaluate, progress) never touches the disk, network or terminal.',
@@ -123,9 +141,9 @@ module.exports = {
     },
     onlyImports(
       'shell-imports-down-only',
-      "shell/ imports shell/, keys/, run/, lang/, panes/, term/, contract/, config/'s types, the session's type, the features' pane sources and errors.ts.",
+      "shell/ imports shell/, keys/, run/, lang/, panes/, term/, contract/, config/'s types, the session's type and errors.ts: never features/ (their pane sources and windows come through contract/'s ports).",
       '^src/shell/',
-      `^src/(shell|keys|run|lang|panes|term|contract|config|session|features|api)/|${ERRORS}`,
+      `^src/(shell|keys|run|lang|panes|term|contract|config|session|api)/|${ERRORS}`,
     ),
     {
       name: 'shell-uses-session-and-api-types-only',
@@ -136,10 +154,9 @@ module.exports = {
     },
     onlyImports(
       'panes-imports-down-only',
-      "panes/ imports only panes/, keys/, api/'s types, contract/, term/ and errors.ts.",
+      "panes/ imports only panes/, keys/, api/'s types, contract/, term/ and errors.ts: never features/ (their sources come through contract/).",
       '^src/panes/',
-      // The dashboard screen draws the dashboards feature's model and substitutes its variables (pure).
-      `^src/(panes|keys|term|contract)/|^src/features/dashboards/(model|interpolate)\\.ts$|${WIRE_TYPES}|${WIRE_TIME}|${ERRORS}`,
+      `^src/(panes|keys|term|contract)/|${WIRE_TYPES}|${WIRE_TIME}|${ERRORS}`,
     ),
     {
       name: 'panes-use-api-types-only',
@@ -217,7 +234,7 @@ module.exports = {
       from: {
         path: '^src/',
         pathNot:
-          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/(changes|match-list|telemetry|lessons|record|dashboards|ping)|shell|panes|keys|lang|api|http|term)/',
+          '^src/(main|errors|exit-status)\\.ts$|^src/(commands|session|contract|cli|config|run|features/[^/]+|shell|panes|keys|lang|api|http|term)/',
       },
       to: {},
     },

@@ -235,6 +235,13 @@ export const KEYS: readonly LabelRow[] = [
   { label: 'monitor', text: ['s sort · / filter · ↑/↓ move · d delete the entry · r refresh · q back'] },
   { label: '| refresh', text: ['↑/↓ PgUp/PgDn scroll · r refresh now · q back'] },
   { label: '| graph', text: ['p (or Space) pause/resume · q back'] },
+  {
+    label: 'dashboard',
+    text: [
+      'Tab/Shift-Tab ↑/↓ focus (the page follows) · PgUp/PgDn scroll · Enter open/close a row',
+      '· z zoom a panel · +/- ←/→ time · p pause · v variables · e edit · r refresh · q back',
+    ],
+  },
 ];
 
 export const EXIT_STATUS: readonly LabelRow[] = [

@@ -5,11 +5,11 @@
 // a Grafana dashboard. The export is untrusted: read bounded, depth-checked, sanitized when shown.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { readFailure, readFileBoundedSync, sizeText } from '../config/read-bounded.js';
+import { readFailure, readFileBoundedSync, sizeText, TooLargeError } from '../config/read-bounded.js';
+import { lineOfByte } from '../features/dashboards/nesting.js';
 import type { CommandIo } from '../contract/command-io.js';
 import { asRoutershError, commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
-import { type GrafanaImport, importGrafana } from '../features/dashboards/grafana-import.js';
-import { dashboardYaml } from '../features/dashboards/dashboard-yaml.js';
+import { type GrafanaImport, importedYaml, importGrafana } from '../features/dashboards/grafana-import.js';
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 
@@ -70,12 +70,18 @@ async function run(args: Args, io: CommandIo): Promise<Ending> {
   try {
     text = readFileBoundedSync(args.input, MAX_GRAFANA_BYTES);
   } catch (e) {
+    // Too large: FILE:LINE of the line the limit falls in.
+    if (e instanceof TooLargeError)
+      throw usageError(
+        `${args.input}:${lineOfByte(args.input, MAX_GRAFANA_BYTES)}: larger than ${sizeText(MAX_GRAFANA_BYTES)}, the most an import reads`,
+      );
     throw usageError(`cannot read ${args.input}: ${readFailure(e)} (at most ${sizeText(MAX_GRAFANA_BYTES)})`);
   }
   const r = importGrafana(text, args.input);
   const written: string[] = [];
   if (r.dashboards.length) {
-    const docs = r.dashboards.map(dashboardYaml);
+    // Each read back by the validator: what --validate would refuse is never written.
+    const docs = importedYaml(r, args.input);
     if (args.output !== undefined) {
       for (const [i, doc] of docs.entries()) {
         const file = pageFile(args.output, i + 1);

@@ -29,10 +29,28 @@ interface PanelBase {
 }
 
 export type Panel =
-  /** `metrics range EXPR`: a chart. `step` as the time grammar reads it (`30s`), else chosen from the range. */
-  | (PanelBase & { kind: 'chart'; expr: string; step?: string; legend?: string; unit?: string })
+  /**
+   * `metrics range EXPR`: a chart. `step` as the time grammar reads it (`30s`), else chosen from
+   * the range; `interval` (chart and stat): Grafana's Min interval, the least step, and the scrape
+   * interval $__rate_interval assumes.
+   */
+  | (PanelBase & {
+      kind: 'chart';
+      expr: string;
+      step?: string;
+      interval?: string;
+      legend?: string;
+      unit?: string;
+    })
   /** `metrics query EXPR`: one value per series, coloured by thresholds, with a sparkline. */
-  | (PanelBase & { kind: 'stat'; expr: string; unit?: string; thresholds?: Threshold[]; legend?: string })
+  | (PanelBase & {
+      kind: 'stat';
+      expr: string;
+      interval?: string;
+      unit?: string;
+      thresholds?: Threshold[];
+      legend?: string;
+    })
   /** `logs search QUERY`, following. */
   | (PanelBase & { kind: 'logs'; query: string })
   /** `logs histogram QUERY`. */
@@ -93,6 +111,11 @@ export interface Dashboard {
   time: TimeWindow;
   /** Seconds between refreshes; 0: only on `r`. */
   refreshSeconds: number;
+  /**
+   * The scrape interval `$__rate_interval` assumes (Grafana's data source setting
+   * `jsonData.timeInterval`), as the time grammar reads it; absent: 15 s.
+   */
+  scrape?: string;
   variables: Variable[];
   panels: Panel[];
   /** Row headers, in page order (`before` never decreasing); none: one page of panels. */
@@ -157,8 +180,12 @@ export interface ShowPanelSource {
 /** What the dashboard reads from: a source per panel, made by the dashboards feature. */
 export interface DashboardSources {
   /** `step`: the panel's own (`30s`), read with the shell's time grammar. */
-  chart(expression: string, step?: string): ChartSource;
-  stat(expression: string): StatSource;
+  /**
+   * `interval`: Grafana's Min interval (`1m`): the step is at least this, and $__rate_interval
+   * takes it as the scrape interval.
+   */
+  chart(expression: string, step?: string, interval?: string): ChartSource;
+  stat(expression: string, interval?: string): StatSource;
   logs(query: string): LogSource;
   monitor(list: string): MonitorSource;
   show(line: string): ShowPanelSource;

@@ -12,8 +12,6 @@ export interface LineErrorInfo {
 // One variant per pane kind (contract/panes.ts, where a new kind is added).
 export type { PaneSpec } from './panes.js';
 import type { PaneSpec } from './panes.js';
-// The ping pane's source (contract/ping.ts), where its first users found it.
-export type { PingResult, PingSource } from './ping.js';
 
 export type Outcome =
   | { kind: 'empty' }

@@ -5,13 +5,13 @@
 // src/panes/registry.ts) does not compile.
 //
 // A new pane kind = its folder (src/panes/KIND/) + a registry line (src/panes/registry.ts) +
-// its entry here (spec and source) + its source in its feature (in that feature's pane sources).
+// its entry here (spec and source; a small source's types below, beside the kinds) + its source
+// in its feature (in that feature's pane sources).
 import type { RouterRequest } from '../api/router/types.js';
 import type { ChartInitialRange, ChartSource } from './chart.js';
 import type { Chosen, Dashboard, DashboardSources } from './dashboard.js';
 import type { LogSource, MatchListPort } from './logs.js';
 import type { MonitorSource } from './monitor.js';
-import type { PingSource } from './ping.js';
 import type { ShowSource } from './show.js';
 
 export interface PaneKinds {
@@ -68,3 +68,24 @@ export type PaneSpecOf<K extends PaneKind> = Extract<PaneSpec, { pane: K }>;
 
 /** What feeds a pane of kind K. */
 export type PaneSourceOf<K extends PaneKind> = PaneKinds[K]['source'];
+
+// What feeds the ping pane (`ping … | graph`): beside its entry, as a small pane's source is.
+
+/** One request of the ping pane, its answer read (features/ping/ping-parse.ts); `seq` counts from 1. */
+export type PingResult = { seq: number; at: number } & (
+  | { kind: 'reply'; rttMs: number }
+  /** No echo reply: a timeout, the router's loss line, or its error. */
+  | { kind: 'lost'; why: string }
+  /** An answer the reader could not read: its most telling line (unsanitized), shown by the pane. */
+  | { kind: 'unparsed'; text: string }
+);
+
+/** What feeds the ping pane (made once per pane, in features/ping/). */
+export interface PingSource {
+  /**
+   * Sends requests one at a time (the next `intervalMs` after the last one started), each
+   * result to `result`, until the count is sent (`end`) or the returned stop is called (the
+   * request under way is aborted and not counted). Started again, it goes on with the count.
+   */
+  start(on: { result(r: PingResult): void; end(): void }): () => void;
+}

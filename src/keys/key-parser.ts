@@ -294,7 +294,7 @@ export function typedKeys(text: string): KeyPress[] {
     }
     let j = i;
     while (j < text.length && isPrintable(text.charCodeAt(j))) j++;
-    out.push(...graphemeKeys(text.slice(i, j)));
+    for (const k of graphemeKeys(text.slice(i, j))) out.push(k); // no spread: a paste may be long
     i = j;
   }
   return out;
@@ -322,7 +322,7 @@ export function parseKeys(
     i = textEnd(input, 0);
     const run = state.run + input.slice(0, i);
     if (i === input.length) return { keys, state: { pending: '', paste: null, run } };
-    keys.push(...stretchKeys(run, true));
+    for (const k of stretchKeys(run, true)) keys.push(k);
   }
   while (i < input.length) {
     if (paste !== null) {
@@ -368,7 +368,7 @@ export function parseKeys(
     const continued = i === 0 && state.pasting === true && state.pending === '';
     const last = end === input.length ? atReadEnd(stretch, continued) : null;
     if (last) return { keys: [...keys, ...last.keys], state: last.state };
-    keys.push(...stretchKeys(stretch, continued));
+    for (const k of stretchKeys(stretch, continued)) keys.push(k);
     i = end;
   }
   return { keys, state: { pending: '', paste } };

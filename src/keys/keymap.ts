@@ -3,43 +3,10 @@
 // The prompt (edit/menu/search) and the panes (chart, logs, the log pane's `/` prompt) share
 // this one table. Conditions express the two context-dependent prompt keys: Ctrl-D (exit on
 // an empty line, delete forward otherwise) and `?` (list candidates, but a literal in quotes).
+//
+// The table is the one list: the command ids (Command) are its keys and the modes (Mode) are
+// its entries' modes, so a new pane's keys are its lines here and nothing else.
 import type { Key, KeyPress } from './key-parser.js';
-
-import { type Command, COMMANDS, TOGGLES } from './keymap-commands.js';
-
-export { type Command, COMMANDS } from './keymap-commands.js';
-
-/**
- * edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
- * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
- * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
- * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
- * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; ping: a
- * `ping … | graph` pane; dashboard /
- * dashPicker / dashPrompt: the dashboard screen, its `v` variable picker and its `e` expression
- * prompt (it takes every key).
- */
-export type Mode =
-  | 'edit'
-  | 'menu'
-  | 'search'
-  | 'chart'
-  | 'logs'
-  | 'logsPrompt'
-  | 'logsDetail'
-  | 'logsMenu'
-  | 'logsConfirm'
-  | 'pager'
-  | 'pagerPrompt'
-  | 'monitor'
-  | 'monitorPrompt'
-  | 'monitorConfirm'
-  | 'show'
-  | 'ping'
-  | 'dashboard'
-  | 'dashPicker'
-  | 'dashPrompt';
 
 export type Condition = 'lineEmpty' | 'lineNotEmpty' | 'inQuote' | 'notInQuote';
 
@@ -52,37 +19,43 @@ export interface KeyBinding {
   when?: Condition;
 }
 
-export interface CommandSpec {
-  mode: Mode;
-  keys: readonly KeyBinding[];
-}
-
-export type Keymap = Readonly<Record<Command, CommandSpec>>;
-
 const ctrl = (name: string, when?: Condition): KeyBinding =>
   when ? { name, ctrl: true, when } : { name, ctrl: true };
 const meta = (name: string): KeyBinding => ({ name, meta: true });
 const plain = (name: string, when?: Condition): KeyBinding => (when ? { name, when } : { name });
 // A typed character: the parser marks upper-case letters as shifted.
 const ch = (c: string): KeyBinding => (c !== c.toLowerCase() ? { name: c, shift: true } : { name: c });
-const edit = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'edit', keys });
+/** A command's bindings in `mode` (the mode's name kept as a literal: Mode is made of them). */
+const bind = <M extends string>(mode: M, ...keys: KeyBinding[]) => ({ mode, keys });
+const edit = (...keys: KeyBinding[]) => bind('edit', ...keys);
 /** Escape as a terminal sends it: alone, or as the meta prefix of a key that never came. */
 const ESCAPE: readonly KeyBinding[] = [plain('escape'), meta('escape')];
 /** How every pane, overlay and menu is left: q, Escape, Ctrl-C. */
 const LEAVE: readonly KeyBinding[] = [ch('q'), ...ESCAPE, ctrl('c')];
-const chart = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'chart', keys });
-const logs = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'logs', keys });
-const monitor = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'monitor', keys });
-const show = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'show', keys });
-const dash = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'dashboard', keys });
-const picker = (...keys: KeyBinding[]): CommandSpec => ({ mode: 'dashPicker', keys });
+const chart = (...keys: KeyBinding[]) => bind('chart', ...keys);
+const logs = (...keys: KeyBinding[]) => bind('logs', ...keys);
+const monitor = (...keys: KeyBinding[]) => bind('monitor', ...keys);
+const show = (...keys: KeyBinding[]) => bind('show', ...keys);
+const dash = (...keys: KeyBinding[]) => bind('dashboard', ...keys);
+const picker = (...keys: KeyBinding[]) => bind('dashPicker', ...keys);
 
+const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
   `chart.toggle${(typeof TOGGLES)[number]}`,
-  CommandSpec
+  ReturnType<typeof chart>
 >;
 
-export const DEFAULT_KEYMAP: Keymap = {
+/**
+ * The modes: edit: typing a line; menu: a suggestions menu is open; search: Ctrl-R reverse search;
+ * chart / logs: a pane is open; logsPrompt: the log pane's `/` prompt (it takes every key);
+ * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
+ * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
+ * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; ping: a
+ * `ping … | graph` pane; dashboard / dashPicker / dashPrompt: the dashboard screen, its `v`
+ * variable picker and its `e` expression prompt (it takes every key).
+ */
+const TABLE = {
   'edit.left': edit(plain('left'), ctrl('b')),
   'edit.right': edit(plain('right'), ctrl('f')),
   'edit.home': edit(plain('home'), ctrl('a')),
@@ -109,16 +82,16 @@ export const DEFAULT_KEYMAP: Keymap = {
   'screen.clear': edit(ctrl('l')),
   // Listed with the prompt's keys, but the key source (KeyProvider) takes it in every mode, as readline does.
   'app.suspend': edit(ctrl('z')),
-  'menu.up': { mode: 'menu', keys: [plain('up'), ctrl('p'), { name: 'tab', shift: true }] },
-  'menu.down': { mode: 'menu', keys: [plain('down'), ctrl('n'), plain('tab')] },
-  'menu.accept': { mode: 'menu', keys: [plain('return')] },
-  'menu.close': { mode: 'menu', keys: [plain('escape'), ctrl('g')] },
-  'menu.pageUp': { mode: 'menu', keys: [plain('pageup')] },
-  'menu.pageDown': { mode: 'menu', keys: [plain('pagedown')] },
-  'search.next': { mode: 'search', keys: [ctrl('r')] },
-  'search.accept': { mode: 'search', keys: [plain('return')] },
-  'search.cancel': { mode: 'search', keys: [plain('escape'), ctrl('g'), ctrl('c')] },
-  'search.backspace': { mode: 'search', keys: [plain('backspace')] },
+  'menu.up': bind('menu', plain('up'), ctrl('p'), { name: 'tab', shift: true }),
+  'menu.down': bind('menu', plain('down'), ctrl('n'), plain('tab')),
+  'menu.accept': bind('menu', plain('return')),
+  'menu.close': bind('menu', plain('escape'), ctrl('g')),
+  'menu.pageUp': bind('menu', plain('pageup')),
+  'menu.pageDown': bind('menu', plain('pagedown')),
+  'search.next': bind('search', ctrl('r')),
+  'search.accept': bind('search', plain('return')),
+  'search.cancel': bind('search', plain('escape'), ctrl('g'), ctrl('c')),
+  'search.backspace': bind('search', plain('backspace')),
   // Ctrl-C leaves a pane like q: in the shell it is the key that stops what is on screen.
   'chart.close': chart(...LEAVE),
   'chart.pause': chart(ch('p'), ch(' ')),
@@ -149,26 +122,20 @@ export const DEFAULT_KEYMAP: Keymap = {
   'logs.wrap': logs(ch('w')),
   'logs.facets': logs(ch('f')),
   'logs.search': logs(ch('/')),
-  'logs.promptApply': { mode: 'logsPrompt', keys: [plain('return')] },
-  'logs.promptCancel': { mode: 'logsPrompt', keys: [...ESCAPE] },
-  'logs.promptBackspace': { mode: 'logsPrompt', keys: [plain('backspace'), plain('delete')] },
+  'logs.promptApply': bind('logsPrompt', plain('return')),
+  'logs.promptCancel': bind('logsPrompt', ...ESCAPE),
+  'logs.promptBackspace': bind('logsPrompt', plain('backspace'), plain('delete')),
   // The selected record: Enter shows its fields, b adds an address of it to a match-list, c charts it.
   'logs.detail': logs(plain('return')),
-  'logs.detailClose': {
-    mode: 'logsDetail',
-    keys: [ch('q'), ...ESCAPE, plain('return'), ctrl('c')],
-  },
+  'logs.detailClose': bind('logsDetail', ch('q'), ...ESCAPE, plain('return'), ctrl('c')),
   'logs.block': logs(ch('b')),
   'logs.chart': logs(ch('c')),
-  'logs.menuUp': { mode: 'logsMenu', keys: [plain('up'), ch('k'), { name: 'tab', shift: true }] },
-  'logs.menuDown': { mode: 'logsMenu', keys: [plain('down'), ch('j'), plain('tab')] },
-  'logs.menuAccept': { mode: 'logsMenu', keys: [plain('return')] },
-  'logs.menuCancel': { mode: 'logsMenu', keys: [...LEAVE] },
-  'logs.confirmYes': { mode: 'logsConfirm', keys: [ch('y'), ch('Y')] },
-  'logs.confirmNo': {
-    mode: 'logsConfirm',
-    keys: [ch('n'), ch('N'), ...LEAVE],
-  },
+  'logs.menuUp': bind('logsMenu', plain('up'), ch('k'), { name: 'tab', shift: true }),
+  'logs.menuDown': bind('logsMenu', plain('down'), ch('j'), plain('tab')),
+  'logs.menuAccept': bind('logsMenu', plain('return')),
+  'logs.menuCancel': bind('logsMenu', ...LEAVE),
+  'logs.confirmYes': bind('logsConfirm', ch('y'), ch('Y')),
+  'logs.confirmNo': bind('logsConfirm', ch('n'), ch('N'), ...LEAVE),
   'monitor.close': monitor(...LEAVE),
   'monitor.sort': monitor(ch('s')),
   'monitor.up': monitor(plain('up'), ch('k')),
@@ -177,23 +144,20 @@ export const DEFAULT_KEYMAP: Keymap = {
   'monitor.pageDown': monitor(plain('pagedown'), ctrl('f')),
   'monitor.refresh': monitor(ch('r')),
   'monitor.search': monitor(ch('/')),
-  'monitor.promptApply': { mode: 'monitorPrompt', keys: [plain('return')] },
-  'monitor.promptCancel': { mode: 'monitorPrompt', keys: [...ESCAPE] },
-  'monitor.promptBackspace': { mode: 'monitorPrompt', keys: [plain('backspace'), plain('delete')] },
+  'monitor.promptApply': bind('monitorPrompt', plain('return')),
+  'monitor.promptCancel': bind('monitorPrompt', ...ESCAPE),
+  'monitor.promptBackspace': bind('monitorPrompt', plain('backspace'), plain('delete')),
   'monitor.remove': monitor(ch('d'), plain('delete')),
-  'monitor.confirmYes': { mode: 'monitorConfirm', keys: [ch('y'), ch('Y')] },
-  'monitor.confirmNo': {
-    mode: 'monitorConfirm',
-    keys: [ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')],
-  },
+  'monitor.confirmYes': bind('monitorConfirm', ch('y'), ch('Y')),
+  'monitor.confirmNo': bind('monitorConfirm', ch('n'), ch('N'), ch('q'), plain('escape'), ctrl('c')),
   'show.close': show(...LEAVE),
   'show.up': show(plain('up'), ch('k')),
   'show.down': show(plain('down'), ch('j')),
   'show.pageUp': show(plain('pageup'), ctrl('b')),
   'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
   'show.refresh': show(ch('r')),
-  'ping.close': { mode: 'ping', keys: LEAVE },
-  'ping.pause': { mode: 'ping', keys: [ch('p'), ch(' ')] },
+  'ping.close': bind('ping', ...LEAVE),
+  'ping.pause': bind('ping', ch('p'), ch(' ')),
   // The dashboard: its own keys; inside a zoomed panel that panel's pane keys come first.
   'dash.close': dash(...LEAVE),
   'dash.focusNext': dash(plain('tab')),
@@ -219,20 +183,36 @@ export const DEFAULT_KEYMAP: Keymap = {
   'dash.pickerPrevVar': picker({ name: 'tab', shift: true }, plain('left'), ch('h')),
   'dash.pickerAccept': picker(plain('return')),
   'dash.pickerCancel': picker(ch('q'), ...ESCAPE, ctrl('c')),
-  'dash.promptApply': { mode: 'dashPrompt', keys: [plain('return')] },
-  'dash.promptCancel': { mode: 'dashPrompt', keys: [...ESCAPE, ctrl('c')] },
-  'dash.promptBackspace': { mode: 'dashPrompt', keys: [plain('backspace'), plain('delete')] },
-  'dash.promptComplete': { mode: 'dashPrompt', keys: [plain('tab')] },
+  'dash.promptApply': bind('dashPrompt', plain('return')),
+  'dash.promptCancel': bind('dashPrompt', ...ESCAPE, ctrl('c')),
+  'dash.promptBackspace': bind('dashPrompt', plain('backspace'), plain('delete')),
+  'dash.promptComplete': bind('dashPrompt', plain('tab')),
   // Junos `--More--`: Space a page, Enter a line, q (or Ctrl-C) drops the rest, / searches.
-  'pager.page': { mode: 'pager', keys: [ch(' '), plain('pagedown'), ctrl('f')] },
-  'pager.line': { mode: 'pager', keys: [plain('return'), plain('down'), ch('j')] },
-  'pager.end': { mode: 'pager', keys: [ch('G'), plain('end')] },
-  'pager.quit': { mode: 'pager', keys: [ch('q'), ch('Q'), ctrl('c')] },
-  'pager.search': { mode: 'pager', keys: [ch('/')] },
-  'pager.promptApply': { mode: 'pagerPrompt', keys: [plain('return')] },
-  'pager.promptCancel': { mode: 'pagerPrompt', keys: [plain('escape'), ctrl('c')] },
-  'pager.promptBackspace': { mode: 'pagerPrompt', keys: [plain('backspace'), plain('delete')] },
+  'pager.page': bind('pager', ch(' '), plain('pagedown'), ctrl('f')),
+  'pager.line': bind('pager', plain('return'), plain('down'), ch('j')),
+  'pager.end': bind('pager', ch('G'), plain('end')),
+  'pager.quit': bind('pager', ch('q'), ch('Q'), ctrl('c')),
+  'pager.search': bind('pager', ch('/')),
+  'pager.promptApply': bind('pagerPrompt', plain('return')),
+  'pager.promptCancel': bind('pagerPrompt', plain('escape'), ctrl('c')),
+  'pager.promptBackspace': bind('pagerPrompt', plain('backspace'), plain('delete')),
 };
+
+/** A command's dotted id: a key of the table. */
+export type Command = keyof typeof TABLE;
+export type Mode = (typeof TABLE)[Command]['mode'];
+
+export interface CommandSpec {
+  mode: Mode;
+  keys: readonly KeyBinding[];
+}
+
+export type Keymap = Readonly<Record<Command, CommandSpec>>;
+
+export const DEFAULT_KEYMAP: Keymap = TABLE;
+
+/** Every command the keymap binds, in the table's order. */
+export const COMMANDS = Object.keys(TABLE) as readonly Command[];
 
 export interface KeyContext {
   mode: Mode;
@@ -296,7 +276,7 @@ export function resolveCommand(
   return find('edit');
 }
 
-/** Printable characters bound to a command in `modes` (such as `?`): a typed run must split on them. */
+/** Printable characters bound to a command in `modes` (such as `?`): typed, they act; pasted, they are text. */
 export function boundPrintables(
   keymap: Keymap = DEFAULT_KEYMAP,
   modes: readonly Mode[] = ['edit', 'menu'],

@@ -15,14 +15,7 @@ import {
 } from './editor/reverse-search.js';
 import { editActionFor } from '../keys/edit-actions.js';
 import { isPaste, type Key, type KeyPress } from '../keys/key-parser.js';
-import {
-  boundPrintables,
-  type Command,
-  DEFAULT_KEYMAP,
-  type Keymap,
-  matchesCommand,
-  resolveCommand,
-} from '../keys/keymap.js';
+import { type Command, DEFAULT_KEYMAP, type Keymap, matchesCommand, resolveCommand } from '../keys/keymap.js';
 import {
   type CompletionHow,
   keepMenuWhileTyping,
@@ -83,9 +76,9 @@ interface Step {
 
 type Handler = (st: Step, key: Key) => boolean;
 
-/** A key that types text: one printable grapheme or a run of them. */
+/** A key that types text: one printable grapheme. */
 const isPrintable = (key: KeyPress): boolean =>
-  !key.ctrl && !key.meta && key.sequence !== '' && (key.name === 'text' || key.name === key.sequence);
+  !key.ctrl && !key.meta && key.sequence !== '' && key.name === key.sequence;
 
 const running = (st: Step, key: Key, env: KeyEnv): boolean => {
   if (!env.running) return false;
@@ -231,27 +224,6 @@ const app: Handler = (st) => {
   }
 };
 
-// Splits a typed run on printables bound in the prompt's modes, so `ab?` inserts `ab` and then lists.
-function pieces(key: Key, keymap: Keymap): Key[] {
-  if (isPaste(key) || !isPrintable(key) || key.name !== 'text') return [key];
-  const bound = boundPrintables(keymap);
-  const out: Key[] = [];
-  let run = '';
-  const flush = () => {
-    if (run) out.push({ ...key, name: [...run].length === 1 ? run : 'text', sequence: run });
-    run = '';
-  };
-  for (const ch of key.sequence) {
-    if (!bound.has(ch)) run += ch;
-    else {
-      flush();
-      out.push({ name: ch, ctrl: false, meta: false, shift: false, sequence: ch });
-    }
-  }
-  flush();
-  return out;
-}
-
 // After the search and the paste, the key is resolved once against the keymap.
 const BY_COMMAND: ReadonlyArray<[HandledBy, Handler]> = [
   ['menu', menu],
@@ -290,7 +262,7 @@ export function handleKey(state: PromptState, key: Key, env: KeyEnv): KeyResult 
   const { rows } = env;
   const page = (total: number) => (rows ? menuPageRows(total, rows) : MENU_PAGE);
   const st: Step = { s: state, page, effects: [], command: undefined, keymap, wasTab: false };
-  let by: HandledBy | undefined;
-  for (const k of env.running ? [key] : pieces(key, keymap)) by = handleOne(st, k, env);
+  // One key per grapheme (keys/key-parser.ts): `ab?` read at once inserts a, b, then lists.
+  const by = handleOne(st, key, env);
   return { state: st.s, effects: st.effects, by, command: st.command };
 }

@@ -245,7 +245,9 @@ describe('routersh dash import', () => {
       const r = await run(bad, ['-o', out]);
       expect(r.status, bad.slice(0, 20)).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
-      expect(r.err).toMatch(/^% .*in-\d+\.json: (not JSON|not a Grafana dashboard|nested more than 64)/);
+      expect(r.err).toMatch(
+        /^% .*in-\d+\.json(:\d+)?: (not JSON|not a Grafana dashboard|nested more than 64)/,
+      );
       expect(existsSync(out)).toBe(false);
     }
     const missing = await run('{}', []);

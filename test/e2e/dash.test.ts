@@ -61,7 +61,8 @@ describe('routersh dash --validate', () => {
     const big = file('big.yaml', `title: T\n# ${'x'.repeat(1024 * 1024)}\npanels: [{chart: up}]\n`);
     const large = await runBin(['dash', '--validate', big]);
     expect(large.code).toBe(2);
-    expect(large.stderr).toBe(`% cannot read dashboard file ${big}: larger than 1 MiB\n`);
+    // FILE:LINE of the line the limit falls in (the long comment on line 2), as any mistake.
+    expect(large.stderr).toBe(`% ${big}:2: larger than 1 MiB, the most a dashboard file holds\n`);
     const none = await runBin(['dash', '--validate']);
     expect(none.code).toBe(2);
     expect(none.stderr.trim().split('\n')).toHaveLength(1);

@@ -4,7 +4,7 @@
 // ~4,700, squeezed into 38 lines). Now: its rows as headers, panel titles drawn, PgDn scrolls to
 // others, the status line says `rows a–b of n`, Shift-Tab reaches the last (collapsed) row and
 // Enter opens it. And the built-in overview at 80×24: stacked, each chart at its least height
-// (11 lines) with its legend.
+// (11 lines) with its legend; `z+` in one chunk on a zoomed panel unzooms and zooms the window.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,10 +88,18 @@ describe.skipIf(!hasTmux())('real dashboards on the screen, scrolling', () => {
     expect(from).toBe(0);
     expect(to - from + 1).toBe(11);
     expect(lines[0]!.length).toBe(80);
-    expect(lines[to - 1]).toMatch(/─ grp=business {2}─ grp=residential/);
+    // The legend whole (with each series' last value when it fits, without rather than cut).
+    expect(lines[to - 1]).toMatch(/─ grp=business( [^─]+)? {2}─ grp=residential( [^─]+)? {2}─ grp=wholesale/);
+    expect(lines[to - 1]).not.toContain('…');
     expect(where(s)).toMatchObject({ a: 1, b: 22 });
     t.keys('PageDown');
     await t.waitFor((x) => (where(x)?.a ?? 1) > 1 && /┌─ Drops\/s|┏━ Drops\/s/.test(x));
+    // A panel zoomed, then `z+` as one chunk: z comes back to the dashboard, + is the
+    // dashboard's (the window halves), not the closing chart's (issue 36).
+    t.type('z');
+    await t.waitFor((x) => / · last 6h \(live\)/.test(x) && where(x) === undefined);
+    t.type('z+');
+    await t.waitFor((x) => /^Overview · rows \d+–\d+ of \d+ · last 3h/m.test(x));
     t.type('q');
     await t.waitFor(/\[exited 0\]/);
   }, 60_000);

@@ -152,7 +152,13 @@ export async function startRealMetrics(o: RealMetricsOptions = {}): Promise<Real
     });
     children.push(child);
   };
+  // A test process that ends without stop() (a worker torn down) takes its servers with it.
+  const orphans = () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  };
+  process.once('exit', orphans);
   const stop = async () => {
+    process.off('exit', orphans);
     await Promise.all(
       children.map(
         (c) =>

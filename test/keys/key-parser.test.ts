@@ -8,6 +8,7 @@ import {
   type KeyPress,
   type ParserState,
   parseKeys,
+  typedKeys,
   UNBRACKETED_PASTE_MIN,
 } from '../../src/keys/key-parser.js';
 
@@ -278,6 +279,11 @@ describe('a paste without markers (a long run of text read at once)', () => {
     const held = parseKeys(`${long}\rshow`).state;
     expect(show(flushKeys(held).keys)).toEqual([`PASTE:${long}\nshow`]);
     expect(flushKeys(held).state).toEqual(initialParserState);
+  });
+
+  it('a run of any length is taken apart without spreading it into a call (no stack overflow)', () => {
+    expect(parseKeys('\r'.repeat(200_000)).keys).toHaveLength(200_000);
+    expect(typedKeys('j'.repeat(200_000))).toHaveLength(200_000);
   });
 
   const lines = Array.from({ length: 250 }, (_, i) => `set interface ether${i} mtu 1500 # pasted`);

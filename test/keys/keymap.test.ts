@@ -42,28 +42,18 @@ describe('the default keymap table', () => {
   });
 
   it('command ids are dotted and their mode matches the prefix where one is implied', () => {
+    // `P.xRest` is in mode P (`dash.` is the dashboard's), or in the sub-mode P+X when that is a
+    // mode and Rest is not empty (`logs.promptApply`: logsPrompt; `logs.detail`: logs); the
+    // prompt's own prefixes (edit., history., line., …) are the edit mode's.
+    const modes = new Set<string>(COMMANDS.map((cmd) => DEFAULT_KEYMAP[cmd].mode));
     for (const cmd of COMMANDS) {
       expect(cmd).toMatch(/^[a-z]+\.[a-zA-Z]+[1-9]?$/);
-      const { mode } = DEFAULT_KEYMAP[cmd];
-      if (cmd.startsWith('menu.')) expect(mode).toBe('menu');
-      else if (cmd.startsWith('search.')) expect(mode).toBe('search');
-      else if (cmd.startsWith('chart.')) expect(mode).toBe('chart');
-      else if (cmd.startsWith('logs.prompt')) expect(mode).toBe('logsPrompt');
-      else if (cmd === 'logs.detailClose') expect(mode).toBe('logsDetail');
-      else if (cmd.startsWith('logs.menu')) expect(mode).toBe('logsMenu');
-      else if (cmd.startsWith('logs.confirm')) expect(mode).toBe('logsConfirm');
-      else if (cmd.startsWith('logs.')) expect(mode).toBe('logs');
-      else if (cmd.startsWith('pager.prompt')) expect(mode).toBe('pagerPrompt');
-      else if (cmd.startsWith('pager.')) expect(mode).toBe('pager');
-      else if (cmd.startsWith('monitor.prompt')) expect(mode).toBe('monitorPrompt');
-      else if (cmd.startsWith('monitor.confirm')) expect(mode).toBe('monitorConfirm');
-      else if (cmd.startsWith('monitor.')) expect(mode).toBe('monitor');
-      else if (cmd.startsWith('show.')) expect(mode).toBe('show');
-      else if (cmd.startsWith('ping.')) expect(mode).toBe('ping');
-      else if (cmd.startsWith('dash.prompt')) expect(mode).toBe('dashPrompt');
-      else if (cmd.startsWith('dash.picker')) expect(mode).toBe('dashPicker');
-      else if (cmd.startsWith('dash.')) expect(mode).toBe('dashboard');
-      else expect(mode).toBe('edit');
+      const [prefix = '', rest = ''] = cmd.split('.');
+      const [, word = '', more = ''] = /^([a-z]+)(.*)$/.exec(rest) ?? [];
+      const base = prefix === 'dash' ? 'dashboard' : prefix;
+      const sub = `${prefix}${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+      const want = more && modes.has(sub) ? sub : modes.has(base) ? base : 'edit';
+      expect(DEFAULT_KEYMAP[cmd].mode, cmd).toBe(want);
     }
   });
 

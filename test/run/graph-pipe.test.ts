@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Outcome, PaneSpec, PingResult } from '../../src/contract/outcome.js';
+import type { Outcome } from '../../src/contract/outcome.js';
+import type { PaneSpecOf, PingResult } from '../../src/contract/panes.js';
 import type { RunIo, Services } from '../../src/contract/services.js';
 import { fileSink } from '../../src/features/changes/journal/file.js';
 import { pingSource } from '../../src/features/ping/ping-source.js';
@@ -23,7 +24,7 @@ import { simConfig } from '../helpers/sim-config.js';
 import { ciscoPing, type PingRouter, startPingRouter } from '../hostile/ping-router.js';
 import { EVIL } from '../hostile/router.js';
 
-type PingSpec = Extract<PaneSpec, { pane: 'ping' }>;
+type PingSpec = PaneSpecOf<'ping'>;
 const signal = new AbortController().signal;
 
 let sim: RouterSim;

@@ -17,6 +17,14 @@ const TREE: Record<string, string> = {
   'src/shell/theme.ts': 'export const bold = 1;\n',
   'src/contract/services.ts':
     "import type { Wire } from '../api/router/wire.js';\nimport { decode } from '../api/router/wire.js';\nexport const w: Wire = decode;\n",
+  // The four arrows of issue 36, each broken once: contract → features (a type is enough),
+  // panes → features, shell → features, features → panes (a pure renderer is enough).
+  'src/contract/outcome.ts':
+    "import type { Model } from '../features/dashboards/model.js';\nexport type O = Model;\n",
+  'src/features/dashboards/model.ts': 'export type Model = number;\n',
+  'src/panes/dashboard/frame.ts':
+    "import type { Model } from '../../features/dashboards/model.js';\nexport type F = Model;\n",
+  'src/shell/open-pane.ts': "import '../features/changes/undo.js';\n",
   'src/term/sanitize.ts': 'export const s = 1;\n',
   'src/term/table.ts': "import './cycle-b.js';\n",
   'src/term/cycle-b.ts': "import './table.js';\n",
@@ -36,6 +44,10 @@ const TREE: Record<string, string> = {
   'src/features/telemetry/logs.ts':
     "import '../../panes/chart/render-text.js';\nimport '../../panes/chart/use-chart.js';\nimport '../changes/undo.js';\n",
   'src/features/changes/undo.ts': "import '../../run/output.js';\n",
+  // A feature folder no rule names: the one rule for every src/features/X/ covers it ($1 is X).
+  'src/features/newthing/a.ts':
+    "import './b.js';\nimport '../../term/sanitize.js';\nimport '../../panes/chart/render-text.js';\nimport '../lessons/parse.js';\n",
+  'src/features/newthing/b.ts': 'export const b = 1;\n',
   'src/run/output.ts': 'export const o = 1;\n',
   'src/panes/chart/render-text.ts':
     "import '../../term/sanitize.js';\nimport type { Wire } from '../../api/router/wire.js';\n" +
@@ -75,6 +87,7 @@ describe('import rules', () => {
       'config-imports-down-only: src/config/config.ts → sim/server.ts',
       'config-imports-down-only: src/config/config.ts → src/cli/args.ts',
       'config-imports-down-only: src/config/config.ts → src/exit-status.ts',
+      'contract-imports-no-feature: src/contract/outcome.ts → src/features/dashboards/model.ts',
       'contract-is-types-only: src/contract/services.ts → src/api/router/wire.ts',
       'core-never-loads-ui-libs: src/api/router/client.ts → src/run/runner.ts → src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts → react',
       'core-never-loads-ui-libs: src/cli/args.ts → src/main.ts → src/run/runner.ts → src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts → react',
@@ -87,8 +100,11 @@ describe('import rules', () => {
       'every-file-has-a-rule: src/extras/thing.ts → src/errors.ts',
       'exit-status-only-in-main: src/config/config.ts → src/exit-status.ts',
       'features-changes-imports-down-only: src/features/changes/undo.ts → src/run/output.ts',
-      'features-telemetry-imports-down-only: src/features/telemetry/logs.ts → src/features/changes/undo.ts',
-      'features-telemetry-imports-down-only: src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts',
+      'features-import-down-only: src/features/newthing/a.ts → src/features/lessons/parse.ts',
+      'features-import-down-only: src/features/newthing/a.ts → src/panes/chart/render-text.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/features/changes/undo.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/panes/chart/render-text.ts',
+      'features-import-down-only: src/features/telemetry/logs.ts → src/panes/chart/use-chart.ts',
       'http-imports-down-only: src/http/transport.ts → src/term/table.ts',
       'keys-imports-down-only: src/keys/keymap.ts → src/shell/keymap.ts',
       'lang-imports-down-only: src/lang/view.ts → src/shell/keymap.ts',
@@ -99,11 +115,13 @@ describe('import rules', () => {
       'no-circular: src/term/cycle-b.ts → src/term/table.ts → src/term/cycle-b.ts',
       'nobody-imports-main: src/cli/args.ts → src/main.ts',
       'panes-imports-down-only: src/panes/chart/use-chart.ts → src/shell/theme.ts',
+      'panes-imports-down-only: src/panes/dashboard/frame.ts → src/features/dashboards/model.ts',
       'panes-use-api-types-only: src/panes/chart/render-text.ts → src/api/router/wire.ts',
       'run-imports-down-only: src/run/runner.ts → src/shell/theme.ts',
       'run-reaches-features-through-the-registry: src/run/runner.ts → src/features/telemetry/logs.ts',
       'session-imports-down-only: src/session/session.ts → src/shell/theme.ts',
       'shell-imports-down-only: src/shell/keymap.ts → src/cli/api-args.ts',
+      'shell-imports-down-only: src/shell/open-pane.ts → src/features/changes/undo.ts',
       'shell-uses-session-and-api-types-only: src/shell/app.ts → src/session/session.ts',
       'sim-imports-types-only: sim/server.ts → src/errors.ts',
       'sim-imports-wire-types-only: sim/server.ts → src/errors.ts',

@@ -233,6 +233,22 @@ describe('ShellApp', () => {
     expect(posts()).toContain('POST /api/interface/eth22');
   });
 
+  it('without paste markers: a long run read at once is one checked block; a short one is typed', async () => {
+    const a = await start();
+    await waitFor(() => expect(live(a)).toContain('>'));
+    // A terminal without bracketed paste: the lines arrive in one read, CR between them.
+    const lines = 'interface eth30\rinterface eth31\rinterface eth30 mtu 1400\rshow interface\r';
+    expect(lines.length).toBeGreaterThan(64);
+    a.stdin.write(lines);
+    await waitFor(() => expect(screen(a)).toMatch(/pasted 4 commands/));
+    await waitFor(() => expect(screen(a)).toMatch(/eth30\s+UP\s+1400/));
+    expect(posts()).toContain('POST /api/interface/eth30/mtu/1400');
+    // Typed keys read at once (a slow link) edit as typed: Backspace, Ctrl-A, Ctrl-E, Enter.
+    a.stdin.write('ow intx\u007ferface eth31\u0001sh\u0005\r');
+    await waitFor(() => expect(screen(a)).toMatch(/> show interface eth31\n/));
+    expect(screen(a)).not.toMatch(/pasted 1 command/);
+  });
+
   it('completes telemetry words from the discovery endpoints, then keeps typing', async () => {
     const a = await start();
     await typed(a, 'metrics query pkts_d', 'metrics query pkts_d');

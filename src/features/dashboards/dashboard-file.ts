@@ -1,7 +1,8 @@
 // A dashboard file read from disk (bounded: a FIFO or /dev/zero costs at most the limit) or a
 // built-in one by name, then validated (validate.ts). Every mistake is `FILE:LINE: message`.
 import { RoutershError } from '../../errors.js';
-import { readFailure, readFileBounded } from '../../config/read-bounded.js';
+import { readFailure, readFileBounded, sizeText, TooLargeError } from '../../config/read-bounded.js';
+import { lineOfByte } from './nesting.js';
 import { builtinDashboard } from './builtin.js';
 import type { Dashboard } from '../../contract/dashboard.js';
 import { type DashIssue, dashIssueLines, parseDashboard } from './validate.js';
@@ -24,6 +25,12 @@ export async function readDashboardText(pathOrName: string): Promise<DashboardTe
     const source = await readFileBounded(pathOrName, MAX_DASHBOARD_BYTES);
     return { file: pathOrName, source, json: /\.json$/i.test(pathOrName) };
   } catch (e) {
+    // Too large: FILE:LINE of the line the limit falls in, as every other mistake in a file.
+    if (e instanceof TooLargeError)
+      throw new RoutershError(
+        'config',
+        `${pathOrName}:${lineOfByte(pathOrName, MAX_DASHBOARD_BYTES)}: larger than ${sizeText(MAX_DASHBOARD_BYTES)}, the most a dashboard file holds`,
+      );
     throw new RoutershError('config', `cannot read dashboard file ${pathOrName}: ${readFailure(e)}`);
   }
 }

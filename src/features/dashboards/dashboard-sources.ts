@@ -19,8 +19,8 @@ import { variableSources } from './variable-load.js';
 /** The panels' sources, by the features that make them (telemetry, match-list). */
 export interface PanelSources {
   /** A chart of the expression as written for the step sent; `fixedStep`: the panel's own step. */
-  chart(expression: (stepSeconds: number) => string, fixedStep?: number): ChartSource;
-  stat(expression: (stepSeconds: number) => string): StatSource;
+  chart(expression: (stepSeconds: number) => string, fixedStep?: number, minStep?: number): ChartSource;
+  stat(expression: (stepSeconds: number) => string, minStep?: number): StatSource;
   logs(query: string): LogSource;
   monitor(list: string): MonitorSource;
 }
@@ -43,17 +43,29 @@ export function dashboardPaneSources(deps: DashboardDeps): Pick<PaneSources, 'da
   };
 }
 
+/** A panel's `step` or `interval` in seconds (validated when the file was read). */
+function seconds(step: string | undefined): number | undefined {
+  const s = step === undefined ? undefined : readStep(step);
+  return s?.ok ? s.value : undefined;
+}
+
 function dashboardSources(dashboard: Dashboard, deps: DashboardDeps, ctx: PaneContext): DashboardSources {
   const telemetry = deps.telemetry();
   const panels = deps.panels();
+  // The dashboard's scrape interval (Grafana's data source `timeInterval`), else 15 s.
+  const scrape = seconds(dashboard.scrape);
   return {
-    chart: (expr, step) => {
-      const s = step === undefined ? undefined : readStep(step);
-      const fixed = s?.ok ? s.value : undefined;
-      // Grafana: a panel's own step (its "Min step") is the scrape interval $__rate_interval assumes.
-      return panels.chart((sent) => withStep(expr, sent, fixed), fixed);
+    chart: (expr, step, interval) => {
+      const fixed = seconds(step);
+      const min = seconds(interval);
+      // Grafana: a panel's own step ("Min step") or Min interval is the scrape interval
+      // $__rate_interval assumes.
+      return panels.chart((sent) => withStep(expr, sent, fixed ?? min ?? scrape), fixed, min);
     },
-    stat: (expr) => panels.stat((sent) => withStep(expr, sent)),
+    stat: (expr, interval) => {
+      const min = seconds(interval);
+      return panels.stat((sent) => withStep(expr, sent, min ?? scrape), min);
+    },
     logs: panels.logs,
     monitor: panels.monitor,
     // Only `show …` and `describe …` refresh in a panel: a dashboard file never changes the router.

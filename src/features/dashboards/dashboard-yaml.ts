@@ -38,10 +38,12 @@ function panel(p: Panel): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   if (p.kind === 'chart') {
     if (p.step !== undefined) rest.step = p.step;
+    if (p.interval !== undefined) rest.interval = p.interval;
     if (p.legend !== undefined) rest.legend = p.legend;
     if (p.unit !== undefined) rest.unit = p.unit;
   }
   if (p.kind === 'stat') {
+    if (p.interval !== undefined) rest.interval = p.interval;
     if (p.unit !== undefined) rest.unit = p.unit;
     if (p.thresholds !== undefined) rest.thresholds = p.thresholds;
     if (p.legend !== undefined) rest.legend = p.legend;
@@ -76,6 +78,7 @@ export function dashboardObject(d: Dashboard): Record<string, unknown> {
     title: d.title,
     time: 'since' in d.time ? d.time.since : { from: d.time.from, to: d.time.to },
     refresh: d.refreshSeconds > 0 ? durationText(d.refreshSeconds) : 'off',
+    ...(d.scrape !== undefined ? { scrape: d.scrape } : {}),
     ...(d.variables.length ? { variables: d.variables.map(variable) } : {}),
     panels: panelsAndRows(d),
   };

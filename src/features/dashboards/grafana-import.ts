@@ -17,6 +17,10 @@ import { type Entry, pageRows, panelsAndRows } from './grafana-rows.js';
 import { importTemplating, type Refused } from './grafana-variables.js';
 import type { Dashboard, Panel, Row, TimeWindow } from '../../contract/dashboard.js';
 import { usageError } from '../../errors.js';
+import { readDuration, readTime } from '../../lang/time.js';
+import { MAX_DASHBOARD_BYTES } from './dashboard-file.js';
+import { dashboardYaml } from './dashboard-yaml.js';
+import { parseDashboard } from './validate.js';
 
 export const MAX_PANELS = 64;
 /** What an import reads at most: far above any real dashboard, far below what makes it slow. */
@@ -49,12 +53,18 @@ function timeOf(d: Json, notes: string[]): TimeWindow {
   const from = str(t.from) ?? 'now-6h';
   const to = str(t.to) ?? 'now';
   const rel = /^now-(\d+)([smhdwMy])$/.exec(from);
+  // Only what the validator reads back (a window within the time grammar's bounds).
   if (rel && to === 'now') {
     const n = Number(rel[1]);
     const unit = rel[2] ?? 'h';
-    return { since: 'smhd'.includes(unit) ? `${n}${unit}` : `${(n * (UNIT_S[unit] ?? 3600)) / 86_400}d` };
+    const since = 'smhd'.includes(unit) ? `${n}${unit}` : `${(n * (UNIT_S[unit] ?? 3600)) / 86_400}d`;
+    if (readDuration(since).ok) return { since };
   }
-  if (/^\d{4}-\d\d-\d\d/.test(from) && /^\d{4}-\d\d-\d\d/.test(to)) return { from, to };
+  if (/^\d{4}-\d\d-\d\d/.test(from) && /^\d{4}-\d\d-\d\d/.test(to)) {
+    const a = readTime(from, Date.now());
+    const b = readTime(to, Date.now());
+    if (a.ok && b.ok && a.value < b.value) return { from, to };
+  }
   notes.push(`time ${from} to ${to} is not a window routersh reads: since 6h instead`);
   return { since: '6h' };
 }
@@ -161,4 +171,28 @@ export function importGrafana(text: string, file: string): GrafanaImport {
     ...(page.rows.length ? { rows: page.rows } : {}),
   }));
   return { dashboards, skipped, refused, notes, tally };
+}
+
+/**
+ * Each page's file (YAML), each read back by the validator first: an import never writes what
+ * `dash --validate` refuses. A page it would refuse stops the import with one line (a mistake of
+ * the import's, named so it can be reported), and nothing is written.
+ */
+export function importedYaml(r: GrafanaImport, file: string): string[] {
+  return r.dashboards.map((d, i) => {
+    const yaml = dashboardYaml(d);
+    const page = r.dashboards.length > 1 ? ` (page ${i + 1})` : '';
+    const bytes = Buffer.byteLength(yaml);
+    if (bytes > MAX_DASHBOARD_BYTES)
+      throw usageError(
+        `${file}: the imported dashboard${page} would be ${bytes} bytes, more than a dashboard file holds`,
+      );
+    const back = parseDashboard(yaml);
+    const first = 'issues' in back ? back.issues[0] : undefined;
+    if (first)
+      throw usageError(
+        `${file}: the imported dashboard${page} would not pass --validate (its line ${first.line}: ${first.message}); nothing written`,
+      );
+    return yaml;
+  });
 }

@@ -3,6 +3,7 @@
 // `rows[]` or `panels[]`, data sources as names, `${DS_…}` inputs or {type, uid} objects).
 import { nestedDeeperThan } from '../../api/json-depth.js';
 import { usageError } from '../../errors.js';
+import { jsonTooDeepAt } from './nesting.js';
 
 /** Grafana's JSON nests ~8 levels; more than this is not a dashboard. */
 export const MAX_GRAFANA_DEPTH = 64;
@@ -11,6 +12,9 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A string with something besides blanks in it (what a dashboard file's text keys hold), as is. */
+export const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v : undefined;
 export const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -18,6 +22,12 @@ export const objects = (v: unknown): Json[] => arr(v).filter(isObject);
 
 /** The export's top object, or a one-line usage error naming `file`. */
 export function readGrafanaJson(text: string, file: string): Json {
+  // Before JSON.parse and every walk: a file nested deeper than any dashboard stops here, one line.
+  const deep = jsonTooDeepAt(text, MAX_GRAFANA_DEPTH);
+  if (deep !== undefined)
+    throw usageError(
+      `${file}:${deep}: nested more than ${MAX_GRAFANA_DEPTH} levels deep: not a Grafana dashboard`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -56,10 +66,12 @@ const clampInt = (v: number | undefined, lo: number, hi: number, dflt: number) =
 
 function gridOf(p: Json): FlatPanel['grid'] {
   const g = isObject(p.gridPos) ? p.gridPos : {};
+  const x = clampInt(num(g.x), 0, 23, 0);
   return {
-    x: clampInt(num(g.x), 0, 23, 0),
+    x,
     y: clampInt(num(g.y), 0, 100_000, 0),
-    w: clampInt(num(g.w), 1, 24, 12),
+    // Within the 24 columns from x (the validator's x + w ≤ 24), whatever w the file had.
+    w: Math.min(24 - x, clampInt(num(g.w), 1, 24, 12)),
     h: clampInt(num(g.h), 1, 1_000, 8),
   };
 }

@@ -3,7 +3,7 @@
 // holds one expression in routersh, so a panel of several targets becomes several panels that
 // share its cell (split across it, or stacked under it when it is too narrow).
 import type { DataSources, Lang } from './grafana-datasource.js';
-import { isObject, type FlatPanel, type Json, num, objects, str } from './grafana-json.js';
+import { isObject, type FlatPanel, type Json, num, objects, str, text } from './grafana-json.js';
 import type { GridPos, Panel, Threshold } from '../../contract/dashboard.js';
 
 export interface Skipped {
@@ -93,7 +93,7 @@ function thresholdsOf(p: Json, notes: string[], title: string): Threshold[] | un
 function unitOf(p: Json): string | undefined {
   const defaults = isObject(p.fieldConfig) && isObject(p.fieldConfig.defaults) ? p.fieldConfig.defaults : {};
   const yaxis = Array.isArray(p.yaxes) && isObject(p.yaxes[0]) ? p.yaxes[0] : {};
-  const u = str(defaults.unit) ?? str(yaxis.format) ?? str(p.format);
+  const u = text(defaults.unit) ?? text(yaxis.format) ?? text(p.format);
   return u && u !== 'short' && u !== 'none' ? u : undefined;
 }
 
@@ -177,10 +177,13 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
   for (const sk of out.skipped) sk.partial = true;
   const cells = splitCell(fp.grid, usable.length, kind === 'stat' ? 3 : 6);
   const unit = unitOf(p);
+  // The panel's Min interval (query options): the least step, and the scrape interval.
+  const minInterval = text(p.interval);
+  const interval = minInterval && STEP.test(minInterval) ? { interval: minInterval } : {};
   const thresholds = kind === 'chart' || kind === 'logs' ? undefined : thresholdsOf(p, out.notes, title);
   usable.forEach((x, i) => {
     const grid = cells[i] ?? fp.grid;
-    const legendFormat = str(x.t.legendFormat);
+    const legendFormat = text(x.t.legendFormat);
     const legend = legendFormat && legendFormat !== '__auto' ? legendFormat : undefined;
     const ref = legend && !legend.includes('{{') ? legend : (str(x.t.refId) ?? `#${i + 1}`);
     const name = usable.length > 1 ? (own ? `${own} · ${ref}` : ref) : own;
@@ -191,14 +194,15 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
     }
     tally.promqlImported++;
     const instant = x.t.instant === true || x.t.format === 'table';
-    const interval = str(x.t.interval);
+    const step = text(x.t.interval);
     if (kind === 'chart' || (kind === 'table' && !instant))
       out.panels.push({
         kind: 'chart',
         title: name,
         grid,
         expr: x.expr,
-        ...(interval && STEP.test(interval) ? { step: interval } : {}),
+        ...(step && STEP.test(step) ? { step } : {}),
+        ...interval,
         ...(legend ? { legend } : {}),
         ...(unit ? { unit } : {}),
       });
@@ -208,6 +212,7 @@ export function importPanel(fp: FlatPanel, ds: DataSources, tally: PanelTally): 
         title: name,
         grid,
         expr: x.expr,
+        ...interval,
         ...(unit ? { unit } : {}),
         ...(thresholds ? { thresholds } : {}),
         ...(legend ? { legend } : {}),

@@ -2,7 +2,10 @@
 // two arguments, query_result(…), custom, interval, constant and textbox (as lists). What has no
 // routersh meaning (label_names(), metrics(…), ad hoc filters, VictoriaLogs field queries) is
 // refused with a reason; a data source variable is used only to resolve panels' data sources.
-import { isObject, type Json, objects, str } from './grafana-json.js';
+import { isObject, type Json, objects, str, text } from './grafana-json.js';
+import { cycleText, variableOrder } from './variable-load.js';
+import { variableRegex } from './variable-values.js';
+import { VARIABLE_NAME } from './validate-variables.js';
 import type { Variable, VarBase } from '../../contract/dashboard.js';
 
 export interface Refused {
@@ -77,7 +80,16 @@ function base(v: Json, name: string): VarBase {
 }
 
 /** What label_values/query_result make; `undefined` plus a reason when refused. */
-function fromQuery(b: VarBase, v: Json): Variable | string {
+function compiles(regex: string): boolean {
+  try {
+    variableRegex(regex);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fromQuery(b: VarBase, v: Json, notes: string[]): Variable | string {
   if (isObject(v.query) && v.query.type !== undefined)
     return `a ${String(v.query.type)} query of a VictoriaLogs or other non-Prometheus data source: no such variable in routersh`;
   const q = queryText(v)?.trim();
@@ -85,17 +97,34 @@ function fromQuery(b: VarBase, v: Json): Variable | string {
   const call = /^(\w+)\s*\(([\s\S]*)\)\s*$/.exec(q);
   if (!call) return `"${q}" is not label_values(…) or query_result(…)`;
   const [, fn, inner = ''] = call;
-  const regex = str(v.regex)?.trim();
+  // Kept only when it compiles (the validator's rule); else the values go unfiltered, said.
+  const own = text(v.regex)?.trim();
+  const regex = own && compiles(own) ? { regex: own } : {};
+  if (own && !('regex' in regex))
+    notes.push(`variable $${b.name}: its regex ${own} does not compile; not kept`);
   if (fn === 'label_values') {
     const args = splitArgs(inner).filter((a) => a !== '');
     const label = args.at(-1);
     if (!label || args.length > 2 || !/^[\w.]+$/.test(label)) return `label_values(${inner}): not a label`;
-    const out: Variable = { ...b, kind: 'label', label, ...(args.length === 2 ? { match: args[0] } : {}) };
+    const out: Variable = {
+      ...b,
+      kind: 'label',
+      label,
+      ...(args.length === 2 ? { match: args[0] } : {}),
+      ...regex,
+    };
     return out;
   }
-  if (fn === 'query_result') return { ...b, kind: 'query', expr: inner.trim(), ...(regex ? { regex } : {}) };
+  if (fn === 'query_result') {
+    if (!inner.trim()) return 'query_result(): no query';
+    return { ...b, kind: 'query', expr: inner.trim(), ...regex };
+  }
   if (fn === 'label_names') return 'label_names(): label names are not values routersh chooses from';
-  if (fn === 'metrics') return 'metrics(…): metric names are not values routersh chooses from';
+  if (fn === 'metrics') {
+    if (!inner.trim()) return 'metrics(): no regex';
+    if (!compiles(inner.trim())) return `metrics(${inner}): the regex does not compile`;
+    return { ...b, kind: 'metrics', match: inner.trim(), ...regex };
+  }
   return `${fn}(…) is not label_values(…) or query_result(…)`;
 }
 
@@ -111,12 +140,19 @@ export interface Templating {
 export function importTemplating(d: Json): Templating {
   const t: Templating = { variables: [], refused: [], notes: [], datasources: new Map() };
   const list = isObject(d.templating) ? objects(d.templating.list) : [];
+  const seen = new Set<string>();
   for (const v of list) {
     const name = str(v.name);
-    if (!name || !/^\w+$/.test(name)) {
+    // The validator's rule (validate-variables.ts): `__…` are Grafana's own, each name once.
+    if (!name || !VARIABLE_NAME.test(name) || name.startsWith('__')) {
       t.refused.push({ what: `variable ${JSON.stringify(v.name ?? '')}`, why: 'not a variable name' });
       continue;
     }
+    if (seen.has(name)) {
+      t.refused.push({ what: `variable $${name}`, why: 'defined twice (the first is kept)' });
+      continue;
+    }
+    seen.add(name);
     const type = str(v.type) ?? 'query';
     const b = base(v, name);
     const refuse = (why: string) => t.refused.push({ what: `variable $${name}`, why });
@@ -125,15 +161,9 @@ export function importTemplating(d: Json): Templating {
         t.datasources.set(name, str(v.query) ?? '');
         break;
       case 'query': {
-        const out = fromQuery(b, v);
+        const out = fromQuery(b, v, t.notes);
         if (typeof out === 'string') refuse(out);
-        else {
-          if (out.kind === 'label' && str(v.regex)?.trim())
-            t.notes.push(
-              `variable $${name}: its regex ${str(v.regex)} is not kept (routersh filters label values by a selector only)`,
-            );
-          t.variables.push(out);
-        }
+        else t.variables.push(out);
         break;
       }
       case 'custom':
@@ -156,6 +186,12 @@ export function importTemplating(d: Json): Templating {
       default:
         refuse(`${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} variable: routersh has none`);
     }
+  }
+  // Variables that use each other cannot be fetched at open: refused, each named.
+  for (let order = variableOrder(t.variables); 'cycle' in order; order = variableOrder(t.variables)) {
+    const cycle = new Set(order.cycle);
+    for (const n of cycle) t.refused.push({ what: `variable $${n}`, why: cycleText(order.cycle) });
+    t.variables = t.variables.filter((v) => !cycle.has(v.name));
   }
   // A list of no values cannot be chosen from.
   t.variables = t.variables.filter((v) => {

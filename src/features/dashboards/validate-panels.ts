@@ -25,14 +25,14 @@ const KINDS = [
   'show',
 ] as const satisfies readonly PanelKind[];
 const OWN: Record<PanelKind, readonly string[]> = {
-  chart: ['step', 'legend', 'unit'],
-  stat: ['unit', 'thresholds', 'legend'],
+  chart: ['step', 'interval', 'legend', 'unit'],
+  stat: ['interval', 'unit', 'thresholds', 'legend'],
   logs: [],
   histogram: [],
   monitor: [],
   show: [],
 };
-const KEYS = [...KINDS, 'title', 'grid', 'step', 'legend', 'unit', 'thresholds'];
+const KEYS = [...KINDS, 'title', 'grid', 'step', 'interval', 'legend', 'unit', 'thresholds'];
 const COLORS = ['green', 'yellow', 'red', 'blue', 'default'] as const;
 /** The pipes a `show` panel may use: they only filter the text. */
 const SHOW_PIPES = new Set(['match', 'except', 'count', 'last', 'json', 'no-more']);
@@ -123,14 +123,15 @@ function readPanel(r: Reader, item: unknown): Draft | undefined {
       if (t === undefined) ok = false;
       else extra[k] = t;
     }
-  if (f.has('step') && kind === 'chart') {
-    const node = f.value('step');
-    const t = r.word(node, "a panel's 'step'");
-    const s = t === undefined ? undefined : readStep(t);
-    if (s && !s.ok) r.issue(node, `a panel's 'step': ${s.why}`);
-    if (!s?.ok) ok = false;
-    else extra['step'] = t;
-  }
+  for (const k of ['step', 'interval'] as const)
+    if (f.has(k) && OWN[kind].includes(k)) {
+      const node = f.value(k);
+      const t = r.word(node, `a panel's '${k}'`);
+      const s = t === undefined ? undefined : readStep(t);
+      if (s && !s.ok) r.issue(node, `a panel's '${k}': ${s.why}`);
+      if (!s?.ok) ok = false;
+      else extra[k] = t;
+    }
   if (f.has('thresholds') && kind === 'stat') {
     const th = readThresholds(r, f.value('thresholds'));
     if (!th) ok = false;

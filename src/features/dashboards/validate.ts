@@ -3,8 +3,10 @@
 // (dashboard-file.ts). The YAML library keeps each node's place, so a mistake deep in a panel
 // names its own line; aliases are bounded before anything walks the tree.
 import { LineCounter, parseDocument } from 'yaml';
-import { readDuration, readTime } from '../../lang/time.js';
+import { readDuration, readStep, readTime } from '../../lang/time.js';
 import type { Dashboard, Panel, TimeWindow, Variable } from '../../contract/dashboard.js';
+import { cycleText, variableOrder } from './variable-load.js';
+import { jsonTooDeepAt, MAX_NESTING, yamlTooDeepAt } from './nesting.js';
 import { readPanels } from './validate-panels.js';
 import { type DashIssue, MAX_ISSUES, Reader } from './validate-node.js';
 import { readVariables, usedNames } from './validate-variables.js';
@@ -13,7 +15,7 @@ export type { DashIssue } from './validate-node.js';
 
 /** Aliases a file may expand: enough for shared panel pieces, never a "billion laughs". */
 export const MAX_ALIASES = 100;
-const TOP_KEYS = ['title', 'time', 'refresh', 'variables', 'panels'];
+const TOP_KEYS = ['title', 'time', 'refresh', 'scrape', 'variables', 'panels'];
 const DEFAULT_TIME: TimeWindow = { since: '6h' };
 export const DEFAULT_REFRESH_SECONDS = 10;
 
@@ -30,6 +32,14 @@ export interface ParseOptions {
 const yamlMessage = (m: string) => (m.split('\n')[0] ?? m).replace(/ at line \d+, column \d+:?$/, '');
 
 export function parseDashboard(source: string, opts: ParseOptions = {}): DashboardParse {
+  // Before the parser, whose composer recurses once per level: one line, not a stack overflow.
+  const deep = opts.json ? jsonTooDeepAt(source) : yamlTooDeepAt(source);
+  if (deep !== undefined)
+    return {
+      issues: [
+        { line: deep, message: `nested more than ${MAX_NESTING} levels deep (a dashboard nests about 6)` },
+      ],
+    };
   const lines = new LineCounter();
   const doc = parseDocument(source, {
     lineCounter: lines,
@@ -73,13 +83,27 @@ function read(r: Reader, root: unknown, now: number): Dashboard | undefined {
   const title = f.has('title') ? r.text(f.value('title'), "'title'") : undefined;
   const time = f.has('time') ? readWindow(r, f.value('time'), now) : DEFAULT_TIME;
   const refreshSeconds = f.has('refresh') ? readRefresh(r, f.value('refresh')) : DEFAULT_REFRESH_SECONDS;
+  const scrape = f.has('scrape') ? readScrape(r, f.value('scrape')) : undefined;
   const variables = f.has('variables') ? readVariables(r, f.value('variables')) : [];
+  // Variables that use each other cannot be fetched at open (variable-load.ts): one line.
+  const order = variableOrder(variables);
+  if ('cycle' in order)
+    r.issue(variables.find((v) => v.name === order.cycle[0])?.line ?? 1, cycleText(order.cycle));
   const { panels, rows } = f.has('panels')
     ? readPanels(r, f.value('panels'), f.key('panels'))
     : { panels: [], rows: [] };
   checkUses(r, variables, panels);
   if (title === undefined || time === undefined || refreshSeconds === undefined) return undefined;
-  return { title, time, refreshSeconds, variables, panels, ...(rows.length ? { rows } : {}) };
+  if (f.has('scrape') && scrape === undefined) return undefined;
+  return {
+    title,
+    time,
+    refreshSeconds,
+    ...(scrape !== undefined ? { scrape } : {}),
+    variables,
+    panels,
+    ...(rows.length ? { rows } : {}),
+  };
 }
 
 function readWindow(r: Reader, node: unknown, now: number): TimeWindow | undefined {
@@ -114,6 +138,15 @@ function readWindow(r: Reader, node: unknown, now: number): TimeWindow | undefin
     return undefined;
   }
   return { since };
+}
+
+/** `scrape: 30s`: the scrape interval $__rate_interval assumes (a STEP, as a panel's `step`). */
+function readScrape(r: Reader, node: unknown): string | undefined {
+  const text = r.word(node, "'scrape' (a duration like 30s)");
+  if (text === undefined) return undefined;
+  const s = readStep(text);
+  if (!s.ok) r.issue(node, `'scrape': ${s.why}`);
+  return s.ok ? text : undefined;
 }
 
 function readRefresh(r: Reader, node: unknown): number | undefined {

@@ -72,17 +72,17 @@ export const needsLoad = (d: Dashboard): boolean => d.variables.some(fetched);
 function settle(v: Variable, had: Chosen | undefined, o: VariableOptions): Chosen | undefined {
   const { values } = o;
   if (had?.given && !had.all) return had;
+  // Kept whatever is chosen: All picked later (the `v` picker) is sent as `.*` too.
+  const cut = o.truncated ? { wildcard: `the API cut ${v.name}'s values at ${values.length}` } : {};
   const all = had?.all === true || (had === undefined && v.includeAll === true);
   if (all) {
     if (v.allValue !== undefined) return { values, all: true };
-    if (o.truncated)
-      return { values, all: true, wildcard: `the API cut ${v.name}'s values at ${values.length}` };
     if (values.length === 0) return { values, all: true, why: `$${v.name} has no values` };
-    return { values, all: true };
+    return { values, all: true, ...cut };
   }
   const kept = had?.values.filter((x) => values.includes(x)) ?? [];
-  if (kept.length > 0) return { values: kept, all: false };
-  if (values[0] !== undefined) return { values: [values[0]], all: false };
+  if (kept.length > 0) return { values: kept, all: false, ...cut };
+  if (values[0] !== undefined) return { values: [values[0]], all: false, ...cut };
   return had
     ? { ...had, why: `$${v.name} has no values` }
     : { values: [], all: false, why: `$${v.name} has no values` };
@@ -132,7 +132,8 @@ function fitBodies(d: Dashboard, chosen: Record<string, Chosen>, limit: number):
 
 /**
  * Every query variable fetched in dependency order; `chosen` as the file and `--var` gave it.
- * A variable whose look-up fails keeps what it had, with the error as its `why`.
+ * A variable whose look-up fails keeps what it had, with the error as its `why`; aborted (the
+ * caller's deadline), the ones fetched by then are kept and the rest say so. Never rejects.
  */
 export async function loadVariables(
   d: Dashboard,
@@ -149,18 +150,20 @@ export async function loadVariables(
   }
   for (const v of ordered.order) {
     if (!fetched(v)) continue;
-    signal.throwIfAborted();
     try {
+      // Out of time (the caller's deadline): what was found so far, the rest said as not fetched.
+      signal.throwIfAborted();
       const o = await port.options(v, out, signal);
       const next = settle(v, out[v.name], o);
       if (next) out[v.name] = next;
       else delete out[v.name];
     } catch (e) {
-      if (signal.aborted) throw e;
       const had = out[v.name] ?? { values: [], all: v.includeAll === true };
-      out[v.name] = { ...had, why: `$${v.name}: ${e instanceof Error ? e.message : String(e)}` };
+      const why = signal.aborted ? 'not fetched in time' : e instanceof Error ? e.message : String(e);
+      out[v.name] = { ...had, why: `$${v.name}: ${why}` };
     }
   }
+  if (signal.aborted) return out;
   const limit = await port.bodyLimit(signal).catch(() => Number.POSITIVE_INFINITY);
   return Number.isFinite(limit) ? fitBodies(d, out, limit) : out;
 }

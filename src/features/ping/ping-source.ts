@@ -4,11 +4,11 @@
 // that times out is a loss. The requests are reads for the journal's purpose (a ping changes
 // nothing): they go straight to the router port, never through the change journal, and so are
 // neither recorded nor asked about inside a confirmed-change window.
-import type { PaneSpec, PingResult, PingSource } from '../../contract/outcome.js';
+import type { PaneSpecOf, PingResult, PingSource } from '../../contract/panes.js';
 import type { RouterPort } from '../../contract/services.js';
 import { parsePing } from './ping-parse.js';
 
-export type PingSpec = Extract<PaneSpec, { pane: 'ping' }>;
+export type PingSpec = PaneSpecOf<'ping'>;
 
 export interface PingClock {
   now(): number;

@@ -42,10 +42,13 @@ export function telemetryPanelSources(telemetry: TelemetryClient | undefined) {
     histogram: () => Promise.reject(NO_TELEMETRY()),
   };
   return {
-    chart: (expression: (stepSeconds: number) => string, fixedStep?: number): ChartSource =>
-      telemetry ? chartSource(telemetry, expression, fixedStep) : failing,
-    stat: (expression: (stepSeconds: number) => string): StatSource =>
-      telemetry ? statSource(telemetry, expression) : failing,
+    chart: (
+      expression: (stepSeconds: number) => string,
+      fixedStep?: number,
+      minStep?: number,
+    ): ChartSource => (telemetry ? chartSource(telemetry, expression, fixedStep, minStep) : failing),
+    stat: (expression: (stepSeconds: number) => string, minStep?: number): StatSource =>
+      telemetry ? statSource(telemetry, expression, minStep) : failing,
     logs: (query: string): LogSource => (telemetry ? logSource(telemetry, query) : noLogs),
   };
 }
@@ -54,11 +57,15 @@ export function telemetryPanelSources(telemetry: TelemetryClient | undefined) {
  * A stat panel: the instant query at the window's end and a small range query for its sparkline.
  * `expression` from the step sent (the sparkline's, which the instant value shares): see chartSource.
  */
-function statSource(client: TelemetryClient, expression: (stepSeconds: number) => string): StatSource {
+function statSource(
+  client: TelemetryClient,
+  expression: (stepSeconds: number) => string,
+  minStep?: number,
+): StatSource {
   return {
     async fetch(q, signal) {
       const caps = await client.capabilities(signal);
-      const plan = planRange(q, q.points, caps.limits);
+      const plan = planRange(q, q.points, caps.limits, undefined, minStep);
       const text = expression(plan.stepSeconds);
       const [now, range] = await Promise.all([
         client.query({ expression: text, time: q.endMs }, signal),

@@ -15,6 +15,8 @@ export function planRange(
   columns: number,
   limits: Limits,
   fixedStep?: number,
+  /** The least step (a dashboard panel's Min interval): a finer plan is made this coarse. */
+  minStep?: number,
 ): { stepSeconds: number; startMs: number; endMs: number } {
   if (fixedStep) {
     // Aligned to a step longer than the range, the range would grow to a whole step (a 100-year
@@ -27,7 +29,11 @@ export function planRange(
     }
     return { stepSeconds: fixedStep, ...alignToStep(range.startMs, range.endMs, fixedStep) };
   }
-  return chooseStep({ startMs: range.startMs, endMs: range.endMs, columns, limits });
+  const plan = chooseStep({ startMs: range.startMs, endMs: range.endMs, columns, limits });
+  // Coarser only (fewer points than the plan), and never a step longer than the range.
+  if (minStep && plan.stepSeconds < minStep && minStep * 1000 <= range.endMs - range.startMs)
+    return { stepSeconds: minStep, ...alignToStep(range.startMs, range.endMs, minStep) };
+  return plan;
 }
 
 /** Seconds per histogram bucket so [start, end) has about `buckets` of them. */
@@ -42,13 +48,14 @@ export function chartSource(
   client: TelemetryClient,
   expression: string | ((stepSeconds: number) => string),
   fixedStep?: number,
+  minStep?: number,
 ): ChartSource {
   return {
     async fetch(range, signal) {
       const caps = await client.capabilities(signal);
       // `c`/`f` scale the user's step (doubling, halving); without one, the columns choose it.
       const step = fixedStep ? Math.max(1, Math.round(fixedStep * (range.stepFactor ?? 1))) : undefined;
-      const plan = planRange(range, range.columns, caps.limits, step);
+      const plan = planRange(range, range.columns, caps.limits, step, minStep);
       const text = typeof expression === 'string' ? expression : expression(plan.stepSeconds);
       const res = await client.queryRange(
         { expression: text, start: plan.startMs, end: plan.endMs, stepSeconds: plan.stepSeconds },

@@ -100,7 +100,7 @@ export function DashboardPane(props: DashboardPaneProps) {
     dash.layout,
     (i, w, h) =>
       dashboard.panels[i] && state.panels[i]
-        ? bodies(dashboard.panels[i], state.panels[i], {
+        ? bodies(dash.withLegend(i), state.panels[i], {
             width: w,
             height: h,
             color,

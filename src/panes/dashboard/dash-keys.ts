@@ -91,7 +91,7 @@ function promptKey(k: Key, text: string): KeyOutcome {
     case 'dash.promptComplete':
       return { effect: 'complete', text };
     default: {
-      const typed = !k.ctrl && !k.meta && k.sequence !== '' && (k.name === k.sequence || k.name === 'text');
+      const typed = !k.ctrl && !k.meta && k.sequence !== '' && k.name === k.sequence;
       return typed ? promptText(text + k.sequence) : true;
     }
   }

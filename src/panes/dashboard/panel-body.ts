@@ -16,6 +16,7 @@ import type { PanelState } from './dashboard-reducer.js';
 import type { PanelData } from './panel-data.js';
 import { statBody } from './stat-body.js';
 import { seriesNames } from './legend-format.js';
+import { legendLines, MIN_PLOT_ROWS } from './legend-lines.js';
 import { formatUnit } from '../../term/format-unit.js';
 
 export interface BodyOptions {
@@ -99,9 +100,22 @@ function chartLines(
 ): string[] {
   if (all.length === 0) return [paint(o.color, DIM, 'no series matched')];
   const series = shownIndexes(all, TOP).map((i) => all[i]!);
-  // Plot rows, then its time axis and labels (2), then one legend line when it fits.
-  const legend = o.height >= 6;
-  const plotHeight = Math.max(2, o.height - 2 - (legend ? 1 : 0));
+  // Plot rows, then its time axis and labels (2), then the legend (legend-lines.ts) when it fits:
+  // on as many lines as the box can spare below 6 plot rows, uncut.
+  const names = seriesNames(series, panel?.legend);
+  const legend =
+    o.height >= 6
+      ? legendLines(
+          names.map((n, i) => {
+            const last = panel?.unit ? series[i]?.samples.at(-1)?.v : undefined;
+            const value = last === undefined ? undefined : sanitizeLine(formatUnit(last, panel?.unit));
+            return { name: n || 'value', value };
+          }),
+          o.width,
+          o.height - 2 - MIN_PLOT_ROWS,
+        )
+      : [];
+  const plotHeight = Math.max(2, o.height - 2 - legend.length);
   const lines = plotChart({
     series,
     width: o.width,
@@ -112,16 +126,13 @@ function chartLines(
     stepMs: range.stepSeconds * 1000,
     utc: o.utc,
   });
-  if (legend) {
-    // Named by the panel's legendFormat; with a unit, each series' last value in it.
-    const names = seriesNames(series, panel?.legend);
-    const items = names.map((n, i) => {
-      const last = panel?.unit ? series[i]?.samples.at(-1)?.v : undefined;
-      const value = last === undefined ? '' : ` ${sanitizeLine(formatUnit(last, panel?.unit))}`;
-      const text = `─ ${n || 'value'}${value}`;
-      return o.color ? `${SERIES_COLORS[i % SERIES_COLORS.length]}${text}\u001b[39m` : text;
-    });
-    lines.push(items.join('  '));
-  }
+  for (const line of legend)
+    lines.push(
+      line
+        .map(({ index, text }) =>
+          o.color && index >= 0 ? `${SERIES_COLORS[index % SERIES_COLORS.length]}${text}\u001b[39m` : text,
+        )
+        .join('  '),
+    );
   return lines;
 }

@@ -41,9 +41,9 @@ export type PanelSource =
 export function makeSource(p: Panel, text: string, sources: DashboardSources): PanelSource {
   switch (p.kind) {
     case 'chart':
-      return sources.chart(text, p.step);
+      return sources.chart(text, p.step, p.interval);
     case 'stat':
-      return sources.stat(text);
+      return sources.stat(text, p.interval);
     case 'logs':
     case 'histogram':
       return sources.logs(text);

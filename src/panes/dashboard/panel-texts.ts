@@ -1,7 +1,7 @@
 // A panel's text and title with the chosen variables put in, a row's title too, and the panel's
 // source for its text: made once per panel and text, kept while the text stays the same (the
 // zoomed pane reads from the same one). Reads the state when called, never a copy of it.
-import type { Dashboard } from '../../contract/dashboard.js';
+import type { Dashboard, Panel } from '../../contract/dashboard.js';
 import type { DashState } from './dashboard-reducer.js';
 import { rectOf } from './layout.js';
 import type { PageOf } from './page.js';
@@ -12,6 +12,8 @@ export interface PanelTexts {
   /** The panel's text (edited or as written) with the chosen variables put in. */
   textOf(i: number, s?: DashState): string;
   titleOf(i: number): string;
+  /** The panel with the chosen variables put into its legendFormat (as Grafana does), as drawn. */
+  withLegend(i: number): Panel;
   rowTitleOf(j: number): string;
   sourceOf(i: number, text?: string): PanelSource | undefined;
 }
@@ -49,6 +51,11 @@ export function panelTexts(
   return {
     textOf,
     titleOf: (i) => put(d.panels[i]?.title ?? '', state(), i, true),
+    withLegend(i) {
+      const p = d.panels[i]!;
+      if ((p.kind !== 'chart' && p.kind !== 'stat') || !/\$|\[\[/.test(p.legend ?? '')) return p;
+      return { ...p, legend: put(p.legend ?? '', state(), i, true) };
+    },
     rowTitleOf: (j) => put(d.rows?.[j]?.title ?? '', state(), -1, true),
     sourceOf(i, text = textOf(i)) {
       const p = d.panels[i];

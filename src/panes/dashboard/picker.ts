@@ -14,6 +14,8 @@ export interface PickerState {
   error: string | null;
   cursor: number;
   selected: string[];
+  /** All is sent as `.*` for this variable, and why (its values were cut at open): kept by a new choice. */
+  wildcard?: string;
   all: boolean;
 }
 
@@ -35,6 +37,11 @@ export const pickerOptions = (p: PickerState): string[] =>
 
 /** What accepting the picker chooses: the cursor's value, or for a multi variable what is ticked. */
 export function pickerChoice(p: PickerState): Chosen | undefined {
+  const chosen = pickedValues(p);
+  return chosen && p.wildcard !== undefined ? { ...chosen, wildcard: p.wildcard } : chosen;
+}
+
+function pickedValues(p: PickerState): Chosen | undefined {
   if (p.multi && p.all) return { values: p.values ?? [], all: true };
   if (p.multi && p.selected.length > 0) return { values: p.selected, all: false };
   const at = pickerOptions(p)[p.cursor];
@@ -56,6 +63,7 @@ export function pickerReducer(p: PickerState | null, a: PickerAction): PickerSta
       error: null,
       cursor: 0,
       selected: a.chosen && !a.chosen.all ? a.chosen.values : [],
+      ...(a.chosen?.wildcard !== undefined ? { wildcard: a.chosen.wildcard } : {}),
       all: a.chosen?.all === true,
     };
     return withCursorOnChoice(p);

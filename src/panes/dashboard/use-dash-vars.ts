@@ -31,6 +31,8 @@ export function useDashVars(
     void load(before, d.signal)
       .then(
         (next) => {
+          // Closed meanwhile: nothing to choose. Out of time: what was found by then.
+          if (d.signal.aborted && !d.timedOut()) return;
           for (const [name, chosen] of Object.entries(next))
             if (!same(before[name], chosen)) store.dispatch({ type: 'choose', name, chosen });
         },

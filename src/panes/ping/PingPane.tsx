@@ -1,7 +1,7 @@
 // `ping … | graph`: round-trip times drawn live, full-screen (rows − 1), in the manner of gping
 // and mtr. The lines are the pure frame's (ping-frame.ts), drawn by the chart pane's view.
 import { useMemo } from 'react';
-import type { PingSource } from '../../contract/outcome.js';
+import type { PingSource } from '../../contract/panes.js';
 import { useTerminalSize } from '../../term/use-terminal-size.js';
 import { ChartFrameView } from '../chart/ChartPane.js';
 import { pingFrame } from './ping-frame.js';

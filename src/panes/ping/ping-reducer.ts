@@ -2,7 +2,7 @@
 // whole run's figures as mtr keeps them: sent, lost, min/avg/max, and jitter as the mean
 // absolute difference of consecutive replies' times (mtr's and gping's jitter; a loss between
 // two replies does not reset it). Pure.
-import type { PingResult } from '../../contract/outcome.js';
+import type { PingResult } from '../../contract/panes.js';
 
 /** One request on the plot: its time and round trip, null when it got no reply. */
 export interface PingSample {

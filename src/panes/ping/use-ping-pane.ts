@@ -2,7 +2,7 @@
 // stops it, aborting the request under way; a resume starts it again), and its results go to
 // the store. Keys only dispatch: a key never waits for a request.
 import { useEffect } from 'react';
-import type { PingSource } from '../../contract/outcome.js';
+import type { PingSource } from '../../contract/panes.js';
 import { resolveCommand } from '../../keys/keymap.js';
 import { usePaneKeys, usePaneStore } from '../kit/index.js';
 import { initPingState, type PingAction, pingReducer, type PingState } from './ping-reducer.js';

@@ -12,6 +12,7 @@ import {
   type InterpContext,
   interpolate,
   rateIntervalSeconds,
+  withStep,
 } from '../../../src/features/dashboards/interpolate.js';
 import type { Variable } from '../../../src/contract/dashboard.js';
 
@@ -201,5 +202,85 @@ describe('interpolate: properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// ---- issue 36: escaping for where a value lands, titles, the step ----
+
+describe('interpolate: a value escaped for where it lands', () => {
+  it('a " in --var cannot end the PromQL string (the measured injection)', () => {
+    const grp: Variable = { name: 'grp', kind: 'list', values: ['x'] };
+    const out = interpolate(
+      'sum(pkts_down{grp="$grp"})',
+      ctx([grp], { grp: one('q"} or vector(1) or up{a="') }),
+    );
+    expect(out).toBe('sum(pkts_down{grp="q\\"} or vector(1) or up{a=\\""})');
+    expect(unquote(/grp="((?:[^"\\]|\\.)*)"/.exec(out)?.[1] ?? '')).toBe('q"} or vector(1) or up{a="');
+  });
+
+  it("inside '…' its quote and backslash; inside `…` (no escapes) its backticks dropped; bare as chosen", () => {
+    const v: Variable = { name: 'v', kind: 'list', values: ['x'] };
+    const c = ctx([v], { v: one('a\'b"c\\d`e') });
+    expect(interpolate("x{a='$v'}", c)).toBe("x{a='a\\'b\"c\\\\d`e'}");
+    expect(interpolate('x{a=`$v`}', c)).toBe('x{a=`a\'b"c\\de`}');
+    expect(interpolate('topk($v, x)', c)).toBe('topk(a\'b"c\\d`e, x)');
+  });
+
+  it('a multi value in a regex: metacharacters escaped, then the string’s own escaping', () => {
+    const c = ctx([hosts], { hosts: many('127.0.0.1:18428', 'a"b') });
+    expect(interpolate('x{h=~"$hosts"}', c)).toBe('x{h=~"(127\\\\.0\\\\.0\\\\.1:18428|a\\"b)"}');
+  });
+
+  it('formats are escaped for the string too: ${v:regex} and ${v:pipe} inside "…"', () => {
+    const c = ctx([hosts], { hosts: many('a.b', 'c"d') });
+    expect(interpolate('x{h=~"${hosts:regex}"}', c)).toBe('x{h=~"(a\\\\.b|c\\"d)"}');
+    expect(interpolate('x{h=~"${hosts:pipe}"}', c)).toBe('x{h=~"a.b|c\\"d"}');
+    expect(interpolate('${hosts:csv}', c)).toBe('a.b,c"d');
+  });
+
+  it('a $ inside a # comment is not escaped (a comment is not a string)', () => {
+    const v: Variable = { name: 'v', kind: 'list', values: ['x'] };
+    expect(interpolate('# "$v\nx{a="$v"}', ctx([v], { v: one('"') }))).toBe('# ""\nx{a="\\""}');
+  });
+
+  it('All sent as .* when the values were too many (Chosen.wildcard)', () => {
+    const c = ctx([hosts], { hosts: { values: ['a', 'b'], all: true, wildcard: 'cut at 2' } });
+    expect(interpolate('x{h=~"$hosts"}', c)).toBe('x{h=~".*"}');
+  });
+
+  it('every single value round-trips through "…" and \'…\' (Go-style unquoting)', () => {
+    const any = fc.string({ unit: fc.constantFrom(...'ab"\'\\`\n\t$.{}'.split('')), maxLength: 12 });
+    const v: Variable = { name: 'v', kind: 'list', values: ['x'] };
+    fc.assert(
+      fc.property(any, (s) => {
+        const dq = interpolate('x{a="$v"}', ctx([v], { v: one(s) }));
+        expect(unquote(/^x\{a="(.*)"\}$/s.exec(dq)?.[1] ?? '!')).toBe(s);
+        const sq = interpolate("x{a='$v'}", ctx([v], { v: one(s) }));
+        expect(unquote(/^x\{a='(.*)'\}$/s.exec(sq)?.[1] ?? '!')).toBe(s);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('interpolate: titles and the step', () => {
+  it('a title shows the value as chosen, never regex-escaped', () => {
+    const inst: Variable = {
+      name: 'instance',
+      kind: 'label',
+      label: 'instance',
+      multi: true,
+      includeAll: true,
+    };
+    const c = ctx([inst], { instance: one('127.0.0.1:18428') }, { language: 'text' });
+    expect(interpolate('RSS memory usage ($instance)', c)).toBe('RSS memory usage (127.0.0.1:18428)');
+  });
+
+  it('without a step, $__interval and $__rate_interval wait for the source (withStep)', () => {
+    const c: InterpContext = { variables: [], chosen: {}, rangeSeconds: 3600 };
+    const text = interpolate('rate(x[$__rate_interval]) $__interval $__range', c);
+    expect(text).toBe('rate(x[$__rate_interval]) $__interval 3600s');
+    expect(withStep(text, 300)).toBe('rate(x[315s]) 5m 3600s');
+    expect(withStep(text, 30, 30)).toBe('rate(x[120s]) 30s 3600s');
   });
 });

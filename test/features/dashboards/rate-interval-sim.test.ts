@@ -28,14 +28,13 @@ const none = () => {
   throw new Error('not in this test');
 };
 /** The dashboard's sources as the session's panes port makes them (session/pane-sources.ts). */
-const sources = () =>
+const sources = (dashboard: Dashboard = d) =>
   dashboardPaneSources({
     telemetry: () => client,
     panels: () => ({ ...telemetryPanelSources(client), monitor: none }),
     readLine: none,
     matchLists: () => undefined,
-  }).dashboard({ pane: 'dashboard', dashboard: d }, { runPiped: none, runLine: none, complete: none })!
-    .sources;
+  }).dashboard({ pane: 'dashboard', dashboard }, { runPiped: none, runLine: none, complete: none })!.sources;
 
 /** The query-range and query bodies the simulator received since `from`. */
 const bodies = (from: number, path: string) =>
@@ -84,6 +83,37 @@ describe('$__rate_interval follows the step sent', () => {
       .fetch({ startMs: end - 3_600_000, endMs: end, columns: 100 }, AbortSignal.timeout(30_000));
     const [body] = bodies(from, '/metrics/query-range');
     expect(body).toEqual(expect.objectContaining({ step_seconds: 30, expression: 'rate(pkts_down[120s])' }));
+  });
+
+  it("a panel's Min interval (Grafana's `interval`, 1m): the least step, and the scrape interval", async () => {
+    const end = Date.now();
+    let from = sim.requests.length;
+    // An hour over 300 columns plans 15 s: the Min interval makes it 60 s, and the rate 4 × 60.
+    await sources()
+      .chart('rate(pkts_down[$__rate_interval])', undefined, '1m')
+      .fetch({ startMs: end - 3_600_000, endMs: end, columns: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 60, expression: 'rate(pkts_down[240s])' }),
+    );
+    // A day plans 300 s, coarser than 1m: kept, and the rate max(300 + 60, 240).
+    from = sim.requests.length;
+    await sources()
+      .stat('rate(pkts_down[$__rate_interval])', '1m')
+      .fetch({ startMs: end - 86_400_000, endMs: end, points: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 300, expression: 'rate(pkts_down[360s])' }),
+    );
+  });
+
+  it("the dashboard's scrape (Grafana's data source timeInterval): 30s → [120s] at a 15 s step, not [60s]", async () => {
+    const end = Date.now();
+    const from = sim.requests.length;
+    await sources({ ...d, scrape: '30s' })
+      .chart('rate(pkts_down[$__rate_interval])')
+      .fetch({ startMs: end - 3_600_000, endMs: end, columns: 300 }, AbortSignal.timeout(30_000));
+    expect(bodies(from, '/metrics/query-range')[0]).toEqual(
+      expect.objectContaining({ step_seconds: 15, expression: 'rate(pkts_down[120s])' }),
+    );
   });
 
   it("a stat's instant value and sparkline share the sparkline's step", async () => {

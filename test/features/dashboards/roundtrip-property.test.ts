@@ -57,6 +57,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       grid,
       expr: text,
       step: opt(fc.constantFrom('30s', '1m', '60', '5m')),
+      interval: opt(fc.constantFrom('15s', '1m', '2m')),
       legend: opt(text),
       unit: opt(text),
     })
@@ -67,6 +68,7 @@ const panel: fc.Arbitrary<Panel> = fc.oneof(
       title: text,
       grid,
       expr: text,
+      interval: opt(fc.constantFrom('15s', '1m', '2m')),
       unit: opt(text),
       legend: opt(text),
       thresholds: opt(fc.array(threshold, { minLength: 1, maxLength: 4 })),
@@ -135,17 +137,25 @@ const variable = (name: string): fc.Arbitrary<Variable> =>
   );
 const names = fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,8}$/), { maxLength: 5 });
 
-const dashboard: fc.Arbitrary<Dashboard> = fc.record({
-  title: text,
-  time: fc.oneof(
-    duration.map((since) => ({ since })),
-    fc.constant({ from: 'now-2h', to: 'now' }),
-    fc.constant({ from: '2026-11-24T10:00:00Z', to: '2026-11-24T12:00:00Z' }),
-  ),
-  refreshSeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 86_400 })),
-  variables: names.chain((ns) => (ns.length ? fc.tuple(...ns.map(variable)) : fc.constant([]))),
-  panels: fc.array(panel, { minLength: 1, maxLength: 8 }),
-});
+const dashboard: fc.Arbitrary<Dashboard> = fc
+  .record({
+    title: text,
+    time: fc.oneof(
+      duration.map((since) => ({ since })),
+      fc.constant({ from: 'now-2h', to: 'now' }),
+      fc.constant({ from: '2026-11-24T10:00:00Z', to: '2026-11-24T12:00:00Z' }),
+    ),
+    refreshSeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 86_400 })),
+    variables: names.chain(
+      (ns): fc.Arbitrary<Variable[]> => (ns.length ? fc.tuple(...ns.map(variable)) : fc.constant([])),
+    ),
+    panels: fc.array(panel, { minLength: 1, maxLength: 8 }),
+  })
+  .chain((d) =>
+    fc
+      .option(fc.constantFrom('15s', '30s', '1m'), { nil: undefined })
+      .map((scrape): Dashboard => (scrape === undefined ? d : { ...d, scrape })),
+  );
 
 /** The model without the file's line numbers. */
 const withoutLines = (d: Dashboard): Dashboard => ({

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TelemetryClient } from '../../../src/api/telemetry/client.js';
 import type { Chosen, Dashboard, Panel, Variable } from '../../../src/contract/dashboard.js';
+import { importedYaml, importGrafana } from '../../../src/features/dashboards/grafana-import.js';
 import { interpolate } from '../../../src/features/dashboards/interpolate.js';
+import { parseDashboard } from '../../../src/features/dashboards/validate.js';
 import {
   cycleText,
   type LoadPort,
@@ -18,6 +20,7 @@ import {
 import { variableOptions } from '../../../src/features/dashboards/variable-values.js';
 import { initialChoices } from '../../../src/features/dashboards/var-args.js';
 import { startTelemetrySim, type TelemetrySim } from '../../../sim/telemetry/index.js';
+import { pickerChoice, pickerReducer } from '../../../src/panes/dashboard/picker.js';
 
 let sim: TelemetrySim;
 let client: TelemetryClient;
@@ -184,5 +187,99 @@ describe('no values: each panel says so instead of asking', () => {
     const chosen = await variableSources(d, client).loadVariables({}, signal());
     expect(unfilled('pkts_down{site=~"$site"}', d.variables, chosen)).toBe('$site has no values');
     expect(unfilled('pkts_down', d.variables, chosen)).toBeUndefined();
+  });
+});
+
+describe('a cycle, in a file and in an import', () => {
+  it('dash --validate: FILE:LINE, one line', () => {
+    const yaml = [
+      'title: t',
+      'variables:',
+      '  - name: a',
+      '    label: grp',
+      '    match: pkts_down{customer_id="$b"}',
+      '  - name: b',
+      '    label: customer_id',
+      '    match: pkts_down{grp="$a"}',
+      'panels:',
+      '  - chart: pkts_down{grp="$a"}',
+    ].join('\n');
+    const r = parseDashboard(yaml);
+    expect('issues' in r ? r.issues : []).toEqual([{ line: 3, message: cycleText(['a', 'b', 'a']) }]);
+  });
+
+  it('dash import: the variables of a cycle are refused, each named; the rest imported', () => {
+    const d = {
+      panels: [
+        { type: 'timeseries', targets: [{ expr: 'up{a="$a"}' }], gridPos: { x: 0, y: 0, w: 12, h: 8 } },
+      ],
+      templating: {
+        list: [
+          { name: 'a', type: 'query', query: 'label_values(up{b="$b"}, a)' },
+          { name: 'b', type: 'query', query: 'label_values(up{a="$a"}, b)' },
+          { name: 'c', type: 'query', query: 'label_values(up, c)' },
+        ],
+      },
+    };
+    const r = importGrafana(JSON.stringify(d), 'g.json');
+    expect(r.dashboards[0]?.variables.map((v) => v.name)).toEqual(['c']);
+    expect(r.refused.map((x) => x.what)).toEqual(['variable $a', 'variable $b']);
+    expect(importedYaml(r, 'g.json')).toHaveLength(1);
+  });
+});
+
+describe('the `v` picker keeps what open found', () => {
+  it('values cut by the API: All picked later is sent as .* too', async () => {
+    const v: Variable = { name: 'cust', kind: 'label', label: 'customer_id', multi: true, includeAll: true };
+    const d = dash([v], ['pkts_down{customer_id=~"$cust"}']);
+    const port: LoadPort = {
+      options: (x, chosen, s) => variableOptions(x, client, s, { variables: d.variables, chosen, limit: 3 }),
+      bodyLimit: async () => 65_536,
+    };
+    // A value chosen at open (--var), then All in the picker.
+    const opened = await loadVariables(d, { cust: { values: ['c1002'], all: false } }, port, signal());
+    expect(opened.cust?.wildcard).toMatch(/cut/);
+    let p = pickerReducer(null, {
+      type: 'open',
+      varIndex: 0,
+      variable: v,
+      chosen: opened.cust,
+      values: null,
+    });
+    p = pickerReducer(p, { type: 'values', varIndex: 0, values: opened.cust?.values ?? [] });
+    // The cursor to All (the first row), ticked.
+    while (p && p.cursor > 0) p = pickerReducer(p, { type: 'up' });
+    p = pickerReducer(p, { type: 'toggle' });
+    const chosen = p ? pickerChoice(p) : undefined;
+    expect(chosen?.all).toBe(true);
+    expect(sent(d, { cust: chosen! }, 'x{c=~"$cust"}')).toBe('x{c=~".*"}');
+  });
+});
+
+describe('a deadline at open', () => {
+  it('the variables fetched by then are kept; the rest say they were not fetched', async () => {
+    const grp: Variable = { name: 'grp', kind: 'label', label: 'grp', includeAll: true };
+    const cust: Variable = {
+      name: 'cust',
+      kind: 'label',
+      label: 'customer_id',
+      match: 'pkts_down{grp=~"$grp"}',
+      includeAll: true,
+    };
+    const d = dash([grp, cust], ['pkts_down{customer_id=~"$cust"}']);
+    const controller = new AbortController();
+    const port: LoadPort = {
+      // The deadline passes while the second variable's look-up is under way.
+      options: async (v, chosen, s) => {
+        if (v.name === 'cust') controller.abort(new Error('deadline'));
+        return variableOptions(v, client, s, { variables: d.variables, chosen });
+      },
+      bodyLimit: async () => 65_536,
+    };
+    const chosen = await loadVariables(d, {}, port, controller.signal);
+    expect(chosen.grp?.values.length).toBeGreaterThan(1);
+    expect(unfilled('pkts_down{customer_id=~"$cust"}', d.variables, chosen)).toBe(
+      '$cust: not fetched in time',
+    );
   });
 });

@@ -2,9 +2,7 @@
 // common real shapes (Cisco, Junos, BSD, Windows, MikroTik, Huawei), the ways each says "no
 // answer", and anything else shown as one line. Properties: every prefix of every sample and any
 // string at all are read without throwing, and a reply's RTT is a finite, non-negative number.
-// fast-check prints the seed and path of a failure; replay it with
-// `npx vitest run test/features/ping/ping-parse.test.ts` after adding `{ seed, path }` to the
-// failing fc.assert's options.
+// A failing property reports its seed and the command that replays it alone (test/fast-check-replay.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePing } from '../../../src/features/ping/ping-parse.js';

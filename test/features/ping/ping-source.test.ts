@@ -4,7 +4,7 @@
 // Against the router simulator over HTTP, and against ports that answer when the test says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, RouterRequest } from '../../../src/api/router/types.js';
-import type { PingResult } from '../../../src/contract/outcome.js';
+import type { PingResult } from '../../../src/contract/panes.js';
 import type { RouterPort } from '../../../src/contract/services.js';
 import { type PingClock, type PingSpec, pingSource } from '../../../src/features/ping/ping-source.js';
 import type { Session } from '../../../src/session/session.js';

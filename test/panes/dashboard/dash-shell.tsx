@@ -84,7 +84,7 @@ panels:
         const f = plain(a.lastFrame());
         if (!check(f)) throw new Error(`live frame:\n${f}`);
         return f;
-      }, 10_000);
+      }, 15_000); // a hang guard: a loaded machine took 11 s for a first frame (the test's limit is 20 s)
     await until((f) => PROMPT.test(f));
     a.stdin.write(`dashboard ${file}`);
     await until((f) => f.includes(basename(file)));

@@ -3,7 +3,7 @@
 // the source is not started again and the pane says done.
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PingResult, PingSource } from '../../../src/contract/outcome.js';
+import type { PingResult, PingSource } from '../../../src/contract/panes.js';
 import { PingPane } from '../../../src/panes/ping/PingPane.js';
 import { renderWithKeys, waitFor, waitForFrame } from '../../helpers/ink.js';
 
@@ -63,6 +63,20 @@ describe('PingPane', () => {
     expect(closed).toBe(1);
     r.unmount();
     expect(starts[1]!.stopped).toBe(true);
+  });
+
+  it('p typed three times in one chunk (fast typing over a slow link): each toggles the state the last left', async () => {
+    const { source, starts } = driven();
+    const r = renderWithKeys(pane(source));
+    await waitFor(() => expect(starts).toHaveLength(1));
+    r.stdin.write('ppp'); // pause, resume, pause
+    await waitForFrame(r.lastFrame, (x) => x.includes('paused · p resume  q back'));
+    expect(starts[0]!.stopped).toBe(true);
+    r.stdin.write('pp'); // resume, pause: paused still, the source as it was
+    r.stdin.write('p');
+    await waitFor(() => expect(starts).toHaveLength(2));
+    await waitForFrame(r.lastFrame, (x) => x.includes('p pause  q back'));
+    r.unmount();
   });
 
   it('at the end of the count: done, the source stopped and not started again; p does nothing', async () => {

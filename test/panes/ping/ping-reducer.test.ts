@@ -2,7 +2,7 @@
 // of consecutive replies, loss of those answered), pause and the end of the count, and the frame:
 // exactly `height` lines, none wider than the screen, losses marked, router text sanitized.
 import { describe, expect, it } from 'vitest';
-import type { PingResult } from '../../../src/contract/outcome.js';
+import type { PingResult } from '../../../src/contract/panes.js';
 import { pingFrame } from '../../../src/panes/ping/ping-frame.js';
 import {
   initPingState,
