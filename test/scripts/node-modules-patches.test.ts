@@ -142,32 +142,6 @@ describe('patches of node_modules', () => {
     expect(other).toEqual([]);
   });
 
-  it("undici loads node:http2 only for an h2 session; its fixed header names and codes match Node's", async () => {
-    const file = ours.resolve('undici/lib/dispatcher/client-h2.js');
-    const source = readFileSync(file, 'utf8');
-    expect(source.match(/const loadHttp2 = /g)).toHaveLength(1);
-    expect(source).not.toMatch(/^\s*http2 = require\('node:http2'\)/m);
-    const { constants } = await import('node:http2');
-    const literals = [...source.matchAll(/^const ((?:HTTP2_HEADER|NGHTTP2)_\w+) = (.+)$/gm)];
-    expect(literals).toHaveLength(10);
-    for (const [, name, value] of literals)
-      expect(JSON.parse(value!.replace(/'/g, '"')), name).toBe(constants[name as keyof typeof constants]);
-  });
-
-  it('undici loads node:http only when it needs it; destroying an IncomingMessage still detaches its socket', async () => {
-    const util = readFileSync(ours.resolve('undici/lib/core/util.js'), 'utf8');
-    const client = readFileSync(ours.resolve('undici/lib/dispatcher/client.js'), 'utf8');
-    expect(util).not.toMatch(/^const \{ IncomingMessage \} = require\('node:http'\)/m);
-    expect(client).not.toMatch(/^const http = require\('node:http'\)/m);
-    const { destroy } = ours('undici/lib/core/util.js') as { destroy: (s: unknown) => void };
-    const { IncomingMessage } = await import('node:http');
-    const { Socket } = await import('node:net');
-    const message = new IncomingMessage(new Socket());
-    destroy(message);
-    expect(message.socket).toBeNull();
-    expect(message.destroyed).toBe(true);
-  });
-
   it("the bundle's string-width (#string-width, what src/term/text-width.ts requires) measures as node_modules' does", async () => {
     const dist = createRequire(new URL('../../dist/main.cjs', import.meta.url));
     expect(dist.resolve('#string-width')).toBe(
