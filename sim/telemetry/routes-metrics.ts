@@ -140,7 +140,9 @@ export function queryRange(ctx: RouteCtx, raw: unknown): RouteResult {
   };
 }
 
-function discoveryInput(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 'values') {
+/** A discovery body (names, labels, label-values) read and its range checked: the simulator's
+ * own data and the upstream mode (upstream.ts) read it alike. */
+export function discoveryBody(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 'values') {
   const schema: Record<string, FieldType> = { start: 'time', end: 'time', limit: 'integer' };
   if (kind !== 'names') schema.matchers = 'strings';
   if (kind === 'values') schema.label = 'string';
@@ -149,6 +151,11 @@ function discoveryInput(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 
   const end = b.time('end')!;
   checkRange(start, end, start, ctx.now);
   const limit = intInRange(b, 'limit', 1, LIMITS.discoveryLimitMax, LIMITS.discoveryLimitMax);
+  return { b, start, end, limit };
+}
+
+function discoveryInput(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 'values') {
+  const { b, limit } = discoveryBody(ctx, raw, kind);
   const selectors = (b.strs('matchers') ?? []).map(parseSelector);
   let series: SeriesData[] = metricsStore(ctx.seed, ctx.org);
   if (selectors.length > 0) {

@@ -7,12 +7,19 @@
 // timestamps and string values; discovery as { values }, cut at `limit` with meta.truncated.
 // VM's 400 and 422 are the API's 400 invalid_query (422 result_too_large when over VM's own
 // limits), its other failures 502 (503 when unreachable, 504 past the route deadline). Authentication, body size and content type stay with server.ts.
-import { Body, type FieldType, intInRange } from './body.js';
+import { Body, intInRange } from './body.js';
 import { ApiError, invalidQuery, rangeTooLarge } from './errors.js';
 import { LIMITS } from './limits.js';
 import { tokenize } from './metricsql/lexer.js';
 import { MAX_WINDOW_MS } from './metricsql/parser.js';
-import { checkRange, checkResult, metricsMeta, type RouteCtx, type RouteResult } from './routes-metrics.js';
+import {
+  checkRange,
+  checkResult,
+  discoveryBody,
+  metricsMeta,
+  type RouteCtx,
+  type RouteResult,
+} from './routes-metrics.js';
 import { formatMs } from './time.js';
 
 export type UpstreamRoute = (ctx: RouteCtx, raw: unknown) => Promise<RouteResult>;
@@ -179,14 +186,7 @@ export function upstreamRoutes(base: string): Record<string, UpstreamRoute> {
   const discovery =
     (kind: 'names' | 'labels' | 'values'): UpstreamRoute =>
     async (ctx, raw) => {
-      const schema: Record<string, FieldType> = { start: 'time', end: 'time', limit: 'integer' };
-      if (kind !== 'names') schema.matchers = 'strings';
-      if (kind === 'values') schema.label = 'string';
-      const b = new Body(raw, schema, kind === 'values' ? ['label', 'start', 'end'] : ['start', 'end']);
-      const start = b.time('start')!;
-      const end = b.time('end')!;
-      checkRange(start, end, start, ctx.now);
-      const limit = intInRange(b, 'limit', 1, LIMITS.discoveryLimitMax, LIMITS.discoveryLimitMax);
+      const { b, start, end, limit } = discoveryBody(ctx, raw, kind);
       const matchers = b.strs('matchers') ?? [];
       for (const m of matchers) queryPolicy(m);
       const label = kind === 'names' ? '__name__' : b.str('label');
