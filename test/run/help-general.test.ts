@@ -16,6 +16,7 @@ it('names every built-in', () => {
 it('fits 80 columns and one screen', () => {
   const lines = text.trimEnd().split('\n');
   expect(lines.filter((l) => displayWidth(l) > 80)).toEqual([]);
-  // 80×24 with the prompt line under it.
-  expect(lines.length).toBeLessThanOrEqual(23);
+  // 80×24 less the echoed line, the prompt and the spinner line a busy machine draws while it
+  // runs (a CI run beside stress-ng lost the first line at 22).
+  expect(lines.length).toBeLessThanOrEqual(21);
 });
