@@ -99,8 +99,12 @@ export interface Change {
 export interface WindowState {
   id: string;
   deadline: number;
-  /** `failed`: the revert was given up after its retries (the journal says why). */
-  state: 'open' | 'confirmed' | 'reverted' | 'failed';
+  /**
+   * `unsettled`: its guard gave up before the revert finished (a signal cut its one bounded
+   * attempt short, or its retries ran out); the journal's note says why. `failed`: the same,
+   * as older journals say it.
+   */
+  state: 'open' | 'confirmed' | 'reverted' | 'failed' | 'unsettled';
 }
 
 /** One line of a journal file. */
