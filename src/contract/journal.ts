@@ -99,8 +99,12 @@ export interface Change {
 export interface WindowState {
   id: string;
   deadline: number;
-  /** `failed`: the revert was given up after its retries (the journal says why). */
-  state: 'open' | 'confirmed' | 'reverted' | 'failed';
+  /**
+   * `unsettled`: its guard gave up before the revert finished (a signal cut its one bounded
+   * attempt short, or its retries ran out); the journal's note says why. `failed`: the same,
+   * as older journals say it.
+   */
+  state: 'open' | 'confirmed' | 'reverted' | 'failed' | 'unsettled';
 }
 
 /** One line of a journal file. */
@@ -135,7 +139,9 @@ export type JournalEvent =
       /** Who wrote it (`shell`, `guard 1234`, `routersh confirm`), and what happened (a failed attempt). */
       by?: string;
       note?: string;
-    };
+    }
+  /** The guard process of `window`, written (fsync'd) by whoever spawned it: while it lives, the window is guarded. */
+  | { t: 'guard'; window: string; pid: number; pidStart?: string; at: number };
 
 /** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
 export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;

@@ -77,6 +77,9 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         }
         break;
       }
+      case 'guard':
+        // Read by window-status.ts from the events; the fold's windows do not need it.
+        break;
       case 'window':
         windows.set(e.window, { id: e.window, deadline: e.deadline, state: e.state });
         break;
@@ -198,12 +201,13 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
   undone: shape({ id: str, ok: bool, note: opt(str), at: num }),
   window: shape({
     window: str,
-    state: oneOf('open', 'confirmed', 'reverted', 'failed'),
+    state: oneOf('open', 'confirmed', 'reverted', 'failed', 'unsettled'),
     deadline: num,
     at: num,
     by: opt(str),
     note: opt(str),
   }),
+  guard: shape({ window: str, pid: seq, pidStart: opt(str), at: num }),
 };
 
 /** Whether `v` is a journal event with every field of the type its kind says. */
