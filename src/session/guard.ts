@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
+import type { GuardIdentity } from '../contract/journal.js';
 import type { WindowGuardPort } from '../contract/services.js';
+import { processStart } from '../features/changes/process-start.js';
 
 /** What the guard needs to reach the router as the session did. */
 export interface GuardCredentials {
@@ -44,9 +46,16 @@ export function binPath(): string | undefined {
 
 export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): WindowGuardPort {
   return Object.freeze({
-    start({ journal, window }: { journal: string; window: string; deadline: number }) {
+    start({
+      journal,
+      window,
+    }: {
+      journal: string;
+      window: string;
+      deadline: number;
+    }): GuardIdentity | undefined {
       const bin = binPath();
-      if (!bin || !cfg.router) return false;
+      if (!bin || !cfg.router) return undefined;
       const creds: GuardCredentials = {
         router: cfg.router,
         user: cfg.user,
@@ -79,9 +88,12 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
         );
         child.stdin?.end(`${JSON.stringify(creds)}\n`);
         child.unref();
-        return child.pid !== undefined;
+        if (child.pid === undefined) return undefined;
+        // Read now: its start names it (a pid reused later is not it); it lives until it settles.
+        const pidStart = processStart(child.pid);
+        return { pid: child.pid, ...(pidStart ? { pidStart } : {}) };
       } catch {
-        return false;
+        return undefined;
       } finally {
         if (log !== undefined) closeSync(log);
       }
