@@ -99,8 +99,12 @@ export interface Change {
 export interface WindowState {
   id: string;
   deadline: number;
-  /** `failed`: the revert was given up after its retries (the journal says why). */
-  state: 'open' | 'confirmed' | 'reverted' | 'failed';
+  /**
+   * `unsettled`: its guard gave up before the revert finished (a signal cut its one bounded
+   * attempt short, or its retries ran out); the journal's note says why. `failed`: the same,
+   * as older journals say it.
+   */
+  state: 'open' | 'confirmed' | 'reverted' | 'failed' | 'unsettled';
   /** The process that keeps it (its `guard` line): while it lives, the window is guarded. */
   guard?: GuardIdentity;
 }
@@ -108,7 +112,7 @@ export interface WindowState {
 /** One process named across processes and time: a window's guard as its spawner journals it. */
 export interface GuardIdentity {
   pid: number;
-  /** When it started (process-start.ts): with the pid, it names one process. */
+  /** When it started (process-alive.ts processStart): with the pid, it names one process. */
   pidStart?: string;
 }
 
@@ -145,7 +149,7 @@ export type JournalEvent =
       by?: string;
       note?: string;
     }
-  /** Window `window`'s guard was spawned as this process (written fsync'd by its spawner). */
+  /** The guard process of `window`, written (fsync'd) by whoever spawned it: while it lives, the window is guarded. */
   | { t: 'guard'; window: string; pid: number; pidStart?: string; at: number };
 
 /** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */

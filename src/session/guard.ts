@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
 import type { GuardIdentity } from '../contract/journal.js';
 import type { WindowGuardPort } from '../contract/services.js';
-import { processStart } from '../features/changes/process-start.js';
+import { processStart } from '../features/changes/process-alive.js';
+import type { ClockSpec } from './clock.js';
 
 /** What the guard needs to reach the router as the session did. */
 export interface GuardCredentials {
@@ -26,6 +27,8 @@ export interface GuardCredentials {
   /** The session's proxy variables: the guard's environment has none (it gets PATH and HOME). */
   proxies?: Config['proxies'];
   timeoutMs: number;
+  /** A test's clock (session/clock.ts, set only by code); absent: the system clock. */
+  clock?: ClockSpec | undefined;
 }
 
 // node:child_process (with dgram, net's socket list, spawn_sync) is required only when a window
@@ -44,7 +47,7 @@ export function binPath(): string | undefined {
   return undefined;
 }
 
-export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): WindowGuardPort {
+export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv, clock?: ClockSpec): WindowGuardPort {
   return Object.freeze({
     start({
       journal,
@@ -68,6 +71,7 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
         insecure: cfg.insecure,
         proxies: cfg.proxies,
         timeoutMs: cfg.timeoutMs,
+        ...(clock ? { clock } : {}),
       };
       let log: number | undefined;
       try {

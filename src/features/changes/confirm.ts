@@ -126,7 +126,7 @@ function watch(journal: Journal, run: Run, id: string, deadline: number): void {
     for (const e of events.slice(seen)) {
       if (e.t !== 'window' || e.window !== id || e.by === 'shell') continue;
       if (e.note) notify(e.note);
-      if (e.state === 'reverted' || e.state === 'failed' || e.state === 'confirmed') {
+      if (e.state !== 'open') {
         journal.takeWindow({ id, deadline, state: e.state });
         if (e.state === 'reverted') {
           const n = events.filter((x) => x.t === 'undone' && x.ok).length;

@@ -8,9 +8,9 @@ import { fileSink, type JournalSink, journalDir, readJournalFile } from './journ
 import { fold } from './journal/fold.js';
 import { FileJournal, type Journal, type JournalMeta, newSessionId } from './journal/journal.js';
 import { decided } from './window-decision.js';
-import { alive, processStart } from './process-start.js';
+import { processAlive, processStart } from './process-alive.js';
 
-export { processStart } from './process-start.js';
+export { processAlive, processStart } from './process-alive.js';
 
 export type JournalPlace = JournalSink | { dir: string } | { path: string };
 
@@ -33,7 +33,7 @@ function processMeta(path: string | undefined): Omit<JournalMeta, 'session' | 'r
     now: Date.now,
     pid: process.pid,
     ...(start ? { pidStart: start } : {}),
-    alive,
+    alive: processAlive,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     ...(path ? { settled: (id: string) => decided(path, id) } : {}),
   };

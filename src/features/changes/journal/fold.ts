@@ -211,7 +211,7 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
   undone: shape({ id: str, ok: bool, note: opt(str), at: num }),
   window: shape({
     window: str,
-    state: oneOf('open', 'confirmed', 'reverted', 'failed'),
+    state: oneOf('open', 'confirmed', 'reverted', 'failed', 'unsettled'),
     deadline: num,
     at: num,
     by: opt(str),

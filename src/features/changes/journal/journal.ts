@@ -12,6 +12,7 @@ import { redactRequest } from './redact-request.js';
 import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
 import { subtreeOf } from './snapshot.js';
+import { indexWindowState } from '../window-index.js';
 import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
 import type {
   Answer,
@@ -109,6 +110,8 @@ export class FileJournal implements Journal {
       { t: 'window', window: w.id, state: w.state, deadline: w.deadline, at: this.meta.now(), ...o },
       { sync: true },
     );
+    // The open-window index follows: a start finds the window there until it is settled.
+    if (this.path) indexWindowState(this.path, this.meta.router, w);
   }
 
   /** A note on the open window (a failed revert attempt), fsync'd; its state is unchanged. */

@@ -1,7 +1,6 @@
-// Naming one process across processes and time: its pid and when it started. A journal writes
-// both beside each change (its writer) and beside each window's guard; any process can then
-// tell whether that one still lives, not another that got its pid since. Imports node:fs only:
-// session/guard.ts reads a new guard's start with it at spawn.
+// Whether the process that wrote a journal line still lives: its pid and, where /proc tells it,
+// its start time (a pid the system gave to another process since is not the writer). Apart from
+// journal-open.ts so that the open-window index (open-windows.ts) reads it without the journal.
 import { readFileSync } from 'node:fs';
 
 /**
@@ -24,7 +23,7 @@ export function processStart(pid: number): string | undefined {
  * Signal 0 checks without signalling; EPERM means it lives, as another user's process. Where
  * its start is known on both sides, it must be the same process.
  */
-export function alive(pid: number, start?: string): boolean {
+export function processAlive(pid: number, start?: string): boolean {
   try {
     process.kill(pid, 0);
   } catch (e) {
