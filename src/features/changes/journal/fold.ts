@@ -77,12 +77,22 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         }
         break;
       }
-      case 'guard':
-        // Read by window-status.ts from the events; the fold's windows do not need it.
+      case 'window': {
+        // A window's guard is written once, after its first line: later lines keep it.
+        const guard = windows.get(e.window)?.guard;
+        windows.set(e.window, {
+          id: e.window,
+          deadline: e.deadline,
+          state: e.state,
+          ...(guard ? { guard } : {}),
+        });
         break;
-      case 'window':
-        windows.set(e.window, { id: e.window, deadline: e.deadline, state: e.state });
+      }
+      case 'guard': {
+        const w = windows.get(e.window);
+        if (w) w.guard = { pid: e.pid, ...(e.pidStart ? { pidStart: e.pidStart } : {}) };
         break;
+      }
       default:
         e satisfies never;
     }

@@ -17,6 +17,7 @@ import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
 import type {
   Answer,
   Change,
+  GuardIdentity,
   Journal,
   JournalEvent,
   JournalMeta,
@@ -122,6 +123,19 @@ export class FileJournal implements Journal {
   /** The window as another process settled it (the guard): taken in without writing it again. */
   takeWindow(w: WindowState): void {
     this.win = w;
+  }
+
+  /**
+   * Records the process that guards window `window`, fsync'd: on disk before the window's first
+   * change, so any process that reads the journal can tell whether its guard lives.
+   */
+  setGuard(window: string, guard: GuardIdentity): void {
+    if (this.win?.id === window) this.win = { ...this.win, guard };
+    const { pid, pidStart } = guard;
+    this.write(
+      { t: 'guard', window, pid, ...(pidStart ? { pidStart } : {}), at: this.meta.now() },
+      { sync: true },
+    );
   }
 
   /** Records one change around `send`: before, request, answer, after. Returns the answer. */
