@@ -25,7 +25,7 @@ const E2E = [
 // End-to-end files whose concurrent tests spend seconds each waiting on other processes (a
 // confirmed-change window's guard until the window ends): all of a file's tests run at once, not
 // vitest's default five; the file itself keeps what uses the CPU to a few at a time.
-const E2E_WAIT = ['test/safety/window-faults.test.ts'];
+const E2E_WAIT = ['test/safety/window-faults.test.ts', 'test/safety/guard-signals.test.ts'];
 const ALL = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 // Unit files that need a process of their own: they set TZ (which a worker thread ignores), or
 // need modules loaded fresh (the unit project shares its modules between files, see below).

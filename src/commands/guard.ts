@@ -1,10 +1,16 @@
 // `routersh __guard --journal FILE --window ID` (hidden; session/guard.ts starts it, detached):
 // reads the session's credentials from its stdin (a pipe), builds its session the one way
 // (session/session.ts, taking over FILE as its journal) and guards the window.
+// Signals: SIGTERM and SIGINT (a logout on systemd, a plain `kill`) settle the window at once —
+// one revert attempt bounded well inside the ~90 s before systemd's SIGKILL, then `reverted` or
+// `unsettled` in the journal, and the guard ends; a second one starts nothing more. SIGHUP is
+// ignored: the guard has no terminal, so a hang-up is never about it.
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.js';
 import { commandFailedError, failed, OK, usageError } from '../errors.js';
 import { guardWindow } from '../features/changes/window-guard.js';
+import { STOP_REVERT_MS } from '../features/changes/window-revert.js';
+import { clockOf, clockSpecFrom } from '../session/clock.js';
 import type { GuardCredentials } from '../session/guard.js';
 import { openSession } from '../session/session.js';
 import type { Command } from './command.js';
@@ -28,6 +34,28 @@ async function readCredentials(stdin: NodeJS.ReadStream): Promise<GuardCredentia
   return c;
 }
 
+/**
+ * From now on SIGTERM and SIGINT abort the returned signal (its reason: the signal's name) and
+ * SIGHUP is only logged. Past the bounded attempt and a margin, the guard exits whatever is left
+ * (a journal flush that hangs): it must be gone before a SIGKILL comes.
+ */
+function stopOnSignals(say: (text: string) => void): AbortSignal {
+  const stopper = new AbortController();
+  const stop = (sig: NodeJS.Signals) => {
+    if (stopper.signal.aborted) return say(`${sig} again: the one revert attempt goes on`);
+    say(`${sig}: the window is settled now (one revert attempt of at most ${STOP_REVERT_MS / 1000} s)`);
+    setTimeout(() => {
+      say(`still running ${(STOP_REVERT_MS + 15_000) / 1000} s after ${sig}: the guard exits`);
+      process.exit(1);
+    }, STOP_REVERT_MS + 15_000).unref();
+    stopper.abort(sig);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGHUP', () => say('SIGHUP ignored: the guard goes on'));
+  return stopper.signal;
+}
+
 export const command: Command<Args> = {
   parse(argv) {
     const { values } = parseArgs({
@@ -39,6 +67,9 @@ export const command: Command<Args> = {
     return { journal: values.journal, window: values.window };
   },
   async run({ journal: path, window }, io) {
+    const say = (text: string) => io.err(`${new Date().toISOString()} ${text}\n`);
+    // First: a signal that comes while the credentials are read still settles the window.
+    const stop = stopOnSignals(say);
     baselineWasmOnly();
     // The revert of a window holding a 65,536-entry import is the undo of one: 585 MB of RSS
     // under V8's defaults (world test, 28 Nov), as `undo --journal` took before it set these.
@@ -61,7 +92,6 @@ export const command: Command<Args> = {
       ...(c.proxies !== undefined ? { proxies: c.proxies } : {}),
     };
     const by = `guard ${process.pid}`;
-    const say = (text: string) => io.err(`${new Date().toISOString()} ${text}\n`);
     const session = await openSession(cfg, {
       interactive: false,
       warn: (m) => say(`warning: ${m}`),
@@ -71,7 +101,9 @@ export const command: Command<Args> = {
     });
     try {
       const journal = await session.services.journal!.open();
-      const status = await guardWindow({ journal, path, window, router: session.services.router, say, by });
+      const router = session.services.router;
+      const clock = clockOf(clockSpecFrom(c.clock));
+      const status = await guardWindow({ journal, path, window, router, say, by, clock, stop });
       say(`the guard ends with status ${status}`);
       return status === 0 ? OK : failed(commandFailedError('the revert failed: see the journal'));
     } finally {

@@ -201,7 +201,11 @@ async function finishWindow(
   if (!d.won && d.decision.kind === 'confirmed')
     throw commandFailedError(`window ${id} was confirmed (${d.decision.by}): its changes are kept`);
   if (!d.won) throw commandFailedError(`window ${id} is being reverted already (${d.decision.by})`);
-  const done = await revertWindow(journal, services.router, id, undefined, 'routersh undo --journal');
+  const by = 'routersh undo --journal';
+  const done = await revertWindow(journal, services.router, id, {
+    by,
+    why: `window ${id} reverted by ${by}`,
+  });
   io.out(sanitizeText(`${done}\n`));
   return OK;
 }

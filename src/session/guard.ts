@@ -8,7 +8,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
+import type { GuardIdentity } from '../contract/journal.js';
 import type { WindowGuardPort } from '../contract/services.js';
+import { processStart } from '../features/changes/process-alive.js';
+import type { ClockSpec } from './clock.js';
 
 /** What the guard needs to reach the router as the session did. */
 export interface GuardCredentials {
@@ -24,6 +27,8 @@ export interface GuardCredentials {
   /** The session's proxy variables: the guard's environment has none (it gets PATH and HOME). */
   proxies?: Config['proxies'];
   timeoutMs: number;
+  /** A test's clock (session/clock.ts, set only by code); absent: the system clock. */
+  clock?: ClockSpec | undefined;
 }
 
 // node:child_process (with dgram, net's socket list, spawn_sync) is required only when a window
@@ -42,11 +47,18 @@ export function binPath(): string | undefined {
   return undefined;
 }
 
-export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): WindowGuardPort {
+export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv, clock?: ClockSpec): WindowGuardPort {
   return Object.freeze({
-    start({ journal, window }: { journal: string; window: string; deadline: number }) {
+    start({
+      journal,
+      window,
+    }: {
+      journal: string;
+      window: string;
+      deadline: number;
+    }): GuardIdentity | undefined {
       const bin = binPath();
-      if (!bin || !cfg.router) return false;
+      if (!bin || !cfg.router) return undefined;
       const creds: GuardCredentials = {
         router: cfg.router,
         user: cfg.user,
@@ -59,6 +71,7 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
         insecure: cfg.insecure,
         proxies: cfg.proxies,
         timeoutMs: cfg.timeoutMs,
+        ...(clock ? { clock } : {}),
       };
       let log: number | undefined;
       try {
@@ -79,9 +92,12 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv): Window
         );
         child.stdin?.end(`${JSON.stringify(creds)}\n`);
         child.unref();
-        return child.pid !== undefined;
+        if (child.pid === undefined) return undefined;
+        // Read now: its start names it (a pid reused later is not it); it lives until it settles.
+        const pidStart = processStart(child.pid);
+        return { pid: child.pid, ...(pidStart ? { pidStart } : {}) };
       } catch {
-        return false;
+        return undefined;
       } finally {
         if (log !== undefined) closeSync(log);
       }

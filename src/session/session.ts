@@ -18,6 +18,7 @@ import { MetadataCache } from '../lang/cache.js';
 import { resolveLine } from '../lang/resolve.js';
 import type { ScannedLine } from '../lang/tokenize.js';
 import type { ValueCompleter } from '../lang/types.js';
+import { type ClockSpec, clockOf } from './clock.js';
 import { guardPort } from './guard.js';
 
 export interface SessionOptions {
@@ -41,6 +42,8 @@ export interface SessionOptions {
   connections?: number;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
   guard?: boolean;
+  /** A test seam, set only by code: the clock the session and its guard keep time by (session/clock.ts). */
+  clock?: ClockSpec;
 }
 
 export interface Session {
@@ -81,10 +84,10 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     valueCompleter,
     width: o.width ?? (() => Number(o.env.COLUMNS) || process.stdout.columns || 80),
     interactive: o.interactive,
-    now: Date.now,
+    now: o.clock ? clockOf(o.clock).wall : Date.now,
     journal,
     yes: o.yes === true,
-    guard: o.guard && journal ? guardPort(cfg, o.env) : undefined,
+    guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;

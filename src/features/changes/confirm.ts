@@ -61,9 +61,12 @@ async function open(ms: number, run: Run): Promise<Outcome> {
   const id = `w${now.toString(36)}`;
   const deadline = now + ms;
   journal.setWindow({ id, deadline, state: 'open' }, { by: 'shell' });
-  const started = journal.path
-    ? (run.services.guard?.start({ journal: journal.path, window: id, deadline }) ?? false)
-    : false;
+  const guard = journal.path
+    ? run.services.guard?.start({ journal: journal.path, window: id, deadline })
+    : undefined;
+  // Journaled at once (fsync'd): any process can then tell whether the guard lives.
+  if (guard) journal.setGuard(id, guard);
+  const started = guard !== undefined;
   if (started) guarded.add(journal);
   else guarded.delete(journal);
   if (!started && !run.services.interactive) {
@@ -123,7 +126,7 @@ function watch(journal: Journal, run: Run, id: string, deadline: number): void {
     for (const e of events.slice(seen)) {
       if (e.t !== 'window' || e.window !== id || e.by === 'shell') continue;
       if (e.note) notify(e.note);
-      if (e.state === 'reverted' || e.state === 'failed' || e.state === 'confirmed') {
+      if (e.state !== 'open') {
         journal.takeWindow({ id, deadline, state: e.state });
         if (e.state === 'reverted') {
           const n = events.filter((x) => x.t === 'undone' && x.ok).length;

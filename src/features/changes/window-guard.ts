@@ -2,8 +2,13 @@
 // window's end, watching whether someone settled it (a confirm, `routersh undo --journal`);
 // at the end take the decision to revert (window-decision.ts: never both the shell and the
 // guard) and revert with retries. Its exit status says how it ended and is journaled.
-import type { JournalRouter } from './journal/journal.js';
-import type { Journal } from './journal/journal.js';
+// The end is whichever comes first of the journal's wall-clock deadline and a monotonic one
+// counted from the guard's start: a wall clock stepped back delays nothing, and one found past
+// the deadline (a laptop resumed from suspend, where the monotonic clock stood still) reverts
+// at once. `stop` (SIGTERM, SIGINT) ends the wait at once: the window is settled as at its
+// end — a confirm taken before wins — with one bounded attempt (window-revert.ts).
+import type { Clock } from '../../contract/clock.js';
+import type { Journal, JournalRouter } from './journal/journal.js';
 import { decide, decided } from './window-decision.js';
 import { revertWithRetries } from './window-revert.js';
 
@@ -14,14 +19,30 @@ export interface GuardEnv {
   router: JournalRouter;
   say: (text: string) => void;
   by: string;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  clock: Clock;
+  /** Aborted, its reason the signal's name, when the guard must settle the window now. */
+  stop?: AbortSignal;
+  sleep?: (ms: number, stop?: AbortSignal) => Promise<void>;
 }
+
+/** How often the wait looks at both clocks and the decision file. */
+const STEP_MS = 500;
+
+const wait = (ms: number, stop?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    }
+    stop?.addEventListener('abort', done, { once: true });
+  });
 
 /** 0: the window was confirmed, settled elsewhere, or reverted; 1: its revert failed. */
 export async function guardWindow(env: GuardEnv): Promise<number> {
-  const now = env.now ?? Date.now;
-  const sleep = env.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { clock } = env;
+  const sleep = env.sleep ?? wait;
   const w = env.journal.window();
   if (!w || w.id !== env.window) {
     // Settled before the guard read the journal (a confirm right after a script ended).
@@ -33,25 +54,41 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
     );
     return 0;
   }
+  // The monotonic deadline: as much time from now as the wall clock says is left.
+  const monoEnd = clock.mono() + (w.deadline - clock.wall());
   env.say(`guarding window ${w.id} of ${env.path} until ${new Date(w.deadline).toISOString()}`);
+  /** The signal that ended the wait before the window's end, if one did. */
+  let signalled: string | undefined;
   for (;;) {
     const d = decided(env.path, w.id);
     if (d) {
       env.say(`window ${w.id} settled by ${d.by}: ${d.kind}; the guard ends`);
       return 0;
     }
-    const left = w.deadline - now();
+    if (env.stop?.aborted) {
+      signalled = String(env.stop.reason);
+      break;
+    }
+    const left = Math.min(w.deadline - clock.wall(), monoEnd - clock.mono());
     if (left <= 0) break;
-    await sleep(Math.min(1000, left));
+    await sleep(Math.min(STEP_MS, left), env.stop);
   }
   const take = decide(env.path, w.id, { kind: 'revert', by: env.by });
   if (!take.won) {
     env.say(`window ${w.id} settled by ${take.decision.by}: ${take.decision.kind}; the guard ends`);
     return 0;
   }
-  const r = await revertWithRetries(env.journal, env.router, w.id, { say: env.say, by: env.by, now, sleep });
+  const r = await revertWithRetries(env.journal, env.router, w.id, {
+    say: env.say,
+    by: env.by,
+    now: () => clock.mono(),
+    ...(env.stop ? { stop: env.stop } : {}),
+    ...(signalled ? { why: `window ${w.id} reverted: its guard got ${signalled}` } : {}),
+  });
   if (r.ok) {
-    env.say(`confirmed-change window ${w.id} expired: ${r.text}`);
+    env.say(
+      `confirmed-change window ${w.id} ${signalled ? `reverted on ${signalled}` : 'expired'}: ${r.text}`,
+    );
     return 0;
   }
   return 1;

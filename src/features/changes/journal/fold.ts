@@ -77,9 +77,22 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         }
         break;
       }
-      case 'window':
-        windows.set(e.window, { id: e.window, deadline: e.deadline, state: e.state });
+      case 'window': {
+        // A window's guard is written once, after its first line: later lines keep it.
+        const guard = windows.get(e.window)?.guard;
+        windows.set(e.window, {
+          id: e.window,
+          deadline: e.deadline,
+          state: e.state,
+          ...(guard ? { guard } : {}),
+        });
         break;
+      }
+      case 'guard': {
+        const w = windows.get(e.window);
+        if (w) w.guard = { pid: e.pid, ...(e.pidStart ? { pidStart: e.pidStart } : {}) };
+        break;
+      }
       default:
         e satisfies never;
     }
@@ -198,12 +211,13 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
   undone: shape({ id: str, ok: bool, note: opt(str), at: num }),
   window: shape({
     window: str,
-    state: oneOf('open', 'confirmed', 'reverted', 'failed'),
+    state: oneOf('open', 'confirmed', 'reverted', 'failed', 'unsettled'),
     deadline: num,
     at: num,
     by: opt(str),
     note: opt(str),
   }),
+  guard: shape({ window: str, pid: seq, pidStart: opt(str), at: num }),
 };
 
 /** Whether `v` is a journal event with every field of the type its kind says. */

@@ -1,0 +1,166 @@
+// The fault harness, signals to a window's guard (issue 37): the real detached `routersh __guard`
+// gets SIGTERM, SIGHUP or SIGKILL at each step of its window's life — while it waits, after it
+// decided to revert but before the router applied any of it (the revert's first write held), and
+// during the revert's requests (its third write held). SIGTERM settles the window at once: one
+// bounded attempt, then `reverted` or `unsettled`; SIGHUP changes nothing; SIGKILL leaves the
+// window `open` (the shell's watch notices; not this file's). The invariant holds in every case:
+// the router ends before or after each change, and the journal says which.
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decided } from '../../src/features/changes/window-decision.js';
+import { runCommand } from '../helpers/command-io.js';
+import { alive, guardLog, lastWindow, until, waitingGuard } from './guard-proc.js';
+import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
+import { faultRig } from './rig.js';
+
+// --timeout 2 s: a held request of the guard's times out in 2 s (its credentials carry it).
+const T = ['--timeout', '2'];
+const rig = faultRig(T);
+const CASE_MS = 90_000;
+
+type Sig = 'SIGTERM' | 'SIGHUP' | 'SIGKILL';
+type Step = 'waiting' | 'decided' | 'reverting';
+
+/** Opens a window of `secs` holding LINES' changes; its journal, and the router's write that holds the revert (if `hold`). */
+async function openWindow(secs: number, hold?: number) {
+  const { router, env, script } = await rig.fresh();
+  writeFileSync(script, `confirm-within ${secs}s\n${LINES.join('\n')}\n`);
+  let reached: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    reached = r;
+  });
+  // Armed before the window opens, counting the opening's writes (a clean run's): the hold
+  // strikes the revert's write `hold` however late the run ends.
+  if (hold !== undefined)
+    router.arm({ at: rig.sent.writes + hold, which: 'write', hold: { phase: 'before', reached } });
+  const opened = await runCommand(['-f', script, '--yes', ...T], env);
+  expect(opened.code, opened.err).toBe(0);
+  const file = journalFile(env.XDG_STATE_HOME);
+  const pid = await waitingGuard(file);
+  return { router, env, file, pid, held };
+}
+
+/** The state of the window once its guard is gone. */
+async function endOf(file: string, pid: number): Promise<string> {
+  await until(() => !alive(pid), `the guard ${pid} ending`, 60_000);
+  return lastWindow(file)?.state ?? 'none';
+}
+
+// What each signal at each step ends in: the window's state and whether the router is as before.
+const WANT: Record<Sig, Record<Step, { state: string; router: 's0' | 's1' | 'either' }>> = {
+  // One attempt: waiting, it reverts; held, its request times out and it gives up.
+  SIGTERM: {
+    waiting: { state: 'reverted', router: 's0' },
+    decided: { state: 'unsettled', router: 's1' },
+    reverting: { state: 'unsettled', router: 'either' },
+  },
+  // Nothing changes: it reverts at the end (held: the timed-out write is retried).
+  SIGHUP: {
+    waiting: { state: 'reverted', router: 's0' },
+    decided: { state: 'reverted', router: 's0' },
+    reverting: { state: 'reverted', router: 's0' },
+  },
+  // Nobody settles it.
+  SIGKILL: {
+    waiting: { state: 'open', router: 's1' },
+    decided: { state: 'open', router: 's1' },
+    reverting: { state: 'open', router: 'either' },
+  },
+};
+
+describe('a signal to the guard at each step of its window', () => {
+  const HOLD: Record<Step, number | undefined> = { waiting: undefined, decided: 1, reverting: 3 };
+  const cases = (['SIGTERM', 'SIGHUP', 'SIGKILL'] as const).flatMap((signal) =>
+    (['waiting', 'decided', 'reverting'] as const).map((step) => ({ signal, step })),
+  );
+  it.concurrent.each(cases)(
+    '$signal while $step: the window ends as the signal says, and the journal says so',
+    async ({ signal, step }) => {
+      const why = `${signal} while ${step}`;
+      // Waiting: a window long enough that the signal comes well before its end.
+      const { router, file, pid, held } = await openWindow(step === 'waiting' ? 20 : 4, HOLD[step]);
+      if (step !== 'waiting') {
+        await held;
+        // The guard decided (the decision file is its) before it sent the held write.
+        expect(decided(file, lastWindow(file)!.id)?.by, why).toBe(`guard ${pid}`);
+      }
+      process.kill(pid, signal);
+      if (signal === 'SIGHUP') {
+        await until(() => /SIGHUP ignored/.test(guardLog(file)), `${why}: the guard's log`);
+        expect(alive(pid), why).toBe(true);
+        if (step === 'waiting') expect(lastWindow(file)?.state, why).toBe('open');
+      }
+      const want = WANT[signal][step];
+      expect(await endOf(file, pid), `${why}: ${guardLog(file)}`).toBe(want.state);
+      const settled = want.state === 'reverted';
+      expectInvariant(router, file, rig.s0, rig.s1, { settled, why });
+      if (want.router !== 'either')
+        expect(slices(router), why).toEqual(want.router === 's0' ? rig.s0 : rig.s1);
+      if (want.state === 'unsettled') {
+        const note = events(file).findLast((e) => e.t === 'window')!;
+        expect(note.t === 'window' && note.note, why).toMatch(/the guard got SIGTERM/);
+      }
+    },
+    CASE_MS,
+  );
+});
+
+describe('SIGTERM and SIGINT of a waiting guard, more', () => {
+  it.concurrent(
+    'SIGINT while waiting: reverted at once',
+    async () => {
+      const { router, file, pid } = await openWindow(20);
+      process.kill(pid, 'SIGINT');
+      expect(await endOf(file, pid)).toBe('reverted');
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'SIGINT' });
+      expect(slices(router)).toEqual(rig.s0);
+      expect(guardLog(file)).toMatch(/reverted on SIGINT/);
+    },
+    CASE_MS,
+  );
+
+  it.concurrent(
+    'a second SIGTERM during the slow revert starts no second attempt',
+    async () => {
+      const { router, file, pid } = await openWindow(20);
+      // Each of the revert's writes answered after 1 s: the revert is still under way at the second signal.
+      router.delayWrites(1000);
+      process.kill(pid, 'SIGTERM');
+      await until(() => events(file).some((e) => e.t === 'undo'), 'the revert begun');
+      process.kill(pid, 'SIGTERM');
+      expect(await endOf(file, pid)).toBe('reverted');
+      expect(guardLog(file)).toMatch(/SIGTERM again: the one revert attempt goes on/);
+      // One undo per change: one attempt.
+      const undos = events(file).filter((e) => e.t === 'undo');
+      expect(undos.length).toBe(LINES.length);
+      expect(router.writes().length).toBe(rig.sent.writes + rig.sent.undoWrites);
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'two SIGTERMs' });
+      expect(slices(router)).toEqual(rig.s0);
+    },
+    CASE_MS,
+  );
+
+  it.concurrent(
+    'SIGTERM while a revert write is never answered: the attempt is cut at 30 s, unsettled',
+    async () => {
+      // --timeout 60: the request would wait past the bound; the bound cuts it.
+      const { router, env, script } = await rig.fresh();
+      writeFileSync(script, `confirm-within 4s\n${LINES.join('\n')}\n`);
+      let reached: () => void = () => {};
+      const held = new Promise<void>((r) => {
+        reached = r;
+      });
+      router.arm({ at: rig.sent.writes + 1, which: 'write', hold: { phase: 'before', reached } });
+      expect((await runCommand(['-f', script, '--yes', '--timeout', '60'], env)).code).toBe(0);
+      const file = journalFile(env.XDG_STATE_HOME);
+      const pid = await waitingGuard(file);
+      await held;
+      process.kill(pid, 'SIGTERM');
+      expect(await endOf(file, pid), guardLog(file)).toBe('unsettled');
+      expectInvariant(router, file, rig.s0, rig.s1, { why: 'held write' });
+      expect(slices(router)).toEqual(rig.s1);
+      expect(await windowEnd(file)).toBe('unsettled');
+    },
+    CASE_MS,
+  );
+});
