@@ -56,14 +56,13 @@ describe.concurrent('the wall clock stepped while the real guard waits', () => {
     expect(slices(router)).toEqual(rig.s0);
   }, 90_000);
 
-  it('an hour back inside a 20-second window: still reverted at its end, by the monotonic deadline', async (ctx) => {
-    const { router, file, pid, step } = await openWindow('20s', ctx);
+  it('an hour back inside a 40-second window: still reverted at its end, by the monotonic deadline', async (ctx) => {
+    const { router, file, pid, step } = await openWindow('40s', ctx);
     step(-HOUR);
     await until(() => /the wall clock moved back/.test(guardLog(file)), 'the guard seeing the step');
     expect(guardLog(file)).toMatch(
       /the wall clock moved back 1h\S*: the window still ends in \S+ by the guard's own clock/,
     );
-    expect(lastWindow(file)?.state).toBe('open');
     // A hang guard only: by the wall clock alone the window would end in an hour.
     await until(() => !alive(pid), 'the guard ending at the monotonic deadline', 80_000);
     expect(lastWindow(file)?.state, guardLog(file)).toBe('reverted');
