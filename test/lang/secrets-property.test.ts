@@ -75,13 +75,11 @@ const cases: fc.Arbitrary<Case> = fc.oneof(
         secret: true,
       };
     }),
-  fc
-    .record({ user, n: fc.integer({ min: 60, max: 31_536_000 }), pipe })
-    .map(({ user, n, pipe }) => ({
-      line: `system user ${user} token-expiration ${n}${pipe}`,
-      value: String(n),
-      secret: false,
-    })),
+  fc.record({ user, n: fc.integer({ min: 60, max: 31_536_000 }), pipe }).map(({ user, n, pipe }) => ({
+    line: `system user ${user} token-expiration ${n}${pipe}`,
+    value: String(n),
+    secret: false,
+  })),
   fc
     .record({
       name: fc.stringMatching(/^[a-z][a-z0-9]{2,8}$/),
