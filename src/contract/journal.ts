@@ -105,6 +105,15 @@ export interface WindowState {
    * as older journals say it.
    */
   state: 'open' | 'confirmed' | 'reverted' | 'failed' | 'unsettled';
+  /** The process that keeps it (its `guard` line): while it lives, the window is guarded. */
+  guard?: GuardIdentity;
+}
+
+/** One process named across processes and time: a window's guard as its spawner journals it. */
+export interface GuardIdentity {
+  pid: number;
+  /** When it started (process-alive.ts processStart): with the pid, it names one process. */
+  pidStart?: string;
 }
 
 /** One line of a journal file. */
@@ -139,7 +148,9 @@ export type JournalEvent =
       /** Who wrote it (`shell`, `guard 1234`, `routersh confirm`), and what happened (a failed attempt). */
       by?: string;
       note?: string;
-    };
+    }
+  /** The guard process of `window`, written (fsync'd) by whoever spawned it: while it lives, the window is guarded. */
+  | { t: 'guard'; window: string; pid: number; pidStart?: string; at: number };
 
 /** The resolver's read of a node, when it has just made it and nothing we wrote has touched it since. */
 export type FreshNode = (words: readonly string[]) => NodeInfo | undefined;
@@ -197,6 +208,8 @@ export interface Journal {
   noteWindow(note: string, by: string): void;
   /** The window as another process settled it (the guard): taken in without writing it again. */
   takeWindow(w: WindowState): void;
+  /** Records the process that guards the open window `window` (its `guard` line), fsync'd. */
+  setGuard(window: string, guard: GuardIdentity): void;
   /** Records one change around sending `request`: before, request, answer, after. */
   record(
     line: string,

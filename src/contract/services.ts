@@ -5,7 +5,7 @@
 // to each run by whoever runs it (the shell, a script, a sub-command).
 import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
-import type { Journal } from './journal.js';
+import type { GuardIdentity, Journal } from './journal.js';
 import type { Resolution, ScannedLine, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
 import type { Outcome } from './outcome.js';
@@ -65,8 +65,8 @@ export interface WindowPort {
 
 /** Ends a confirmed-change window even when this process is gone (a detached guard process). */
 export interface WindowGuardPort {
-  /** Starts the guard of `window` in the journal file; false when none could start. */
-  start(w: { journal: string; window: string; deadline: number }): boolean;
+  /** Starts the guard of `window` in the journal file: the process it is, or undefined when none could start. */
+  start(w: { journal: string; window: string; deadline: number }): GuardIdentity | undefined;
 }
 
 export interface Services {

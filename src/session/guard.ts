@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
+import type { GuardIdentity } from '../contract/journal.js';
 import type { WindowGuardPort } from '../contract/services.js';
+import { processStart } from '../features/changes/process-alive.js';
 import type { ClockSpec } from './clock.js';
 
 /** What the guard needs to reach the router as the session did. */
@@ -47,9 +49,16 @@ export function binPath(): string | undefined {
 
 export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv, clock?: ClockSpec): WindowGuardPort {
   return Object.freeze({
-    start({ journal, window }: { journal: string; window: string; deadline: number }) {
+    start({
+      journal,
+      window,
+    }: {
+      journal: string;
+      window: string;
+      deadline: number;
+    }): GuardIdentity | undefined {
       const bin = binPath();
-      if (!bin || !cfg.router) return false;
+      if (!bin || !cfg.router) return undefined;
       const creds: GuardCredentials = {
         router: cfg.router,
         user: cfg.user,
@@ -83,9 +92,12 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv, clock?:
         );
         child.stdin?.end(`${JSON.stringify(creds)}\n`);
         child.unref();
-        return child.pid !== undefined;
+        if (child.pid === undefined) return undefined;
+        // Read now: its start names it (a pid reused later is not it); it lives until it settles.
+        const pidStart = processStart(child.pid);
+        return { pid: child.pid, ...(pidStart ? { pidStart } : {}) };
       } catch {
-        return false;
+        return undefined;
       } finally {
         if (log !== undefined) closeSync(log);
       }

@@ -237,6 +237,11 @@ describe.concurrent('confirmed changes in a script', () => {
     const file = journalOf(e.XDG_STATE_HOME);
     // The guard runs on its own; its credentials came through a pipe: not in argv nor its environment.
     const pid = execFileSync('pgrep', ['-f', `__guard --journal ${file}`], { encoding: 'utf8' }).trim();
+    // Its spawner journaled it (pid and start): any process can tell whether it lives.
+    expect(events(file).find((x) => x.t === 'guard')).toMatchObject({
+      pid: Number(pid),
+      pidStart: expect.any(String),
+    });
     const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
     expect(cmdline).not.toMatch(/admin/);

@@ -61,9 +61,12 @@ async function open(ms: number, run: Run): Promise<Outcome> {
   const id = `w${now.toString(36)}`;
   const deadline = now + ms;
   journal.setWindow({ id, deadline, state: 'open' }, { by: 'shell' });
-  const started = journal.path
-    ? (run.services.guard?.start({ journal: journal.path, window: id, deadline }) ?? false)
-    : false;
+  const guard = journal.path
+    ? run.services.guard?.start({ journal: journal.path, window: id, deadline })
+    : undefined;
+  // Journaled at once (fsync'd): any process can then tell whether the guard lives.
+  if (guard) journal.setGuard(id, guard);
+  const started = guard !== undefined;
   if (started) guarded.add(journal);
   else guarded.delete(journal);
   if (!started && !run.services.interactive) {

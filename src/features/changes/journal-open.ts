@@ -2,13 +2,15 @@
 // existing journal taken over (`routersh undo --journal FILE`: its session id and router are
 // the file's), or a given sink. Imported on first need (session/), so a read-only run never
 // loads it.
-import { readFileSync } from 'node:fs';
 import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
 import { fold } from './journal/fold.js';
 import { FileJournal, type Journal, type JournalMeta, newSessionId } from './journal/journal.js';
 import { decided } from './window-decision.js';
+import { processAlive, processStart } from './process-alive.js';
+
+export { processAlive, processStart } from './process-alive.js';
 
 export type JournalPlace = JournalSink | { dir: string } | { path: string };
 
@@ -31,41 +33,10 @@ function processMeta(path: string | undefined): Omit<JournalMeta, 'session' | 'r
     now: Date.now,
     pid: process.pid,
     ...(start ? { pidStart: start } : {}),
-    alive,
+    alive: processAlive,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     ...(path ? { settled: (id: string) => decided(path, id) } : {}),
   };
-}
-
-/**
- * When process `pid` started: the 22nd field of /proc/PID/stat (clock ticks since boot; Linux).
- * Undefined where there is no /proc or the process is gone. With the pid it names one process:
- * a pid the system gave to another process since, or one in a journal copied from another
- * machine, is not the writer.
- */
-export function processStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count from its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Signal 0 checks without signalling; EPERM means it lives, as another user's process. Where
- * its start is known on both sides, it must be the same process.
- */
-function alive(pid: number, start?: string): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (start === undefined) return true;
-  const now = processStart(pid);
-  return now === undefined || now === start;
 }
 
 function takeOver(path: string, user: string): Journal {

@@ -76,6 +76,8 @@ describe('parseJournalCounted', () => {
     ['undone.ok a string', { t: 'undone', id: 'abc123.1', ok: 'yes', at }],
     ['a window state unknown', { t: 'window', window: 'w', state: 'maybe', deadline: at, at }],
     ['a session without its router', { ...session, router: undefined }],
+    ['a guard whose pid is a string', { t: 'guard', window: 'w', pid: '12', at }],
+    ['a guard without its window', { t: 'guard', pid: 12, at }],
     ['an unknown kind', { t: 'mystery' }],
     ['a kind named like an Object member', { t: 'constructor' }],
     ['an array', [1, 2]],
@@ -85,6 +87,16 @@ describe('parseJournalCounted', () => {
     const p = parseJournalCounted(text(session, bad, change));
     expect(p.malformed).toBe(1);
     expect(p.events.map((e) => e.t)).toEqual(['session', 'change']);
+  });
+
+  it("folds a window's guard into the window; later window lines keep it", () => {
+    const open = { t: 'window', window: 'w1', state: 'open', deadline: at + 60_000, at };
+    const guard = { t: 'guard', window: 'w1', pid: 4242, pidStart: '987', at };
+    const p = parseJournalCounted(text(session, open, guard, { ...open, note: 'attempt 1 failed' }));
+    expect(p.malformed).toBe(0);
+    expect(fold(p.events).windows).toEqual([
+      { id: 'w1', deadline: at + 60_000, state: 'open', guard: { pid: 4242, pidStart: '987' } },
+    ]);
   });
 
   it('counts torn and foreign lines too; blank lines are not lines', () => {

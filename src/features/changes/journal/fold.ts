@@ -77,9 +77,22 @@ export function fold(events: Iterable<JournalEvent>): Folded {
         }
         break;
       }
-      case 'window':
-        windows.set(e.window, { id: e.window, deadline: e.deadline, state: e.state });
+      case 'window': {
+        // A window's guard is written once, after its first line: later lines keep it.
+        const guard = windows.get(e.window)?.guard;
+        windows.set(e.window, {
+          id: e.window,
+          deadline: e.deadline,
+          state: e.state,
+          ...(guard ? { guard } : {}),
+        });
         break;
+      }
+      case 'guard': {
+        const w = windows.get(e.window);
+        if (w) w.guard = { pid: e.pid, ...(e.pidStart ? { pidStart: e.pidStart } : {}) };
+        break;
+      }
       default:
         e satisfies never;
     }
@@ -204,6 +217,7 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
     by: opt(str),
     note: opt(str),
   }),
+  guard: shape({ window: str, pid: seq, pidStart: opt(str), at: num }),
 };
 
 /** Whether `v` is a journal event with every field of the type its kind says. */

@@ -12,10 +12,12 @@ import { redactRequest } from './redact-request.js';
 import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
 import { subtreeOf } from './snapshot.js';
+import { indexWindowState } from '../window-index.js';
 import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
 import type {
   Answer,
   Change,
+  GuardIdentity,
   Journal,
   JournalEvent,
   JournalMeta,
@@ -108,6 +110,8 @@ export class FileJournal implements Journal {
       { t: 'window', window: w.id, state: w.state, deadline: w.deadline, at: this.meta.now(), ...o },
       { sync: true },
     );
+    // The open-window index follows: a start finds the window there until it is settled.
+    if (this.path) indexWindowState(this.path, this.meta.router, w);
   }
 
   /** A note on the open window (a failed revert attempt), fsync'd; its state is unchanged. */
@@ -119,6 +123,19 @@ export class FileJournal implements Journal {
   /** The window as another process settled it (the guard): taken in without writing it again. */
   takeWindow(w: WindowState): void {
     this.win = w;
+  }
+
+  /**
+   * Records the process that guards window `window`, fsync'd: on disk before the window's first
+   * change, so any process that reads the journal can tell whether its guard lives.
+   */
+  setGuard(window: string, guard: GuardIdentity): void {
+    if (this.win?.id === window) this.win = { ...this.win, guard };
+    const { pid, pidStart } = guard;
+    this.write(
+      { t: 'guard', window, pid, ...(pidStart ? { pidStart } : {}), at: this.meta.now() },
+      { sync: true },
+    );
   }
 
   /** Records one change around `send`: before, request, answer, after. Returns the answer. */

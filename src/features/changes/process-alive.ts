@@ -1,0 +1,35 @@
+// Whether the process that wrote a journal line still lives: its pid and, where /proc tells it,
+// its start time (a pid the system gave to another process since is not the writer). Apart from
+// journal-open.ts so that the open-window index (open-windows.ts) reads it without the journal.
+import { readFileSync } from 'node:fs';
+
+/**
+ * When process `pid` started: the 22nd field of /proc/PID/stat (clock ticks since boot; Linux).
+ * Undefined where there is no /proc or the process is gone. With the pid it names one process:
+ * a pid the system gave to another process since, or one in a journal copied from another
+ * machine, is not the writer.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Signal 0 checks without signalling; EPERM means it lives, as another user's process. Where
+ * its start is known on both sides, it must be the same process.
+ */
+export function processAlive(pid: number, start?: string): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (start === undefined) return true;
+  const now = processStart(pid);
+  return now === undefined || now === start;
+}
