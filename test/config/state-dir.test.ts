@@ -3,14 +3,29 @@
 // others can write, or a journal directory that is another user's link, is refused with one
 // line naming the path and the fix, and nothing reaches the router; a /tmp-like sticky parent is
 // fine. The checker itself, with a counting file system: one lstat per component the first time,
-// one per file after; and the rules judged as a user who is not root (root owns /tmp).
+// one per file after; and the rules judged as a user who is not root (root owns /tmp). The
+// open-window index: an entry naming a journal elsewhere is dropped; an open index refused.
 // The tests run as root here: `chown 65534` makes a file of `nobody`; skipped where it cannot.
-import { chmodSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
+import { openJournal } from '../../src/features/changes/journal-open.js';
+import { openWindows, windowsDir } from '../../src/features/changes/open-windows.js';
+import { indexFile } from '../../src/features/changes/window-index.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
 
 const asRoot = process.getuid?.() === 0;
@@ -170,4 +185,39 @@ describe('the checker', () => {
       );
     },
   );
+});
+
+describe('the open-window index (a start reads it)', () => {
+  const ROUTER = 'http://127.0.0.1:1';
+  const open = (dir: string) => {
+    const j = openJournal({ router: ROUTER, user: 'admin' }, { dir });
+    j.setWindow({ id: 'w1', deadline: Date.now() + 60_000, state: 'open' }, { by: 'shell' });
+    return j;
+  };
+
+  it('an entry naming a journal outside this state directory is dropped, never read', async () => {
+    const dir = join(scratch(), 'routersh');
+    const j = open(dir);
+    const evil = join(scratch(), 'x.jsonl');
+    writeFileSync(evil, readFileSync(j.path!, 'utf8'));
+    const planted = indexFile(dir, evil, 'w1');
+    writeFileSync(planted, JSON.stringify({ journal: evil, window: 'w1', router: ROUTER, deadline: 1 }));
+    expect(openWindows(dir).map((w) => w.journal)).toEqual([j.path]);
+    expect(existsSync(planted)).toBe(false);
+    await j.close();
+  });
+
+  it('an index directory others can write: refused with the one line; an empty one checks nothing', () => {
+    // Made by hand: a directory this process found safe is not looked at again (only its owner
+    // or root could open it up since), and a start is a process of its own.
+    const dir = join(scratch(), 'routersh');
+    const index = windowsDir(dir);
+    mkdirSync(index, { recursive: true });
+    chmodSync(index, 0o777);
+    expect(openWindows(dir)).toEqual([]);
+    writeFileSync(join(index, 'x.w1.json'), '{}');
+    expect(() => openWindows(dir)).toThrow(
+      `unsafe state: ${index} is writable by others (mode 0777): chmod 700 ${index}`,
+    );
+  });
 });
