@@ -4,7 +4,7 @@
 // line naming the path and the fix, and nothing reaches the router; a /tmp-like sticky parent is
 // fine. The checker itself, with a counting file system: one lstat per component the first time,
 // one per file after; and the rules judged as a user who is not root (root owns /tmp). The
-// open-window index: an entry naming a journal elsewhere is dropped; an open index refused.
+// open-window index: an entry naming a journal elsewhere is dropped; one in an open index unread.
 // The tests run as root here: `chown 65534` makes a file of `nobody`; skipped where it cannot.
 import {
   chmodSync,
@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
@@ -207,17 +207,24 @@ describe('the open-window index (a start reads it)', () => {
     await j.close();
   });
 
-  it('an index directory others can write: refused with the one line; an empty one checks nothing', () => {
-    // Made by hand: a directory this process found safe is not looked at again (only its owner
-    // or root could open it up since), and a start is a process of its own.
+  it('an entry in an index directory others can write is not read (made 0700: it is)', async () => {
+    // Made by hand in a state directory of its own: a directory this process found safe is not
+    // looked at again (only its owner or root could open it up since; a start is a new process).
+    const j = open(join(scratch(), 'routersh'));
     const dir = join(scratch(), 'routersh');
+    mkdirSync(join(dir, 'journal'), { recursive: true, mode: 0o700 });
+    const journal = join(dir, 'journal', basename(j.path!));
+    writeFileSync(journal, readFileSync(j.path!));
     const index = windowsDir(dir);
-    mkdirSync(index, { recursive: true });
+    mkdirSync(index, { mode: 0o700 });
     chmodSync(index, 0o777);
-    expect(openWindows(dir)).toEqual([]);
-    writeFileSync(join(index, 'x.w1.json'), '{}');
-    expect(() => openWindows(dir)).toThrow(
-      `unsafe state: ${index} is writable by others (mode 0777): chmod 700 ${index}`,
+    writeFileSync(
+      indexFile(dir, journal, 'w1'),
+      JSON.stringify({ journal, window: 'w1', router: ROUTER, deadline: Date.now() + 60_000 }),
     );
+    expect(openWindows(dir)).toEqual([]);
+    chmodSync(index, 0o700);
+    expect(openWindows(dir).map((w) => w.journal)).toEqual([journal]);
+    await j.close();
   });
 });

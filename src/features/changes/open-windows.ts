@@ -51,14 +51,12 @@ export interface ReadOptions {
  */
 export function indexedWindows(stateDir: string, o: ReadOptions): IndexedWindow[] {
   const out: IndexedWindow[] = [];
-  const names = indexNames(stateDir);
-  // An entry names a journal to revert from: only the user's own (config/state-dir.ts), and only
-  // a journal of this state directory. Checked when there is an entry (an empty index costs none).
-  if (names.length > 0) stateFiles.check(windowsDir(stateDir));
-  for (const name of names) {
+  for (const name of indexNames(stateDir)) {
     const file = join(windowsDir(stateDir), name);
-    stateFiles.check(file);
+    // Only the user's own entry is read (config/state-dir.ts); another's is not followed.
+    if (stateFiles.trouble(file)) continue;
     const entry = readEntry(file);
+    // An entry names a journal to revert from: only one of this state directory's.
     if (
       !entry ||
       indexFile(stateDir, entry.journal, entry.window) !== file ||

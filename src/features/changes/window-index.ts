@@ -3,8 +3,8 @@
 // nothing but node:fs, so that the journal writes it without loading what reads journals.
 import { readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { stateFiles } from '../../config/state-dir.js';
 import type { WindowState } from '../../contract/journal.js';
+import { stateFiles } from '../../config/state-dir.js';
 
 export interface OpenWindow {
   /** The journal file (absolute). */
@@ -44,7 +44,7 @@ export function indexWindowState(journal: string, router: string, w: WindowState
       unlinkQuiet(file);
       return;
     }
-    stateFiles.ensureDir(dirname(file)); // 0700, and only the user's (config/state-dir.ts)
+    stateFiles.ensureDir(dirname(file));
     const entry: OpenWindow = { journal, window: w.id, router, deadline: w.deadline };
     // Whole, then renamed into place: a reader never sees half of it.
     const tmp = `${file}.${process.pid}.tmp`;
