@@ -54,7 +54,7 @@ export function createLineRunner(o: {
   };
   const runIo = (progress?: (line: string) => void): RunIo => ({
     ask: o.ask,
-    notify: out.say,
+    notify: out.note,
     history: () => deps().shownHistory?.() ?? [],
     ...(progress ? { progress } : {}),
   });
