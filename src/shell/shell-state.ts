@@ -10,8 +10,11 @@ import type { PromptState } from './prompt-state.js';
 export interface ShellState {
   prompt: PromptState;
   context: string[];
-  /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
-  running: { since: number; progress?: string } | null;
+  /**
+   * `progress`: a long command's own line (match-list import: count, rate, ETA). `echo`: the line
+   * entered, drawn at the prompt until its metadata is read and it is echoed (line-runner.ts).
+   */
+  running: { since: number; progress?: string; echo?: string } | null;
   pane: OpenPane | null;
   /** The panes `pane` was opened from (`c`, `L`), the last one next: `q` goes back to it. */
   below: OpenPane[];
@@ -25,6 +28,11 @@ export interface ShellState {
    * the scrollback when the next line runs.
    */
   note?: string | null;
+  /**
+   * The shell is being left (Ctrl-D, exit): what becomes of an open window is carried out, so
+   * the prompt drawn meanwhile, and the last one left on the screen, shows no time left in it.
+   */
+  leaving?: boolean;
 }
 
 export interface ShellDeps {
@@ -36,6 +44,8 @@ export interface ShellDeps {
   onExit: () => void;
   /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
   print: (text: string) => void;
+  /** The next frame is drawn at once, not at the end of Ink's throttle window. */
+  redraw?: (() => void) | undefined;
   color: boolean;
   /** The window, when output taller than it is paged (a terminal, the pager not turned off). */
   pagerSize?: (() => PagerSize | undefined) | undefined;

@@ -3,7 +3,7 @@
 // per router and user: $XDG_CACHE_HOME/routersh/complete/HASH.json (0600, in 0700 folders that
 // must be the user's own and writable by no one else). It holds the metadata nodes completion
 // read, as the router sent them minus everything a secret could be in: the values of a slot
-// named like a secret (redact.ts isSecretName), show output and unknown fields are never
+// named like a secret (lang/secrets.ts isSecretName), show output and unknown fields are never
 // written. Its contents are server data: read back, each node is checked field by field, and
 // what is printed from it goes through the same filter as a live answer (complete.ts).
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ import type { NodeInfo, OptionInfo } from '../../api/router/types.js';
 import { cacheDir } from '../../config/paths.js';
 import { readFileBoundedSync } from '../../config/read-bounded.js';
 import { pathKey } from '../../lang/cache.js';
-import { isSecretName } from '../../lang/redact.js';
+import { isSecretName } from '../../lang/secrets.js';
 
 /** Older than this, the words are still answered, and a refresh starts beside the answer. */
 export const STALE_MS = 60_000;

@@ -5,8 +5,7 @@ import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import type { RunIo, Services } from '../../contract/services.js';
 import { commandFailedError } from '../../errors.js';
 import type { ResolvedWord, ScannedLine } from '../../lang/index.js';
-import { redactOptionsOf } from '../../lang/plain-values.js';
-import { redact } from '../../lang/redact.js';
+import { plainOf, redactLine } from '../../lang/secrets.js';
 import { ownPathWarning } from './own-path.js';
 
 /** How old the resolver's read of a node may be to serve as a change's "before". */
@@ -60,11 +59,11 @@ export async function sendChange(
       );
   }
   const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
-  const options = words ? redactOptionsOf(words, context ?? [], scan) : scan ? { scan } : {};
-  const plain = options.isPlainValue;
-  return journal.record(redact(line, options), request, router, signal, {
+  // THE secret rule (lang/secrets.ts) on the words as resolved: the line and the request kept.
+  const kept = words ? redactLine(line, { words, context: context ?? [], scan }) : redactLine(line);
+  return journal.record(kept, request, router, signal, {
     fresh,
-    plain: plain ? (name, value) => plain(name, value, []) : undefined,
+    plain: words ? plainOf(words, context ?? []) : undefined,
     window,
   });
 }
