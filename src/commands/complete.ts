@@ -24,7 +24,8 @@ import { sanitizeLine } from '../term/sanitize.js';
 import { type Classified, classify, commandOf, walk, type Word } from './completion/argv-slot.js';
 import { mainFlags } from './completion/flag-specs.js';
 import { profileLogin } from './completion/profile-login.js';
-import { splitShellLine } from './completion/shell-words.js';
+import { quoteFor } from './completion/shell-quote.js';
+import { replacedWord, splitShellLine } from './completion/shell-words.js';
 import type { Command } from './command.js';
 
 /** The whole answer's deadline, counted from the process's start (node's own start included). */
@@ -41,8 +42,11 @@ interface Args {
   argv: string[];
   /** `--refresh`: this process refreshes the kept router words (completion/refresh.ts). */
   refresh?: boolean;
-  /** The shell replaces only this end of the word (bash splits words at `=` and `:`). */
-  shellWord?: string;
+  /**
+   * bash's $2: readline replaces this raw end of the line with a candidate, inserted as is —
+   * so the candidates are quoted for where it stands (`line`: the line up to the cursor).
+   */
+  shellWord?: { line: string; word: string };
 }
 
 interface Answer {
@@ -59,7 +63,7 @@ export const command: Command<Args> = {
       const { words } = splitShellLine(argv[1]);
       if (argv[2] === undefined) return { argv: words };
       if (argv[2] === '--word' && argv[3] !== undefined && argv.length === 4)
-        return { argv: words, shellWord: argv[3] };
+        return { argv: words, shellWord: { line: argv[1], word: argv[3] } };
     }
     throw usageError('__complete -- ARG… WORD, or __complete --line TEXT [--word W]');
   },
@@ -188,18 +192,34 @@ async function readOrder(stdin: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * One candidate a line. A value that could not be typed back as it is (a control character, an
- * escape sequence: a profile's name, a router's word) is left out, never printed to the terminal.
+ * escape sequence: a profile's name, a router's word) is left out, never printed to the terminal;
+ * a description is sanitized (escape sequences removed, other controls shown as `^G`, `\x9b`).
+ *
+ * The quoting for bash is done here, not in the script: this process already splits the line as
+ * the shell does (shell-words.ts), so it knows the quote the candidate lands in; one tested
+ * function (shell-quote.ts) quotes every candidate, whatever it is (a router's word, a profile's
+ * name, a host's later), instead of three scripts each in its own language. Only bash is given
+ * quoted text (it is the caller with `--word`: readline inserts candidates as they are); zsh's
+ * compadd and fish quote what they insert themselves, and would quote our quoting again. With
+ * `:files`, bash's `-o filenames` has readline quote every candidate itself: none is quoted here.
  */
 function formatted(a: Answer, args: Args): string {
-  const typed = args.argv.at(-1) ?? '';
-  // bash replaces only the end of the word after its last `=` or `:`: candidates are cut to it.
-  const cut =
-    args.shellWord !== undefined && typed.endsWith(args.shellWord) ? typed.length - args.shellWord.length : 0;
+  let before = '';
+  let quote = (v: string) => v;
+  if (args.shellWord) {
+    // bash replaces only the end of the word (after a `=`, a `:`, an open quote): candidates
+    // are cut to it, and quoted for the quote it starts in.
+    const r = replacedWord(args.shellWord.line, args.shellWord.word);
+    if (!r || !(args.argv.at(-1) ?? '').startsWith(r.before)) return '';
+    before = r.before;
+    if (!a.files) quote = (v) => quoteFor(v, r.context);
+  }
   const lines = a.words
-    .filter((w) => sanitizeLine(w.value) === w.value && !/[\t\n\r]/.test(w.value) && w.value.length >= cut)
+    // sanitizeLine changes every control character, tab and newline included.
+    .filter((w) => sanitizeLine(w.value) === w.value && w.value.startsWith(before))
     .map((w) => {
-      const value = w.value.slice(cut);
-      return w.help ? `${value}\t${sanitizeLine(w.help).replace(/\t/g, ' ')}` : value;
+      const value = quote(w.value.slice(before.length));
+      return w.help ? `${value}\t${sanitizeLine(w.help)}` : value;
     });
   const directives = [...(a.files ? ['files'] : []), ...(a.nospace ? ['nospace'] : [])].join(',');
   return `${[...lines, `:${directives}`].join('\n')}\n`;

@@ -5,7 +5,7 @@ import { ENTER, type Gathered, gather, type Item, slotNeed, toCandidate } from '
 import { loadLangEngines } from './engines.js';
 import { type Ranked, longestCommonPrefix, rank } from './rank.js';
 import { metadataFailureText } from './metadata-failure.js';
-import { isSecretName } from './redact.js';
+import { isSecretName } from './secret-rule.js';
 import { isAbort, walkAsync } from './resolve.js';
 import { quoteWord, scanLine } from './tokenize.js';
 import type { CacheView, Candidate, Completion, EngineDeps, SyncView, Token } from './types.js';

@@ -4,9 +4,10 @@
 // after a word whose RESOLVED name is secret-like (`pa` → `password`, `comm` → `community`).
 import { type CacheView, classifyLineSync } from './index.js';
 import type { ResolvedWord } from './types.js';
-import { isSecretName, type RedactOptions, secretNameStartingWith } from './redact.js';
+import type { RedactOptions } from './redact.js';
+import { isSecretName, isSecretValue, secretNameStartingWith } from './secret-rule.js';
 import type { ScannedLine } from './tokenize.js';
-import { isSecretSlot, resolvedName, secretWordIndexes } from './secret-slots.js';
+import { resolvedName, secretWordIndexes } from './secret-slots.js';
 
 export { enumeratedValues } from './regex.js';
 
@@ -22,7 +23,7 @@ export function plainValues(
 
 /**
  * How to redact a line whose words resolved to `words` (synchronously for history and the
- * screen, or a run's resolution for the journal): THE secret rule (secret-slots.ts isSecretSlot)
+ * screen, or a run's resolution for the journal): THE secret rule (secret-rule.ts isSecretValue)
  * on each value.
  */
 export function redactOptionsOf(
@@ -41,7 +42,8 @@ export function redactOptionsOf(
           ? nameBefore(words, i, context)
           : undefined;
     const shape = w.role === 'option-value' ? w.option : w.node;
-    if (name !== undefined && isSecretName(name) && !isSecretSlot(name, shape)) plain.add(w.token.text);
+    if (name !== undefined && isSecretName(name) && !isSecretValue(name, w.token.text, shape))
+      plain.add(w.token.text);
     if (w.role !== 'pending' && w.role !== 'error') names.set(w.token.start, resolvedName(w));
   }
   // A word the metadata did not resolve may still abbreviate a secret-like name.

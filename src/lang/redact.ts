@@ -1,4 +1,5 @@
-// Secrets never reach the history file. A word (or option, with or without leading dashes)
+// Where a line's secrets sit (the line-level half of THE rule, secret-rule.ts; writers call it
+// through secrets.ts). Secrets never reach the history file. A word (or option, with or without leading dashes)
 // named like a secret has its value replaced with `***`: the next word, or the part after
 // `=` in `name=value`. A name is secret-like when one of its `-`/`_`-separated parts is
 // pass, password, passwd, passphrase, secret, token, key, apikey, api-key, community or
@@ -17,24 +18,9 @@
 // The typed word may be an abbreviation (`pa` for `password`): the caller's `nameOf` gives
 // the name a command word resolved to (plain-values.ts), and either name being secret-like
 // hides the value. The typed text is what is kept.
+import { isSecondsValue, isSecretName, REDACTED } from './secret-rule.js';
 import { type ScannedLine, scanLine } from './tokenize.js';
 import type { Token } from './types.js';
-
-const SECRET_WORDS = [
-  'pass',
-  'password',
-  'passwd',
-  'passphrase',
-  'secret',
-  'token',
-  'key',
-  'apikey',
-  'community',
-  'psk',
-];
-const SECRET_PART = new RegExp(`^(?:${SECRET_WORDS.join('|')})$`, 'i');
-
-export const REDACTED = '***';
 
 export interface RedactOptions {
   /** Return true when `value` after the secret-like `name` is known not to be a secret. */
@@ -45,29 +31,6 @@ export interface RedactOptions {
   secretValueAt?: (column: number) => boolean;
   /** The line as the lexer read it already (on Enter it is read once: tokens are passed on). */
   scan?: ScannedLine;
-}
-
-/** Whether a word or option name is named like a secret. */
-export function isSecretName(word: string): boolean {
-  const name = word.replace(/^-+/, '');
-  if (name === '') return false;
-  if (/^api[-_]?key$/i.test(name)) return true;
-  const parts = name.split(/[-_]/);
-  for (let i = 0; i < parts.length; i++) {
-    if (SECRET_PART.test(parts[i]!)) return true;
-    // api-key / api_key spread over two parts
-    if (/^api$/i.test(parts[i]!) && /^key$/i.test(parts[i + 1] ?? '')) return true;
-  }
-  return false;
-}
-
-/**
- * For a word the metadata could not resolve (not cached yet, or after a wrong word): the
- * secret-like name it may abbreviate (`pa` → `password`), so its value is hidden (the safe failure).
- */
-export function secretNameStartingWith(typed: string): string | undefined {
-  const w = typed.replace(/^-+/, '').toLowerCase();
-  return w === '' ? undefined : SECRET_WORDS.find((n) => n.startsWith(w));
 }
 
 /** `line` with the values of secret-like words replaced by `***`, everything else kept. */
@@ -110,7 +73,13 @@ function cutsOf(line: string, ws: readonly Token[], options: RedactOptions) {
       const raw = line.slice(w.start, w.end);
       const rawEq = raw.indexOf('=');
       const value = w.text.slice(eq + 1);
-      if (rawEq > 0 && value !== '' && !options.isPlainValue?.(w.text.slice(0, eq), value, values)) {
+      const name = w.text.slice(0, eq);
+      if (
+        rawEq > 0 &&
+        value !== '' &&
+        !isSecondsValue(name, value) &&
+        !options.isPlainValue?.(name, value, values)
+      ) {
         cuts.push({ start: w.start + rawEq + 1, end: w.end });
       }
       continue;
@@ -120,8 +89,10 @@ function cutsOf(line: string, ws: readonly Token[], options: RedactOptions) {
       continue;
     }
     const next = ws[i + 1];
-    const secret = isSecretName(w.text) || isSecretName(options.nameOf?.(w.start, w.text) ?? '');
-    if (next && secret && !options.isPlainValue?.(w.text, next.text, values)) {
+    const name = options.nameOf?.(w.start, w.text) ?? '';
+    const secret = isSecretName(w.text) || isSecretName(name);
+    const seconds = next && (isSecondsValue(w.text, next.text) || isSecondsValue(name, next.text));
+    if (next && secret && !seconds && !options.isPlainValue?.(w.text, next.text, values)) {
       cuts.push({ start: next.start, end: next.end });
       i++; // the value is not a name itself
     }

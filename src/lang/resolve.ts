@@ -10,7 +10,7 @@ import { loadWantedEngines } from './engines.js';
 import { lineError, listNames, quoteName } from './line-error.js';
 import { type MetadataFailure, reportFailure, unreadable } from './metadata-failure.js';
 import { tokenUsable } from './match.js';
-import { isSecretName, secretNameStartingWith } from './redact.js';
+import { isSecretName, secretNameStartingWith } from './secret-rule.js';
 import { bareNoKeyMessage, refuse } from './refusals.js';
 import { isNumericSlot, toNumberIfNumeric } from './regex.js';
 import { type ScannedLine, scanLine } from './tokenize.js';

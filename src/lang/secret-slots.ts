@@ -1,4 +1,4 @@
-// Secret slots read on the RESOLVED words, not the typed ones: `pa hunter4` is a password
+// Secret slots (THE predicate: secret-rule.ts isSecretValue) read on the RESOLVED words, not the typed ones: `pa hunter4` is a password
 // when `pa` resolved to the Token `password`. A slot is secret when the value follows a path
 // word, or belongs to an option, named like a secret (redact.ts isSecretName).
 //
@@ -10,26 +10,8 @@
 // to the literal `***`.
 import type { NodeInfo } from '../api/router/types.js';
 import { lineError } from './line-error.js';
-import { isSecretName, REDACTED } from './redact.js';
-import { enumeratedValues, isNumericSlot } from './regex.js';
+import { isSecretName, isSecretValue, REDACTED } from './secret-rule.js';
 import type { LineError, ResolvedWord } from './types.js';
-
-/**
- * THE rule for what is a secret, used by history, the journal, recordings, `compare`, dry runs
- * and the screen: a value in a slot named like a secret (redact.ts isSecretName) — unless the
- * metadata shows the slot takes a number (ValueType %NUM, an InputRe of digits) or one of a
- * fixed list of literal words (an InputRe like `(net|net-port)`). PossibleValues is only a hint
- * and proves nothing. Without metadata, a secret-like name is a secret.
- */
-export function isSecretSlot(
-  name: string,
-  shape?: { inputRe?: string | undefined; valueType?: string | undefined },
-): boolean {
-  if (!isSecretName(name)) return false;
-  if (!shape) return true;
-  if (isNumericSlot(shape.valueType, shape.inputRe)) return false;
-  return !(shape.inputRe !== undefined && enumeratedValues(shape.inputRe));
-}
 
 /** Whether a Value node reached after `path` holds a secret (its parent word is secret-like). */
 export function isSecretValueSlot(path: readonly string[], node: NodeInfo): boolean {
@@ -53,8 +35,8 @@ export function secretWordIndexes(words: readonly ResolvedWord[], context: reado
   words.forEach((w, i) => {
     const prev = i === 0 ? context[context.length - 1] : resolvedName(words[i - 1]!);
     const secret =
-      (w.role === 'option-value' && isSecretSlot(w.option?.name ?? '', w.option)) ||
-      (w.role === 'value' && isSecretSlot(prev ?? '', w.node));
+      (w.role === 'option-value' && isSecretValue(w.option?.name ?? '', w.token.text, w.option)) ||
+      (w.role === 'value' && isSecretValue(prev ?? '', w.token.text, w.node));
     if (secret) out.push(i);
   });
   return out;

@@ -4,6 +4,7 @@ import { isChange } from '../api/router/is-change.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
 import type { ResolvedWord, Resolution, ScannedLine } from '../lang/index.js';
+import { lineSecrets, scrubError, scrubSecrets } from '../lang/secrets.js';
 
 /** A line and, when it was read already, its tokens (and for a router request, its resolved words). */
 interface ReadLine {
@@ -56,15 +57,44 @@ export async function runLineNoted(
   io: RunIo = NO_IO,
   scan?: ScannedLine,
 ): Promise<{ outcome: Outcome; note?: string; warning?: string }> {
+  let secrets: string[] | undefined;
   try {
     const window = services.journal?.opened()?.window()?.id;
     const res = await services.resolve(line, state.context, signal, scan);
     const note = firstTime(services, res.kind === 'builtin' ? res.note : undefined);
     const warning = res.kind === 'builtin' ? res.warning : undefined;
+    // THE secret rule (lang/secrets.ts) on the words as resolved: what the line carries in its
+    // secret slots never comes back out in its output, its --json or its error.
+    const words = res.kind === 'empty' ? [] : res.words;
+    secrets = lineSecrets(line, { words, context: state.context, scan });
     const outcome = await runResolution(res, state, { services, io }, signal, { line, scan, window });
-    return { outcome, ...(note ? { note } : {}), ...(warning ? { warning } : {}) };
+    return {
+      outcome: scrubOutcome(outcome, secrets),
+      ...(note ? { note } : {}),
+      ...(warning ? { warning } : {}),
+    };
   } catch (e) {
-    return { outcome: toOutcomeError(e) };
+    return { outcome: scrubOutcome(toOutcomeError(e), secrets ?? lineSecrets(line)) };
+  }
+}
+
+/** The outcome as it may be printed: each of the line's secret values is `***`. */
+function scrubOutcome(o: Outcome, secrets: readonly string[]): Outcome {
+  if (secrets.length === 0) return o;
+  switch (o.kind) {
+    case 'router':
+      return { ...o, envelope: scrubSecrets(o.envelope, secrets), text: scrubSecrets(o.text, secrets) };
+    case 'text':
+      return {
+        ...o,
+        text: scrubSecrets(o.text, secrets),
+        json: scrubSecrets(o.json, secrets),
+        ...(o.failure ? { failure: scrubError(o.failure, secrets) } : {}),
+      };
+    case 'error':
+      return { ...o, error: scrubError(o.error, secrets) };
+    default:
+      return o;
   }
 }
 

@@ -102,8 +102,10 @@ function Prompt({
   const found = p.search ? currentMatch(p.search, p.history.entries) : undefined;
   const match = found === undefined ? undefined : shown(found);
   // Keys typed while a request runs are shown dimmed where they will land (type-ahead).
-  const ahead = state.running && p.typeAhead.length > 0 ? typeAheadPreview(p.typeAhead) : undefined;
-  const text = shown(ahead ?? p.editor.text);
+  const echo = state.running?.echo;
+  const ahead =
+    state.running && echo === undefined && p.typeAhead.length > 0 ? typeAheadPreview(p.typeAhead) : undefined;
+  const text = shown(echo ?? ahead ?? p.editor.text);
   if (state.question) {
     // The question is the prompt line: no spinner under it, it waits for one key.
     return (
@@ -119,9 +121,13 @@ function Prompt({
       <PromptLine
         prompt={prompt}
         text={text}
-        cursor={ahead === undefined ? p.editor.cursor : text.length}
+        cursor={ahead === undefined && echo === undefined ? p.editor.cursor : text.length}
         spans={
-          ahead !== undefined ? [{ start: 0, end: text.length, style: 'pending' }] : color ? p.spans : []
+          ahead !== undefined
+            ? [{ start: 0, end: text.length, style: 'pending' }]
+            : color && echo === undefined
+              ? p.spans
+              : []
         }
         hint={state.running ? undefined : p.hint}
         showCursor={!state.running}

@@ -7,6 +7,7 @@ import type { RunIo } from '../contract/services.js';
 import { type ScannedLine, scanLine } from '../lang/index.js';
 import { runPiped } from '../run/output-pipes.js';
 import { checkPaste } from '../run/paste.js';
+import { splitPipes } from '../lang/pipes.js';
 import { checkLesson } from './lesson-check.js';
 import { errorItem, item } from './scrollback.js';
 import type { ShellOutput } from './shell-output.js';
@@ -113,12 +114,30 @@ export function createLineRunner(o: {
       out.say(note);
       patch({ note: null });
     }
-    out.push(item('command', o.prompt() + o.shown(text)));
-    if (text.trim() === '') return;
+    const p = o.prompt();
+    if (text.trim() === '') return out.push(item('command', p + o.shown(text)));
     // The line is read once: its tokens go to the history's redaction and to the run.
     const scan = scanLine(text);
-    deps().recordHistory(text, get().context, scan);
-    void run([text], begin(), [scan]);
+    const context = get().context;
+    const ac = begin();
+    // THE secret rule reads the line's metadata: the echo and the history wait for it (the
+    // run reads it anyway), so a line typed before its metadata came is judged as any other
+    // (`key net` is a choice, not a secret). Meanwhile the prompt keeps showing the line.
+    patch({ running: { since: get().running?.since ?? Date.now(), echo: text } });
+    void warm(text, context, scan, ac.signal).then(() => {
+      if (inflight === ac) patch({ running: { since: get().running?.since ?? Date.now() } });
+      out.push(item('command', p + o.shown(text)));
+      deps().recordHistory(text, context, scan);
+      return run([text], ac, [scan]);
+    });
+  };
+
+  /** The line's metadata read into the cache (a wrong line, a failure: what is cached is judged). */
+  const warm = async (text: string, context: string[], scan: ScannedLine, signal: AbortSignal) => {
+    const piped = splitPipes(text, scan);
+    await deps()
+      .session.services.resolve(piped.command, context, signal, piped.scan)
+      .catch(() => {});
   };
 
   return { submit, paste, cancel: () => inflight?.abort(cancelledError()), runIo };

@@ -10,8 +10,11 @@ import type { PromptState } from './prompt-state.js';
 export interface ShellState {
   prompt: PromptState;
   context: string[];
-  /** `progress`: a long command's own line (match-list import: count, rate, ETA). */
-  running: { since: number; progress?: string } | null;
+  /**
+   * `progress`: a long command's own line (match-list import: count, rate, ETA). `echo`: the line
+   * entered, drawn at the prompt until its metadata is read and it is echoed (line-runner.ts).
+   */
+  running: { since: number; progress?: string; echo?: string } | null;
   pane: OpenPane | null;
   /** The panes `pane` was opened from (`c`, `L`), the last one next: `q` goes back to it. */
   below: OpenPane[];

@@ -6,10 +6,9 @@ import type { Config } from '../config/config.js';
 import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
 import { errorLine } from '../term/error-line.js';
 import { historyPath } from '../config/paths.js';
-import { appendHistory, loadHistory } from './editor/history-file.js';
+import { appendHistory, historyEntry, loadHistory } from './editor/history-file.js';
 import type { ScannedLine } from '../lang/index.js';
-import { plainValues } from '../lang/plain-values.js';
-import { redact } from '../lang/redact.js';
+import { lineSecrets } from '../lang/secrets.js';
 import { ShellApp } from './ShellApp.js';
 import { shellWelcome } from './welcome.js';
 import { type HeldTerminal, holdTerminal } from './early-prompt.js';
@@ -19,7 +18,7 @@ import type { CommandIo } from '../contract/command-io.js';
 import type { Session } from '../session/session.js';
 import type { PaneSpec } from '../contract/outcome.js';
 import type { KeyFeed } from '../keys/key-feed.js';
-import { lineMask, secretValues } from './mask-line.js';
+import { lineMask } from './mask-line.js';
 
 export interface ShellOptions {
   /** Started with --demo: the welcome says it is a simulator. */
@@ -62,16 +61,19 @@ async function shellUntilExit(
 ): Promise<Ending> {
   const path = historyPath(io.env);
   const history = await loadHistory(path).catch(() => []);
+  // The history as kept: the file's lines, then each line entered, redacted once (when its
+  // metadata has been read: line-runner.ts) — the `history` screen shows what the file got.
   const entries = [...history];
-  const shownHistory = () =>
-    entries.map((e) => redact(e, plainValues(e, { cache: session.cache, context: [] })));
+  const shownHistory = () => [...entries];
   let writes = Promise.resolve();
   const recordHistory = (line: string, context: readonly string[], scan?: ScannedLine) => {
-    if (entries[entries.length - 1] !== line) entries.push(line);
-    if (o.onSecret) for (const v of secretValues(line, { cache: session.cache, context })) o.onSecret(v);
-    const options = plainValues(line, { cache: session.cache, context }, scan);
+    const from = { cache: session.cache, context, scan };
+    if (o.onSecret) for (const v of lineSecrets(line, from)) o.onSecret(v);
+    const kept = historyEntry(line, from);
+    if (entries[entries.length - 1] === kept) return;
+    entries.push(kept);
     // Appends are chained so lines land in order; a failing disk never breaks the shell.
-    writes = writes.then(() => appendHistory(path, line, options)).catch(() => {});
+    writes = writes.then(() => appendHistory(path, kept)).catch(() => {});
   };
 
   let ending: Ending = OK;

@@ -191,6 +191,45 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
   });
 });
 
+describe('routersh __complete --line … --word (bash): candidates quoted for where they land', () => {
+  // Profiles named to run a command if inserted as typed (issue 37: `--profile r$(touch PWNED7)` ran).
+  const hostile = ['r$(touch PWNED7)', "s'$(touch PWNED8)'", 't"$(touch PWNED9)"', 'u`touch PWNED10` !x'];
+  const own = join(dir, 'hostile-profiles');
+  mkdirSync(join(own, 'routersh'), { recursive: true });
+  writeFileSync(
+    join(own, 'routersh', 'config.json'),
+    JSON.stringify({
+      profiles: Object.fromEntries(hostile.map((n) => [n, { router: 'http://127.0.0.1:9' }])),
+    }),
+  );
+  const bash = (line: string, word: string) =>
+    complete(['--line', line, '--word', word], { XDG_CONFIG_HOME: own }).then((r) => r.values);
+
+  it.each([
+    ['bare', 'routersh --profile ', '', ['r\\$\\(touch\\ PWNED7\\)', "s\\'\\$\\(touch\\ PWNED8\\)\\'"]],
+    ["'…'", "routersh --profile '", '', ['r$(touch PWNED7)', `s'\\''$(touch PWNED8)'\\''`]],
+    ['"…"', 'routersh --profile "', '', ['r\\$(touch PWNED7)', "s'\\$(touch PWNED8)'"]],
+  ])('profile names, %s', async (_, line, word, want) => {
+    expect((await bash(line, word)).slice(0, 2)).toEqual(want);
+  });
+
+  it('every context: `!`, a backtick, a double quote; after --profile= only the end bash replaces', async () => {
+    expect(await bash('routersh --profile "t', 't')).toEqual(['t\\"\\$(touch PWNED9)\\"']);
+    expect(await bash('routersh --profile "u', 'u')).toEqual([`u\\\`touch PWNED10\\\` "'!'"x`]);
+    expect(await bash('routersh --profile u', 'u')).toEqual(['u\\`touch\\ PWNED10\\`\\ \\!x']);
+    // bash breaks the word at `=`: it replaces (and is given) only what follows.
+    expect(await bash('routersh --profile=r', 'r')).toEqual(['r\\$\\(touch\\ PWNED7\\)']);
+    expect(await bash("routersh --profile='r", 'r')).toEqual(['r$(touch PWNED7)']);
+    // Started in a quote closed and opened again: the part before the open quote is not replaced.
+    expect(await bash(`routersh --profile 's'\\''$`, '$')).toEqual([`$(touch PWNED8)'\\''`]);
+  });
+
+  it('zsh and fish (no --word) get the values as they are: they quote what they insert', async () => {
+    const r = await complete(['--line', 'routersh --profile r'], { XDG_CONFIG_HOME: own });
+    expect(r.values).toEqual(['r$(touch PWNED7)']);
+  });
+});
+
 const cacheEnv = { XDG_CONFIG_HOME: xdg, XDG_CACHE_HOME: cacheHome };
 const loginOf = (profile: string) => {
   const login = profileLogin(walk(['--profile', profile], mainFlags()), cacheEnv);

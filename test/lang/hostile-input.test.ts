@@ -17,7 +17,7 @@ import {
 } from '../../src/lang/index.js';
 import { plainValues } from '../../src/lang/plain-values.js';
 import { redact } from '../../src/lang/redact.js';
-import { appendHistory } from '../../src/shell/editor/history-file.js';
+import { appendHistory, historyEntry } from '../../src/shell/editor/history-file.js';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { EVIL, type HostileRouter, startHostileRouter } from '../hostile/router.js';
 
@@ -107,7 +107,7 @@ describe('secrets redacted on the resolved words', () => {
   const stored = async (r: Rig, line: string) => {
     await resolve(r, line);
     const file = join(dir, `history-${Math.random()}`);
-    await appendHistory(file, line, plainValues(line, { cache: r.cache, context: [] }));
+    await appendHistory(file, historyEntry(line, { cache: r.cache, context: [] }));
     return (await readFile(file, 'utf8')).trim();
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName, redact } from '../../src/lang/redact.js';
+import { redact } from '../../src/lang/redact.js';
+import { isSecretName } from '../../src/lang/secrets.js';
 
 describe('redact', () => {
   it.each([

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import type { Session } from '../../src/session/session.js';
 import { testSession } from '../helpers/session.js';
-import { lineMask, secretValues } from '../../src/shell/mask-line.js';
+import { lineMask } from '../../src/shell/mask-line.js';
+import { lineSecrets } from '../../src/lang/secrets.js';
 import { simConfig } from '../helpers/sim-config.js';
 
 let sim: RouterSim;
@@ -85,7 +86,7 @@ describe('lineMask', () => {
 
   it('gives the values history would redact, for the recording to keep out of later output', () => {
     expect(
-      secretValues('system user bob password "two words"', { cache: session.cache, context: [] }),
+      lineSecrets('system user bob password "two words"', { cache: session.cache, context: [] }),
     ).toEqual(['"two words"', 'two words']);
   });
 });

@@ -14,12 +14,19 @@ _routersh() {
     directive=${lines[-1]}
     [[ $directive == :* ]] || return 1
     lines[-1]=()
+    # _describe reads VALUE:DESCRIPTION and takes a backslash out of VALUE (`\:` is a colon):
+    # a value's own backslashes and colons are escaped, so it inserts the value as it is (and
+    # compadd quotes it for the quote the cursor is in).
+    local v
     for l in "${lines[@]}"; do
-        values+=("${l%%$'\t'*}")
+        v=${l%%$'\t'*}
+        values+=("$v")
+        v=${v//\\/\\\\}
+        v=${v//:/\\:}
         if [[ $l == *$'\t'* ]]; then
-            described+=("${${l%%$'\t'*}//:/\\:}:${l#*$'\t'}")
+            described+=("$v:${l#*$'\t'}")
         else
-            described+=("${l//:/\\:}")
+            described+=("$v")
         fi
     done
     local -a suffix

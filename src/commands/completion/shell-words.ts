@@ -53,3 +53,22 @@ export function splitShellLine(line: string): ShellLine {
   const argv = words.slice(start + 1);
   return { words: argv.length ? argv : [''], ...(quote ? { openQuote: quote } : {}) };
 }
+
+/** What bash's readline replaces: where it stands in the line, and what of the word precedes it. */
+export interface Replaced {
+  /** The quote the replaced text starts in (readline starts a word after an open quote). */
+  context: "'" | '"' | 'bare';
+  /** The word's value before the replaced text (`--profile=` when bash broke the word at `=`). */
+  before: string;
+}
+
+/**
+ * `word` (bash's $2: the raw text from where readline starts the word to the cursor) at the end
+ * of `line`: the quote state where it starts and the part of the word before it, split as the
+ * shell splits. Undefined when the line does not end with it.
+ */
+export function replacedWord(line: string, word: string): Replaced | undefined {
+  if (!line.endsWith(word)) return undefined;
+  const head = splitShellLine(line.slice(0, line.length - word.length));
+  return { context: head.openQuote ?? 'bare', before: head.words.at(-1) ?? '' };
+}

@@ -22,7 +22,7 @@ import type { NodeInfo, OptionInfo } from '../../api/router/types.js';
 import { cacheDir } from '../../config/paths.js';
 import { readFileBoundedSync } from '../../config/read-bounded.js';
 import { pathKey } from '../../lang/cache.js';
-import { isSecretName } from '../../lang/redact.js';
+import { isSecretName } from '../../lang/secrets.js';
 
 /** Older than this, the words are still answered, and a refresh starts beside the answer. */
 export const STALE_MS = 60_000;

@@ -3,9 +3,7 @@
 import { encodeWord } from '../../api/router/encode.js';
 import type { RouterRequest } from '../../api/router/types.js';
 import type { ResolvedWord } from '../../lang/index.js';
-import { REDACTED, redact } from '../../lang/redact.js';
-import { enumeratedValues } from '../../lang/plain-values.js';
-import { resolvedName, secretWordIndexes } from '../../lang/secret-slots.js';
+import { REDACTED, redactLine, secretWordIndexes } from '../../lang/secrets.js';
 import type { DryLine } from './dry-run.js';
 
 export interface RequestView {
@@ -23,7 +21,7 @@ export function requestView(
 ): RequestView {
   const secretPath = new Set<number>();
   const secretOptions = new Set<string>();
-  const secrets = secretIndexes(words, context);
+  const secrets = new Set(secretWordIndexes(words, context));
   let index = context.length;
   words.forEach((w, i) => {
     if (w.role === 'token' || w.role === 'value') {
@@ -45,44 +43,13 @@ export function requestView(
   return view;
 }
 
-/**
- * Words typed into secret slots, minus option values that are one of a fixed list of words
- * (`key net` of a match-list names a key type, as in the history: plain-values.ts).
- */
-function secretIndexes(words: readonly ResolvedWord[], context: readonly string[]): Set<number> {
-  return new Set(
-    secretWordIndexes(words, context).filter((i) => {
-      const w = words[i]!;
-      const choices =
-        w.role === 'option-value' && w.option?.inputRe ? enumeratedValues(w.option.inputRe) : undefined;
-      return !choices?.includes(w.token.text);
-    }),
-  );
-}
-
 /** The line as typed, values of secret slots (by resolved name) and secret-like words hidden. */
 export function redactedCommand(
   line: string,
   words: readonly ResolvedWord[] | undefined,
   context: readonly string[],
 ): string {
-  if (!words) return redact(line);
-  const names = new Map(words.map((w) => [w.token.start, resolvedName(w)]));
-  const secrets = secretIndexes(words, context);
-  const secretAt = new Set(
-    [...secrets].filter((i) => words[i]!.role === 'value').map((i) => words[i]!.token.start),
-  );
-  // Secret-named options whose value is a fixed choice (`key net`) stay readable.
-  const plain = new Set(
-    secretWordIndexes(words, context)
-      .filter((i) => !secrets.has(i))
-      .map((i) => words[i]!.token.text),
-  );
-  return redact(line, {
-    nameOf: (column) => names.get(column),
-    secretValueAt: (column) => secretAt.has(column),
-    isPlainValue: (_name, value) => plain.has(value),
-  });
+  return words ? redactLine(line, { words, context }) : redactLine(line);
 }
 
 /** One line of human output (no newline); undefined for an empty line. */

@@ -7,9 +7,7 @@ import type { Envelope, RouterRequest } from '../../api/router/types.js';
 import type { RunIo, Services } from '../../contract/services.js';
 import { commandFailedError } from '../../errors.js';
 import type { ResolvedWord, ScannedLine } from '../../lang/index.js';
-import { redactOptionsOf } from '../../lang/plain-values.js';
-import { redact } from '../../lang/redact.js';
-import { redactRequest } from './journal/redact-request.js';
+import { plainOf, redactLine, redactRequest } from '../../lang/secrets.js';
 import { ownPathWarning } from './own-path.js';
 
 /** How old the resolver's read of a node may be to serve as a change's "before". */
@@ -74,10 +72,9 @@ export async function sendChange(
   const journal = await run.services.journal?.open();
   if (!journal) return router.send(request, { signal });
   const fresh = cache.fresh ? (w: readonly string[]) => cache.fresh?.(w, FRESH_MS) : undefined;
-  const options = words ? redactOptionsOf(words, context ?? [], scan) : scan ? { scan } : {};
-  const isPlain = options.isPlainValue;
-  const plain = isPlain ? (name: string, value: string) => isPlain(name, value, []) : undefined;
-  const shown = redact(line, options);
+  // THE secret rule (lang/secrets.ts) on the words as resolved: the line and the request kept.
+  const shown = words ? redactLine(line, { words, context: context ?? [], scan }) : redactLine(line);
+  const plain = words ? plainOf(words, context ?? []) : undefined;
   if (journal.window()) {
     const { secretInPath, secretOption } = redactRequest(request, plain);
     if (secretInPath || secretOption) await mayLeaveUnreverted(run, shown, signal);

@@ -1,7 +1,7 @@
 // Is a journal's change what it says it is? Checked without the router, before an undo sends
 // anything (undo-plan.ts): a journal is a file anyone who can write it can craft.
 import type { RouterRequest } from '../../api/router/types.js';
-import { REDACTED } from '../../lang/redact.js';
+import { REDACTED } from '../../lang/secrets.js';
 import { scanLine } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { inverseOf } from './journal/diff.js';

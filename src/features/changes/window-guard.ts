@@ -8,6 +8,7 @@
 // at once. `stop` (SIGTERM, SIGINT) ends the wait at once: the window is settled as at its
 // end — a confirm taken before wins — with one bounded attempt (window-revert.ts).
 import type { Clock } from '../../contract/clock.js';
+import { formatDuration } from '../../term/format-time.js';
 import type { Journal, JournalRouter } from './journal/journal.js';
 import { decide, decided } from './window-decision.js';
 import { revertWithRetries } from './window-revert.js';
@@ -27,6 +28,30 @@ export interface GuardEnv {
 
 /** How often the wait looks at both clocks and the decision file. */
 const STEP_MS = 500;
+/** A wall clock that moved this much against the monotonic one was stepped (or the machine slept). */
+const STEPPED_MS = 2000;
+
+/**
+ * Says when the wall clock moved against the guard's own count (a step, NTP, a suspend), and
+ * which deadline holds now; returns the new gap between the two clocks.
+ */
+function noteStep(env: GuardEnv, w: { id: string; deadline: number }, monoEnd: number, gap: number): number {
+  const now = env.clock.wall() - env.clock.mono();
+  const moved = now - gap;
+  if (Math.abs(moved) < STEPPED_MS) return gap;
+  const wallLeft = w.deadline - env.clock.wall();
+  const monoLeft = monoEnd - env.clock.mono();
+  const then =
+    wallLeft <= 0
+      ? "it is past the window's deadline: the window ends now"
+      : wallLeft < monoLeft
+        ? `the window ends at its deadline, in ${formatDuration(wallLeft)}`
+        : `the window still ends in ${formatDuration(monoLeft)} by the guard's own clock`;
+  env.say(
+    `the wall clock moved ${moved < 0 ? 'back' : 'forward'} ${formatDuration(Math.abs(moved))}: ${then}`,
+  );
+  return now;
+}
 
 const wait = (ms: number, stop?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -46,7 +71,7 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
   const w = env.journal.window();
   if (!w || w.id !== env.window) {
     // Settled before the guard read the journal (a confirm right after a script ended).
-    const d = decided(env.path, env.window);
+    const d = decided(env.path, env.window, env.say);
     env.say(
       d
         ? `window ${env.window} settled by ${d.by}: ${d.kind}; the guard ends`
@@ -56,11 +81,12 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
   }
   // The monotonic deadline: as much time from now as the wall clock says is left.
   const monoEnd = clock.mono() + (w.deadline - clock.wall());
+  let gap = clock.wall() - clock.mono();
   env.say(`guarding window ${w.id} of ${env.path} until ${new Date(w.deadline).toISOString()}`);
   /** The signal that ended the wait before the window's end, if one did. */
   let signalled: string | undefined;
   for (;;) {
-    const d = decided(env.path, w.id);
+    const d = decided(env.path, w.id, env.say);
     if (d) {
       env.say(`window ${w.id} settled by ${d.by}: ${d.kind}; the guard ends`);
       return 0;
@@ -69,11 +95,12 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
       signalled = String(env.stop.reason);
       break;
     }
+    gap = noteStep(env, w, monoEnd, gap);
     const left = Math.min(w.deadline - clock.wall(), monoEnd - clock.mono());
     if (left <= 0) break;
     await sleep(Math.min(STEP_MS, left), env.stop);
   }
-  const take = decide(env.path, w.id, { kind: 'revert', by: env.by });
+  const take = decide(env.path, w.id, { kind: 'revert', by: env.by }, env.say);
   if (!take.won) {
     env.say(`window ${w.id} settled by ${take.decision.by}: ${take.decision.kind}; the guard ends`);
     return 0;

@@ -2,7 +2,7 @@
 // a text (summary) or an error. The file is read here, at the edge.
 import { MAX_FEED_BYTES, readFailure, readFileBounded } from '../../config/read-bounded.js';
 import { argumentError } from '../../errors.js';
-import { redact } from '../../lang/redact.js';
+import { redactLine } from '../../lang/secrets.js';
 import type { Handler } from '../../contract/handler.js';
 import type { RunIo } from '../../contract/services.js';
 import { parseMatchListArgs } from './args.js';
@@ -43,7 +43,7 @@ export const matchList: Handler<'match-list'> = async ({ args }, env) => {
     window: env.window,
     ...(io.progress ? { progress: io.progress } : {}),
     ...(io.notify ? { report: io.notify } : {}),
-    ...(journal ? { journal, line: redact(['match-list', ...args].join(' ')) } : {}),
+    ...(journal ? { journal, line: redactLine(['match-list', ...args].join(' ')) } : {}),
   });
   if (r.wrote) services.cache.invalidate(listWords(parsed.list));
   return {

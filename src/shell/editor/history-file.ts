@@ -1,12 +1,14 @@
 // The history file: `$XDG_STATE_HOME/routersh/history` (or `~/.local/state/routersh/history`),
 // one entry a line, in a 0700 directory with mode 0600. Every line is redacted before it is
-// written, so no code path can put a secret in the file. Paths and env are injected.
+// written (THE secret rule, lang/secrets.ts): the file takes only a KeptLine, which only
+// `historyEntry` makes, so no code path can put a secret in the file, and the `history` screen
+// shows the very string the file got. Paths and env are injected.
 import * as fs from 'node:fs';
 import { chmod, mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { DEFAULT_HISTORY_MAX } from './history.js';
-import { type RedactOptions, redact } from '../../lang/redact.js';
+import { type LineSource, redactLine } from '../../lang/secrets.js';
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -59,14 +61,20 @@ export async function loadHistory(path: string, max: number = DEFAULT_HISTORY_MA
   return kept.map(unescapeEntry);
 }
 
-/** Appends one command (redacted) to the file, creating the directory and file as needed. */
-export async function appendHistory(path: string, line: string, options: RedactOptions = {}): Promise<void> {
-  if (line.trim() === '') return;
+/** A line as the history keeps it: its secrets redacted. */
+export type KeptLine = string & { readonly kept: unique symbol };
+
+/** The line as the file and the `history` screen keep it, judged with its metadata (`from`). */
+export const historyEntry = (line: string, from?: LineSource): KeptLine => redactLine(line, from) as KeptLine;
+
+/** Appends one command (redacted: historyEntry) to the file, creating the directory and file as needed. */
+export async function appendHistory(path: string, entry: KeptLine): Promise<void> {
+  if (entry.trim() === '') return;
   await prepareDir(path);
   const file = await open(path, 'a', FILE_MODE);
   try {
     await file.chmod(FILE_MODE);
-    await file.write(`${escapeEntry(redact(line, options))}\n`);
+    await file.write(`${escapeEntry(entry)}\n`);
   } finally {
     await file.close();
   }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   appendHistory,
   escapeEntry,
+  historyEntry,
   loadHistory,
   unescapeEntry,
 } from '../../../src/shell/editor/history-file.js';
@@ -34,8 +35,8 @@ describe('historyPath', () => {
 describe('history file', () => {
   it('creates the directory 0700 and the file 0600, one entry a line', async () => {
     const path = historyPath({ XDG_STATE_HOME: dir });
-    await appendHistory(path, 'show version');
-    await appendHistory(path, 'show ip route');
+    await appendHistory(path, historyEntry('show version'));
+    await appendHistory(path, historyEntry('show ip route'));
     expect(await mode(join(dir, 'routersh'))).toBe(0o700);
     expect(await mode(path)).toBe(0o600);
     expect(await readFile(path, 'utf8')).toBe('show version\nshow ip route\n');
@@ -50,7 +51,7 @@ describe('history file', () => {
     expect(await loadHistory(path)).toEqual(['old']);
     expect(await mode(path)).toBe(0o600);
     await chmod(path, 0o666);
-    await appendHistory(path, 'new');
+    await appendHistory(path, historyEntry('new'));
     expect(await mode(path)).toBe(0o600);
     expect(await mode(join(dir, 'routersh'))).toBe(0o700);
   });
@@ -58,10 +59,10 @@ describe('history file', () => {
   it('never writes a secret to the file', async () => {
     const path = join(dir, 'routersh', 'history');
     const secrets = ['hunter2', 'abc.def.ghi', 's3cr3t-value', 'k-123'];
-    await appendHistory(path, 'system user admin password hunter2');
-    await appendHistory(path, 'set token abc.def.ghi');
-    await appendHistory(path, 'api -O secret=s3cr3t-value');
-    await appendHistory(path, 'telemetry api-key k-123');
+    await appendHistory(path, historyEntry('system user admin password hunter2'));
+    await appendHistory(path, historyEntry('set token abc.def.ghi'));
+    await appendHistory(path, historyEntry('api -O secret=s3cr3t-value'));
+    await appendHistory(path, historyEntry('telemetry api-key k-123'));
     const raw = await readFile(path, 'utf8');
     for (const s of secrets) expect(raw).not.toContain(s);
     expect(raw).toContain('system user admin password ***');
@@ -71,7 +72,7 @@ describe('history file', () => {
   it('escapes line breaks and backslashes so one entry stays one line', async () => {
     const path = join(dir, 'h');
     const entry = 'logs search "a\nb" x\\ny\r';
-    await appendHistory(path, entry);
+    await appendHistory(path, historyEntry(entry));
     expect((await readFile(path, 'utf8')).split('\n')).toHaveLength(2);
     expect(await loadHistory(path)).toEqual([entry]);
     expect(unescapeEntry(escapeEntry('\\\\n\n'))).toBe('\\\\n\n');
@@ -80,7 +81,7 @@ describe('history file', () => {
   it('a missing file is an empty history; blank commands are not written', async () => {
     const path = join(dir, 'none', 'history');
     expect(await loadHistory(path)).toEqual([]);
-    await appendHistory(path, '   ');
+    await appendHistory(path, historyEntry('   '));
     expect(await loadHistory(path)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // SetValues are its siblings' values; a Token's SetValues are its entries) and the slots of the
 // sub-nodes the same answer lists. Pure, except subtreeOf, which reads deeper through `get`.
 import type { NodeInfo } from '../../../api/router/types.js';
-import { isSecretSlot } from '../../../lang/secret-slots.js';
+import { isSecretSlot } from '../../../lang/secrets.js';
 import type { Setting } from '../../../contract/journal.js';
 
 const SEP = '\u001f';

@@ -1,6 +1,6 @@
 // How changes read for people: a setting as a line of the command language, `changes` rows
-// (time, command, old → new, status) and `compare` lines (`-` old, `+` new). Pure; server text
-// is made safe by the caller's last write (sanitizeText), as everywhere.
+// (time, command, old → new, status and its window's state) and `compare` lines (`-` old, `+`
+// new). Pure; server text is made safe by the caller's last write (sanitizeText), as everywhere.
 import { encodeWord } from '../../../api/router/encode.js';
 import type { RouterRequest } from '../../../api/router/types.js';
 import { sanitizeLine } from '../../../term/sanitize.js';
@@ -61,17 +61,19 @@ export interface ChangeRow {
   status: string;
 }
 
-export function changeRow(c: Change): ChangeRow {
+/** A change's row; one made in a confirmed-change window also says the window's state. */
+export function changeRow(c: Change, windowState?: string): ChangeRow {
   const status =
     c.status === 'undone'
       ? `undone (${c.undoneBy ?? 'undo'})`
       : c.notUndoable && c.status === 'done'
         ? 'done, not undoable'
         : c.status;
-  return { id: c.id, time: time(c.at), command: c.line, change: effectText(c), status };
+  const window = windowState ? `, window ${windowState}` : '';
+  return { id: c.id, time: time(c.at), command: c.line, change: effectText(c), status: status + window };
 }
 
-export function changesJson(c: Change) {
+export function changesJson(c: Change, windowState?: string) {
   const d = diffSnapshots(c.before, c.after);
   return {
     id: c.id,
@@ -83,6 +85,7 @@ export function changesJson(c: Change) {
     undoable: !c.notUndoable && c.status === 'done',
     ...(c.notUndoable ? { reason: c.notUndoable } : {}),
     ...(c.window ? { window: c.window } : {}),
+    ...(windowState ? { windowState } : {}),
     removed: d.removed.map(settingText),
     added: d.added.map(settingText),
     changed: d.changed.map((x) => ({ from: settingText(x.before), to: settingText(x.after) })),

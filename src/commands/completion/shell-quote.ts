@@ -1,0 +1,37 @@
+// A completion candidate as bash must find it in the line: the text readline inserts is taken
+// as typed, so a value from a router or a config file (`a'$(touch x)'`, a profile's name, later
+// a host's or a group's) is quoted here for the quote it lands in, and the line then means
+// exactly the value, one word, nothing run. Pure; the one quoting function of completion.
+
+/** Where the inserted text lands: inside `'…'`, inside `"…"`, or outside any quote. */
+export type QuoteContext = "'" | '"' | 'bare';
+
+/**
+ * Bare: what the shell reads as itself, in any position of a word (`~` and `#` only at a
+ * word's start are special, `=` and `:` never in an argument: escaped or not, all the same).
+ * Everything else ASCII is escaped with a backslash; characters past ASCII are no shell
+ * syntax and are kept.
+ */
+const BARE_SAFE = /^[A-Za-z0-9_\-.,:+/@%=^\u0080-\uffff]$/;
+
+/**
+ * `value` quoted for `context`, to be inserted as is:
+ * - in `'…'` nothing is special but `'`, written `'\''` (close, an escaped quote, reopen);
+ * - in `"…"` `$`, `` ` ``, `"` and `\` take a backslash; `!` is written `"'!'"` (closed and
+ *   single-quoted) because bash's history expansion sees `!` inside `"…"` and a backslash
+ *   before it would stay in the word;
+ * - bare, every other ASCII character takes a backslash, but a newline, which a backslash
+ *   would join to the next line, is written `'↵'`.
+ */
+export function quoteFor(value: string, context: QuoteContext): string {
+  if (context === "'") return value.replace(/'/g, `'\\''`);
+  if (context === '"') return value.replace(/[$`"\\]/g, '\\$&').replace(/!/g, `"'!'"`);
+  if (value === '') return "''";
+  let out = '';
+  for (const ch of value) {
+    if (ch === '\n') out += "'\n'";
+    else if (BARE_SAFE.test(ch)) out += ch;
+    else out += `\\${ch}`;
+  }
+  return out;
+}

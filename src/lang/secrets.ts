@@ -1,0 +1,165 @@
+// THE one place every writer asks what is a secret (docs/safe-changes.md, "What counts as a
+// secret", lists the slots and the writers). The predicate itself is secret-rule.ts
+// (isSecretValue: a value after a secret-like name, unless the metadata shows a number or a
+// fixed list of words, or it is a number of seconds after a time-like name); here it is applied
+// to what writers hold: a typed line (read with the cached metadata, or with the words a run
+// resolved), a router request, and any text or JSON an answer or an error brings back.
+//
+// A writer added later (fleet JSON lines, a class board) imports this module and nothing else
+// of the rule: `redactLine` for a line it keeps, `lineSecrets` + `scrubSecrets` for output.
+import { RoutershError } from '../errors.js';
+import type { RouterRequest } from '../api/router/types.js';
+import { plainValues, redactOptionsOf } from './plain-values.js';
+import { type RedactOptions, redact, secretRanges } from './redact.js';
+import { isSecretValue, REDACTED } from './secret-rule.js';
+import { type ScannedLine, scanLine } from './tokenize.js';
+import type { CacheView, ResolvedWord } from './types.js';
+
+export {
+  isSecondsValue,
+  isSecretName,
+  isSecretSlot,
+  isSecretValue,
+  REDACTED,
+  SECRET_WORDS,
+  type SlotShape,
+  TIME_WORDS,
+} from './secret-rule.js';
+export { secretWordIndexes } from './secret-slots.js';
+
+/**
+ * Where a line's metadata comes from: the session's cache as it is now (the screen, history),
+ * or the words a run resolved (the journal, a run's output). `context`: the `edit` context.
+ */
+export type LineSource =
+  | { cache: CacheView; context: readonly string[]; scan?: ScannedLine | undefined }
+  | { words: readonly ResolvedWord[]; context: readonly string[]; scan?: ScannedLine | undefined };
+
+function optionsOf(line: string, from?: LineSource): RedactOptions {
+  if (!from) return {};
+  if ('words' in from) return redactOptionsOf(from.words, from.context, from.scan);
+  return plainValues(line, { cache: from.cache, context: from.context }, from.scan);
+}
+
+/**
+ * The line as it is kept (history file and screen, the journal): each secret value is `***`.
+ * Without `from` (no metadata), every value after a secret-like name is one (the safe failure).
+ */
+export function redactLine(line: string, from?: LineSource): string {
+  return redact(line, optionsOf(line, from));
+}
+
+/** Where the line's secret values are (UTF-16 indices, end exclusive): the screen masks them. */
+export function lineSecretRanges(line: string, from?: LineSource): Array<{ start: number; end: number }> {
+  return secretRanges(line, optionsOf(line, from));
+}
+
+/** The line's secret values, as typed and as the lexer reads them (unquoted): what output must never show. */
+export function lineSecrets(line: string, from?: LineSource): string[] {
+  const out = new Set<string>();
+  for (const r of lineSecretRanges(line, from)) {
+    const typed = line.slice(r.start, r.end);
+    out.add(typed);
+    const value = scanLine(typed).tokens[0]?.text;
+    if (value !== undefined) out.add(value);
+  }
+  out.delete('');
+  out.delete(REDACTED);
+  return [...out];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function scrubString(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+function scrubWalk(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return scrubString(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => scrubWalk(v, secrets));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[scrubString(k, secrets)] = scrubWalk(v, secrets);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * `value` (text, or JSON-like: strings, keys too) with every occurrence of each secret replaced by
+ * `***`: a router that echoes the request (`"Node":[…,"password","X"]`) or quotes a value in its
+ * refusal shows none. A short secret hides every copy of itself (the safe failure).
+ */
+export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
+  const list = [...new Set(secrets.filter((s) => s !== '' && s !== REDACTED))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return list.length === 0 ? value : (scrubWalk(value, list) as T);
+}
+
+/** An error with the secrets scrubbed from its message and its details (`--json` prints both). */
+export function scrubError(e: RoutershError, secrets: readonly string[]): RoutershError {
+  const message = scrubSecrets(e.message, secrets);
+  const details = scrubSecrets(e.details, secrets);
+  if (message === e.message && details === e.details) return e;
+  return new RoutershError(e.code, message, details);
+}
+
+/**
+ * The values of `words` that the metadata showed are not secrets although named like one (a
+ * number slot, a fixed list of words): redactRequest's `plain`, for a run's resolved words.
+ */
+export function plainOf(
+  words: readonly ResolvedWord[],
+  context: readonly string[],
+): ((name: string, value: string) => boolean) | undefined {
+  const plain = redactOptionsOf(words, context).isPlainValue;
+  return plain ? (name, value) => plain(name, value, []) : undefined;
+}
+
+/** A request as it may be kept: path words and option values in secret slots become `***`. */
+export interface RedactedRequest {
+  request: RouterRequest;
+  /** A secret sat in the path: its metadata is never read (the walker never GETs it either). */
+  secretInPath: boolean;
+  secretOption: boolean;
+}
+
+/**
+ * `plain`: values the metadata showed are not secrets (a number slot, a fixed list of words), by
+ * the name they follow; absent, THE predicate judges each value without metadata.
+ */
+export function redactRequest(
+  req: RouterRequest,
+  plain?: (name: string, value: string) => boolean,
+): RedactedRequest {
+  const secret = (name: string, value: string) => isSecretValue(name, value) && !plain?.(name, value);
+  let secretInPath = false;
+  const words = req.words.map((w, i) => {
+    if (i > 0 && secret(req.words[i - 1]!, w)) {
+      secretInPath = true;
+      return REDACTED;
+    }
+    return w;
+  });
+  let secretOption = false;
+  let options: RouterRequest['options'];
+  if (req.options) {
+    options = {};
+    for (const [k, v] of Object.entries(req.options)) {
+      const hide = v.some((x) => secret(k, String(x)));
+      if (hide) secretOption = true;
+      options[k] = hide ? v.map(() => REDACTED) : [...v];
+    }
+  }
+  const request: RouterRequest = {
+    method: req.method,
+    words,
+    ...(req.actions ? { actions: [...req.actions] } : {}),
+  };
+  if (options) request.options = options;
+  return { request, secretInPath, secretOption };
+}

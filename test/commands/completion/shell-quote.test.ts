@@ -1,0 +1,77 @@
+// quoteFor, the quoting of every candidate bash inserts (completion/shell-quote.ts), checked by
+// the real bash: for any string, the quoted text inside `'…'`, inside `"…"` and bare, parsed by
+// bash with history expansion on (as at an interactive prompt, where `!` is special), gives the
+// string back byte for byte as one word — and runs nothing. Batched: one bash per run of the
+// property, every string of the run in it. A failing property prints its seed and the command
+// replaying it (test/fast-check-replay.ts).
+import { spawnSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type QuoteContext, quoteFor } from '../../../src/commands/completion/shell-quote.js';
+
+const CONTEXTS: readonly QuoteContext[] = ["'", '"', 'bare'];
+
+/** The word as the user's line holds it: the open quote, the candidate, the quote closed. */
+const word = (value: string, context: QuoteContext) =>
+  context === 'bare' ? quoteFor(value, context) : `${context}${quoteFor(value, context)}${context}`;
+
+/**
+ * What bash makes of each quoted word: `printf '%s\0' WORD` a line each (NUL ends a word, so a
+ * word split in two or a line dropped by history expansion shows), with history expansion on
+ * as at a prompt. A `$(…)` that ran would print into the output too.
+ */
+function bashWords(words: readonly string[]): string[] {
+  const script = ['set -H -o history', ...words.map((w) => `printf '%s\\0' ${w}`)].join('\n');
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-s'], {
+    input: script,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', LC_ALL: 'C.UTF-8', HOME: '/nonexistent' },
+  });
+  expect(r.stderr).toBe('');
+  return r.stdout.split('\0').slice(0, -1);
+}
+
+/** Strings rich in what the shells treat specially, and anything else but NUL (no argv holds it). */
+const METACHARS = [...'\'"$`\\!;&|<>(){}[]*?~#^ \t\n=%:,.-+@'];
+const anyChar = fc.oneof(
+  fc.constantFrom(...METACHARS),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\0'),
+);
+const value = fc.string({ unit: anyChar, maxLength: 24 });
+
+describe('quoteFor: what bash parses is the value, one word', () => {
+  it('examples: a router’s hostile values in each context', () => {
+    expect(quoteFor("a'$(touch PWNED1)'", "'")).toBe(`a'\\''$(touch PWNED1)'\\''`);
+    expect(quoteFor('b"$(touch PWNED2)"', '"')).toBe('b\\"\\$(touch PWNED2)\\"');
+    expect(quoteFor('c`touch PWNED3`', 'bare')).toBe('c\\`touch\\ PWNED3\\`');
+    expect(quoteFor('f!g', '"')).toBe(`f"'!'"g`);
+    expect(quoteFor('', 'bare')).toBe("''");
+    const values = [
+      "a'$(touch PWNED1)'",
+      'b"$(touch PWNED2)"',
+      'c`touch PWNED3`',
+      'd;touch PWNED4',
+      'e x y',
+      'f!g',
+      'h\\i',
+      'j\nk',
+      '~root',
+      '#x',
+      'é{a,b}',
+      '!!',
+      '',
+    ];
+    for (const context of CONTEXTS)
+      expect(bashWords(values.map((v) => word(v, context))), `context ${context}`).toEqual(values);
+  });
+
+  it('property: any string, quoted for each context, comes back byte-exact from bash', () => {
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 40 }), (values) => {
+        const words = CONTEXTS.flatMap((c) => values.map((v) => word(v, c)));
+        expect(bashWords(words)).toEqual([...values, ...values, ...values]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
