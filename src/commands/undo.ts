@@ -1,8 +1,9 @@
 // `routersh undo --journal FILE [N | ID] [--yes] [connection]`, from any terminal, on a session
 // that takes over FILE as its journal (session/connect.ts, like every command): without N or ID
 // it finishes the file's confirmed-change window whose shell is gone (closed, killed, lost with
-// its SSH session) — its changes not confirmed and not yet reverted are reverted, newest first;
-// with N or ID, or when no window is open, it is the shell's `undo [N | ID]` on that journal.
+// its SSH session), or one its guard left unsettled — its changes not confirmed and not yet
+// reverted are reverted, newest first; with N or ID, or when no window is open, it is the
+// shell's `undo [N | ID]` on that journal.
 // Either way the file records what was done. The file is not trusted: credentials go only to a
 // router the user named (journalLogin), and each change is checked against its own line before
 // anything is sent (features/changes/undo-plan.ts).
@@ -16,7 +17,10 @@ import { commandFailedError, type Ending, failed, OK, usageError } from '../erro
 import { stateDir } from '../config/paths.js';
 import { journalDir, journalFiles, readJournalFile } from '../features/changes/journal/file.js';
 import { fold } from '../features/changes/journal/fold.js';
+import type { WindowState } from '../contract/journal.js';
+import { processAlive } from '../features/changes/process-alive.js';
 import { decide, decided } from '../features/changes/window-decision.js';
+import { windowStatus } from '../features/changes/window-status.js';
 import { revertWindow } from '../features/changes/window-revert.js';
 import { journalRouter } from '../features/changes/journal-open.js';
 import { runBuiltin } from '../run/handlers.js';
@@ -80,9 +84,8 @@ export const command: Command<Args> = {
       const journal = await session.services.journal!.open();
       // A change the killed writer sent without writing its answer: the node says whether it was applied.
       await journal.resolveUnfinished(session.services.router, new AbortController().signal);
-      const w = journal.window();
-      if (which === undefined && w)
-        return await finishWindow(path, w.id, session.services, runIo, connection.yes, io);
+      const w = which === undefined ? windowToFinish(path, journal.window()) : undefined;
+      if (w) return await finishWindow(path, w, session.services, runIo, connection.yes, io);
       const outcome = await runBuiltin(
         { name: 'undo', args: which === undefined ? [] : [which], options: {} },
         {
@@ -178,9 +181,27 @@ function isPlainRouterUrl(u: string): boolean {
   }
 }
 
+/**
+ * The window `undo --journal FILE` finishes: the open one, or one its guard left unsettled (it
+ * gave up, or died after deciding to revert): then its decision to revert stands, and is carried
+ * out again here (`again`).
+ */
+function windowToFinish(
+  path: string,
+  open: WindowState | undefined,
+): { id: string; deadline: number; again: boolean } | undefined {
+  const events = readJournalFile(path);
+  const id = open?.id ?? fold(events).windows.at(-1)?.id;
+  if (id === undefined) return undefined;
+  const facts = { events, window: id, decision: decided(path, id), alive: processAlive, now: Date.now() };
+  const s = windowStatus(facts);
+  if (open) return { id, deadline: open.deadline, again: s?.state === 'unsettled' };
+  return s?.state === 'unsettled' ? { id, deadline: s.deadline, again: true } : undefined;
+}
+
 async function finishWindow(
   path: string,
-  id: string,
+  { id, deadline, again }: { id: string; deadline: number; again: boolean },
   services: Services,
   runIo: RunIo,
   yes: boolean,
@@ -200,11 +221,13 @@ async function finishWindow(
   const d = decide(path, id, { kind: 'revert', by: 'routersh undo --journal' });
   if (!d.won && d.decision.kind === 'confirmed')
     throw commandFailedError(`window ${id} was confirmed (${d.decision.by}): its changes are kept`);
-  if (!d.won) throw commandFailedError(`window ${id} is being reverted already (${d.decision.by})`);
+  if (!d.won && !again) throw commandFailedError(`window ${id} is being reverted already (${d.decision.by})`);
   const by = 'routersh undo --journal';
+  const window: WindowState = { id, deadline, state: 'open' };
   const done = await revertWindow(journal, services.router, id, {
     by,
     why: `window ${id} reverted by ${by}`,
+    window,
   });
   io.out(sanitizeText(`${done}\n`));
   return OK;
