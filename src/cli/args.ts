@@ -84,6 +84,28 @@ export function commandAfterFlags(argv: readonly string[], names: readonly strin
   return [first.value, ...argv.slice(0, first.index), ...argv.slice(first.index + 1)];
 }
 
+/**
+ * How many words at the start of `argv` are main flags with their values (`--router R --yes`,
+ * `-c LINE`, `--timeout=5`): a command that takes NAME after them (`routersh --router R learn
+ * NAME` arrives as `learn --router R NAME`) finds NAME there.
+ */
+export function leadingMainFlags(argv: readonly string[]): number {
+  const shorts = Object.entries(MAIN_OPTIONS).filter(([, o]) => 'short' in o);
+  let i = 0;
+  while (i < argv.length) {
+    const a = argv[i] ?? '';
+    const long = /^--([^=]+)(=)?/.exec(a);
+    const short = long ? undefined : /^-([A-Za-z])(.)?/.exec(a);
+    const spec = long
+      ? (MAIN_OPTIONS as Record<string, { type: string }>)[long[1] ?? '']
+      : shorts.find(([, o]) => 'short' in o && o.short === short?.[1])?.[1];
+    if (!spec) break;
+    const attached = long ? long[2] !== undefined : short?.[2] !== undefined;
+    i += spec.type === 'string' && !attached ? 2 : 1;
+  }
+  return Math.min(i, argv.length);
+}
+
 function parseError(e: unknown): never {
   const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
   throw usageError(`${msg} (see routersh --help)`);

@@ -7,7 +7,7 @@ import { listText, progressReport } from '../features/lessons/list.js';
 import { issueLines, parseLesson } from '../features/lessons/parse.js';
 import { progressWord } from '../features/lessons/progress.js';
 import type { LessonStore } from '../features/lessons/types.js';
-import { parseMainArgs } from '../cli/args.js';
+import { leadingMainFlags, parseMainArgs } from '../cli/args.js';
 import type { LEARN_FLAGS } from '../cli/command-options.js';
 import type { Command } from './command.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
@@ -26,14 +26,26 @@ export type LearnArgs =
 /** `--progress`: a flag of the table completion reads too. */
 const flag = (name: keyof typeof LEARN_FLAGS) => `--${name}`;
 
-export function parseLearnArgs(argv: readonly string[]): LearnArgs {
-  if (argv.length === 0) return { kind: 'list' };
+export function parseLearnArgs(all: readonly string[]): LearnArgs {
+  // Main flags given before `learn` (`routersh --router R learn NAME`) come first: they go with
+  // the lesson's session, as those after NAME do.
+  const lead = leadingMainFlags(all);
+  const before = all.slice(0, lead);
+  const argv = all.slice(lead);
+  if (argv.length === 0) {
+    if (before.length) throw usageError(`learn: a lesson's name is wanted after '${before.join(' ')}'`);
+    return { kind: 'list' };
+  }
   if (argv[0] === flag('progress')) {
+    if (before.some((a) => a !== flag('json')))
+      throw usageError(`learn --progress takes only --json, not '${before.find((a) => a !== flag('json'))}'`);
+    if (before.length) return { kind: 'progress', json: true };
     const extra = argv.slice(1).filter((a) => a !== flag('json'));
     if (extra.length) throw usageError(`learn --progress takes only --json, not '${extra[0]}'`);
     return { kind: 'progress', json: argv.includes(flag('json')) };
   }
   if (argv[0] === flag('validate')) {
+    if (before.length) throw usageError(`learn --validate takes only files, not '${before[0]}'`);
     if (argv.length < 2) throw usageError('learn --validate needs a lesson file');
     return { kind: 'validate', files: argv.slice(1) };
   }
@@ -43,7 +55,7 @@ export function parseLearnArgs(argv: readonly string[]): LearnArgs {
       `learn: unknown flag '${name}' (learn NAME [connection], --progress [--json], --validate FILE)`,
     );
   }
-  return { kind: 'start', name, rest };
+  return { kind: 'start', name, rest: [...before, ...rest] };
 }
 
 const trainee = (env: Env) => {

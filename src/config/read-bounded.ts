@@ -4,6 +4,7 @@
 // first byte past it ends the read with a TooLargeError (one line, naming the limit), and no
 // more is read. Regular files, FIFOs, character devices and streams (stdin) read alike.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isRoutershError } from '../errors.js';
 
 const MiB = 1024 * 1024;
 
@@ -32,6 +33,7 @@ export class TooLargeError extends Error {
 /** Why a read failed, for `cannot read … FILE: REASON`: `larger than 16 MiB`, or the errno (`ENOENT`). */
 export function readFailure(e: unknown): string {
   if (e instanceof TooLargeError) return e.message;
+  if (isRoutershError(e)) return e.message; // an unsafe state file (config/state-dir.ts)
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' ? code : 'unreadable';
 }

@@ -47,6 +47,13 @@ export function isTlsCode(code: string): boolean {
   );
 }
 
+/**
+ * Our own code: a TLS connection on which we gave a client certificate ended before a byte of
+ * an answer, and without an alert. A server that checks the certificate after the handshake
+ * (Node's tls does) and refuses it just closes: the client sees a reset or an end, no reason.
+ */
+export const CLOSED_AFTER_HANDSHAKE = 'ERR_TLS_CLOSED_AFTER_HANDSHAKE';
+
 const words = (code: string) => code.toLowerCase().replace(/_/g, ' ');
 
 /** `DNS:a, IP Address:1.2.3.4` → `a, 1.2.3.4` (at most 6 names). */
@@ -97,6 +104,8 @@ export function tlsMeaning(
   if (code === 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE' && !given.cert)
     return `it ended the handshake (handshake failure): if it requires a client certificate, use ${fix.cert}`;
   const alert = CLIENT_CERT_ALERTS.exec(code);
+  if (code === CLOSED_AFTER_HANDSHAKE && given.cert)
+    return 'it refused our client certificate (it closed the connection after the handshake): use one it trusts';
   if (alert?.[1] && given.cert)
     return `it refused our client certificate (${words(alert[1])}): use one it trusts`;
   if (alert?.[1])

@@ -15,6 +15,7 @@ import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
 import type { ClosableDispatcher, OriginTls, TransportProxy } from './proxy-agent.js';
 import { sameOriginOnly } from './same-origin.js';
+import { CLOSED_AFTER_HANDSHAKE } from './tls-errors.js';
 import {
   isRedirectLoop,
   isTimeoutCode,
@@ -171,6 +172,16 @@ export class Transport {
     socket.on('error', (e: unknown) => {
       if (isTlsAlert(e)) this.alert = e;
     });
+    // A server that checks the client certificate after the handshake (Node's tls) and refuses
+    // it sends no alert: it closes before answering a byte (a reset when our request was unread).
+    if (this.peer.given?.cert && 'encrypted' in socket) {
+      const unanswered = (e?: unknown) => {
+        if (socket.bytesRead > 0 || this.alert || (e !== undefined && !isSocketEnd(e))) return;
+        this.alert = Object.assign(new Error('closed after the handshake'), { code: CLOSED_AFTER_HANDSHAKE });
+      };
+      socket.once('end', () => unanswered());
+      socket.once('error', unanswered);
+    }
   }
 
   private use(agent: ClosableDispatcher): ClosableDispatcher {

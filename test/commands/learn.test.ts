@@ -1,10 +1,12 @@
 // `routersh learn` through the built binary: the list with progress, a lesson started on the
 // trainee's own simulator (its progress saved in $XDG_STATE_HOME/routersh/lessons/), the
-// progress report as JSON, and a lesson file's mistakes with their lines (exit 2).
+// progress report as JSON, and a lesson file's mistakes with their lines (exit 2); the main
+// flags given before `learn` (`routersh --router R learn NAME`) as after NAME.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { runCommand } from '../helpers/command-io.js';
 
 let dir: string;
@@ -72,4 +74,60 @@ it('an unknown lesson is a usage error naming the lessons', async () => {
   const r = await runCommand(['learn', 'nope'], env);
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/no lesson 'nope' \(lessons: discover, interfaces/);
+});
+
+describe('main flags before learn (routersh --router R learn NAME), as after NAME', () => {
+  let sim: RouterSim;
+  beforeAll(async () => {
+    sim = await startRouterSim();
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+
+  it('--router R (and the password from the environment): the lesson runs on that router', async () => {
+    const before = sim.requests.length;
+    const r = await runCommand(
+      [
+        '--router',
+        sim.url,
+        '--user',
+        'admin',
+        'learn',
+        'interfaces',
+        '-c',
+        'interface eth1.200',
+        '-c',
+        'lesson',
+      ],
+      {
+        ...env,
+        ROUTERSH_PASSWORD: 'admin',
+      },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Lesson interfaces: Interfaces/);
+    expect(r.stdout).toContain('Interface eth1.200 created');
+    expect(sim.requests.length).toBeGreaterThan(before);
+  });
+
+  it('-c LINE, --timeout=N and -y before learn, on the trainee’s own simulator', async () => {
+    const r = await runCommand(
+      ['-c', 'interface eth1.100', '--timeout=5', '-y', 'learn', 'interfaces', '-c', 'lesson'],
+      env,
+    );
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Interface eth1.100 created');
+  });
+
+  it('--json before learn --progress; a main flag with no lesson named is one usage line', async () => {
+    const p = await runCommand(['--json', 'learn', '--progress'], env);
+    expect(p.code).toBe(0);
+    expect(JSON.parse(p.stdout).lessons).toHaveLength(6);
+    const bare = await runCommand(['--router', sim.url, 'learn'], env);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toBe(`% learn: a lesson's name is wanted after '--router ${sim.url}'\n`);
+  });
 });

@@ -2,9 +2,10 @@
 // simulators behind TLS fronts made with a throwaway CA: an unknown CA says to use --ca; --ca
 // and --insecure (warned once, naming the API) reach both APIs on one host, and the telemetry
 // API elsewhere has its own flags; a server that wants a client certificate says --cert and
-// --key, which then work; files are checked at start (missing, not PEM, a key that is not
-// the certificate's: exit 2, the file named); a name mismatch says the certificate's names.
-import { execFileSync } from 'node:child_process';
+// --key, which then work, and a certificate it refuses says so (with the alert's reason when it
+// sends one); files are checked at start (missing, not PEM, a key that is not the
+// certificate's: exit 2, the file named); a name mismatch says the certificate's names.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,59 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
     expect(withCert.err).toBe('');
     expect(withCert.code).toBe(0);
     expect(withCert.out).toMatch(/eth0/);
+  });
+
+  it('a certificate signed by a CA the server does not trust, Node’s server (no alert): the refusal, exit 3', async () => {
+    // Node's tls checks a client certificate after the handshake and, refusing it, just closes:
+    // no alert, and our request unread there makes it a reset. Once "connection reset by …".
+    const other = makePki();
+    const r = await front(router.port, { clientCa: other.pem('ca') });
+    const out = await runCommand(
+      ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
+      env(r.url()),
+    );
+    expect(out.err).toBe(
+      `% TLS failed with the router at 127.0.0.1:${r.port}: it refused our client certificate (it closed the connection after the handshake): use one it trusts (command 1)\n`,
+    );
+    expect(out.code).toBe(3);
+  });
+
+  it('the same against OpenSSL’s server, which says why (alert unknown ca): the reason in the line', async () => {
+    const other = makePki();
+    const server = spawn(
+      'openssl',
+      [
+        's_server',
+        '-accept',
+        '127.0.0.1:0',
+        '-cert',
+        pki.files.serverCert,
+        '-key',
+        pki.files.serverKey,
+      ].concat(['-CAfile', other.files.ca, '-Verify', '1', '-verify_return_error', '-www']),
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        server.stdout.on('data', (d: Buffer) => {
+          text += d.toString();
+          const m = /ACCEPT 127\.0\.0\.1:(\d+)/.exec(text);
+          if (m?.[1]) resolve(m[1]);
+        });
+        server.on('exit', () => reject(new Error(`openssl s_server ended: ${text}`)));
+      });
+      const out = await runCommand(
+        ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
+        env(`https://127.0.0.1:${port}`),
+      );
+      expect(out.err).toBe(
+        `% TLS failed with the router at 127.0.0.1:${port}: it refused our client certificate (unknown ca): use one it trusts (command 1)\n`,
+      );
+      expect(out.code).toBe(3);
+    } finally {
+      server.kill();
+    }
   });
 
   it('--cert alone with a file that holds the key too, as curl', async () => {

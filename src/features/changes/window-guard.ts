@@ -71,7 +71,7 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
   const w = env.journal.window();
   if (!w || w.id !== env.window) {
     // Settled before the guard read the journal (a confirm right after a script ended).
-    const d = decided(env.path, env.window);
+    const d = decided(env.path, env.window, env.say);
     env.say(
       d
         ? `window ${env.window} settled by ${d.by}: ${d.kind}; the guard ends`
@@ -86,7 +86,7 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
   /** The signal that ended the wait before the window's end, if one did. */
   let signalled: string | undefined;
   for (;;) {
-    const d = decided(env.path, w.id);
+    const d = decided(env.path, w.id, env.say);
     if (d) {
       env.say(`window ${w.id} settled by ${d.by}: ${d.kind}; the guard ends`);
       return 0;
@@ -100,7 +100,7 @@ export async function guardWindow(env: GuardEnv): Promise<number> {
     if (left <= 0) break;
     await sleep(Math.min(STEP_MS, left), env.stop);
   }
-  const take = decide(env.path, w.id, { kind: 'revert', by: env.by });
+  const take = decide(env.path, w.id, { kind: 'revert', by: env.by }, env.say);
   if (!take.won) {
     env.say(`window ${w.id} settled by ${take.decision.by}: ${take.decision.kind}; the guard ends`);
     return 0;

@@ -3,18 +3,12 @@
 // routersh loses nothing; a line marked `sync` (the record of a request about to be sent) is
 // also fsync'd, which carries every line before it: a crash of the machine loses no record of
 // a sent request. The file is the journal: the session reads it back rather than keep it all.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { join } from 'node:path';
+// A journal says what to write back to the router: its directory and the file are state only
+// the user can touch (config/state-dir.ts), checked before the first line and before each read.
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { MAX_JOURNAL_BYTES, readFileBoundedSync } from '../../../config/read-bounded.js';
+import { stateFiles } from '../../../config/state-dir.js';
 import { type ParsedJournal, parseJournal, parseJournalCounted } from './fold.js';
 import type { JournalEvent } from '../../../contract/journal.js';
 
@@ -38,7 +32,8 @@ export function fileSink(path: string): JournalSink {
     path,
     append(e, o = {}) {
       if (fd === undefined) {
-        mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+        stateFiles.ensureDir(dirname(path));
+        stateFiles.check(path);
         fd = openSync(path, 'a', 0o600);
       }
       writeSync(fd, `${JSON.stringify(e)}\n`);
@@ -58,16 +53,19 @@ export function fileSink(path: string): JournalSink {
 
 /** A journal's events; a file over MAX_JOURNAL_BYTES (or /dev/zero) fails with EFBIG, unread. */
 export function readJournalFile(path: string): JournalEvent[] {
+  stateFiles.check(path);
   return parseJournal(readFileBoundedSync(path, MAX_JOURNAL_BYTES));
 }
 
 /** readJournalFile, and how many lines were skipped as malformed (`changes all` says so). */
 export function readJournalFileCounted(path: string): ParsedJournal {
+  stateFiles.check(path);
   return parseJournalCounted(readFileBoundedSync(path, MAX_JOURNAL_BYTES));
 }
 
-/** Every journal file in `dir`, oldest first (names start with the session's start time). */
+/** Every journal file in `dir`, oldest first (names start with the session's start time); an unsafe `dir` is refused. */
 export function journalFiles(dir: string): string[] {
+  stateFiles.check(dir);
   try {
     return readdirSync(dir)
       .filter((n) => n.endsWith('.jsonl'))

@@ -1,0 +1,173 @@
+// State only its user can touch (config/state-dir.ts, issue 37 §4), through the product's own
+// entry against the router simulator: a change is journaled before it is sent, so a `routersh/`
+// others can write, or a journal directory that is another user's link, is refused with one
+// line naming the path and the fix, and nothing reaches the router; a /tmp-like sticky parent is
+// fine. The checker itself, with a counting file system: one lstat per component the first time,
+// one per file after; and the rules judged as a user who is not root (root owns /tmp).
+// The tests run as root here: `chown 65534` makes a file of `nobody`; skipped where it cannot.
+import { chmodSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
+import { adminEnv, runCommand } from '../helpers/command-io.js';
+
+const asRoot = process.getuid?.() === 0;
+let sim: RouterSim;
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+const CHANGE = ['-c', 'interface eth0 mtu 1400'];
+const scratch = () => mkdtempSync(join(tmpdir(), 'routersh-statedir-'));
+
+/** Runs CHANGE with state under `state`; what the router got. */
+async function change(state: string) {
+  const writes = sim.requests.filter((r) => r.method !== 'GET').length;
+  const out = await runCommand(CHANGE, adminEnv(sim.url, state));
+  return { ...out, sent: sim.requests.filter((r) => r.method !== 'GET').length - writes };
+}
+
+describe('a change refused when its state is not the user’s alone', () => {
+  it('a world-writable routersh/: one line naming it and chmod 700, exit 2, nothing sent', async () => {
+    const state = scratch();
+    const dir = join(state, 'routersh');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const out = await change(state);
+    expect(out.err).toBe(
+      `% unsafe state: ${dir} is writable by others (mode 0777): chmod 700 ${dir} (command 1)\n`,
+    );
+    expect(out.code).toBe(2);
+    expect(out.sent).toBe(0);
+    // `undo --journal` (listing the open windows) reads the same directory: refused alike.
+    mkdirSync(join(dir, 'journal'), { mode: 0o700 });
+    const list = await runCommand(['undo', '--journal'], adminEnv(sim.url, state));
+    expect(list.err).toBe(`% unsafe state: ${dir} is writable by others (mode 0777): chmod 700 ${dir}\n`);
+  });
+
+  it.skipIf(!asRoot)(
+    'a journal directory that is a link owned by another user: refused, rm named',
+    async () => {
+      const state = scratch();
+      const dir = join(state, 'routersh');
+      mkdirSync(dir, { mode: 0o700 });
+      const elsewhere = scratch();
+      const link = join(dir, 'journal');
+      symlinkSync(elsewhere, link);
+      lchownSync(link, 65534, 65534);
+      const out = await change(state);
+      expect(out.err).toBe(
+        `% unsafe state: ${link} is a symbolic link owned by uid 65534, not you: rm ${link} (command 1)\n`,
+      );
+      expect(out.code).toBe(2);
+      expect(out.sent).toBe(0);
+    },
+  );
+
+  it.skipIf(!asRoot)('the user’s own link to a directory of another user: the target refused', async () => {
+    const state = scratch();
+    const dir = join(state, 'routersh');
+    mkdirSync(dir, { mode: 0o700 });
+    const elsewhere = scratch();
+    lchownSync(elsewhere, 65534, 65534);
+    symlinkSync(elsewhere, join(dir, 'journal'));
+    const out = await change(state);
+    expect(out.err).toBe(
+      `% unsafe state: ${elsewhere} is owned by uid 65534, not you: remove it, or chown 0 ${elsewhere} (command 1)\n`,
+    );
+    expect(out.sent).toBe(0);
+  });
+
+  it('a /tmp-like sticky, world-writable parent: accepted; routersh/ and journal/ made 0700', async () => {
+    const state = scratch();
+    chmodSync(state, 0o1777);
+    const out = await change(state);
+    expect(out.err).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.sent).toBe(1);
+    expect(lstatSync(join(state, 'routersh')).mode & 0o777).toBe(0o700);
+    expect(lstatSync(join(state, 'routersh', 'journal')).mode & 0o777).toBe(0o700);
+  });
+
+  it('the same parent without the sticky bit: refused (anyone could rename routersh/ away)', async () => {
+    const state = scratch();
+    chmodSync(state, 0o777);
+    const out = await change(state);
+    expect(out.err).toBe(
+      `% unsafe state: ${state} (above routersh/) is writable by others (mode 0777): chmod go-w ${state} (command 1)\n`,
+    );
+    expect(out.sent).toBe(0);
+  });
+});
+
+/** The real file system, counting lstat calls. */
+function counting(): StateFs & { calls: number } {
+  const fs = {
+    calls: 0,
+    lstat(p: string) {
+      fs.calls++;
+      return lstatSync(p, { throwIfNoEntry: false });
+    },
+    readlink: (p: string) => readlinkSync(p),
+  };
+  return fs;
+}
+
+describe('the checker', () => {
+  it('the fast path: one lstat per component the first time, one per file after', () => {
+    const state = scratch();
+    const journal = join(state, 'routersh', 'journal');
+    mkdirSync(journal, { recursive: true, mode: 0o700 });
+    const fs = counting();
+    const check = stateChecker(fs);
+    const file = join(journal, 'a.jsonl');
+    expect(check.trouble(file)).toBeUndefined();
+    // Every component of the journal directory, then the (absent) file.
+    expect(fs.calls).toBe(journal.split('/').filter(Boolean).length + 1);
+    fs.calls = 0;
+    expect(check.trouble(join(journal, 'b.jsonl'))).toBeUndefined();
+    expect(check.trouble(join(journal, 'b.jsonl.w1.decided'))).toBeUndefined();
+    expect(fs.calls).toBe(2);
+    fs.calls = 0;
+    check.ensureDir(journal);
+    expect(fs.calls).toBe(0);
+  });
+
+  it.skipIf(!asRoot)(
+    'as a user who is not root: root’s sticky /tmp and the user’s own dirs pass; others’ do not',
+    () => {
+      const me = 1000;
+      const state = scratch(); // in /tmp: root's, sticky
+      chmodSync(state, 0o1777);
+      const dir = join(state, 'routersh');
+      mkdirSync(join(dir, 'journal'), { recursive: true, mode: 0o700 });
+      lchownSync(dir, me, me);
+      lchownSync(join(dir, 'journal'), me, me);
+      const check = () => stateChecker(undefined, me, me).trouble(join(dir, 'journal', 'x.jsonl'));
+      expect(check()).toBeUndefined();
+      // Root's own routersh/ is not the user's.
+      lchownSync(dir, 0, 0);
+      expect(check()).toBe(`${dir} is owned by uid 0, not you: remove it, or sudo chown 1000 ${dir}`);
+      lchownSync(dir, me, me);
+      // A parent of another user's, even sticky: its owner could move routersh/ away.
+      lchownSync(state, 65534, 65534);
+      expect(check()).toBe(
+        `${state} (above routersh/) is owned by uid 65534: keep state in a directory of your own (XDG_STATE_HOME)`,
+      );
+      // The user's own parent, group-writable in the user's own group (a user private group): fine.
+      lchownSync(state, me, me);
+      chmodSync(state, 0o775);
+      expect(check()).toBeUndefined();
+      // ... in another group: not.
+      lchownSync(state, me, 50);
+      expect(check()).toBe(
+        `${state} (above routersh/) is writable by others (mode 0775): chmod go-w ${state}`,
+      );
+    },
+  );
+});
