@@ -8,6 +8,7 @@ import type { RouterPort } from '../contract/services.js';
 import { connect } from '../session/connect.js';
 import { baselineWasmOnly } from './v8-flags.js';
 import type { Command } from './command.js';
+import { startCheck } from './start-check.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { jsonText, sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import {
@@ -98,6 +99,7 @@ export const command: Command<ApiCommandArgs> = {
   },
   async run({ api, connection }, io) {
     baselineWasmOnly();
+    await startCheck(io, { connection });
     const { session, close } = await connect(connection, io, {
       interactive: false,
       telemetry: 'on-first-use',

@@ -56,12 +56,17 @@ function stdinData(flags: Flags, io: CommandIo): RunIo['stdin'] {
   return () => readStreamBounded(io.stdin, MAX_FEED_BYTES);
 }
 
-/** A yes/no question on the terminal (stderr), answered with a line. */
-export async function askOnTerminal(io: CommandIo, question: string): Promise<boolean> {
+/** A yes/no question on the terminal (stderr), answered with a line; an empty line is no (or `yes`). */
+export async function askOnTerminal(
+  io: CommandIo,
+  question: string,
+  o: { yes?: boolean } = {},
+): Promise<boolean> {
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: io.stdin, output: io.stderr });
   try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+    const answer = (await rl.question(`${question} ${o.yes ? '[Y/n]' : '[y/N]'} `)).trim();
+    return o.yes && answer === '' ? true : /^y(es)?$/i.test(answer);
   } finally {
     rl.close();
   }

@@ -8,6 +8,7 @@ import { openJournal } from '../features/changes/journal-open.js';
 import { decide } from '../features/changes/window-decision.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import type { Command } from './command.js';
+import { startCheck } from './start-check.js';
 
 export const command: Command<{ journal: string }> = {
   parse(argv) {
@@ -25,6 +26,8 @@ export const command: Command<{ journal: string }> = {
     return { journal };
   },
   async run({ journal: path }, io) {
+    // The start rule, for every window but the one this command confirms.
+    await startCheck(io, { skip: path });
     const journal = openJournal({ router: '', user: '' }, { path });
     try {
       const w = journal.window();

@@ -8,6 +8,7 @@ import { dashIssueLines } from '../features/dashboards/validate.js';
 import { unknownVars } from '../features/dashboards/var-args.js';
 import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
 import type { Command } from './command.js';
+import { startCheck } from './start-check.js';
 import { type DashArgs, parseDashArgs } from './dash-args.js';
 
 interface Out {
@@ -45,6 +46,7 @@ export const command: Command<DashArgs> = {
       case 'import':
         return (await import('./dash-import.js')).runDashImport(args.argv, io);
       case 'open': {
+        await startCheck(io, { connection: args.flags });
         const dashboard = await dashboardOrThrow(args.file);
         // A name given twice, or VALUE,VALUE: several values of a multi-value variable.
         const vars: Record<string, string[]> = {};

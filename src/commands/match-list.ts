@@ -14,6 +14,7 @@ import { connect } from '../session/connect.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 import { baselineWasmOnly, bulkHeap } from './v8-flags.js';
 import type { Command } from './command.js';
+import { startCheck } from './start-check.js';
 
 interface Args {
   connection: Flags;
@@ -36,6 +37,7 @@ export const command: Command<Args> = {
   },
   async run({ connection, words, parsed }, io) {
     baselineWasmOnly();
+    await startCheck(io, { connection });
     bulkHeap();
     const { session, close } = await connect(connection, io, {
       interactive: false,

@@ -1,14 +1,12 @@
-// Where a line's secrets sit (the line-level half of THE rule, secret-rule.ts; writers call it
-// through secrets.ts). Secrets never reach the history file. A word (or option, with or without leading dashes)
-// named like a secret has its value replaced with `***`: the next word, or the part after
-// `=` in `name=value`. A name is secret-like when one of its `-`/`_`-separated parts is
-// pass, password, passwd, passphrase, secret, token, key, apikey, api-key, community or
-// psk: `password`, `auth-key`, `pre-shared-key`, `--password-file`, `snmp-community`.
+// Where a line's secrets sit: THE rule (secret-rule.ts) applied to a typed line; writers call it
+// through secrets.ts. A word (or option, with or without leading dashes) named like a secret
+// has its value replaced with `***`: the next word, or the part after `=` in `name=value` —
+// unless it is a number of seconds after a time-like name (`token-expiration 600`).
 //
 // `key` alone is ambiguous: `… match-list x key net` names a key TYPE, not a secret. From
 // the line alone the two cannot be told apart, so the value after `key` IS redacted (the
-// safe failure) unless the caller's `isPlainValue` says otherwise, e.g. when the value is
-// one of the option's PossibleValues in the router metadata.
+// safe failure) unless the caller's `isPlainValue` says otherwise: the metadata shows a fixed
+// list of words (plain-values.ts).
 //
 // Words are THE lexer's tokens (tokenize.ts), so a value is exactly the word the line runs
 // with ("a b" is one value) and `#` at a word start ends the command (`password # later`

@@ -1,6 +1,6 @@
-// Secret slots (THE predicate: secret-rule.ts isSecretValue) read on the RESOLVED words, not the typed ones: `pa hunter4` is a password
-// when `pa` resolved to the Token `password`. A slot is secret when the value follows a path
-// word, or belongs to an option, named like a secret (redact.ts isSecretName).
+// Secret slots read on the RESOLVED words, not the typed ones: `pa hunter4` is a password when
+// `pa` resolved to the Token `password`. Each value is judged by THE predicate (secret-rule.ts
+// isSecretValue) with its slot's metadata.
 //
 // Such a value goes into a URL only in the one request the router's API requires (a SET,
 // UNSET or SHOW of that path), never in a metadata GET: the walker describes the node from

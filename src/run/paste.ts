@@ -6,6 +6,7 @@
 import { continuesOnNextLine, type Resolution, scanLine } from '../lang/index.js';
 import { splitPipes } from '../lang/pipes.js';
 import { contextAfter } from '../lang/context.js';
+import { lineSecrets, scrubSecrets } from '../lang/secrets.js';
 
 export { contextAfter } from '../lang/context.js';
 
@@ -52,12 +53,15 @@ export async function checkPaste(
   for (const l of lines) {
     const piped = splitPipes(l.text);
     if (piped.error) {
-      bad.push({ n: l.n, text: l.text, message: piped.error.message });
+      bad.push({ n: l.n, text: l.text, message: scrubSecrets(piped.error.message, lineSecrets(l.text)) });
       continue;
     }
     const res = await resolve(piped.command, ctx, signal);
-    if (res.kind === 'error') bad.push({ n: l.n, text: l.text, message: res.error.message });
-    else ctx = contextAfter(res, ctx);
+    // The message may quote a word of the line: THE secret rule's values are *** (lang/secrets.ts).
+    if (res.kind === 'error') {
+      const secrets = lineSecrets(piped.command, { words: res.words, context: ctx });
+      bad.push({ n: l.n, text: l.text, message: scrubSecrets(res.error.message, secrets) });
+    } else ctx = contextAfter(res, ctx);
   }
   return { lines, bad };
 }

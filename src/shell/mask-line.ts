@@ -1,6 +1,6 @@
-// A typed line as the screen shows it, secrets masked (always: routersh is used on projectors): the
-// values history would redact (THE secret rule, lang/secrets.ts, read with the cached metadata) become `*`s
-// of the same length, so the cursor, the colours and an error's caret keep their columns.
+// A typed line as the screen shows it, secrets masked (always: routersh is used on projectors):
+// the values history would redact (THE secret rule, lang/secrets.ts, with the cached metadata)
+// become `*`s of the same length, so the cursor, the colours and an error's caret keep their columns.
 // Masking what is drawn — not only what is recorded — is what makes a recording safe: the
 // frame Ink draws a moment late, or an echo written with an older frame, holds no secret.
 import type { CacheView } from '../lang/index.js';

@@ -3,7 +3,7 @@
 // per router and user: $XDG_CACHE_HOME/routersh/complete/HASH.json (0600, in 0700 folders that
 // must be the user's own and writable by no one else). It holds the metadata nodes completion
 // read, as the router sent them minus everything a secret could be in: the values of a slot
-// named like a secret (redact.ts isSecretName), show output and unknown fields are never
+// named like a secret (lang/secrets.ts isSecretName), show output and unknown fields are never
 // written. Its contents are server data: read back, each node is checked field by field, and
 // what is printed from it goes through the same filter as a live answer (complete.ts).
 import { createHash } from 'node:crypto';

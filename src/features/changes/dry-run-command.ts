@@ -1,6 +1,7 @@
 // The `dry-run WORD…` built-in (shell and scripts), and the shared rendering of a dry-run line
 // for it and for `--dry-run` (batch.ts): the request it would send, sending nothing.
 import { Overlay } from '../../lang/overlay.js';
+import { lineSecrets, scrubSecrets } from '../../lang/secrets.js';
 import { type DryEnv, type DryLine, dryRunLine, innerLine } from './dry-run.js';
 import { dryLineJson, dryLineText, redactedCommand, requestView } from './dry-run-text.js';
 import type { Handler } from '../../contract/handler.js';
@@ -25,7 +26,12 @@ export function showDryLine(
       ? requestView(d.request, d.words, context, env.services.router.apiRoot ?? '/api')
       : undefined;
   const command = redactedCommand(line, d.words, context);
-  return { text: dryLineText(d, view, command), json: dryLineJson(d, view, command, n) };
+  // THE secret rule on what the line's error or note may quote of it (lang/secrets.ts).
+  const secrets = lineSecrets(line, d.words ? { words: d.words, context } : undefined);
+  return {
+    text: scrubSecrets(dryLineText(d, view, command), secrets),
+    json: scrubSecrets(dryLineJson(d, view, command, n), secrets),
+  };
 }
 
 /** Each `dry-run` line stands alone: nothing an earlier one showed was sent. */

@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { JournalEvent } from '../../contract/journal.js';
 import { readFileBoundedSync } from '../../config/read-bounded.js';
+import { stateFiles } from '../../config/state-dir.js';
 import { readJournalFile } from './journal/file.js';
 import { processAlive } from './process-alive.js';
 import { decided } from './window-decision.js';
@@ -52,6 +53,8 @@ export function indexedWindows(stateDir: string, o: ReadOptions): IndexedWindow[
   const out: IndexedWindow[] = [];
   for (const name of indexNames(stateDir)) {
     const file = join(windowsDir(stateDir), name);
+    // Only the user's own entry is read (config/state-dir.ts); another's is not followed.
+    if (stateFiles.trouble(file)) continue;
     const entry = readEntry(file);
     if (!entry || indexFile(stateDir, entry.journal, entry.window) !== file) {
       unlinkQuiet(file);

@@ -10,10 +10,15 @@ import { readFileSync } from 'node:fs';
  * machine, is not the writer.
  */
 export function processStart(pid: number): string | undefined {
+  return procStat(pid)?.[19];
+}
+
+/** The fields of /proc/PID/stat after the command name (field 3 on), or undefined. */
+function procStat(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count from its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
@@ -21,7 +26,7 @@ export function processStart(pid: number): string | undefined {
 
 /**
  * Signal 0 checks without signalling; EPERM means it lives, as another user's process. Where
- * its start is known on both sides, it must be the same process.
+ * its start is known on both sides, it must be the same process; a zombie is gone.
  */
 export function processAlive(pid: number, start?: string): boolean {
   try {
@@ -29,7 +34,11 @@ export function processAlive(pid: number, start?: string): boolean {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = procStat(pid);
+  // A zombie has exited: a killed guard whose parent has not reaped it yet (a container's
+  // init may never) guards nothing.
+  if (stat?.[0] === 'Z') return false;
   if (start === undefined) return true;
-  const now = processStart(pid);
+  const now = stat?.[19];
   return now === undefined || now === start;
 }

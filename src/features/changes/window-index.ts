@@ -1,9 +1,10 @@
 // The open-window index's files (open-windows.ts reads them): where each window's entry lives
 // and how the journal keeps it in step with the window's state. Apart from the reader, and with
 // nothing but node:fs, so that the journal writes it without loading what reads journals.
-import { mkdirSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { WindowState } from '../../contract/journal.js';
+import { stateFiles } from '../../config/state-dir.js';
 
 export interface OpenWindow {
   /** The journal file (absolute). */
@@ -43,7 +44,7 @@ export function indexWindowState(journal: string, router: string, w: WindowState
       unlinkQuiet(file);
       return;
     }
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    stateFiles.ensureDir(dirname(file));
     const entry: OpenWindow = { journal, window: w.id, router, deadline: w.deadline };
     // Whole, then renamed into place: a reader never sees half of it.
     const tmp = `${file}.${process.pid}.tmp`;

@@ -5,7 +5,6 @@
 // gives up as `unsettled`. Used by the guard process (window-guard.ts) and by a session that has
 // no guard.
 import { asRoutershError, isConnectFailure, type RoutershError } from '../../errors.js';
-import type { WindowState } from '../../contract/journal.js';
 import type { Journal, JournalRouter } from './journal/journal.js';
 import { planText, planUndo, runUndo } from './undo-plan.js';
 
@@ -36,8 +35,6 @@ export interface RevertOptions {
   why?: string | undefined;
   /** Cancels the attempt (its requests too). */
   signal?: AbortSignal | undefined;
-  /** The window closed as `reverted` after; default the journal's open one (one a guard left unsettled: given). */
-  window?: WindowState | undefined;
 }
 
 /** Reverts the changes of window `id` and closes it; returns what was done. */
@@ -53,7 +50,7 @@ export async function revertWindow(
   const env = { router, journal, signal, ...(o.invalidate ? { invalidate: o.invalidate } : {}) };
   const plan = await planUndo(targets, env);
   const done = await runUndo(plan, env, o.why ?? `window ${id} expired`);
-  const w = o.window ?? journal.window();
+  const w = journal.window();
   if (w?.id === id) journal.setWindow({ ...w, state: 'reverted' }, { by: o.by ?? 'routersh' });
   const skipped = plan.skipped.length ? planText({ steps: [], skipped: plan.skipped }) : '';
   return `${targets.length ? `reverted ${plan.steps.length} change(s)\n${done}${skipped}` : 'no changes to revert\n'}`.trimEnd();

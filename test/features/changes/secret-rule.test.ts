@@ -1,4 +1,4 @@
-// THE secret rule (lang/secret-slots.ts isSecretSlot), one for history, the journal, `compare`
+// THE secret rule (lang/secrets.ts), one for history, the journal, `compare`
 // and the screen: a value named like a secret is a secret unless the metadata shows a number
 // (`token-expiration 600`) or one of a fixed list of words (`key net-port`); a password is one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

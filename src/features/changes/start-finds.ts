@@ -1,0 +1,51 @@
+// What a start finds (issue 37's one rule): a confirmed-change window nobody is left to settle —
+// its guard gone (`unguarded`), its revert begun or given up and not finished (`unsettled`), or
+// open past its deadline with nobody reverting it — read from the open-window index and checked
+// in its journal (window-status.ts). Said in one line, with the one command that settles it.
+import { resolve } from 'node:path';
+import { sanitizeLine } from '../../term/sanitize.js';
+import { type IndexedWindow, indexedWindows } from './open-windows.js';
+import { processAlive } from './process-alive.js';
+import { needsSettling } from './window-status.js';
+
+export type Finding = IndexedWindow;
+
+/** The windows a start must say something about; `skip`: a journal the command settles itself. */
+export function startFindings(
+  stateDir: string,
+  o: { skip?: string | undefined; now?: number; alive?: (pid: number, start?: string) => boolean } = {},
+): Finding[] {
+  const found = indexedWindows(stateDir, { alive: o.alive ?? processAlive, now: o.now ?? Date.now() });
+  const skip = o.skip === undefined ? undefined : resolve(o.skip);
+  return found.filter((w) => resolve(w.journal) !== skip && needsSettling(w.status));
+}
+
+/** A path as one sh word: plain when it holds nothing the shell would read, else single-quoted. */
+export const shellWord = (s: string): string =>
+  /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The one command that settles it: the product's undo path for a window (commands/undo.ts). */
+export const settleCommand = (f: Finding): string => `routersh undo --journal ${shellWord(f.journal)}`;
+
+const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
+
+/** `window W of FILE (N changes to ROUTER) has no guard`: what is wrong, sanitized (a journal is anyone's file). */
+export function findingText(f: Finding): string {
+  const n = f.status.pending;
+  const what = `window ${f.window} of ${f.journal} (${n} change${n === 1 ? '' : 's'} to ${f.router})`;
+  const why =
+    f.status.state === 'unguarded'
+      ? 'has no guard: its guard process is gone'
+      : f.status.state === 'unsettled'
+        ? 'was left unsettled: its revert did not finish'
+        : `ended at ${clock(f.deadline)} and nobody reverted it`;
+  return sanitizeLine(`${what} ${why}`);
+}
+
+/** The line a script gets on stderr (its exit status unchanged). */
+export const findingLine = (f: Finding): string =>
+  `routersh: ${findingText(f)}; revert it: ${sanitizeLine(settleCommand(f))}`;
+
+/** The question on a terminal: yes reverts it now. */
+export const findingQuestion = (f: Finding): string =>
+  `${findingText(f)}: ${f.status.state === 'unsettled' ? 'finish its revert' : 'revert it'} now?`;
