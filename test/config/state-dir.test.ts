@@ -3,14 +3,29 @@
 // others can write, or a journal directory that is another user's link, is refused with one
 // line naming the path and the fix, and nothing reaches the router; a /tmp-like sticky parent is
 // fine. The checker itself, with a counting file system: one lstat per component the first time,
-// one per file after; and the rules judged as a user who is not root (root owns /tmp).
+// one per file after; and the rules judged as a user who is not root (root owns /tmp). The
+// open-window index: an entry naming a journal elsewhere is dropped; one in an open index unread.
 // The tests run as root here: `chown 65534` makes a file of `nobody`; skipped where it cannot.
-import { chmodSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lchownSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
+import { openJournal } from '../../src/features/changes/journal-open.js';
+import { openWindows, windowsDir } from '../../src/features/changes/open-windows.js';
+import { indexFile } from '../../src/features/changes/window-index.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
 
 const asRoot = process.getuid?.() === 0;
@@ -170,4 +185,46 @@ describe('the checker', () => {
       );
     },
   );
+});
+
+describe('the open-window index (a start reads it)', () => {
+  const ROUTER = 'http://127.0.0.1:1';
+  const open = (dir: string) => {
+    const j = openJournal({ router: ROUTER, user: 'admin' }, { dir });
+    j.setWindow({ id: 'w1', deadline: Date.now() + 60_000, state: 'open' }, { by: 'shell' });
+    return j;
+  };
+
+  it('an entry naming a journal outside this state directory is dropped, never read', async () => {
+    const dir = join(scratch(), 'routersh');
+    const j = open(dir);
+    const evil = join(scratch(), 'x.jsonl');
+    writeFileSync(evil, readFileSync(j.path!, 'utf8'));
+    const planted = indexFile(dir, evil, 'w1');
+    writeFileSync(planted, JSON.stringify({ journal: evil, window: 'w1', router: ROUTER, deadline: 1 }));
+    expect(openWindows(dir).map((w) => w.journal)).toEqual([j.path]);
+    expect(existsSync(planted)).toBe(false);
+    await j.close();
+  });
+
+  it('an entry in an index directory others can write is not read (made 0700: it is)', async () => {
+    // Made by hand in a state directory of its own: a directory this process found safe is not
+    // looked at again (only its owner or root could open it up since; a start is a new process).
+    const j = open(join(scratch(), 'routersh'));
+    const dir = join(scratch(), 'routersh');
+    mkdirSync(join(dir, 'journal'), { recursive: true, mode: 0o700 });
+    const journal = join(dir, 'journal', basename(j.path!));
+    writeFileSync(journal, readFileSync(j.path!));
+    const index = windowsDir(dir);
+    mkdirSync(index, { mode: 0o700 });
+    chmodSync(index, 0o777);
+    writeFileSync(
+      indexFile(dir, journal, 'w1'),
+      JSON.stringify({ journal, window: 'w1', router: ROUTER, deadline: Date.now() + 60_000 }),
+    );
+    expect(openWindows(dir)).toEqual([]);
+    chmodSync(index, 0o700);
+    expect(openWindows(dir).map((w) => w.journal)).toEqual([journal]);
+    await j.close();
+  });
 });

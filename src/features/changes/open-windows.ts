@@ -6,11 +6,11 @@
 // a window settled meanwhile (its settler died between the two writes) or of a journal gone. So
 // a start finds every window that needs it in one directory read, and reads nothing more when
 // there is none. (window-index.ts writes it.)
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { JournalEvent } from '../../contract/journal.js';
 import { readFileBoundedSync } from '../../config/read-bounded.js';
 import { stateFiles } from '../../config/state-dir.js';
-import { readJournalFile } from './journal/file.js';
+import { journalDir, readJournalFile } from './journal/file.js';
 import { processAlive } from './process-alive.js';
 import { decided } from './window-decision.js';
 import { indexFile, indexNames, type OpenWindow, unlinkQuiet, windowsDir } from './window-index.js';
@@ -56,7 +56,12 @@ export function indexedWindows(stateDir: string, o: ReadOptions): IndexedWindow[
     // Only the user's own entry is read (config/state-dir.ts); another's is not followed.
     if (stateFiles.trouble(file)) continue;
     const entry = readEntry(file);
-    if (!entry || indexFile(stateDir, entry.journal, entry.window) !== file) {
+    // An entry names a journal to revert from: only one of this state directory's.
+    if (
+      !entry ||
+      indexFile(stateDir, entry.journal, entry.window) !== file ||
+      dirname(entry.journal) !== journalDir(stateDir)
+    ) {
       unlinkQuiet(file);
       continue;
     }
