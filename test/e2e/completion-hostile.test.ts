@@ -44,8 +44,16 @@ const VALUES = [
   { value: 'f!bang', typed: 'interface f', mark: 'bang' },
   { value: 'h\\backslash', typed: 'interface "h', mark: 'backslash' },
 ];
-/** Names a terminal would act on: never offered (CTRL never shows). */
-const CONTROLLED = ['j\nCTRLJ', 'l\u001b[31mCTRLL', 'n\u0007CTRLN', 'p\u0000CTRLP', 'q\u009b2JCTRLQ'];
+/** Names a terminal would act on (C0, ESC, BEL, NUL, C1, DEL, a bidi override): never offered (CTRL never shows). */
+const CONTROLLED = [
+  'j\nCTRLJ',
+  'l\u001b[31mCTRLL',
+  'n\u0007CTRLN',
+  'p\u0000CTRLP',
+  'q\u009b2JCTRLQ',
+  'r\u007fCTRLR',
+  's\u202eCTRLS',
+];
 /** BEL, BS, clear screen, a window title, NUL, VT, FF, C1 CSI. */
 const DESCRIPTION = 'an iface\u0007\u0008\u001b[2J\u001b]0;pwned\u0007\u0000\u000b\u000c\u009b31m!';
 /** As the shells must show it: escape sequences removed, the other controls as text. */
