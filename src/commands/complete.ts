@@ -2,7 +2,9 @@
 //
 //   routersh __complete -- ARG… WORD           routersh's argv, WORD the one being completed
 //   routersh __complete --line TEXT [--word W]  the shell's raw line up to the cursor; W: the
-//                                               part of the word the shell replaces (bash's $2)
+//                                               part of the word the shell replaces (bash's $2),
+//                                               the candidates then quoted for bash
+//   routersh __complete --line TEXT --shell zsh|fish   the line as that shell quotes it
 //   routersh __complete --refresh               reads the kept router words again (started
 //                                               detached by a Tab press, its order on stdin)
 //
@@ -60,12 +62,14 @@ export const command: Command<Args> = {
     if (argv[0] === '--') return { argv: argv.length > 1 ? argv.slice(1) : [''] };
     if (argv[0] === '--refresh' && argv.length === 1) return { argv: [], refresh: true };
     if (argv[0] === '--line' && argv[1] !== undefined) {
-      const { words } = splitShellLine(argv[1]);
-      if (argv[2] === undefined) return { argv: words };
+      if (argv[2] === undefined) return { argv: splitShellLine(argv[1]).words };
       if (argv[2] === '--word' && argv[3] !== undefined && argv.length === 4)
-        return { argv: words, shellWord: { line: argv[1], word: argv[3] } };
+        return { argv: splitShellLine(argv[1]).words, shellWord: { line: argv[1], word: argv[3] } };
+      // zsh's and fish's lines hold their own quoting (`\!` in zsh's "…", `\'` in fish's '…').
+      if (argv[2] === '--shell' && (argv[3] === 'zsh' || argv[3] === 'fish') && argv.length === 4)
+        return { argv: splitShellLine(argv[1], argv[3]).words };
     }
-    throw usageError('__complete -- ARG… WORD, or __complete --line TEXT [--word W]');
+    throw usageError('__complete -- ARG… WORD, or __complete --line TEXT [--word W | --shell zsh|fish]');
   },
   async run(args, io) {
     if (args.refresh) return refresh(io);

@@ -51,10 +51,15 @@ export interface JournalPort {
 
 /** The confirmed-change window as the shell meets it (features/changes/confirm.ts behind it). */
 export interface WindowPort {
-  /** Time left in the open window as the prompt shows it (`4m59s`), or undefined outside one. */
-  left(now: number): string | undefined;
-  /** Whether the open window is kept by a guard process (it outlives this one). */
+  /**
+   * The open window as the prompt shows it: `confirm 4m59s`, or `unguarded 3m12s` once its
+   * guard is gone (this shell reverts it at its end); undefined outside one.
+   */
+  tag(now: number): string | undefined;
+  /** Whether the open window is kept by a live guard process (it outlives this one). */
   guarded(): boolean;
+  /** Whether the open window's guard is gone: nothing reverts it after this shell. */
+  unguarded(): boolean;
   /** How to settle the open window from another terminal ('' when none is open). */
   settleHint(): string;
   /** Leaving the shell: reverts the window's changes now (this process decides first). */
@@ -91,6 +96,8 @@ export interface Services {
   readonly journal: JournalPort | undefined;
   /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
   readonly yes: boolean;
+  /** `--allow-unrevertable`: a script may send, inside a window, a change it cannot revert (a secret). */
+  readonly allowUnrevertable?: boolean;
   /** Undefined: a confirmed-change window lives only as long as this process. */
   readonly guard: WindowGuardPort | undefined;
   /** The panes' data sources, by pane kind (the interactive shell's session only). */

@@ -160,6 +160,7 @@ function Shell(props: ShellAppProps) {
     onClearScreen: () => write('\u001b[H\u001b[2J'),
     rows: () => realStdout(stdout).rows || undefined,
     print: write,
+    redraw: props.onKey,
     color: props.color,
     // The real rows (Ink is told there are none, ink-stdout.ts); no size known, no pager.
     pagerSize: () => {

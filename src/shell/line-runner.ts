@@ -55,7 +55,7 @@ export function createLineRunner(o: {
   };
   const runIo = (progress?: (line: string) => void): RunIo => ({
     ask: o.ask,
-    notify: out.say,
+    notify: out.note,
     history: () => deps().shownHistory?.() ?? [],
     ...(progress ? { progress } : {}),
   });

@@ -41,7 +41,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     }),
     replay: (key) => keys.onKey(key),
   });
-  const leave = () => void leaveShell(deps().session.services, asker.choose, out.say, () => deps().onExit());
+  const leave = () => {
+    patch({ leaving: true });
+    void leaveShell(deps().session.services, asker.choose, out.say, () => deps().onExit());
+  };
   const panes = createPaneStack({
     get,
     patch,

@@ -15,6 +15,12 @@ export interface ShellOutput {
   push(...add: ShellItem[]): void;
   /** A note (`info`) line. */
   say(text: string): void;
+  /**
+   * A note from outside the command's output (a window that ended, its guard gone): the live
+   * region is drawn again first, as things are now, since Ink draws its last frame again under
+   * what it writes — a window just settled would leave a prompt with its time left under it.
+   */
+  note(text: string): void;
   /** A command's output; paged when `page` and it is taller than the window. */
   output(text: string, page: boolean): void;
   /** Settles when the pager is done (every line written, or the rest dropped); at once without one. */
@@ -27,7 +33,7 @@ export interface ShellOutput {
 export function createShellOutput(
   get: () => ShellState,
   patch: (p: Partial<ShellState>) => void,
-  deps: () => Pick<ShellDeps, 'print' | 'color' | 'pagerSize'>,
+  deps: () => Pick<ShellDeps, 'print' | 'color' | 'pagerSize' | 'redraw'>,
 ): ShellOutput {
   let pagerDone: (() => void) | null = null;
   const push = (...add: ShellItem[]) => {
@@ -63,6 +69,13 @@ export function createShellOutput(
   return {
     push,
     say: (text) => push(item('info', text)),
+    note: (text) => {
+      // React draws a store change in a microtask of its own, queued here first: the note is
+      // written after it (notes keep their order; a command's output comes later still).
+      deps().redraw?.();
+      patch({});
+      queueMicrotask(() => push(item('info', text)));
+    },
     output,
     pagerClosed: () =>
       get().pager ? new Promise<void>((resolve) => (pagerDone = resolve)) : Promise.resolve(),

@@ -28,6 +28,11 @@ export interface ShellState {
    * the scrollback when the next line runs.
    */
   note?: string | null;
+  /**
+   * The shell is being left (Ctrl-D, exit): what becomes of an open window is carried out, so
+   * the prompt drawn meanwhile, and the last one left on the screen, shows no time left in it.
+   */
+  leaving?: boolean;
 }
 
 export interface ShellDeps {
@@ -39,6 +44,8 @@ export interface ShellDeps {
   onExit: () => void;
   /** Writes text above the live region (Ink's write path); the terminal keeps the scrollback. */
   print: (text: string) => void;
+  /** The next frame is drawn at once, not at the end of Ink's throttle window. */
+  redraw?: (() => void) | undefined;
   color: boolean;
   /** The window, when output taller than it is paged (a terminal, the pager not turned off). */
   pagerSize?: (() => PagerSize | undefined) | undefined;

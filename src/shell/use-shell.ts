@@ -41,7 +41,7 @@ export function useShell(o: UseShellOptions) {
 
   return {
     state,
-    prompt: promptText(o.session.label, state.context, windowLeft),
+    prompt: promptText(o.session.label, state.context, state.leaving ? undefined : windowLeft),
     closePane: controller.closePane,
     openFrom: controller.openFrom,
     open: controller.open,

@@ -119,6 +119,11 @@ export class Tmux {
     return this.tmux(this.capture());
   }
 
+  /** The pane's output as streamed so far (its last 16 KiB, control bytes escaped): every frame drawn, not only the last. */
+  output(): string {
+    return this.streamed;
+  }
+
   /**
    * The screen, read without blocking this process: the simulators of a test file live in it,
    * and a synchronous read while a spinner draws (every 20 ms, four terminals at once on a

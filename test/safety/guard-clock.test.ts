@@ -16,7 +16,7 @@ import { alive, guardLog, lastWindow, until, waitingGuard } from './guard-proc.j
 import { expectInvariant, journalFile, LINES, slices } from './invariant.js';
 import { faultRig } from './rig.js';
 
-const rig = faultRig(['--timeout', '2']);
+const rig = faultRig(['--timeout', '5']);
 const HOUR = 3_600_000;
 
 /** A window of `window` holding LINES' changes, opened by a session whose clock reads `offsetFile`. */
@@ -25,7 +25,7 @@ async function openWindow(window: string, ctx: TestContext) {
   const env = adminEnv(router.url);
   const offsetFile = join(env.XDG_STATE_HOME, 'clock-offset');
   writeFileSync(offsetFile, '0\n');
-  const session = await testSession(simConfig(router.url, { timeoutMs: 2000 }), {
+  const session = await testSession(simConfig(router.url, { timeoutMs: 5000 }), {
     env: { ...process.env, ...env },
     journal: 'file',
     guard: true,

@@ -13,8 +13,11 @@ import { alive, guardLog, lastWindow, until, waitingGuard } from './guard-proc.j
 import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
 import { faultRig } from './rig.js';
 
-// --timeout 2 s: a held request of the guard's times out in 2 s (its credentials carry it).
-const T = ['--timeout', '2'];
+// --timeout 5 s: a held request of the guard's times out in 5 s (its credentials carry it), and
+// the opening runs have room on a loaded machine (2 s failed a baseline run at load 13).
+const T = ['--timeout', '5'];
+/** A window that holds its revert at a write: long enough that the opening run ends inside it. */
+const HELD_WINDOW = 10;
 const rig = faultRig(T);
 const CASE_MS = 90_000;
 
@@ -78,7 +81,7 @@ describe('a signal to the guard at each step of its window', () => {
     async ({ signal, step }) => {
       const why = `${signal} while ${step}`;
       // Waiting: a window long enough that the signal comes well before its end.
-      const { router, file, pid, held } = await openWindow(step === 'waiting' ? 20 : 4, HOLD[step]);
+      const { router, file, pid, held } = await openWindow(step === 'waiting' ? 20 : HELD_WINDOW, HOLD[step]);
       if (step !== 'waiting') {
         await held;
         // The guard decided (the decision file is its) before it sent the held write.
@@ -150,7 +153,7 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
     async () => {
       // --timeout 60: the request would wait past the bound; the bound cuts it.
       const { router, env, script } = await rig.fresh();
-      writeFileSync(script, `confirm-within 4s\n${LINES.join('\n')}\n`);
+      writeFileSync(script, `confirm-within ${HELD_WINDOW}s\n${LINES.join('\n')}\n`);
       let reached: () => void = () => {};
       const held = new Promise<void>((r) => {
         reached = r;
@@ -165,6 +168,26 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
       expectInvariant(router, file, rig.s0, rig.s1, { why: 'held write' });
       expect(slices(router)).toEqual(rig.s1);
       expect(await windowEnd(file)).toBe('unsettled');
+    },
+    CASE_MS,
+  );
+});
+
+describe('a window a signal left unsettled, finished by routersh undo --journal FILE', () => {
+  it.concurrent.each(['SIGTERM', 'SIGKILL'] as const)(
+    '%s after the guard decided to revert: undo --journal FILE reverts every change',
+    async (signal) => {
+      const { router, env, file, pid, held } = await openWindow(HELD_WINDOW, 1);
+      await held;
+      process.kill(pid, signal);
+      // SIGTERM: its one attempt timed out, the journal says unsettled. SIGKILL: the window is
+      // still open, its decision (revert, by the dead guard) taken.
+      expect(await endOf(file, pid), guardLog(file)).toBe(signal === 'SIGTERM' ? 'unsettled' : 'open');
+      const undo = await runCommand(['undo', '--journal', file, '--yes', ...T], env);
+      expect(undo.code, undo.err).toBe(0);
+      expect(lastWindow(file)?.state).toBe('reverted');
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: `${signal}, then undo --journal` });
+      expect(slices(router)).toEqual(rig.s0);
     },
     CASE_MS,
   );

@@ -6,7 +6,7 @@ import { Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { WindowPort } from '../../src/contract/services.js';
-import { windowLeft } from '../../src/features/changes/confirm.js';
+import { windowTag } from '../../src/features/changes/confirm.js';
 import { openJournal } from '../../src/features/changes/journal-open.js';
 import { useWindowLeft } from '../../src/shell/use-window-left.js';
 import { memorySink } from '../helpers/memory-sink.js';
@@ -26,8 +26,9 @@ it('shows the time left at each render, not at the last tick', async () => {
   const none = () => Promise.reject(new Error('not in this test'));
   // The session's port (session/shell-ports.ts) over this journal.
   const port: WindowPort = {
-    left: (now) => windowLeft(journal, now),
+    tag: (now) => windowTag(journal, now),
     guarded: () => false,
+    unguarded: () => false,
     settleHint: () => '',
     revertNow: none,
     confirmNow: none,
@@ -40,11 +41,11 @@ it('shows the time left at each render, not at the last tick', async () => {
   journal.setWindow({ id: 'w1', deadline: 500 + 300_000, state: 'open' });
   vi.advanceTimersByTime(500);
   await drawn();
-  expect(r.lastFrame()).toBe('5m00s');
+  expect(r.lastFrame()).toBe('confirm 5m00s');
   // 0.9 s later a line is kept (its prompt: 4m59s) and the prompt under it is drawn again.
   vi.advanceTimersByTime(900);
   r.rerender(<Left port={port} />);
   await drawn();
-  expect(r.lastFrame()).toBe('4m59s');
+  expect(r.lastFrame()).toBe('confirm 4m59s');
   r.unmount();
 });

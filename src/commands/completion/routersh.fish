@@ -3,7 +3,7 @@
 # (from a saved profile's router) the words of -c '…'. It answers within about a second, never asks.
 function __routersh_complete
     set -l cmd (commandline -opc)[1]
-    set -l out (command $cmd __complete --line (commandline -cp) 2>/dev/null </dev/null)
+    set -l out (command $cmd __complete --line (commandline -cp) --shell fish 2>/dev/null </dev/null)
     or return
     test (count $out) -gt 0; or return
     set -l directive $out[-1]

@@ -8,23 +8,24 @@ _routersh() {
     # The words as typed (quotes and all; inside quotes zsh takes them out of BUFFER), the last
     # one up to the cursor: routersh splits them again as the shell does.
     local line="${(j: :)words[1,CURRENT-1]} $QIPREFIX$IPREFIX$PREFIX"
-    out=$("$cmd" __complete --line "$line" 2>/dev/null </dev/null) || return 1
+    out=$("$cmd" __complete --line "$line" --shell zsh 2>/dev/null </dev/null) || return 1
     local -a lines values described
     lines=("${(@f)out}")
     directive=${lines[-1]}
     [[ $directive == :* ]] || return 1
     lines[-1]=()
-    # _describe reads VALUE:DESCRIPTION and takes a backslash out of VALUE (`\:` is a colon):
-    # a value's own backslashes and colons are escaped, so it inserts the value as it is (and
-    # compadd quotes it for the quote the cursor is in).
-    local v
+    # _describe reads VALUE:DESCRIPTION and takes the backslashes out of both (`\:` is a colon):
+    # their own backslashes (and a value's colons) are escaped, so it inserts the value as it is
+    # (compadd quotes it for the quote the cursor is in) and shows the description as sent.
+    local v d
     for l in "${lines[@]}"; do
         v=${l%%$'\t'*}
         values+=("$v")
         v=${v//\\/\\\\}
         v=${v//:/\\:}
         if [[ $l == *$'\t'* ]]; then
-            described+=("$v:${l#*$'\t'}")
+            d=${l#*$'\t'}
+            described+=("$v:${d//\\/\\\\}")
         else
             described+=("$v")
         fi

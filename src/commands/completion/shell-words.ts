@@ -4,6 +4,10 @@
 // character. The last word is the one being completed (empty after a blank); it may be inside
 // a quote still open. Only the last command of the line counts (after `;`, `|`, `&`), and
 // `NAME=value` words before the command are the environment, not its argv. Pure.
+//
+// The shells differ where their own quoting of a completed word lands (a profile's name, zsh or
+// fish quoting it): in zsh, `\!` inside "…" is `!`; in fish, '…' keeps \' and \\, and "…"
+// keeps \" \\ \$ only (a backtick is no syntax there).
 
 export interface ShellLine {
   /** The words after the command's name, the last one being completed. */
@@ -12,11 +16,22 @@ export interface ShellLine {
   openQuote?: "'" | '"';
 }
 
+/** Whose line it is: POSIX sh (bash), zsh, fish. */
+export type Dialect = 'sh' | 'zsh' | 'fish';
+
+/** What a backslash escapes inside "…", and inside '…' (none in sh and zsh). */
+const ESCAPED: Readonly<Record<Dialect, { double: string; single: string }>> = {
+  sh: { double: '"\\$`\n', single: '' },
+  zsh: { double: '"\\$`\n!', single: '' },
+  fish: { double: '"\\$\n', single: "'\\" },
+};
+
 const BLANK = /[ \t\n]/;
 const OPERATOR = /[;|&]/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-export function splitShellLine(line: string): ShellLine {
+export function splitShellLine(line: string, dialect: Dialect = 'sh'): ShellLine {
+  const escaped = ESCAPED[dialect];
   let words: string[] = [];
   let word = '';
   let inWord = false;
@@ -25,10 +40,11 @@ export function splitShellLine(line: string): ShellLine {
     const ch = line[i]!;
     if (quote === "'") {
       if (ch === "'") quote = undefined;
+      else if (ch === '\\' && i + 1 < line.length && escaped.single.includes(line[i + 1]!)) word += line[++i];
       else word += ch;
     } else if (quote === '"') {
       if (ch === '"') quote = undefined;
-      else if (ch === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1]!)) word += line[++i];
+      else if (ch === '\\' && i + 1 < line.length && escaped.double.includes(line[i + 1]!)) word += line[++i];
       else word += ch;
     } else if (ch === "'" || ch === '"') {
       quote = ch;

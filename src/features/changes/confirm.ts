@@ -6,7 +6,6 @@
 // reverts itself; a script cannot open a window then.
 import { commandFailedError, argumentError } from '../../errors.js';
 import type { Journal } from './journal/journal.js';
-import { readJournalFile } from './journal/file.js';
 import { parseDuration } from '../../lang/time.js';
 import { formatDuration } from '../../term/format-time.js';
 import { journalOf } from './changes.js';
@@ -14,16 +13,36 @@ import type { RunIo, Services } from '../../contract/services.js';
 import type { Handler } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
 import { decide, decided } from './window-decision.js';
-import { REVERT_RETRY_MS, revertWithRetries, WINDOW_MAX_MS } from './window-revert.js';
+import { revertWithRetries, WINDOW_MAX_MS } from './window-revert.js';
+import { watchGuard } from './window-watch.js';
+import type { GuardIdentity } from '../../contract/journal.js';
 
+/** The shell's own revert at the window's end (no guard, or its guard is gone). */
 const timers = new WeakMap<Journal, ReturnType<typeof setTimeout>>();
+/** The watch over a window's guard (window-watch.ts). */
+const watches = new WeakMap<Journal, ReturnType<typeof setTimeout>>();
 /** Journals whose open window a guard process keeps. */
 const guarded = new WeakSet<Journal>();
+/** Journals whose open window's guard is gone: the shell keeps it (and reverts at its end). */
+const unguarded = new WeakSet<Journal>();
 
-/** Whether the open window of `journal` is kept by a guard process (it outlives this one). */
-export const hasGuard = (journal: Journal): boolean => guarded.has(journal);
+/** Whether the open window of `journal` is kept by a live guard process (it outlives this one). */
+export const hasGuard = (journal: Journal): boolean => guarded.has(journal) && !unguarded.has(journal);
+
+/** Whether the open window of `journal` lost its guard: this shell reverts it at its end. */
+export const guardGone = (journal: Journal): boolean =>
+  journal.window() !== undefined && unguarded.has(journal);
 
 const text = (t: string, json: unknown): Outcome => ({ kind: 'text', text: `${t}\n`, json });
+
+/**
+ * The prompt's tag for the open window: `confirm 4m59s`, or `unguarded 3m12s` once its guard is
+ * gone (this shell reverts it then); undefined outside one.
+ */
+export function windowTag(journal: Journal | undefined, now: number): string | undefined {
+  const left = windowLeft(journal, now);
+  return left && `${journal && unguarded.has(journal) ? 'unguarded' : 'confirm'} ${left}`;
+}
 
 /** Time left in the window as the prompt shows it (`4m59s`), or undefined outside one. */
 export function windowLeft(journal: Journal | undefined, now: number): string | undefined {
@@ -69,6 +88,7 @@ async function open(ms: number, run: Run): Promise<Outcome> {
   const started = guard !== undefined;
   if (started) guarded.add(journal);
   else guarded.delete(journal);
+  unguarded.delete(journal);
   if (!started && !run.services.interactive) {
     // Nobody would end it: close it at once rather than leave changes that are never reverted.
     journal.setWindow({ id, deadline, state: 'reverted' }, { by: 'script', note: 'no guard could start' });
@@ -76,13 +96,40 @@ async function open(ms: number, run: Run): Promise<Outcome> {
       'confirmed changes in a script need a guard process, and none could start (with --demo the router ends with the run)',
     );
   }
-  if (started) watch(journal, run, id, deadline);
+  if (guard) watch(journal, run, guard);
   else schedule(journal, run, ms);
   const by = started ? "routersh's guard, which outlives this shell" : 'this shell (keep it open)';
   return text(
     `changes from now on are reverted at ${clock(deadline)} (in ${formatDuration(ms)}) unless you type confirm; the revert is done by ${by}`,
     { window: id, deadline: new Date(deadline).toISOString(), guard: started, journal: journal.path ?? null },
   );
+}
+
+/** Follows the guard and the journal; a guard gone hands the window back to this shell. */
+function watch(journal: Journal, run: Run, guard: GuardIdentity): void {
+  const w = journal.window()!;
+  const notify = run.io.notify ?? (() => {});
+  watchGuard({
+    journal,
+    id: w.id,
+    deadline: w.deadline,
+    guard,
+    notify,
+    settled: () => run.services.cache.clear(),
+    gone: (reverting) => {
+      unguarded.add(journal);
+      const left = w.deadline - Date.now();
+      notify(
+        reverting
+          ? `the guard of window ${w.id} is gone before its revert finished: this shell reverts its changes now`
+          : `the guard of window ${w.id} is gone: this shell reverts its changes ${left > 0 ? `at ${clock(w.deadline)} unless you confirm` : 'now'}`,
+      );
+      // Its revert was decided by the guard, now gone: this shell finishes it.
+      if (reverting) void expire(journal, run, true);
+      else schedule(journal, run, Math.max(0, left));
+    },
+    timer: (t) => watches.set(journal, t),
+  });
 }
 
 function schedule(journal: Journal, run: Run, ms: number): void {
@@ -92,12 +139,16 @@ function schedule(journal: Journal, run: Run, ms: number): void {
   timers.set(journal, t);
 }
 
-/** No guard: the window ran out in this shell, which reverts, retrying while the router cannot take it. */
-async function expire(journal: Journal, run: Run): Promise<void> {
+/**
+ * No guard, or its guard is gone: the window ran out in this shell, which reverts, retrying while
+ * the router cannot take it. `decided`: a guard now gone took the decision to revert already.
+ */
+async function expire(journal: Journal, run: Run, decided = false): Promise<void> {
   const w = journal.window();
   if (!w) return;
   const notify = run.io.notify ?? (() => {});
-  if (journal.path && !decide(journal.path, w.id, { kind: 'revert', by: 'shell' }).won) return;
+  // Lost to a confirm from another terminal: the watch takes its end in from the journal.
+  if (!decided && journal.path && !decide(journal.path, w.id, { kind: 'revert', by: 'shell' }).won) return;
   const { router, cache } = run.services;
   const r = await revertWithRetries(journal, router, w.id, {
     say: notify,
@@ -105,47 +156,6 @@ async function expire(journal: Journal, run: Run): Promise<void> {
     invalidate: (q) => cache.invalidate(q.words, { deleted: q.method === 'DELETE' }),
   });
   if (r.ok) notify(`confirmed-change window expired: ${r.text}`);
-}
-
-/**
- * The guard keeps the window: this session follows its journal file and says what the guard
- * did (each failed attempt, the end), taking the window's new state in.
- */
-function watch(journal: Journal, run: Run, id: string, deadline: number): void {
-  const path = journal.path!;
-  const notify = run.io.notify ?? (() => {});
-  let seen = readJournalFile(path).length;
-  const tick = () => {
-    if (journal.window()?.id !== id) return; // settled here (confirm)
-    let events: ReturnType<typeof readJournalFile>;
-    try {
-      events = readJournalFile(path);
-    } catch {
-      events = [];
-    }
-    for (const e of events.slice(seen)) {
-      if (e.t !== 'window' || e.window !== id || e.by === 'shell') continue;
-      if (e.note) notify(e.note);
-      if (e.state !== 'open') {
-        journal.takeWindow({ id, deadline, state: e.state });
-        if (e.state === 'reverted') {
-          const n = events.filter((x) => x.t === 'undone' && x.ok).length;
-          notify(`confirmed-change window expired: reverted ${n} change(s) (by ${e.by ?? 'the guard'})`);
-        } else if (e.state === 'confirmed')
-          notify(`confirmed-change window ${id} confirmed (by ${e.by ?? 'another routersh'})`);
-        run.services.cache.clear();
-        return;
-      }
-    }
-    seen = events.length;
-    if (Date.now() > deadline + REVERT_RETRY_MS + 60_000) return;
-    schedule1(setTimeout(tick, Date.now() < deadline ? Math.min(1000, deadline - Date.now() + 50) : 250));
-  };
-  const schedule1 = (t: ReturnType<typeof setTimeout>) => {
-    t.unref?.();
-    timers.set(journal, t);
-  };
-  schedule1(setTimeout(tick, 1000));
 }
 
 async function confirmWindow(services: Services, outside: string): Promise<Outcome> {
@@ -161,6 +171,7 @@ async function confirmWindow(services: Services, outside: string): Promise<Outco
   }
   clearTimeout(timers.get(journal));
   timers.delete(journal);
+  clearTimeout(watches.get(journal));
   // On disk (fsync'd) before it is said: the guard reads it there.
   journal.setWindow({ ...w, state: 'confirmed' }, { by: 'shell' });
   const n = journal.changes().filter((c) => c.window === w.id && c.status === 'done').length;
@@ -177,6 +188,7 @@ export async function revertNow(services: Services, say: (text: string) => void)
     return;
   }
   clearTimeout(timers.get(journal));
+  clearTimeout(watches.get(journal));
   const r = await revertWithRetries(journal, services.router, w.id, { say, by: 'shell (on exit)' });
   if (r.ok) say(r.text);
 }

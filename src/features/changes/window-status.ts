@@ -36,12 +36,18 @@ export interface WindowStatus {
   overdue: boolean;
   /** Its guard's process, as the journal names it (the last one started). */
   guard?: { pid: number; pidStart?: string };
+  /**
+   * The process that made its changes (the shell or script that opened it) still runs: a shell
+   * whose guard is gone reverts the window at its end itself.
+   */
+  keeperAlive: boolean;
 }
 
 /** The window's state, or undefined when the journal never opened it. */
 export function windowStatus(f: WindowFacts): WindowStatus | undefined {
   let written: Extract<JournalEvent, { t: 'window' }> | undefined;
   let guard: WindowStatus['guard'];
+  let keeper: { pid: number; pidStart?: string | undefined } | undefined;
   const inWindow = new Set<string>();
   const applied = new Set<string>();
   const undoBegun = new Set<string>();
@@ -50,15 +56,25 @@ export function windowStatus(f: WindowFacts): WindowStatus | undefined {
     if (e.t === 'window' && e.window === f.window) written = e;
     else if (e.t === 'guard' && e.window === f.window)
       guard = { pid: e.pid, ...(e.pidStart !== undefined ? { pidStart: e.pidStart } : {}) };
-    else if (e.t === 'change' && e.window === f.window) inWindow.add(e.id);
-    else if (e.t === 'answer' && e.answer.ok) applied.add(e.id);
+    else if (e.t === 'change' && e.window === f.window) {
+      inWindow.add(e.id);
+      if (e.pid !== undefined) keeper ??= { pid: e.pid, pidStart: e.pidStart };
+    } else if (e.t === 'answer' && e.answer.ok) applied.add(e.id);
     else if (e.t === 'undo') undoBegun.add(e.id);
     else if (e.t === 'undone' && e.ok) undone.add(e.id);
   }
   if (!written) return undefined;
   const mine = [...inWindow];
   const pending = mine.filter((id) => applied.has(id) && !undone.has(id)).length;
-  const base = { window: f.window, deadline: written.deadline, pending, ...(guard ? { guard } : {}) };
+  const keeperAlive =
+    keeper !== undefined && written.state === 'open' && f.alive(keeper.pid, keeper.pidStart);
+  const base = {
+    window: f.window,
+    deadline: written.deadline,
+    pending,
+    keeperAlive,
+    ...(guard ? { guard } : {}),
+  };
   const shown = (state: ShownWindowState, overdue = false): WindowStatus => ({ ...base, state, overdue });
   switch (written.state) {
     case 'confirmed':
@@ -83,6 +99,11 @@ export function windowStatus(f: WindowFacts): WindowStatus | undefined {
   return shown('open', overdue);
 }
 
-/** Whether a start must say so (the start rule): nobody is left to settle the window. */
+/**
+ * Whether a start must say so (the start rule): nobody is left to settle the window. An
+ * unguarded window whose shell still runs is that shell's to revert at its end, unless overdue.
+ */
 export const needsSettling = (s: WindowStatus): boolean =>
-  s.state === 'unguarded' || s.state === 'unsettled' || (s.state === 'open' && s.overdue);
+  s.state === 'unsettled' ||
+  (s.state === 'unguarded' && (!s.keeperAlive || s.overdue)) ||
+  (s.state === 'open' && s.overdue);

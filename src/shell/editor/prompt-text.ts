@@ -1,8 +1,11 @@
 // The prompt's text: one function, for Ink's prompt line and the plain prompt drawn before Ink
 // has loaded (early-prompt.ts). Imports nothing, so the early path loads nothing more.
 
-/** `user@host(context) [confirm 4m59s]> `: the window's time left when one is open. */
-export function promptText(label: string, context: readonly string[], windowLeft?: string): string {
-  const tag = windowLeft ? ` [confirm ${windowLeft}]` : '';
+/**
+ * `user@host(context) [confirm 4m59s]> `: the open window's tag (WindowPort.tag: `confirm 4m59s`,
+ * or `unguarded 3m12s` once its guard is gone) when one is open.
+ */
+export function promptText(label: string, context: readonly string[], window?: string): string {
+  const tag = window ? ` [${window}]` : '';
   return context.length ? `${label}(${context.join(' ')})${tag}> ` : `${label}${tag}> `;
 }

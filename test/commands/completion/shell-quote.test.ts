@@ -71,7 +71,7 @@ describe('quoteFor: what bash parses is the value, one word', () => {
         const words = CONTEXTS.flatMap((c) => values.map((v) => word(v, c)));
         expect(bashWords(words)).toEqual([...values, ...values, ...values]);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

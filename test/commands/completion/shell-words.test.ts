@@ -16,3 +16,13 @@ describe('splitShellLine', () => {
     ['make; routersh learn ', { words: ['learn', ''] }],
   ])('%s', (line, want) => expect(splitShellLine(line)).toEqual(want));
 });
+
+describe('splitShellLine: zsh and fish quote their own way', () => {
+  it.each([
+    ['sh', 'routersh --profile "t\\!x" ', ['--profile', 't\\!x', '']],
+    ['zsh', 'routersh --profile "t\\!x" ', ['--profile', 't!x', '']],
+    ['sh', "routersh --profile 's\\'x", ['--profile', 's\\x']],
+    ['fish', "routersh --profile 's\\'$(x)\\'!x' -c ", ['--profile', "s'$(x)'!x", '-c', '']],
+    ['fish', 'routersh --profile "a\\`b" ', ['--profile', 'a\\`b', '']],
+  ] as const)('%s: %s', (dialect, line, words) => expect(splitShellLine(line, dialect).words).toEqual(words));
+});

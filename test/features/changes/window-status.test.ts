@@ -31,7 +31,9 @@ const change = (id: string, window?: string): JournalEvent => ({
 const ids = fc.constantFrom('c1', 'c2', 'c3', 'c4');
 const windowOf = fc.constantFrom<string | undefined>('w1', 'w2', undefined);
 const event: fc.Arbitrary<JournalEvent> = fc.oneof(
-  fc.tuple(ids, windowOf).map(([id, w]) => change(id, w)),
+  fc
+    .tuple(ids, windowOf, fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }))
+    .map(([id, w, pid]) => ({ ...change(id, w), ...(pid ? { pid } : {}) })),
   fc.tuple(ids, fc.boolean()).map(([id, ok]) => ({
     t: 'answer' as const,
     id,
@@ -133,7 +135,12 @@ describe('windowStatus', () => {
         if (s.state === 'unguarded') expect(g && !f.living.includes(g.pid)).toBe(true);
         if (g && !f.living.includes(g.pid)) {
           expect(['unguarded', 'unsettled']).toContain(s.state);
-          expect(needsSettling(s)).toBe(true);
+          // Nobody is left, unless the shell that made its changes runs (it reverts at the end).
+          const keeper = f.events.find((e) => e.t === 'change' && e.window === 'w1' && e.pid !== undefined);
+          const kept = keeper?.t === 'change' && f.living.includes(keeper.pid!);
+          expect(s.keeperAlive).toBe(kept);
+          const overdue = f.now > DEADLINE + OVERDUE_MS;
+          expect(needsSettling(s)).toBe(s.state === 'unsettled' || !kept || overdue);
         }
         if (g && f.living.includes(g.pid)) {
           const overdue = f.now > DEADLINE + OVERDUE_MS;
@@ -176,6 +183,18 @@ describe('windowStatus', () => {
     const f = { events, window: 'w1', decision: undefined, now: DEADLINE - 1 };
     expect(windowStatus({ ...f, alive: () => true })).toMatchObject({ state: 'open', pending: 1 });
     expect(windowStatus({ ...f, alive: () => false })).toMatchObject({ state: 'unguarded', pending: 1 });
+    // Its guard gone but the shell that made its changes still running: that shell reverts at the end.
+    const shell: JournalEvent[] = events.map((e) => (e.t === 'change' ? { ...e, pid: 8 } : e));
+    const kept = windowStatus({ ...f, events: shell, alive: (pid) => pid === 8 })!;
+    expect(kept).toMatchObject({ state: 'unguarded', keeperAlive: true });
+    expect(needsSettling(kept)).toBe(false);
+    const lateKept = {
+      ...f,
+      events: shell,
+      alive: (pid: number) => pid === 8,
+      now: DEADLINE + OVERDUE_MS + 1,
+    };
+    expect(needsSettling(windowStatus(lateKept)!)).toBe(true);
     const begun: JournalEvent[] = [...events, { t: 'undo', id: 'a', by: 'w1 expired', requests: [], at: 0 }];
     expect(windowStatus({ ...f, events: begun, alive: () => false })?.state).toBe('unsettled');
     // No guard known (an older journal): open until it is overdue, then someone must settle it.
