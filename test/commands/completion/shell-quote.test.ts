@@ -55,6 +55,8 @@ describe('quoteFor: what bash parses is the value, one word', () => {
       'f!g',
       'h\\i',
       'j\nk',
+      // A newline then `^`: a line of its own would be a history substitution (`^a^b`).
+      'x\n^a^b',
       '~root',
       '#x',
       'é{a,b}',
