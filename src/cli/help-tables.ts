@@ -188,6 +188,10 @@ export const OUTPUT: readonly FlagRow[] = [
   },
   { flags: [{ name: '--yes' }, { name: '-y' }], text: ['in scripts, run what asks on a terminal (undo)'] },
   {
+    flags: [{ name: '--allow-unrevertable' }],
+    text: ['in scripts, send in a confirmed-change window what it cannot revert (a secret)'],
+  },
+  {
     flags: [{ name: '--record', arg: 'FILE.cast' }],
     text: ['record the session as an asciicast v2 file (mode 0600; secrets masked)'],
   },

@@ -81,6 +81,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
     interactive: false,
     journal: 'file',
     yes: flags.yes,
+    allowUnrevertable: flags.allowUnrevertable === true,
     telemetry: 'on-first-use',
     guard: true,
     // A lesson checks telemetry steps too.

@@ -28,6 +28,8 @@ export interface Flags {
   dryRun: boolean;
   /** Run what would ask on a terminal (undo, an own-path warning) in a script. */
   yes: boolean;
+  /** In a script, send inside a confirmed-change window a change it cannot revert (a secret). */
+  allowUnrevertable?: boolean;
   commands: string[];
   file?: string;
   demo: boolean;

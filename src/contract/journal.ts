@@ -47,6 +47,23 @@ export interface Focus {
   entries: string[];
 }
 
+/**
+ * The node a change inside a confirmed-change window holds until its window is settled (one
+ * window per node, window-holds.ts): a path, and within it only `entries` (a list's entries) when
+ * given. A change to the same path, or one above or below it, is another window's to refuse.
+ */
+export interface Hold {
+  path: string[];
+  entries?: string[];
+}
+
+/** The other window not yet settled that holds a node (window-holds.ts). */
+export interface Holder {
+  journal: string;
+  window: string;
+  deadline: number;
+}
+
 /** The settings one GET of a node shows (the node's own slot and its sub-nodes' slots). */
 export interface Snapshot {
   settings: Setting[];
@@ -76,6 +93,8 @@ export interface Change {
   words: string[];
   /** The entries of that node the change addresses: before/after hold only those (projection.ts). */
   focus?: Focus;
+  /** The node it holds while its window is open (written since issue 37; window-holds.ts). */
+  holds?: Hold;
   before?: Snapshot;
   /** Settings under the node, for a DELETE: what re-creates it with its sub-nodes. */
   subtree?: Setting[];
@@ -128,6 +147,7 @@ export type JournalEvent =
       requests: RouterRequest[];
       words: string[];
       focus?: Focus;
+      holds?: Hold;
       before?: Snapshot;
       subtree?: Setting[];
       notUndoable?: string;
@@ -170,6 +190,14 @@ export interface JournalMeta {
   pid?: number;
   /** When this process started, written beside its pid: a reused pid is not mistaken for it. */
   pidStart?: string;
+  /**
+   * The other open window of this user that holds `hold` on this router, if any (one window per
+   * node): asked for each change inside window `mine.window`, after its record is on disk.
+   */
+  heldBy?: (
+    mine: { journal: string; window: string; router: string },
+    hold: Hold,
+  ) => Promise<Holder | undefined>;
   /** What settled window `id`, if anything has (its decision file). */
   settled?: (id: string) => Settled | undefined;
   /** Whether process `pid` (started at `start`, when known) is alive: a change it wrote without an answer may be in flight. */

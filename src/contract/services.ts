@@ -96,6 +96,8 @@ export interface Services {
   readonly journal: JournalPort | undefined;
   /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
   readonly yes: boolean;
+  /** `--allow-unrevertable`: a script may send, inside a window, a change it cannot revert (a secret). */
+  readonly allowUnrevertable?: boolean;
   /** Undefined: a confirmed-change window lives only as long as this process. */
   readonly guard: WindowGuardPort | undefined;
   /** The panes' data sources, by pane kind (the interactive shell's session only). */

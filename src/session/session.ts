@@ -33,6 +33,8 @@ export interface SessionOptions {
   journal?: JournalSink | 'file' | { path: string };
   /** `--yes`: a script may run what would ask on a terminal (undo, an own-path warning). */
   yes?: boolean;
+  /** `--allow-unrevertable`: a script may send, inside a window, a change it cannot revert. */
+  allowUnrevertable?: boolean;
   /** The shell makes the telemetry client at once (panes and completion use it synchronously);
    * a one-shot run imports its code with the first `metrics …`/`logs …` line. */
   telemetry: 'at-once' | 'on-first-use';
@@ -87,6 +89,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     now: o.clock ? clockOf(o.clock).wall : Date.now,
     journal,
     yes: o.yes === true,
+    allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
   };
   const lessons =

@@ -10,6 +10,25 @@ export const promptNow = (
   context: readonly string[],
 ): string => promptText(session.label, context, session.services.windows?.tag(Date.now()));
 
+/**
+ * The changes of window `id` its revert will not undo (a secret set, a node unread after): said
+ * apart before the question, which else promises that they are reverted. Actions change nothing
+ * and are not listed. As the journal has their lines: secrets as ***.
+ */
+export function unreverted(
+  changes: readonly { window?: string; status: string; notUndoable?: string; line: string }[],
+  id: string,
+): string | undefined {
+  const kept = changes.filter(
+    (c) =>
+      c.window === id &&
+      (c.status === 'done' || c.status === 'unknown') &&
+      c.notUndoable !== undefined &&
+      !c.notUndoable.startsWith('the metadata shows no change'),
+  );
+  return kept.length ? `not reverted by the window: ${kept.map((c) => c.line).join(' · ')}` : undefined;
+}
+
 type Choose = (question: string, letters: readonly string[], fallback: string) => Promise<string>;
 
 /**
@@ -35,6 +54,8 @@ export async function leaveShell(
     say(`window ${window.id} ended at ${at}: its guard is reverting its changes`);
     return exit();
   }
+  const kept = unreverted(services.journal?.opened()?.changes() ?? [], window.id);
+  if (kept) say(kept);
   const answer = await choose(
     guarded
       ? `window open: r revert now · k keep (confirm) · l leave it running until ${at}, then its guard reverts [r/k/L]`

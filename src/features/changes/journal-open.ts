@@ -36,6 +36,9 @@ function processMeta(path: string | undefined): Omit<JournalMeta, 'session' | 'r
     alive: processAlive,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     ...(path ? { settled: (id: string) => decided(path, id) } : {}),
+    // Loaded by the first change inside a window (the open-window index and its reader), by no other.
+    heldBy: async (mine, hold) =>
+      (await import('./window-holds.js')).heldBy(mine, hold, { now: Date.now(), alive: processAlive }),
   };
 }
 

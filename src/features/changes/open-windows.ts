@@ -42,6 +42,8 @@ export interface IndexedWindow extends OpenWindow {
 export interface ReadOptions {
   alive: (pid: number, start?: string) => boolean;
   now: number;
+  /** Only the entries this keeps have their journal read (window-holds.ts: others on one router). */
+  where?: (e: OpenWindow) => boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export function indexedWindows(stateDir: string, o: ReadOptions): IndexedWindow[
       unlinkQuiet(file);
       continue;
     }
+    if (o.where && !o.where(entry)) continue;
     let events: JournalEvent[];
     try {
       events = readJournalFile(entry.journal);
@@ -92,7 +95,8 @@ export function openWindows(
   o: Partial<ReadOptions> = {},
 ): { journal: string; window: string; router: string; deadline: number }[] {
   const alive = o.alive ?? processAlive;
-  return indexedWindows(stateDir, { alive, now: o.now ?? Date.now() }).map(
+  const where = o.where ? { where: o.where } : {};
+  return indexedWindows(stateDir, { alive, now: o.now ?? Date.now(), ...where }).map(
     ({ journal, window, router, deadline }) => ({ journal, window, router, deadline }),
   );
 }

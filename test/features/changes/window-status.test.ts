@@ -188,7 +188,12 @@ describe('windowStatus', () => {
     const kept = windowStatus({ ...f, events: shell, alive: (pid) => pid === 8 })!;
     expect(kept).toMatchObject({ state: 'unguarded', keeperAlive: true });
     expect(needsSettling(kept)).toBe(false);
-    const lateKept = { ...f, events: shell, alive: (pid: number) => pid === 8, now: DEADLINE + OVERDUE_MS + 1 };
+    const lateKept = {
+      ...f,
+      events: shell,
+      alive: (pid: number) => pid === 8,
+      now: DEADLINE + OVERDUE_MS + 1,
+    };
     expect(needsSettling(windowStatus(lateKept)!)).toBe(true);
     const begun: JournalEvent[] = [...events, { t: 'undo', id: 'a', by: 'w1 expired', requests: [], at: 0 }];
     expect(windowStatus({ ...f, events: begun, alive: () => false })?.state).toBe('unsettled');

@@ -8,6 +8,7 @@ import { asRoutershError, commandFailedError } from '../../../errors.js';
 import { diffSnapshots, isEmptyDiff } from './diff.js';
 import type { JournalSink } from './file.js';
 import { fold } from './fold.js';
+import { holdOf } from './hold.js';
 import { redactRequest } from './redact-request.js';
 import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
@@ -18,6 +19,7 @@ import type {
   Answer,
   Change,
   GuardIdentity,
+  Hold,
   Journal,
   JournalEvent,
   JournalMeta,
@@ -185,6 +187,7 @@ export class FileJournal implements Journal {
     let before: Snapshot | undefined;
     let focus: Pending['focus'];
     let subtree: Change['subtree'];
+    let info: NodeInfo | undefined;
     let notUndoable: string | undefined = secret ? SECRET : undefined;
     if (!secretInPath) {
       try {
@@ -201,6 +204,7 @@ export class FileJournal implements Journal {
           // Only with its whole subtree: a deleted node is re-created with all that lay under it.
           focus = got.focus;
           before = got.view.project(focus);
+          info = got.view.info;
         }
       } catch {
         // fall through: not undoable
@@ -213,6 +217,9 @@ export class FileJournal implements Journal {
       throw commandFailedError(
         `not sent: ${words.join(' ')} could not be read first, and a change inside a confirmed-change window must be revertible`,
       );
+    // Inside a window, the node it holds (one window per node): written with it, checked below. A
+    // secret holds nothing: the window cannot revert it (and its entry would name the secret).
+    const hold = info && !secret && this.window() ? holdOf(info, words, focus) : undefined;
     // Numbered as written: a change refused above leaves no gap in the session's numbers.
     const id = `${this.meta.session}.${++this.seq}`;
     // The one fsync per change: its record is on disk before its request is sent.
@@ -226,6 +233,7 @@ export class FileJournal implements Journal {
         requests: redacted.map((r) => r.request),
         words: redacted[0]?.request.words ?? words,
         ...(focus ? { focus } : {}),
+        ...(hold ? { holds: hold } : {}),
         ...(before ? { before } : {}),
         ...(subtree?.length ? { subtree } : {}),
         ...(notUndoable ? { notUndoable } : {}),
@@ -235,16 +243,18 @@ export class FileJournal implements Journal {
       },
       { sync: true },
     );
+    const w = this.window();
+    // Checked once its record is on disk: two windows that write theirs at once each see the
+    // other's, and both refuse; neither is sent over the other.
+    if (w && hold) await this.refuseHeld(id, hold, w);
     // Its record is on disk: a revert that decides from now on reads it and waits for its answer
     // (resolveUnfinished). One that decided before would miss it: then it is not sent.
-    const w = this.window();
     const settled = w && this.meta.settled?.(w.id);
-    if (w && settled) {
-      const why = `confirmed-change window ${w.id} was settled (${settled.kind} by ${settled.by}) before it was sent`;
-      this.write({ t: 'answer', id, answer: { ok: false, status: 'not sent', error: why } });
-      this.write({ t: 'after', id, notUndoable: 'it was not sent' });
-      throw commandFailedError(`not sent: ${why}`);
-    }
+    if (w && settled)
+      this.notSent(
+        id,
+        `confirmed-change window ${w.id} was settled (${settled.kind} by ${settled.by}) before it was sent`,
+      );
     let answer: Answer;
     let failure: unknown;
     try {
@@ -263,6 +273,30 @@ export class FileJournal implements Journal {
       if (!focus || this.window() || failure) await this.reads.flush();
     }
     if (failure) throw failure;
+  }
+
+  /** Ends a change recorded but not sent: its record says so, and the command fails with why. */
+  private notSent(id: string, why: string): never {
+    this.write({ t: 'answer', id, answer: { ok: false, status: 'not sent', error: why } });
+    this.write({ t: 'after', id, notUndoable: 'it was not sent' });
+    throw commandFailedError(`not sent: ${why}`);
+  }
+
+  /** One window per node (window-holds.ts): refuses the change when another open window holds its node. */
+  private async refuseHeld(id: string, hold: Hold, w: WindowState): Promise<void> {
+    const path = this.path;
+    if (!path || !this.meta.heldBy) return;
+    const by = await this.meta.heldBy({ journal: path, window: w.id, router: this.meta.router }, hold);
+    if (!by) return;
+    // A window past its end not yet reverted (its guard gone, or giving up) holds it still.
+    const when =
+      by.deadline > this.meta.now()
+        ? ` until ${clock(by.deadline)}`
+        : `, not settled since ${clock(by.deadline)}`;
+    this.notSent(
+      id,
+      `${hold.path.join(' ')} is held by window ${by.window} (${by.journal})${when}; confirm or revert it first`,
+    );
   }
 
   /**
