@@ -63,7 +63,7 @@ describe.concurrent('two confirmed-change windows on one node', () => {
     const { router, env, s0 } = await fresh();
     const state = env.XDG_STATE_HOME;
     // Long enough for the second run to start inside it on a loaded machine; its guard ends it.
-    const a = await runBin(['-f', script(state, 'a', 1401, '20s'), ...T], { env });
+    const a = await runBin(['-f', script(state, 'a', 1401, '30s'), ...T], { env });
     expect(a.code, a.stderr).toBe(0);
     const [ja] = journals(state);
     expect(slices(router).eth0).toBe(1401);
@@ -90,7 +90,7 @@ describe.concurrent('two confirmed-change windows on one node', () => {
   it('a window past its end whose guard was killed still holds its node until it is reverted', async () => {
     const { router, env, s0 } = await fresh();
     const state = env.XDG_STATE_HOME;
-    const a = await runBin(['-f', script(state, 'a', 1401, '3s'), ...T], { env });
+    const a = await runBin(['-f', script(state, 'a', 1401, '8s'), ...T], { env });
     expect(a.code, a.stderr).toBe(0);
     const [ja] = journals(state);
     const guard = events(ja!).find((e) => e.t === 'guard');
