@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { type Ending, failed, isConnectFailure, isRoutershError, OK, type RoutershError } from '../errors.js';
 import { errorLine } from '../term/error-line.js';
 import { historyPath } from '../config/paths.js';
+import { stateFiles } from '../config/state-dir.js';
 import { appendHistory, historyEntry, loadHistory } from './editor/history-file.js';
 import type { ScannedLine } from '../lang/index.js';
 import { lineSecrets } from '../lang/secrets.js';
@@ -60,7 +61,10 @@ async function shellUntilExit(
   held: HeldTerminal,
 ): Promise<Ending> {
   const path = historyPath(io.env);
-  const history = await loadHistory(path).catch(() => []);
+  // State only the user can touch (config/state-dir.ts): a history file or directory someone
+  // else could write is neither read nor written, said once.
+  const unsafe = stateFiles.trouble(path);
+  const history = unsafe ? [] : await loadHistory(path).catch(() => []);
   // The history as kept: the file's lines, then each line entered, redacted once (when its
   // metadata has been read: line-runner.ts) — the `history` screen shows what the file got.
   const entries = [...history];
@@ -73,12 +77,13 @@ async function shellUntilExit(
     if (entries[entries.length - 1] === kept) return;
     entries.push(kept);
     // Appends are chained so lines land in order; a failing disk never breaks the shell.
-    writes = writes.then(() => appendHistory(path, kept)).catch(() => {});
+    if (!unsafe) writes = writes.then(() => appendHistory(path, kept)).catch(() => {});
   };
 
   let ending: Ending = OK;
   if (!cfg.json && !held.drawn && !o.open) io.stdout.write(shellWelcome(session, cfg, o.demo));
   held.erase();
+  if (unsafe) io.err(`warning: history not kept: unsafe state: ${unsafe}\n`);
   // Ink colours through chalk, which reads FORCE_COLOR and TERM but not NO_COLOR: one decision
   // (config/color.ts) for every colour on the screen.
   chalk.level = cfg.color ? (Math.max(chalk.level, 1) as 1 | 2 | 3) : 0;

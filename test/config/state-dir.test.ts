@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { simSeed } from '../../src/commands/sim-seed.js';
 import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
 import { openJournal } from '../../src/features/changes/journal-open.js';
 import { openWindows, windowsDir } from '../../src/features/changes/open-windows.js';
@@ -226,5 +227,23 @@ describe('the open-window index (a start reads it)', () => {
     chmodSync(index, 0o700);
     expect(openWindows(dir).map((w) => w.journal)).toEqual([journal]);
     await j.close();
+  });
+});
+
+describe('the demo secrets’ seed (routersh sim)', () => {
+  it('a seed in a routersh/ others can write is not used: a new one, and a warning naming the fix', () => {
+    const state = scratch();
+    const dir = join(state, 'routersh');
+    mkdirSync(dir);
+    chmodSync(dir, 0o777);
+    const planted = 'a'.repeat(64);
+    writeFileSync(join(dir, 'sim-seed'), `${planted}\n`);
+    const warned: string[] = [];
+    const seed = simSeed({ XDG_STATE_HOME: state }, (m) => warned.push(m));
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(seed).not.toBe(planted);
+    expect(warned).toEqual([
+      `demo secrets not kept: unsafe state: ${dir} is writable by others (mode 0777): chmod 700 ${dir}: new keys at every start`,
+    ]);
   });
 });
