@@ -41,18 +41,29 @@ function journals(stateHome: string): string[] {
 const HELD =
   /not sent: interface eth0 mtu is held by window (\S+) \((\/\S+\.jsonl)\) until \d\d:\d\d:\d\d; confirm or revert it first/;
 
-/** A script opening a 60 s window (settled by the test, never by its end) that sets eth0's MTU. */
-function script(dir: string, name: string, mtu: number): string {
+/** A script opening a window (60 s: settled by the test, not by its end) that sets eth0's MTU. */
+function script(dir: string, name: string, mtu: number, window = '60s'): string {
   const f = join(dir, `${name}.routersh`);
-  writeFileSync(f, `confirm-within 60s\ninterface eth0 mtu ${mtu}\n`);
+  writeFileSync(f, `confirm-within ${window}\ninterface eth0 mtu ${mtu}\n`);
   return f;
 }
 
-describe('two confirmed-change windows on one node', () => {
-  it('the second window is refused, naming the first; the router ends as before the first window', async () => {
+/** The journal's last window's state once it is no longer `open` (its guard settles it), 90 s at most. */
+async function settled(journal: string): Promise<string | undefined> {
+  const end = Date.now() + 90_000;
+  for (;;) {
+    const state = fold(events(journal)).windows.at(-1)?.state;
+    if (state !== 'open' || Date.now() > end) return state;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.concurrent('two confirmed-change windows on one node', () => {
+  it('the second window is refused, naming the first; its guard reverts: the router ends as before it', async () => {
     const { router, env, s0 } = await fresh();
     const state = env.XDG_STATE_HOME;
-    const a = await runBin(['-f', script(state, 'a', 1401), ...T], { env });
+    // Long enough for the second run to start inside it on a loaded machine; its guard ends it.
+    const a = await runBin(['-f', script(state, 'a', 1401, '30s'), ...T], { env });
     expect(a.code, a.stderr).toBe(0);
     const [ja] = journals(state);
     expect(slices(router).eth0).toBe(1401);
@@ -67,14 +78,42 @@ describe('two confirmed-change windows on one node', () => {
     const jb = journals(state).find((j) => j !== ja)!;
     const [refused] = fold(events(jb)).changes;
     expect(refused).toMatchObject({ status: 'failed', answer: { ok: false, status: 'not sent' } });
-    // A's window reverted (from another process, as its guard would at its end), B's settled.
-    const undo = await runBin(['undo', '--journal', ja!, '--yes', ...T], { env });
-    expect(undo.code, undo.stderr).toBe(0);
+    // B's window kept (it holds nothing); A's reverted by its guard at its end.
     const confirm = await runBin(['confirm', '--journal', jb], { env });
     expect(confirm.code, confirm.stderr).toBe(0);
+    expect(await settled(ja!)).toBe('reverted');
     expect(slices(router)).toEqual(s0);
     // A's change and its revert: the router took no other write.
     expect(router.writes().length).toBe(2);
+  }, 180_000);
+
+  it('a window past its end whose guard was killed still holds its node until it is reverted', async () => {
+    const { router, env, s0 } = await fresh();
+    const state = env.XDG_STATE_HOME;
+    const a = await runBin(['-f', script(state, 'a', 1401, '8s'), ...T], { env });
+    expect(a.code, a.stderr).toBe(0);
+    const [ja] = journals(state);
+    const guard = events(ja!).find((e) => e.t === 'guard');
+    if (guard?.t !== 'guard') throw new Error('no guard journaled');
+    process.kill(guard.pid, 'SIGKILL');
+    // Past its end, nothing reverted it: A's 1401 is unconfirmed, and still A's alone.
+    const deadline = fold(events(ja!)).windows.at(-1)!.deadline;
+    while (Date.now() <= deadline) await new Promise((r) => setTimeout(r, 100));
+    const b = await runBin(['-f', script(state, 'b', 1402), ...T], { env });
+    expect(b.code, b.stderr).not.toBe(0);
+    expect(b.stderr).toMatch(
+      /not sent: interface eth0 mtu is held by window \S+ \(\S+\), not settled since \d\d:\d\d:\d\d; confirm or revert it first/,
+    );
+    expect(slices(router).eth0).toBe(1401);
+    const jb = journals(state).find((j) => j !== ja)!;
+    for (const [cmd, j] of [
+      ['undo', ja!],
+      ['confirm', jb],
+    ] as const) {
+      const r = await runBin([cmd, '--journal', j, ...(cmd === 'undo' ? ['--yes', ...T] : [])], { env });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(slices(router)).toEqual(s0);
   }, 120_000);
 
   it('two windows setting one node at once: at most one is sent, and the router ends as before both', async () => {

@@ -217,8 +217,9 @@ export class FileJournal implements Journal {
       throw commandFailedError(
         `not sent: ${words.join(' ')} could not be read first, and a change inside a confirmed-change window must be revertible`,
       );
-    // Inside a window, the node it holds (one window per node): written with it, checked below.
-    const hold = info && this.window() ? holdOf(info, words, focus) : undefined;
+    // Inside a window, the node it holds (one window per node): written with it, checked below. A
+    // secret holds nothing: the window cannot revert it (and its entry would name the secret).
+    const hold = info && !secret && this.window() ? holdOf(info, words, focus) : undefined;
     // Numbered as written: a change refused above leaves no gap in the session's numbers.
     const id = `${this.meta.session}.${++this.seq}`;
     // The one fsync per change: its record is on disk before its request is sent.
@@ -286,11 +287,16 @@ export class FileJournal implements Journal {
     const path = this.path;
     if (!path || !this.meta.heldBy) return;
     const by = await this.meta.heldBy({ journal: path, window: w.id, router: this.meta.router }, hold);
-    if (by)
-      this.notSent(
-        id,
-        `${hold.path.join(' ')} is held by window ${by.window} (${by.journal}) until ${clock(by.deadline)}; confirm or revert it first`,
-      );
+    if (!by) return;
+    // A window past its end not yet reverted (its guard gone, or giving up) holds it still.
+    const when =
+      by.deadline > this.meta.now()
+        ? ` until ${clock(by.deadline)}`
+        : `, not settled since ${clock(by.deadline)}`;
+    this.notSent(
+      id,
+      `${hold.path.join(' ')} is held by window ${by.window} (${by.journal})${when}; confirm or revert it first`,
+    );
   }
 
   /**
