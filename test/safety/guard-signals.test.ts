@@ -168,6 +168,10 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
       expectInvariant(router, file, rig.s0, rig.s1, { why: 'held write' });
       expect(slices(router)).toEqual(rig.s1);
       expect(await windowEnd(file)).toBe('unsettled');
+      const note = events(file).findLast((e) => e.t === 'window');
+      expect(note?.t === 'window' && note.note).toMatch(
+        /the guard got SIGTERM; its one attempt was cut after 30 s/,
+      );
     },
     CASE_MS,
   );

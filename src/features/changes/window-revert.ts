@@ -124,7 +124,12 @@ export async function revertWithRetries(
         const error = asRoutershError(e);
         const stopped = env.stop?.aborted === true;
         const last = stopped || !retryable(error) || now() >= giveUpAt;
-        const why = stopped ? ` (the guard got ${String(env.stop?.reason)}: no more attempts)` : '';
+        const cutShort = cut.signal.aborted
+          ? `; its one attempt was cut after ${STOP_REVERT_MS / 1000} s`
+          : '';
+        const why = stopped
+          ? ` (the guard got ${String(env.stop?.reason)}${cutShort}: no more attempts)`
+          : '';
         const note = last
           ? `revert of window ${id} failed (attempt ${attempt}), giving up${why}: ${error.message}`
           : `revert of window ${id} failed (attempt ${attempt}): ${error.message}; retrying`;
