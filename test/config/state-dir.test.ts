@@ -25,6 +25,7 @@ import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { simSeed } from '../../src/commands/sim-seed.js';
 import { type StateFs, stateChecker } from '../../src/config/state-dir.js';
 import { openJournal } from '../../src/features/changes/journal-open.js';
+import { fileLessonStore } from '../../src/features/lessons/lesson-store.js';
 import { openWindows, windowsDir } from '../../src/features/changes/open-windows.js';
 import { indexFile } from '../../src/features/changes/window-index.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
@@ -245,5 +246,24 @@ describe('the demo secrets’ seed (routersh sim)', () => {
     expect(warned).toEqual([
       `demo secrets not kept: unsafe state: ${dir} is writable by others (mode 0777): chmod 700 ${dir}: new keys at every start`,
     ]);
+  });
+});
+
+describe('lesson progress', () => {
+  it('in a routersh/ others can write: a planted progress is none, and none is saved there', () => {
+    const state = scratch();
+    const dir = join(state, 'routersh');
+    mkdirSync(join(dir, 'lessons'), { recursive: true });
+    chmodSync(dir, 0o777);
+    const at = new Date().toISOString();
+    const planted = { lesson: 'ping', title: 'Ping', steps: 5, current: 4, done: [1, 2, 3, 4] };
+    const run = { skipped: [], startedAt: at, updatedAt: at };
+    writeFileSync(join(dir, 'lessons', 'ping.json'), JSON.stringify({ ...planted, ...run }));
+    const store = fileLessonStore({ XDG_STATE_HOME: state });
+    expect(store.progress('ping')).toBeUndefined();
+    store.save({ ...planted, ...run, lesson: 'users', title: 'Users', current: 1, done: [1] });
+    expect(existsSync(join(dir, 'lessons', 'users.json'))).toBe(false);
+    chmodSync(dir, 0o700);
+    expect(fileLessonStore({ XDG_STATE_HOME: state }).progress('ping')).toMatchObject({ current: 4 });
   });
 });

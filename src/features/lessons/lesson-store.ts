@@ -1,9 +1,10 @@
 // Lessons and their progress on disk: the built-in lessons, a lesson file named by path, and
 // one progress file per lesson in $XDG_STATE_HOME/routersh/lessons/ (0600; a failing disk
 // never breaks the lesson, the run just is not saved).
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { lessonProgressDir, userLessonsDir } from '../../config/paths.js';
+import { stateFiles } from '../../config/state-dir.js';
 import { MAX_LESSON_BYTES, readFailure, readFileBoundedSync } from '../../config/read-bounded.js';
 import { configError, usageError } from '../../errors.js';
 import { BUILTIN_LESSONS } from './builtin.js';
@@ -85,6 +86,8 @@ export function fileLessonStore(env: Env): LessonStore {
       return lessonOrThrow(file.name, name, file.source);
     },
     progress: (name): LessonProgress | undefined => {
+      // State only the user can touch (config/state-dir.ts): someone else's progress is none.
+      if (stateFiles.trouble(join(dir, fileOf(name)))) return undefined;
       try {
         const p = JSON.parse(
           readFileBoundedSync(join(dir, fileOf(name)), MAX_LESSON_BYTES),
@@ -96,7 +99,7 @@ export function fileLessonStore(env: Env): LessonStore {
     },
     save: (p) => {
       try {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        stateFiles.ensureDir(dir);
         const file = join(dir, fileOf(p.lesson));
         writeFileSync(`${file}.tmp`, `${JSON.stringify(p, null, 2)}\n`, { mode: 0o600 });
         renameSync(`${file}.tmp`, file);
