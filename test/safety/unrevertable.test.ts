@@ -4,11 +4,12 @@
 // rest and skipped it ("not undoable: it sets a secret"), and leaving the shell had just said
 // "then its guard reverts". In a script it is refused unless --allow-unrevertable; on a terminal
 // (the built binary in tmux) routersh asks, naming it, and leaving lists it apart. Actions pass.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { startHostileRouter } from '../hostile/router.js';
 import { BIN, hasTmux, Tmux } from '../e2e/tmux.js';
 import { type FaultRouter, startFaultRouter } from './fault-router.js';
 import { events, journalFile, slices } from './invariant.js';
@@ -79,6 +80,41 @@ describe('a change a confirmed-change window cannot revert, in a script', () => 
     expect(r.code, r.err).toBe(0);
     expect(password(router, 'operator')).toBe('N3wSecret');
     await settle(env);
+  });
+});
+
+describe('a secret option (snmp community) inside a window', () => {
+  it('is refused in a script, named with its secret masked; sent with the flag; the journal keeps no copy', async () => {
+    const snmp = await startHostileRouter({ snmp: true });
+    try {
+      const env = adminEnv(snmp.url);
+      const script = join(env.XDG_STATE_HOME, 'snmp.routersh');
+      writeFileSync(script, 'confirm-within 60s\nsnmp community Pr1vateC0mm location lab\n');
+      const refused = await runCommand(['-f', script, ...T], env);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain(
+        '% not sent: snmp community *** location lab cannot be reverted by this window (it sets a secret)',
+      );
+      const posts = () => snmp.requests.filter((r) => r.method === 'POST').length;
+      expect(posts()).toBe(0);
+      const sent = await runCommand(['-f', script, '--allow-unrevertable', ...T], env);
+      expect(sent.code, sent.err).toBe(0);
+      expect(posts()).toBe(1);
+      // Its entry's keys are its options: the record must not name the community there either.
+      const dir = join(env.XDG_STATE_HOME, 'routersh', 'journal');
+      const files = readdirSync(dir).map((f) => join(dir, f));
+      for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('Pr1vateC0mm');
+      const journals = files.filter((f) => f.endsWith('.jsonl'));
+      const lines = journals.flatMap((f) => fold(events(f)).changes.map((c) => [c.line, c.status]));
+      expect(lines).toEqual([['snmp community *** location lab', 'done']]);
+      // Nothing a window can revert: both runs' windows are kept, their guards end.
+      for (const f of journals) {
+        const c = await runCommand(['confirm', '--journal', f], env);
+        expect(c.code, c.err).toBe(0);
+      }
+    } finally {
+      await snmp.close();
+    }
   });
 });
 

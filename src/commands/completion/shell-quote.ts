@@ -13,6 +13,8 @@ export type QuoteContext = "'" | '"' | 'bare';
  * syntax and are kept.
  */
 const BARE_SAFE = /^[A-Za-z0-9_\-.,:+/@%=^\u0080-\uffff]$/;
+/** bash's ANSI-C quoting of a newline: the line stays one line (given to replace() by a function: `$'` is a pattern there). */
+const NEWLINE = "$'\\n'";
 
 /**
  * `value` quoted for `context`, to be inserted as is:
@@ -20,16 +22,22 @@ const BARE_SAFE = /^[A-Za-z0-9_\-.,:+/@%=^\u0080-\uffff]$/;
  * - in `"…"` `$`, `` ` ``, `"` and `\` take a backslash; `!` is written `"'!'"` (closed and
  *   single-quoted) because bash's history expansion sees `!` inside `"…"` and a backslash
  *   before it would stay in the word;
- * - bare, every other ASCII character takes a backslash, but a newline, which a backslash
- *   would join to the next line, is written `'↵'`.
+ * - bare, every other ASCII character takes a backslash.
+ * A newline is written `$'\n'` everywhere (the quote closed around it and reopened): a real one
+ * would start a line of its own, which bash's history expansion reads anew (`^a^b` at its start
+ * substitutes), and a backslash would join it to the next.
  */
 export function quoteFor(value: string, context: QuoteContext): string {
-  if (context === "'") return value.replace(/'/g, `'\\''`);
-  if (context === '"') return value.replace(/[$`"\\]/g, '\\$&').replace(/!/g, `"'!'"`);
+  if (context === "'") return value.replace(/'/g, `'\\''`).replace(/\n/g, () => `'${NEWLINE}'`);
+  if (context === '"')
+    return value
+      .replace(/[$`"\\]/g, '\\$&')
+      .replace(/!/g, `"'!'"`)
+      .replace(/\n/g, () => `"${NEWLINE}"`);
   if (value === '') return "''";
   let out = '';
   for (const ch of value) {
-    if (ch === '\n') out += "'\n'";
+    if (ch === '\n') out += NEWLINE;
     else if (BARE_SAFE.test(ch)) out += ch;
     else out += `\\${ch}`;
   }

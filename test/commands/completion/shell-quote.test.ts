@@ -5,6 +5,9 @@
 // property, every string of the run in it. A failing property prints its seed and the command
 // replaying it (test/fast-check-replay.ts).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type QuoteContext, quoteFor } from '../../../src/commands/completion/shell-quote.js';
@@ -15,6 +18,9 @@ const CONTEXTS: readonly QuoteContext[] = ["'", '"', 'bare'];
 const word = (value: string, context: QuoteContext) =>
   context === 'bare' ? quoteFor(value, context) : `${context}${quoteFor(value, context)}${context}`;
 
+/** bash's directory: a quoting that failed (`>` let through) writes files here, never in the repository. */
+const cwd = mkdtempSync(join(tmpdir(), 'routersh-shell-quote-'));
+
 /**
  * What bash makes of each quoted word: `printf '%s\0' WORD` a line each (NUL ends a word, so a
  * word split in two or a line dropped by history expansion shows), with history expansion on
@@ -23,11 +29,13 @@ const word = (value: string, context: QuoteContext) =>
 function bashWords(words: readonly string[]): string[] {
   const script = ['set -H -o history', ...words.map((w) => `printf '%s\\0' ${w}`)].join('\n');
   const r = spawnSync('bash', ['--norc', '--noprofile', '-s'], {
+    cwd,
     input: script,
     encoding: 'utf8',
     env: { PATH: process.env.PATH ?? '', LC_ALL: 'C.UTF-8', HOME: '/nonexistent' },
   });
   expect(r.stderr).toBe('');
+  expect(readdirSync(cwd)).toEqual([]);
   return r.stdout.split('\0').slice(0, -1);
 }
 
@@ -55,6 +63,8 @@ describe('quoteFor: what bash parses is the value, one word', () => {
       'f!g',
       'h\\i',
       'j\nk',
+      // A newline then `^`: a line of its own would be a history substitution (`^a^b`).
+      'x\n^a^b',
       '~root',
       '#x',
       'é{a,b}',

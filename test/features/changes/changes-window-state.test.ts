@@ -95,4 +95,33 @@ describe('changes all: each window state', () => {
       ['w5', 'unsettled'],
     ]);
   });
+  it("this session's changes: open while the window is, confirmed after", async () => {
+    const state = mkdtempSync(join(tmpdir(), 'routersh-wstate-'));
+    const env = {
+      ROUTERSH_ROUTER: sim.url,
+      ROUTERSH_USER: 'admin',
+      ROUTERSH_PASSWORD: 'admin',
+      XDG_STATE_HOME: state,
+      COLUMNS: '250',
+    };
+    // Confirmed in the same script: its guard sees it and ends.
+    const out = await runCommand(
+      [
+        '-c',
+        'confirm-within 5m',
+        '-c',
+        'interface eth1 mtu 1609',
+        '-c',
+        'changes',
+        '-c',
+        'confirm',
+        '-c',
+        'changes',
+      ],
+      env,
+    );
+    expect(out.err).toBe('');
+    const rows = out.out.split('\n').filter((l) => l.includes('interface eth1 mtu 1609'));
+    expect(rows.map((l) => /, window (\w+)\s*$/.exec(l)?.[1])).toEqual(['open', 'confirmed']);
+  });
 });

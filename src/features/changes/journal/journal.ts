@@ -232,7 +232,8 @@ export class FileJournal implements Journal {
         line,
         requests: redacted.map((r) => r.request),
         words: redacted[0]?.request.words ?? words,
-        ...(focus ? { focus } : {}),
+        // A secret's entry would name it (`snmp community X`: its options are the entry's keys).
+        ...(focus && !secret ? { focus } : {}),
         ...(hold ? { holds: hold } : {}),
         ...(before ? { before } : {}),
         ...(subtree?.length ? { subtree } : {}),
