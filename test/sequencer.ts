@@ -25,7 +25,7 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/safety/request-faults.test.ts': [22, 0.39],
   'concurrent:test/safety/window-faults.test.ts': [18, 0.54],
   // Measured alone at load ~13 (3 Dec): the one-attempt bound's case waits its 30 s; a 25 s window.
-  'concurrent:test/safety/guard-signals.test.ts': [56, 0.3],
+  'concurrent:test/safety/guard-signals.test.ts': [47, 0.3],
   'e2e:test/safety/guard-clock.test.ts': [27, 0.1],
   'e2e:test/e2e/window-guard.test.ts': [35, 0.2],
   'e2e:test/corpus/corpus.test.ts': [10, 0.62],

@@ -49,7 +49,8 @@ export async function startCheck(io: CommandIo, scope: StartScope = {}, deps = D
     }
   } catch (e) {
     // A check that fails never stops the start it runs before.
-    io.err(`routersh: the open windows were not checked: ${(e as Error).message.split('\n')[0]}\n`);
+    const { sanitizeLine } = await import('../term/sanitize.js');
+    io.err(`routersh: the open windows were not checked: ${sanitizeLine(String((e as Error)?.message))}\n`);
   }
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startCheck } from '../../src/commands/start-check.js';
+import { findingLine, findingQuestion } from '../../src/features/changes/start-finds.js';
 import { openJournal } from '../../src/features/changes/journal-open.js';
 import { indexNames } from '../../src/features/changes/window-index.js';
 import { captureIo } from '../helpers/command-io.js';
@@ -76,6 +77,27 @@ describe('the start rule', () => {
     );
     expect(c.err()).toBe(
       `left as it is: routersh undo --journal ${file} reverts it, routersh confirm --journal … keeps it\n`,
+    );
+  });
+  it('a journal path or router from the index reaches the terminal sanitized, and the command quoted', () => {
+    const f = {
+      journal: '/s/routersh/journal/a\u001b[2Jb c.jsonl',
+      window: 'w\u0007',
+      router: 'http://r\u001b]0;x\u0007/',
+      deadline: 0,
+      status: {
+        window: 'w',
+        state: 'unguarded' as const,
+        deadline: 0,
+        pending: 1,
+        overdue: false,
+        keeperAlive: false,
+      },
+    };
+    for (const text of [findingLine(f), findingQuestion(f)])
+      expect(text).not.toMatch(/[\u0000-\u001f\u007f]/);
+    expect(findingLine(f)).toMatch(
+      /revert it: routersh undo --journal '\/s\/routersh\/journal\/a.*b c\.jsonl'$/,
     );
   });
 });

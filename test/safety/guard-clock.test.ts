@@ -5,48 +5,16 @@
 // resumed after it): reverted at once. Back: the guard's monotonic deadline still ends the
 // window on time. The invariant is the harness's: the router as before each change, and the
 // journal says so.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it, type TestContext } from 'vitest';
-import { runPiped } from '../../src/run/output-pipes.js';
-import { adminEnv } from '../helpers/command-io.js';
-import { testSession } from '../helpers/session.js';
-import { simConfig } from '../helpers/sim-config.js';
-import { alive, guardLog, lastWindow, until, waitingGuard } from './guard-proc.js';
-import { expectInvariant, journalFile, LINES, slices } from './invariant.js';
+import { describe, expect, it } from 'vitest';
+import { alive, clockedWindow, guardLog, HOUR, lastWindow, until } from './guard-proc.js';
+import { expectInvariant, slices } from './invariant.js';
 import { faultRig } from './rig.js';
 
 const rig = faultRig(['--timeout', '5']);
-const HOUR = 3_600_000;
-
-/** A window of `window` holding LINES' changes, opened by a session whose clock reads `offsetFile`. */
-async function openWindow(window: string, ctx: TestContext) {
-  const { router } = await rig.fresh();
-  const env = adminEnv(router.url);
-  const offsetFile = join(env.XDG_STATE_HOME, 'clock-offset');
-  writeFileSync(offsetFile, '0\n');
-  const session = await testSession(simConfig(router.url, { timeoutMs: 5000 }), {
-    env: { ...process.env, ...env },
-    journal: 'file',
-    guard: true,
-    yes: true,
-    clock: { offsetFile },
-  });
-  ctx.onTestFinished(() => session.close());
-  for (const line of [`confirm-within ${window}`, ...LINES]) {
-    const { outcome } = await runPiped(line, { context: [] }, session.services, new AbortController().signal);
-    expect(outcome.kind, `${line}: ${outcome.kind === 'error' ? outcome.error.message : ''}`).not.toBe(
-      'error',
-    );
-  }
-  const file = journalFile(env.XDG_STATE_HOME);
-  const pid = await waitingGuard(file);
-  return { router, file, pid, step: (ms: number) => writeFileSync(offsetFile, `${ms}\n`) };
-}
 
 describe.concurrent('the wall clock stepped while the real guard waits', () => {
-  it('an hour forward, past a 30-minute window: reverted at once', async (ctx) => {
-    const { router, file, pid, step } = await openWindow('30m', ctx);
+  it('an hour forward, past a 30-minute window: reverted at once', async () => {
+    const { router, file, pid, step } = await clockedWindow(rig, '30m');
     step(HOUR);
     // A hang guard only: without the step the window would end in 30 minutes.
     await until(() => !alive(pid), 'the guard ending after the step', 60_000);
@@ -56,8 +24,8 @@ describe.concurrent('the wall clock stepped while the real guard waits', () => {
     expect(slices(router)).toEqual(rig.s0);
   }, 90_000);
 
-  it('an hour back inside a 25-second window: still reverted at its end, by the monotonic deadline', async (ctx) => {
-    const { router, file, pid, step } = await openWindow('25s', ctx);
+  it('an hour back inside a 25-second window: still reverted at its end, by the monotonic deadline', async () => {
+    const { router, file, pid, step } = await clockedWindow(rig, '25s');
     step(-HOUR);
     await until(() => /the wall clock moved back/.test(guardLog(file)), 'the guard seeing the step');
     expect(guardLog(file)).toMatch(

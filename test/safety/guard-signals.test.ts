@@ -1,46 +1,38 @@
 // The fault harness, signals to a window's guard (issue 37): the real detached `routersh __guard`
 // gets SIGTERM, SIGHUP or SIGKILL at each step of its window's life — while it waits, after it
 // decided to revert but before the router applied any of it (the revert's first write held), and
-// during the revert's requests (its third write held). SIGTERM settles the window at once: one
+// during the revert's requests (its third write held). Each window is 30 minutes long and ends
+// when the test moves its guard's clock (guard-proc.ts clockedWindow), not after a wait. SIGTERM settles the window at once: one
 // bounded attempt, then `reverted` or `unsettled`; SIGHUP changes nothing; SIGKILL leaves the
 // window `open` (the shell's watch notices; not this file's). The invariant holds in every case:
 // the router ends before or after each change, and the journal says which.
-import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decided } from '../../src/features/changes/window-decision.js';
 import { runCommand } from '../helpers/command-io.js';
-import { alive, guardLog, lastWindow, until, waitingGuard } from './guard-proc.js';
-import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
+import { alive, clockedWindow, guardLog, lastWindow, until } from './guard-proc.js';
+import { events, expectInvariant, LINES, slices, windowEnd } from './invariant.js';
 import { faultRig } from './rig.js';
 
-// --timeout 5 s: a held request of the guard's times out in 5 s (its credentials carry it), and
-// the opening runs have room on a loaded machine (2 s failed a baseline run at load 13).
+// --timeout 5 s (the windows' sessions too): a held request of the guard's times out in 5 s (its
+// credentials carry it), and the runs have room on a loaded machine (2 s failed at load 13).
 const T = ['--timeout', '5'];
-/** A window that holds its revert at a write: long enough that the opening run ends inside it. */
-const HELD_WINDOW = 10;
 const rig = faultRig(T);
 const CASE_MS = 90_000;
 
 type Sig = 'SIGTERM' | 'SIGHUP' | 'SIGKILL';
 type Step = 'waiting' | 'decided' | 'reverting';
 
-/** Opens a window of `secs` holding LINES' changes; its journal, and the router's write that holds the revert (if `hold`). */
-async function openWindow(secs: number, hold?: number) {
-  const { router, env, script } = await rig.fresh();
-  writeFileSync(script, `confirm-within ${secs}s\n${LINES.join('\n')}\n`);
-  let reached: () => void = () => {};
-  const held = new Promise<void>((r) => {
-    reached = r;
+/**
+ * A window of 30 minutes holding LINES' changes (guard-proc.ts clockedWindow): held steps end it
+ * at once through its clock, so the revert's write `hold` is held however long the opening took.
+ */
+async function openWindow(hold?: number, timeoutMs?: number) {
+  const w = await clockedWindow(rig, '30m', {
+    ...(hold !== undefined ? { hold } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
   });
-  // Armed before the window opens, counting the opening's writes (a clean run's): the hold
-  // strikes the revert's write `hold` however late the run ends.
-  if (hold !== undefined)
-    router.arm({ at: rig.sent.writes + hold, which: 'write', hold: { phase: 'before', reached } });
-  const opened = await runCommand(['-f', script, '--yes', ...T], env);
-  expect(opened.code, opened.err).toBe(0);
-  const file = journalFile(env.XDG_STATE_HOME);
-  const pid = await waitingGuard(file);
-  return { router, env, file, pid, held };
+  if (hold !== undefined) w.end();
+  return w;
 }
 
 /** The state of the window once its guard is gone. */
@@ -80,8 +72,7 @@ describe('a signal to the guard at each step of its window', () => {
     '$signal while $step: the window ends as the signal says, and the journal says so',
     async ({ signal, step }) => {
       const why = `${signal} while ${step}`;
-      // Waiting: a window long enough that the signal comes well before its end.
-      const { router, file, pid, held } = await openWindow(step === 'waiting' ? 20 : HELD_WINDOW, HOLD[step]);
+      const { router, file, pid, held, end } = await openWindow(HOLD[step]);
       if (step !== 'waiting') {
         await held;
         // The guard decided (the decision file is its) before it sent the held write.
@@ -91,6 +82,8 @@ describe('a signal to the guard at each step of its window', () => {
       if (signal === 'SIGHUP') {
         await until(() => /SIGHUP ignored/.test(guardLog(file)), `${why}: the guard's log`);
         expect(alive(pid), why).toBe(true);
+        // Still waiting: its window ends when its clock says so.
+        if (step === 'waiting') end();
       }
       const want = WANT[signal][step];
       expect(await endOf(file, pid), `${why}: ${guardLog(file)}`).toBe(want.state);
@@ -98,11 +91,10 @@ describe('a signal to the guard at each step of its window', () => {
       expectInvariant(router, file, rig.s0, rig.s1, { settled, why });
       if (want.router !== 'either')
         expect(slices(router), why).toEqual(want.router === 's0' ? rig.s0 : rig.s1);
-      // SIGHUP: reverted by the window's end, as the guard's log says (SIGTERM: by the signal,
-      // or by the end if a loaded machine got there first).
+      // SIGHUP: reverted by the window's end, as the guard's log says; SIGTERM: by the signal.
       if (want.state === 'reverted')
         expect(guardLog(file), why).toMatch(
-          signal === 'SIGHUP' ? / expired: reverted/ : /(reverted on SIGTERM| expired): reverted/,
+          signal === 'SIGHUP' ? / expired: reverted/ : /reverted on SIGTERM: reverted/,
         );
       if (want.state === 'unsettled') {
         const note = events(file).findLast((e) => e.t === 'window')!;
@@ -117,7 +109,7 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
   it.concurrent(
     'SIGINT while waiting: reverted at once',
     async () => {
-      const { router, file, pid } = await openWindow(20);
+      const { router, file, pid } = await openWindow();
       process.kill(pid, 'SIGINT');
       expect(await endOf(file, pid)).toBe('reverted');
       expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'SIGINT' });
@@ -130,7 +122,7 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
   it.concurrent(
     'a second SIGTERM during the slow revert starts no second attempt',
     async () => {
-      const { router, file, pid } = await openWindow(20);
+      const { router, file, pid } = await openWindow();
       // Each of the revert's writes answered after 1 s: the revert is still under way at the second signal.
       router.delayWrites(1000);
       process.kill(pid, 'SIGTERM');
@@ -151,17 +143,8 @@ describe('SIGTERM and SIGINT of a waiting guard, more', () => {
   it.concurrent(
     'SIGTERM while a revert write is never answered: the attempt is cut at 30 s, unsettled',
     async () => {
-      // --timeout 60: the request would wait past the bound; the bound cuts it.
-      const { router, env, script } = await rig.fresh();
-      writeFileSync(script, `confirm-within ${HELD_WINDOW}s\n${LINES.join('\n')}\n`);
-      let reached: () => void = () => {};
-      const held = new Promise<void>((r) => {
-        reached = r;
-      });
-      router.arm({ at: rig.sent.writes + 1, which: 'write', hold: { phase: 'before', reached } });
-      expect((await runCommand(['-f', script, '--yes', '--timeout', '60'], env)).code).toBe(0);
-      const file = journalFile(env.XDG_STATE_HOME);
-      const pid = await waitingGuard(file);
+      // A 60 s timeout: the request would wait past the bound; the bound cuts it.
+      const { router, file, pid, held } = await openWindow(1, 60_000);
       await held;
       process.kill(pid, 'SIGTERM');
       expect(await endOf(file, pid), guardLog(file)).toBe('unsettled');
@@ -181,7 +164,7 @@ describe('a window a signal left unsettled, finished by routersh undo --journal 
   it.concurrent.each(['SIGTERM', 'SIGKILL'] as const)(
     '%s after the guard decided to revert: undo --journal FILE reverts every change',
     async (signal) => {
-      const { router, env, file, pid, held } = await openWindow(HELD_WINDOW, 1);
+      const { router, env, file, pid, held } = await openWindow(1);
       await held;
       process.kill(pid, signal);
       // SIGTERM: its one attempt timed out, the journal says unsettled. SIGKILL: the window is

@@ -25,7 +25,8 @@ export const shellWord = (s: string): string =>
   /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The one command that settles it: the product's undo path for a window (commands/undo.ts). */
-export const settleCommand = (f: Finding): string => `routersh undo --journal ${shellWord(f.journal)}`;
+export const settleCommand = (f: Finding): string =>
+  sanitizeLine(`routersh undo --journal ${shellWord(f.journal)}`);
 
 const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
@@ -44,7 +45,7 @@ export function findingText(f: Finding): string {
 
 /** The line a script gets on stderr (its exit status unchanged). */
 export const findingLine = (f: Finding): string =>
-  `routersh: ${findingText(f)}; revert it: ${sanitizeLine(settleCommand(f))}`;
+  `routersh: ${findingText(f)}; revert it: ${settleCommand(f)}`;
 
 /** The question on a terminal: yes reverts it now. */
 export const findingQuestion = (f: Finding): string =>
