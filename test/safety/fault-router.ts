@@ -13,6 +13,12 @@ export type Fault = '503' | 'reset' | 'reset-after' | 'timeout-after' | 'malform
 export const FAULTS: readonly Fault[] = ['503', 'reset', 'reset-after', 'timeout-after', 'malformed-after'];
 /** A slow router (not in FAULTS' matrices): the request waits SLOW_MS, then is applied and answered. */
 export const SLOW_MS = 4000;
+/**
+ * When a `timeout-after` fault answers: far past every --timeout the harness uses (5 s at most
+ * where the fault is armed), so the request still times out on a loaded machine, while the
+ * --timeout itself is only a hang guard for the clean requests around it.
+ */
+export const LATE_MS = 20_000;
 
 /** Which requests a fault counts: writes (POST SET/UNSET, DELETE) or every one. */
 export type Which = 'write' | 'any';
@@ -100,7 +106,7 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
         return;
       case 'timeout-after':
         // Applied at once, answered long after routersh's --timeout.
-        void apply().then((out) => setTimeout(() => json(out.status, out.body), 3000).unref());
+        void apply().then((out) => setTimeout(() => json(out.status, out.body), LATE_MS).unref());
         return;
       case 'slow':
         setTimeout(() => void apply().then((out) => json(out.status, out.body)), SLOW_MS).unref();

@@ -10,6 +10,7 @@ import { adminEnv } from '../helpers/command-io.js';
 import { testSession } from '../helpers/session.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { events, journalFile, LINES } from './invariant.js';
+import type { Fault } from './fault-router.js';
 import type { Rig } from './rig.js';
 
 export const HOUR = 3_600_000;
@@ -72,9 +73,14 @@ export async function waitingGuard(file: string): Promise<number> {
  * whose clock reads an offset file (session/clock.ts; its guard gets the same clock), closed as a
  * script ends. `step(ms)` moves the guard's wall clock; `end()` moves it an hour on, so the window
  * ends when the test says (however long the opening took). `hold`: the revert's write that the
- * router holds unanswered (`held` resolves when it comes).
+ * router holds unanswered (`held` resolves when it comes); `fault`: the fault the router puts on
+ * the revert's write `at` instead (window-faults).
  */
-export async function clockedWindow(rig: Rig, window: string, o: { hold?: number; timeoutMs?: number } = {}) {
+export async function clockedWindow(
+  rig: Rig,
+  window: string,
+  o: { hold?: number; fault?: { fault: Fault; at: number }; timeoutMs?: number } = {},
+) {
   const { router } = await rig.fresh();
   const env = adminEnv(router.url);
   const offsetFile = join(env.XDG_STATE_HOME, 'clock-offset');
@@ -86,6 +92,7 @@ export async function clockedWindow(rig: Rig, window: string, o: { hold?: number
   // Armed before the window opens, counting the opening's writes (a clean run's).
   if (o.hold !== undefined)
     router.arm({ at: rig.sent.writes + o.hold, which: 'write', hold: { phase: 'before', reached } });
+  if (o.fault) router.arm({ at: rig.sent.writes + o.fault.at, which: 'write', fault: o.fault.fault });
   const session = await testSession(simConfig(router.url, { timeoutMs: o.timeoutMs ?? 5000 }), {
     env: { ...process.env, ...env },
     journal: 'file',

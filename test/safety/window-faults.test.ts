@@ -1,31 +1,31 @@
 // The fault harness, the confirmed-change window's end (issue 17 §6): a window's guard — a real
-// detached routersh — reverts at the end of a 4 s window through a fault at each write of its
-// revert (part one, request-faults.test.ts, has the other paths), and after the shell that
-// opened it was SIGKILLed at each step (part two, sigkill.test.ts). Each case waits seconds for
-// its window to end, so the file's cases all run at once (project `concurrent`, vitest.config.ts);
-// only the runs that open windows take turns (a few at a time), so that each finishes its
-// changes well inside its own window however many guards are waiting.
+// detached routersh — reverts at its window's end through a fault at each write of its revert
+// (part one, request-faults.test.ts, has the other paths), and after the shell that opened it was
+// SIGKILLed at each step (part two, sigkill.test.ts). No case races real time: every window is
+// 30 minutes and ends when the test says, once its opening is done and its guard waits — part
+// one through the session's clock seam (clockedWindow: the guard's wall clock moved an hour on),
+// part two (the built binary, SIGKILLed: no clock to pass) by the guard's SIGTERM, which settles
+// the window at once, as at its end (docs/safe-changes.md). The cases all run at once (project
+// `concurrent`, vitest.config.ts); only the openings take turns (a few at a time), for the CPU.
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCommand } from '../helpers/command-io.js';
 import { FAULTS } from './fault-router.js';
-import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
+import { alive, clockedWindow, guardLog, lastWindow, until, waitingGuard } from './guard-proc.js';
+import { expectInvariant, journalFile, LINES, slices } from './invariant.js';
 import { killedAt, PHASES } from './killed-at.js';
 import { faultRig } from './rig.js';
 
-// --timeout 2 s: a `timeout-after` answers at 3 s, so the guard's attempt still times out; and a
-// run opening its window (in this process, beside 42 other cases' routers and guards) has room
-// on a busy machine. A held write (SIGKILL) is never answered.
-const T = ['--timeout', '2'];
+// --timeout 5 s: a hang guard for the clean requests on a loaded machine, far under LATE_MS (when
+// a `timeout-after` fault answers), so the guard's attempt under that fault still times out.
+const TIMEOUT_MS = 5000;
+const T = ['--timeout', String(TIMEOUT_MS / 1000)];
 const rig = faultRig(T);
-// Long enough that a run opening its window ends inside it on a busy machine (4 at a time, beside
-// 42 other cases' routers and guards).
-const WINDOW = '4s';
-const { fresh } = rig;
-// A case's time includes its wait for a turn to open its window (4 at a time, 43 cases: the
-// matrix's last cases start ~10 s late on a busy machine), then the window, then the guard's
-// retries: 25 s timed out the last three `malformed-after` cases on a loaded machine.
-const CASE_MS = 45_000;
+// Ended by the test, never by real time.
+const WINDOW = '30m';
+// Hang guards only: a case waits for its turn to open (4 at a time, 43 cases), then its guard's
+// revert and retries (a `timeout-after` costs a --timeout each).
+const CASE_MS = 150_000;
+const GUARD_MS = 100_000;
 
 /** Runs `fn` when fewer than `n` others are running. */
 function turns(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
@@ -49,24 +49,19 @@ describe('a confirmed-change window that expires, a fault at each write of its r
   it.concurrent.each(matrix)(
     '$fault at revert write $at: the guard retries until the router is as before',
     async ({ fault, at }) => {
-      const { router, env, script } = await fresh();
-      // --yes: the route deletion is asked about (it may cut routersh's path), a script says yes.
-      writeFileSync(script, `confirm-within ${WINDOW}\n${LINES.join('\n')}\n`);
-      // Armed before the window opens, counting the opening's own writes (those of a clean run):
-      // the fault strikes the revert's write `at` however late this run ends on a busy machine
-      // (armed after it, a revert already begun let its first writes through unstruck).
-      router.arm({ at: rig.sent.writes + at, which: 'write', fault });
-      const opened = await opening(() => runCommand(['-f', script, '--yes', ...T], env));
       const why = `${fault} at revert write ${at}`;
-      expect(opened.code, `${why}: ${opened.err}`).toBe(0);
-      const file = journalFile(env.XDG_STATE_HOME);
-      // The count the fault was armed with: the opening wrote as many as a clean run, so write
-      // `at` after them is the revert's. Counted before the journal is read: a revert journals
-      // its undo before sending it, so no undo there means none of these writes was the revert's.
-      const written = router.writes().length;
-      if (!events(file).some((e) => e.t === 'undo'))
-        expect(written, `${why}: the opening's writes`).toBe(rig.sent.writes);
-      expect(await windowEnd(file), why).toBe('reverted');
+      // The fault is armed before the window opens, counting the opening's own writes (those of a
+      // clean run): it strikes the revert's write `at`.
+      const { router, file, pid, end } = await opening(() =>
+        clockedWindow(rig, WINDOW, { fault: { fault, at }, timeoutMs: TIMEOUT_MS }),
+      );
+      // The guard waits and the window is open: only the opening has written, all of it.
+      expect(router.writes().length, `${why}: the opening's writes`).toBe(rig.sent.writes);
+      expect(router.struck(), why).toBe(false);
+      expect(slices(router), why).toEqual(rig.s1);
+      end();
+      await until(() => !alive(pid), `${why}: the guard ending`, GUARD_MS);
+      expect(lastWindow(file)?.state, `${why}: ${guardLog(file)}`).toBe('reverted');
       expect(router.struck(), why).toBe(true);
       expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
       expect(slices(router), why).toEqual(rig.s0);
@@ -80,12 +75,18 @@ describe('SIGKILL of a shell inside a confirmed-change window', () => {
   it.concurrent.each(steps)(
     'killed $phase the router applied write $at: the guard reverts at the end',
     async ({ at, phase }) => {
-      const { router, env, script } = await fresh();
+      const { router, env, script } = await rig.fresh();
       writeFileSync(script, `confirm-within ${WINDOW}\n${LINES.join('\n')}\n`);
+      // The window opens before any write: its guard is spawned before the kill.
       await opening(() => killedAt(router, ['-f', script, '--yes', ...T], env, at, phase));
       const why = `window: killed ${phase} write ${at}`;
       const file = journalFile(env.XDG_STATE_HOME);
-      expect(await windowEnd(file), why).toBe('reverted');
+      const pid = await waitingGuard(file);
+      expect(lastWindow(file)?.state, why).toBe('open');
+      // The window's end, told by the test: SIGTERM settles it at once (one revert attempt).
+      process.kill(pid, 'SIGTERM');
+      await until(() => !alive(pid), `${why}: the guard ending`, GUARD_MS);
+      expect(lastWindow(file)?.state, `${why}: ${guardLog(file)}`).toBe('reverted');
       expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why });
       expect(slices(router), why).toEqual(rig.s0);
     },
