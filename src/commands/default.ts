@@ -5,14 +5,14 @@ import { type CommandIo, isTerminal } from '../contract/command-io.js';
 import { type Ending, OK } from '../errors.js';
 import type { Command } from './command.js';
 import type { SessionStart } from './session-start.js';
-import { startCheck } from './start-check.js';
 
 declare const __ROUTERSH_VERSION__: string;
 
 /** The shell on a terminal, otherwise the lines of -c, -f or stdin. */
 export async function runSession(flags: Flags, io: CommandIo, start: SessionStart = {}): Promise<Ending> {
-  // The start rule: a window nobody is left to settle is asked about (a terminal) or said (a script).
-  await startCheck(io, { connection: flags });
+  // The start rule: a window nobody is left to settle is asked about (a terminal) or said (a
+  // script). Imported here, not at the top: --help, --version and a usage error load no state code.
+  await (await import('./start-check.js')).startCheck(io, { connection: flags });
   const interactive = isTerminal(io) && flags.commands.length === 0 && flags.file === undefined;
   if (interactive) return (await import('./shell.js')).runShellSession(flags, io, start);
   return (await import('./batch.js')).runBatchSession(flags, io, start);

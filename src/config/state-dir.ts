@@ -123,7 +123,8 @@ export function stateChecker(
   function trouble(path: string): string | undefined {
     const abs = resolve(path);
     const root = strictRoot(abs);
-    if (root === undefined) return undefined;
+    // No user ids (Windows): nothing to compare owners with.
+    if (root === undefined || me < 0) return undefined;
     const dir = dirname(abs);
     // The directory's chain once per process; then the last component alone (or the whole
     // walk when it is a link).

@@ -11,7 +11,7 @@ import type { Clock } from '../../contract/clock.js';
 import { formatDuration } from '../../term/format-time.js';
 import type { Journal, JournalRouter } from './journal/journal.js';
 import { decide, decided } from './window-decision.js';
-import { revertWithRetries } from './window-revert.js';
+import { revertWithRetries, wait } from './window-revert.js';
 
 export interface GuardEnv {
   journal: Journal;
@@ -52,17 +52,6 @@ function noteStep(env: GuardEnv, w: { id: string; deadline: number }, monoEnd: n
   );
   return now;
 }
-
-const wait = (ms: number, stop?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      stop?.removeEventListener('abort', done);
-      resolve();
-    }
-    stop?.addEventListener('abort', done, { once: true });
-  });
 
 /** 0: the window was confirmed, settled elsewhere, or reverted; 1: its revert failed. */
 export async function guardWindow(env: GuardEnv): Promise<number> {

@@ -71,7 +71,8 @@ export interface RetryEnv {
 
 export type RevertResult = { ok: true; text: string } | { ok: false; error: RoutershError; attempts: number };
 
-const wait = (ms: number, stop?: AbortSignal) =>
+/** Sleeps `ms`, or less when `stop` aborts first (the guard's wait and a retry's pause). */
+export const wait = (ms: number, stop?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(done, ms);
     function done() {
