@@ -125,8 +125,11 @@ export async function runUndoJournal(
     return OK;
   } finally {
     await close();
-    // A killed writer's pending entry for this journal goes once nothing is left half done.
-    halfDoneJournals(stateDir(io.env), { alive: processAlive, only: resolve(path) });
+    // A killed writer's pending entry for this journal goes once nothing is left half done (a
+    // hint: its failure is not the undo's).
+    try {
+      halfDoneJournals(stateDir(io.env), { alive: processAlive, only: resolve(path) });
+    } catch {}
   }
 }
 

@@ -80,7 +80,7 @@ describe.skipIf(!hasTmux())('a transaction left half done outside any window', (
         new RegExp(
           `^routersh: ${esc(text)}; settle it: routersh undo --journal ${esc(file)} ${esc(c.id)}\\n$`,
         ),
-        `${text}: revert it if it took now?`,
+        `${text}: revert it now if it took?`,
       );
       const why = `killed ${phase} write ${at}, settled at the next start`;
       // The router ends before or after each change, and the journal says which.

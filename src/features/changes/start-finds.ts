@@ -94,4 +94,4 @@ export const halfDoneLine = (f: HalfDoneFinding): string =>
 
 /** The question on a terminal: yes settles it now (the router ends as before the change). */
 export const halfDoneQuestion = (f: HalfDoneFinding): string =>
-  `${halfDoneText(f)}: ${f.item.kind === 'change' ? 'revert it if it took' : 'finish its undo'} now?`;
+  `${halfDoneText(f)}: ${f.item.kind === 'change' ? 'revert it now if it took' : 'finish its undo now'}?`;

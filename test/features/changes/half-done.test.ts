@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../../src/contract/journal.js';
+import { startCheck } from '../../../src/commands/start-check.js';
 import { halfDoneIn, halfDoneJournals } from '../../../src/features/changes/half-done.js';
 import { openJournal } from '../../../src/features/changes/journal-open.js';
 import { openWindows, windowsDir } from '../../../src/features/changes/open-windows.js';
 import { indexPending, pendingFile } from '../../../src/features/changes/pending-index.js';
+import { captureIo } from '../../helpers/command-io.js';
 
 const ROUTER = 'http://127.0.0.1:1';
 const state = () => join(mkdtempSync(join(tmpdir(), 'routersh-halfdone-')), 'routersh');
@@ -102,5 +104,34 @@ describe('a transaction left half done', () => {
     expect(halfDoneJournals(dir, { alive: dead })).toEqual([]);
     expect(entries(dir)).toEqual([]);
     await j.close();
+  });
+
+  it('a start says it: one line in a script; on a terminal no leaves it with the command that settles it', async () => {
+    const dir = state();
+    const j = opened(dir);
+    j.write(change('s.1', 1));
+    await j.close();
+    // As a killed writer leaves it: its entry, under a pid no process has.
+    indexPending(j.path!, ROUTER, 4_000_003);
+    const home = join(dir, '..');
+    const script = captureIo({ XDG_STATE_HOME: home });
+    await startCheck(script.io);
+    const command = `routersh undo --journal ${j.path} s.1`;
+    expect(script.err()).toBe(
+      `routersh: ${j.path}: a change to ${ROUTER} was left half done (#1 interface eth1 mtu 1400: sent, its answer never recorded); settle it: ${command}\n`,
+    );
+    const c = captureIo({ XDG_STATE_HOME: home });
+    c.io.stdin.isTTY = true;
+    c.io.stderr.isTTY = true;
+    const asked: string[] = [];
+    c.io.stderr.on('data', (b: Buffer) => asked.push(String(b)));
+    c.input('n\n');
+    await startCheck(c.io);
+    expect(asked.join('')).toContain('sent, its answer never recorded): revert it now if it took? [Y/n] ');
+    expect(c.err()).toBe(`left as it is: ${command} settles it\n`);
+    // The journal a command settles itself is not said.
+    const own = captureIo({ XDG_STATE_HOME: home });
+    await startCheck(own.io, { skip: j.path! });
+    expect(own.err()).toBe('');
   });
 });
