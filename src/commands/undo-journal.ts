@@ -8,10 +8,12 @@
 // router the user named (journalLogin), and each change is checked against its own line before
 // anything is sent (features/changes/undo-plan.ts). undo.ts parses its command line and applies
 // the start rule first; the start rule's yes comes here directly (start-check.ts).
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Flags } from '../cli/args.js';
 import { UNDO_OPTIONS } from '../cli/command-options.js';
 import type { CommandIo } from '../contract/command-io.js';
+import type { Change } from '../contract/journal.js';
 import type { RunIo, Services } from '../contract/services.js';
 import { sameRouter } from '../config/profiles.js';
 import { commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
@@ -19,6 +21,7 @@ import { stateDir } from '../config/paths.js';
 import { journalDir, journalFiles, readJournalFile } from '../features/changes/journal/file.js';
 import { fold } from '../features/changes/journal/fold.js';
 import { decide, decided } from '../features/changes/window-decision.js';
+import { halfDoneJournals } from '../features/changes/half-done.js';
 import { revertWindow } from '../features/changes/window-revert.js';
 import { processAlive } from '../features/changes/process-alive.js';
 import { type WindowStatus, windowStatus } from '../features/changes/window-status.js';
@@ -61,9 +64,16 @@ export function parseUndoArgs(rest: string[]): { journal: string; yes: boolean; 
  * `routersh undo --journal FILE [N | ID]` once started (the start rule's yes comes here too):
  * the file's window open or left unsettled is finished, else the shell's undo on that journal.
  * `window`: only that window is finished (the start rule's), and nothing else is undone.
+ * `asked`: the start rule asked already; with --yes nothing is asked again.
  */
 export async function runUndoJournal(
-  { connection, journal: path, which, window }: Omit<Args, 'list'> & { window?: string },
+  {
+    connection,
+    journal: path,
+    which,
+    window,
+    asked,
+  }: Omit<Args, 'list'> & { window?: string; asked?: boolean },
   io: CommandIo,
 ): Promise<Ending> {
   bulkHeap();
@@ -77,15 +87,25 @@ export async function runUndoJournal(
     yes: connection.yes,
     telemetry: 'on-first-use',
   });
-  const runIo: RunIo = ask ? { ask: (question) => ask(question) } : {};
+  // The start rule's yes was the question (`asked`): the undo is not asked about again.
+  const runIo: RunIo = ask && !asked ? { ask: (question) => ask(question) } : {};
   try {
     const journal = await session.services.journal!.open();
+    const lost = which === undefined ? undefined : unanswered(journal.changes(), which);
     // A change the killed writer sent without writing its answer: the node says whether it was applied.
     await journal.resolveUnfinished(session.services.router, new AbortController().signal);
     const w = which === undefined ? windowToFinish(path, window) : undefined;
     if (w) return await finishWindow(path, w, session.services, runIo, connection.yes, io);
     if (window !== undefined) {
       io.out(`window ${sanitizeLine(window)} was settled meanwhile: nothing reverted\n`);
+      return OK;
+    }
+    // A change left half done (the start rule names it by id) that the read shows did not take.
+    const settled = lost && journal.changes().find((c) => c.id === lost.id);
+    if (settled && settled.status !== 'done') {
+      io.out(
+        `#${settled.seq} ${sanitizeLine(settled.line)}: its answer was lost, and its node shows it did not take: nothing to undo\n`,
+      );
       return OK;
     }
     const outcome = await runBuiltin(
@@ -105,7 +125,18 @@ export async function runUndoJournal(
     return OK;
   } finally {
     await close();
+    // A killed writer's pending entry for this journal goes once nothing is left half done (a
+    // hint: its failure is not the undo's).
+    try {
+      halfDoneJournals(stateDir(io.env), { alive: processAlive, only: resolve(path) });
+    } catch {}
   }
+}
+
+/** Change `which` (an id or #N) when its answer was never recorded (a process killed in flight). */
+function unanswered(changes: Change[], which: string): Change | undefined {
+  const c = changes.find((x) => x.id === which || `#${x.seq}` === which);
+  return c?.status === 'unknown' ? c : undefined;
 }
 
 /** The window a plain `undo --journal FILE` finishes (`only`, or the last one open or left unsettled). */

@@ -13,6 +13,7 @@ import { stateFiles } from '../../config/state-dir.js';
 import { journalDir, readJournalFile } from './journal/file.js';
 import { processAlive } from './process-alive.js';
 import { decided } from './window-decision.js';
+import { isPendingName } from './pending-index.js';
 import { indexFile, indexNames, type OpenWindow, unlinkQuiet, windowsDir } from './window-index.js';
 import { type WindowStatus, windowStatus } from './window-status.js';
 
@@ -54,6 +55,8 @@ export interface ReadOptions {
 export function indexedWindows(stateDir: string, o: ReadOptions): IndexedWindow[] {
   const out: IndexedWindow[] = [];
   for (const name of indexNames(stateDir)) {
+    // A change or undo in flight outside any window (pending-index.ts): half-done.ts reads it.
+    if (isPendingName(name)) continue;
     const file = join(windowsDir(stateDir), name);
     // Only the user's own entry is read (config/state-dir.ts); another's is not followed.
     if (stateFiles.trouble(file)) continue;

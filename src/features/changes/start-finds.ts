@@ -1,9 +1,12 @@
 // What a start finds (issue 37's one rule): a confirmed-change window nobody is left to settle —
 // its guard gone (`unguarded`), its revert begun or given up and not finished (`unsettled`), or
 // open past its deadline with nobody reverting it — read from the open-window index and checked
-// in its journal (window-status.ts). Said in one line, with the one command that settles it.
+// in its journal (window-status.ts) — and a transaction left half done outside any window (a
+// change sent, its answer never recorded; an undo begun, never finished: half-done.ts). Said in
+// one line, with the one command that settles it.
 import { resolve } from 'node:path';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { type HalfDone, type HalfDoneItem, halfDoneJournals } from './half-done.js';
 import { type IndexedWindow, indexedWindows } from './open-windows.js';
 import { processAlive } from './process-alive.js';
 import { needsSettling } from './window-status.js';
@@ -50,3 +53,45 @@ export const findingLine = (f: Finding): string =>
 /** The question on a terminal: yes reverts it now. */
 export const findingQuestion = (f: Finding): string =>
   `${findingText(f)}: ${f.status.state === 'unsettled' ? 'finish its revert' : 'revert it'} now?`;
+
+/** One thing a killed process left half done outside any window. */
+export interface HalfDoneFinding {
+  journal: string;
+  router: string;
+  item: HalfDoneItem;
+}
+
+/** The half-done changes and undos a start must say something about; `skip` as for windows. */
+export function halfDoneFindings(
+  stateDir: string,
+  o: { skip?: string | undefined; alive?: (pid: number, start?: string) => boolean } = {},
+): HalfDoneFinding[] {
+  const skip = o.skip === undefined ? undefined : resolve(o.skip);
+  return halfDoneJournals(stateDir, { alive: o.alive ?? processAlive })
+    .filter((j: HalfDone) => resolve(j.journal) !== skip)
+    .flatMap(({ journal, router, items }) => items.map((item) => ({ journal, router, item })));
+}
+
+/**
+ * The one command that settles it: undo of that change through the journal (commands/undo.ts).
+ * It first reads the node for a change whose answer was lost (the journal then says whether it
+ * took) and reverts it if it did; an undo stopped part-way is finished.
+ */
+export const halfDoneCommand = (f: HalfDoneFinding): string =>
+  sanitizeLine(`routersh undo --journal ${shellWord(f.journal)} ${shellWord(f.item.id)}`);
+
+/** `FILE: a change to ROUTER was left half done (#N LINE: …)`, sanitized (a journal is anyone's file). */
+export function halfDoneText(f: HalfDoneFinding): string {
+  const { seq, line, kind } = f.item;
+  const why = kind === 'change' ? 'sent, its answer never recorded' : 'its undo stopped part-way';
+  const what = kind === 'change' ? 'a change to' : 'an undo on';
+  return sanitizeLine(`${f.journal}: ${what} ${f.router} was left half done (#${seq} ${line}: ${why})`);
+}
+
+/** The line a script gets on stderr (its exit status unchanged). */
+export const halfDoneLine = (f: HalfDoneFinding): string =>
+  `routersh: ${halfDoneText(f)}; settle it: ${halfDoneCommand(f)}`;
+
+/** The question on a terminal: yes settles it now (the router ends as before the change). */
+export const halfDoneQuestion = (f: HalfDoneFinding): string =>
+  `${halfDoneText(f)}: ${f.item.kind === 'change' ? 'revert it now if it took' : 'finish its undo now'}?`;
