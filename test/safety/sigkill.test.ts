@@ -14,7 +14,8 @@ import { events, expectInvariant, journalFile, LINES, slices } from './invariant
 import { isWrite } from './fault-router.js';
 import { killedAt, PHASES } from './killed-at.js';
 
-const T = ['--timeout', '2'];
+// A hang guard only (no answer here comes late on purpose; a held write is never answered).
+const T = ['--timeout', '5'];
 const rig = faultRig(T);
 const { fresh, recover } = rig;
 
