@@ -33,7 +33,7 @@ const SECRET = 'system user operator password N3wSecret';
 const REFUSED =
   '% not sent: system user operator password *** cannot be reverted by this window (it sets a secret); --allow-unrevertable sends it anyway';
 
-/** Settles the script's window now (its guard would at its end): revert, from another process. */
+/** Settles the script's window now (30 minutes: never by its end): revert, from another process. */
 async function settle(env: Record<string, string>): Promise<void> {
   const r = await runCommand(['undo', '--journal', journalFile(env['XDG_STATE_HOME']!), '--yes', ...T], env);
   expect(r.code, r.err).toBe(0);
@@ -42,7 +42,7 @@ async function settle(env: Record<string, string>): Promise<void> {
 describe('a change a confirmed-change window cannot revert, in a script', () => {
   it('is refused inside a window, one line, nothing sent; the window reverts the rest', async () => {
     const { router, env, script, s0 } = await fresh();
-    writeFileSync(script, `confirm-within 60s\ninterface eth0 mtu 1401\n${SECRET}\n`);
+    writeFileSync(script, `confirm-within 30m\ninterface eth0 mtu 1401\n${SECRET}\n`);
     const r = await runCommand(['-f', script, '--yes', ...T], env);
     expect(r.code).toBe(1);
     expect(r.err).toContain(REFUSED);
@@ -58,7 +58,7 @@ describe('a change a confirmed-change window cannot revert, in a script', () => 
 
   it('--allow-unrevertable sends it; the window reverts what it can and says what it kept', async () => {
     const { router, env, script, s0 } = await fresh();
-    writeFileSync(script, `confirm-within 60s\ninterface eth0 mtu 1401\n${SECRET}\n`);
+    writeFileSync(script, `confirm-within 30m\ninterface eth0 mtu 1401\n${SECRET}\n`);
     const r = await runCommand(['-f', script, '--allow-unrevertable', ...T], env);
     expect(r.code, r.err).toBe(0);
     expect(password(router, 'operator')).toBe('N3wSecret');
@@ -74,7 +74,7 @@ describe('a change a confirmed-change window cannot revert, in a script', () => 
     const { router, env, script } = await fresh();
     writeFileSync(
       script,
-      `${SECRET}\nconfirm-within 60s\nping 127.0.0.1 count 1\nsystem user operator api create-token\n`,
+      `${SECRET}\nconfirm-within 30m\nping 127.0.0.1 count 1\nsystem user operator api create-token\n`,
     );
     const r = await runCommand(['-f', script, ...T], env);
     expect(r.code, r.err).toBe(0);
@@ -89,7 +89,7 @@ describe('a secret option (snmp community) inside a window', () => {
     try {
       const env = adminEnv(snmp.url);
       const script = join(env.XDG_STATE_HOME, 'snmp.routersh');
-      writeFileSync(script, 'confirm-within 60s\nsnmp community Pr1vateC0mm location lab\n');
+      writeFileSync(script, 'confirm-within 30m\nsnmp community Pr1vateC0mm location lab\n');
       const refused = await runCommand(['-f', script, ...T], env);
       expect(refused.code).toBe(1);
       expect(refused.err).toContain(

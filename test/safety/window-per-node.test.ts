@@ -41,8 +41,8 @@ function journals(stateHome: string): string[] {
 const HELD =
   /not sent: interface eth0 mtu is held by window (\S+) \((\/\S+\.jsonl)\) until \d\d:\d\d:\d\d; confirm or revert it first/;
 
-/** A script opening a window (60 s: settled by the test, not by its end) that sets eth0's MTU. */
-function script(dir: string, name: string, mtu: number, window = '60s'): string {
+/** A script opening a window (30 minutes: settled by the test, not by its end) that sets eth0's MTU. */
+function script(dir: string, name: string, mtu: number, window = '30m'): string {
   const f = join(dir, `${name}.routersh`);
   writeFileSync(f, `confirm-within ${window}\ninterface eth0 mtu ${mtu}\n`);
   return f;
@@ -62,8 +62,8 @@ describe.concurrent('two confirmed-change windows on one node', () => {
   it('the second window is refused, naming the first; its guard reverts: the router ends as before it', async () => {
     const { router, env, s0 } = await fresh();
     const state = env.XDG_STATE_HOME;
-    // Long enough for the second run to start inside it on a loaded machine; its guard ends it.
-    const a = await runBin(['-f', script(state, 'a', 1401, '30s'), ...T], { env });
+    // Ended by the test (its guard's SIGTERM, below), never by real time.
+    const a = await runBin(['-f', script(state, 'a', 1401), ...T], { env });
     expect(a.code, a.stderr).toBe(0);
     const [ja] = journals(state);
     expect(slices(router).eth0).toBe(1401);
@@ -78,9 +78,13 @@ describe.concurrent('two confirmed-change windows on one node', () => {
     const jb = journals(state).find((j) => j !== ja)!;
     const [refused] = fold(events(jb)).changes;
     expect(refused).toMatchObject({ status: 'failed', answer: { ok: false, status: 'not sent' } });
-    // B's window kept (it holds nothing); A's reverted by its guard at its end.
+    // B's window kept (it holds nothing); A's reverted by its guard, told to end it now: SIGTERM
+    // settles a window at once, as at its end (docs/safe-changes.md).
     const confirm = await runBin(['confirm', '--journal', jb], { env });
     expect(confirm.code, confirm.stderr).toBe(0);
+    const guard = events(ja!).find((e) => e.t === 'guard');
+    if (guard?.t !== 'guard') throw new Error('no guard journaled');
+    process.kill(guard.pid, 'SIGTERM');
     expect(await settled(ja!)).toBe('reverted');
     expect(slices(router)).toEqual(s0);
     // A's change and its revert: the router took no other write.
