@@ -28,8 +28,11 @@ interface Armed {
   which: Which;
   seen: number;
   fault?: Fault | 'slow';
-  /** Hold the request (before or after applying it) and call `reached`. */
-  hold?: { phase: 'before' | 'after'; reached: () => void };
+  /**
+   * Hold the request (before or after applying it) and call `reached`; with `release`, until it
+   * resolves: then it is applied (if not yet) and answered.
+   */
+  hold?: { phase: 'before' | 'after'; reached: () => void; release?: Promise<void> };
 }
 
 export interface FaultRouter extends Harness<Record<string, never>> {
@@ -89,7 +92,17 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
         variant: 'reference',
       });
     if (strike?.hold) {
-      const { phase, reached } = strike.hold;
+      const { phase, reached, release } = strike.hold;
+      if (release) {
+        void (async () => {
+          let out = phase === 'after' ? await apply() : undefined;
+          reached();
+          await release;
+          out ??= await apply();
+          json(out.status, out.body);
+        })();
+        return;
+      }
       // Held until routersh is killed (its socket closes) or the harness closes.
       if (phase === 'before') return reached();
       void apply().then(() => reached());

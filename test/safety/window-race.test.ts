@@ -3,12 +3,12 @@
 // window while the shell still works on a line. Found on a loaded machine: the guard reverted
 // "0 changes" at the end, then the change typed at "[confirm 3s]" was applied and stayed. The
 // invariant is the assertion: the router ends as before every change, and the journal says so.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { fileSink } from '../../src/features/changes/journal/file.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
-import { decide } from '../../src/features/changes/window-decision.js';
+import { decide, decisionPath } from '../../src/features/changes/window-decision.js';
 import { monitorSource } from '../../src/features/match-list/monitor-source.js';
 import { runPiped } from '../../src/run/output-pipes.js';
 import type { Outcome } from '../../src/contract/outcome.js';
@@ -16,18 +16,19 @@ import { runCommand } from '../helpers/command-io.js';
 import { testSession } from '../helpers/session.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { SLOW_MS } from './fault-router.js';
-import { events, expectInvariant, journalFile, LINES, slices, windowEnd } from './invariant.js';
+import { alive, guardLog, HOUR, lastWindow, waitingGuard } from './guard-proc.js';
+import { events, expectInvariant, journalFile, LINES, slices } from './invariant.js';
 import { faultRig } from './rig.js';
 
 // Over SLOW_MS: the slow change is answered, never timed out.
 const T = ['--timeout', String((SLOW_MS + 5000) / 1000)];
 const rig = faultRig(T);
 
-/** Waits until `check` holds (every 50 ms, 15 s at most). */
+/** Waits until `check` holds (every 50 ms; 60 s at most, a hang guard). */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 15_000;
+  const end = Date.now() + 60_000;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`${what}: not within 15 s`);
+    if (Date.now() > end) throw new Error(`${what}: not within 60 s`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -58,17 +59,52 @@ const errorOf = (o: Outcome) => (o.kind === 'error' ? o.error.message : `no erro
 
 describe.concurrent('a confirmed-change window that ends while a change is on its way', () => {
   it('the router takes a change after the window ended: the guard waits for its answer and reverts it', async () => {
-    const { router, env, script } = await rig.fresh();
-    // The window ends while the change's request waits at the router.
-    writeFileSync(script, `confirm-within ${(SLOW_MS - 1000) / 1000}s\n${LINES[0]}\n`);
-    router.arm({ at: 1, which: 'write', fault: 'slow' });
-    const r = await runCommand(['-f', script, '--yes', ...T], env);
-    expect(r.code, r.err).toBe(0);
-    const file = journalFile(env.XDG_STATE_HOME);
-    expect(await windowEnd(file)).toBe('reverted');
-    expect(router.struck()).toBe(true);
-    expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'slow change' });
-    expect(slices(router)).toEqual(rig.s0);
+    const { router, env } = await rig.fresh();
+    // A 30-minute window on the test's clock (session/clock.ts, which its guard gets too): it
+    // ends when the test moves that clock, while the change's write is held at the router.
+    const offsetFile = join(env.XDG_STATE_HOME, 'clock-offset');
+    writeFileSync(offsetFile, '0\n');
+    let reached: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      reached = r;
+    });
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    router.arm({ at: 1, which: 'write', hold: { phase: 'before', reached, release: released } });
+    const session = await testSession(simConfig(router.url, { timeoutMs: SLOW_MS + 5000 }), {
+      env: { ...process.env, ...env },
+      journal: 'file',
+      guard: true,
+      yes: true,
+      clock: { offsetFile },
+    });
+    const run = (line: string) =>
+      runPiped(line, { context: [] }, session.services, new AbortController().signal).then((r) => r.outcome);
+    let change: Promise<Outcome> | undefined;
+    try {
+      expect((await run('confirm-within 30m')).kind).toBe('text');
+      change = run(LINES[0]!);
+      await held;
+      const file = journalFile(env.XDG_STATE_HOME);
+      const pid = await waitingGuard(file);
+      const id = fold(events(file)).windows.at(-1)!.id;
+      // The window ends, its guard decides to revert, and only then does the router apply the change.
+      writeFileSync(offsetFile, `${HOUR}\n`);
+      await until(() => existsSync(decisionPath(file, id)), 'the guard deciding to revert');
+      release();
+      expect((await change).kind, 'the change, answered').toBe('router');
+      await until(() => !alive(pid), 'the guard ending');
+      expect(lastWindow(file)?.state, guardLog(file)).toBe('reverted');
+      expect(router.struck()).toBe(true);
+      expectInvariant(router, file, rig.s0, rig.s1, { settled: true, why: 'slow change' });
+      expect(slices(router)).toEqual(rig.s0);
+    } finally {
+      release();
+      await change?.catch(() => undefined);
+      await session.close();
+    }
   }, 180_000);
 
   it('routersh undo --journal from another terminal while a change waits at the router: nothing stays', async () => {
