@@ -4,12 +4,15 @@
 // from another terminal keeps the changes; a router answering 503 is retried until it takes the
 // revert; exactly one process reverts (the decision file names it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { runPiped } from '../../src/run/output-pipes.js';
 import { runBin } from '../helpers/run-bin.js';
+import { testSession } from '../helpers/session.js';
+import { simConfig } from '../helpers/sim-config.js';
 import { BIN, hasTmux, Tmux } from './tmux.js';
 
 // Each test waits seconds for a window's end: they run concurrently, each with a simulator and a
@@ -55,6 +58,19 @@ async function until(check: () => Promise<boolean> | boolean, ms = 120_000): Pro
   throw new Error('condition not met in time');
 }
 
+/**
+ * Ends the window of journal `file` now, as its end would: its guard, once waiting, gets SIGTERM
+ * and settles it at once (docs/safe-changes.md). The windows here are 30 minutes, never waited
+ * out (the built binary takes no clock; the end on the guard's clock: test/safety/window-faults).
+ */
+async function endWindow(file: string): Promise<void> {
+  const guard = events(file).find((x) => x.t === 'guard');
+  if (!guard) throw new Error('no guard journaled');
+  const log = `${file}.${String(guard.window)}.guard.log`;
+  await until(() => existsSync(log) && readFileSync(log, 'utf8').includes('guarding window'));
+  process.kill(Number(guard.pid), 'SIGTERM');
+}
+
 /** A terminal of the test's own, killed when the test ends. */
 function terminal(c: TestContext): Tmux {
   const t = new Tmux(160, 40);
@@ -84,9 +100,7 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
     const e = env();
     const t = shell(ctx, sim, e);
     await t.waitFor(PROMPT);
-    // Long enough that the change is still in place when the shell has been killed, even on a
-    // machine loaded by stress-ng beside the suite (10 s was not).
-    t.type('confirm-within 30s');
+    t.type('confirm-within 30m');
     t.keys('Enter');
     await t.waitFor(/reverted at .* unless you type confirm; the revert is done by routersh's guard/);
     t.type('interface eth1 mtu 9101');
@@ -95,8 +109,9 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
     process.kill(routershPid(t), 'SIGKILL');
     await t.waitFor(/\[exited 137\]/);
     expect(await mtu(sim, 'eth1')).toBe('9101');
-    await until(async () => (await mtu(sim, 'eth1')) === was);
     const file = journalOf(e.XDG_STATE_HOME);
+    await endWindow(file);
+    await until(async () => (await mtu(sim, 'eth1')) === was);
     // The guard journals the window's end once its revert has been answered: a moment after the
     // router shows it.
     const lastWindow = () =>
@@ -124,10 +139,9 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
     // The countdown shows in the live prompt also when the window opens well after the prompt
     // was first drawn (it did not, when the journal opened after the first frame).
     await new Promise((r) => setTimeout(r, 1500));
-    // Long enough that the change is still in place after exit on a loaded machine (10 s was not).
-    t.type('confirm-within 30s');
+    t.type('confirm-within 30m');
     t.keys('Enter');
-    await t.waitFor(/\[confirm \d+s\]> ?$/m);
+    await t.waitFor(/\[confirm \d+m\d+s\]> ?$/m);
     t.type('interface eth1 mtu 9102');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9102/);
@@ -139,6 +153,7 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
     t.type('l');
     await t.waitFor(/stays open until .* routersh confirm --journal .*\n?[\s\S]*\[exited 0\]/);
     expect(await mtu(sim, 'eth1')).toBe('9102');
+    await endWindow(journalOf(e.XDG_STATE_HOME));
     await until(async () => (await mtu(sim, 'eth1')) === was);
   }, 180_000);
 
@@ -211,17 +226,25 @@ describe.concurrent('confirmed changes in a script', () => {
     const sim = await routerSim(ctx);
     const was = await mtu(sim, 'eth1');
     const e = env();
+    // 30 minutes, ended by the test (endWindow).
     const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 10s', '-c', 'interface eth1 mtu 9105'],
+      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 30m', '-c', 'interface eth1 mtu 9105'],
       { env: e },
     );
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
       /^note: confirmed-change window \S+ stays open until .*: its changes are reverted then unless confirmed — keep them: routersh confirm --journal \S+; revert now: routersh undo --journal \S+\n$/,
     );
-    // What the window holds while it is open is read in the next test, whose window only a
-    // confirm ends: 10 s can pass before this one's next look on a loaded machine.
+    expect(await mtu(sim, 'eth1')).toBe('9105');
+    const file = journalOf(e.XDG_STATE_HOME);
+    await endWindow(file);
     await until(async () => (await mtu(sim, 'eth1')) === was);
+    await until(
+      () =>
+        events(file)
+          .filter((x) => x.t === 'window')
+          .at(-1)?.state === 'reverted',
+    );
   }, 180_000);
 
   it('routersh confirm --journal FILE from another terminal keeps them; the guard ends without a revert', async (ctx) => {
@@ -279,14 +302,41 @@ describe.concurrent('confirmed changes in a script', () => {
     const sim = await routerSim(ctx);
     const was = await mtu(sim, 'eth1');
     const e = env();
-    const r = await runBin(
-      ['--router', sim.url, '--user', 'admin', '-c', 'confirm-within 2s', '-c', 'interface eth1 mtu 9107'],
-      { env: e },
-    );
-    expect(r.code).toBe(0);
+    // A 30-minute window opened through the session's own wiring with a clock the test moves
+    // (session/clock.ts; its guard, the built binary, gets it): it ends once the faults are set,
+    // never while the opening still runs on a loaded machine.
+    const offsetFile = join(e.XDG_STATE_HOME, 'clock-offset');
+    mkdirSync(e.XDG_STATE_HOME, { recursive: true });
+    writeFileSync(offsetFile, '0\n');
+    const session = await testSession(simConfig(sim.url), {
+      env: { ...process.env, ...e },
+      journal: 'file',
+      guard: true,
+      yes: true,
+      clock: { offsetFile },
+    });
+    try {
+      for (const line of ['confirm-within 30m', 'interface eth1 mtu 9107']) {
+        const { outcome } = await runPiped(
+          line,
+          { context: [] },
+          session.services,
+          new AbortController().signal,
+        );
+        expect(outcome.kind, line).not.toBe('error');
+      }
+    } finally {
+      await session.close();
+    }
+    const file = journalOf(e.XDG_STATE_HOME);
+    await until(() => {
+      const w = events(file).find((x) => x.t === 'window');
+      const log = w && `${file}.${String(w.window)}.guard.log`;
+      return log !== undefined && existsSync(log) && readFileSync(log, 'utf8').includes('guarding window');
+    });
     // The next three requests — the guard's, at the window's end — answer 503.
     sim.faults.set({ status: { code: 503, count: 3 } });
-    const file = journalOf(e.XDG_STATE_HOME);
+    writeFileSync(offsetFile, `${3_600_000}\n`);
     const last = () =>
       events(file)
         .filter((x) => x.t === 'window')
