@@ -90,6 +90,8 @@ interface Seen {
   inside: string[];
 }
 
+const outOfTime = (b: Seen) => b.state === 'error' && b.inside.some((l) => /no answer within/.test(l));
+
 /** The screen's items with their place on the page (`rows a–b of n` gives the offset). */
 const keyOf = (s: Screen, it: Item) => `${(s.where ? s.where.from - 1 : 0) + it.row}:${it.col}`;
 
@@ -305,18 +307,32 @@ async function checkPage(file: string): Promise<{ report: string[]; problems: st
   const before = await ask();
   const tele = await startTelemetrySim({ metricsUpstream: front!.url });
   const from = tele.requests.length;
-  const term = new Tmux(120, 40);
+  const env = {
+    ROUTERSH_ROUTER: router!.url,
+    ROUTERSH_USER: 'admin',
+    ROUTERSH_PASSWORD: 'admin',
+    ROUTERSH_TELEMETRY_URL: tele.url,
+    ROUTERSH_TELEMETRY_KEY: tele.keys.demo,
+    XDG_STATE_HOME: join(dir, 'state'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+  };
+  let term = new Tmux(120, 40);
   try {
-    term.start(`node ${BIN} dash ${file}`, {
-      ROUTERSH_ROUTER: router!.url,
-      ROUTERSH_USER: 'admin',
-      ROUTERSH_PASSWORD: 'admin',
-      ROUTERSH_TELEMETRY_URL: tele.url,
-      ROUTERSH_TELEMETRY_KEY: tele.keys.demo,
-      XDG_STATE_HOME: join(dir, 'state'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-    });
+    term.start(`node ${BIN} dash ${file}`, env);
     const { seen, notes } = await walk(term, front!, d.title);
+    // A box out of time (15 s a panel) is the machine's load, not the dashboard: beside
+    // stress-ng a 100-panel dashboard left three so. They are looked at again in a second
+    // opening (a box keeps its best showing), twice at most; one out of time then stays a problem.
+    for (let again = 0; again < 2 && [...seen.values()].some(outOfTime); again++) {
+      term.kill();
+      term = new Tmux(120, 40);
+      term.start(`node ${BIN} dash ${file}`, env);
+      const more = await walk(term, front!, d.title);
+      for (const [key, box] of seen) {
+        const next = more.seen.get(key);
+        if (outOfTime(box) && next) seen.set(key, next);
+      }
+    }
     const after = await ask();
     const results = judge(
       d,
