@@ -6,10 +6,8 @@
 // it, and the next start finds it in the one directory it reads anyway (half-done.ts reads it).
 // Named with a `~`, which a window's entry never holds (window-index.ts escapes it), so the
 // window reader passes it over. Only node:fs: the journal writes it without loading the reader.
-import { renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { stateFiles } from '../../config/state-dir.js';
-import { stateDirOf, unlinkQuiet, windowsDir } from './window-index.js';
+import { basename, join, resolve } from 'node:path';
+import { safe, stateDirOf, unlinkQuiet, windowsDir, writeEntry } from './window-index.js';
 
 export interface PendingEntry {
   kind: 'pending';
@@ -27,8 +25,6 @@ const PREFIX = 'pending~';
 /** Whether an index file name is a pending entry's (not a window's). */
 export const isPendingName = (name: string): boolean => name.startsWith(PREFIX);
 
-const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
-
 /** The pending entry of process `pid` writing `journal`. */
 export const pendingFile = (stateDir: string, journal: string, pid: number): string =>
   join(windowsDir(stateDir), `${PREFIX}${safe(basename(journal, '.jsonl'))}~${pid}.json`);
@@ -44,12 +40,8 @@ export function indexPending(path: string, router: string, pid: number, pidStart
   if (!state) return;
   const file = pendingFile(state, journal, pid);
   try {
-    stateFiles.ensureDir(dirname(file));
     const entry: PendingEntry = { kind: 'pending', journal, router, pid, ...(pidStart ? { pidStart } : {}) };
-    // Whole, then renamed into place: a reader never sees half of it.
-    const tmp = `${file}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-    renameSync(tmp, file);
+    writeEntry(file, entry);
   } catch {}
 }
 

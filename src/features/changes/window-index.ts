@@ -19,10 +19,24 @@ export interface OpenWindow {
 /** `STATE/windows`, beside `STATE/journal`. */
 export const windowsDir = (stateDir: string): string => join(stateDir, 'windows');
 
+/** A part of an index file's name made safe (`%` escapes; a `~` never stays: pending-index.ts). */
+export const safe = (s: string): string =>
+  s.replace(/[^A-Za-z0-9._-]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+
 /** The index file of a window: the journal's name and the window's id, each made safe for a name. */
-const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
 export const indexFile = (stateDir: string, journal: string, window: string): string =>
   join(windowsDir(stateDir), `${safe(basename(journal, '.jsonl'))}.${safe(window)}.json`);
+
+/**
+ * Writes an index entry (its directory made and checked as state): whole, then renamed into
+ * place, so a reader never sees half of it. Throws; callers treat the hint's failure as none.
+ */
+export function writeEntry(file: string, entry: object): void {
+  stateFiles.ensureDir(dirname(file));
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+}
 
 /** The state directory a journal lives in (`STATE/journal/FILE`), or undefined for one elsewhere. */
 export function stateDirOf(journal: string): string | undefined {
@@ -44,12 +58,8 @@ export function indexWindowState(journal: string, router: string, w: WindowState
       unlinkQuiet(file);
       return;
     }
-    stateFiles.ensureDir(dirname(file));
     const entry: OpenWindow = { journal, window: w.id, router, deadline: w.deadline };
-    // Whole, then renamed into place: a reader never sees half of it.
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
-    renameSync(tmp, file);
+    writeEntry(file, entry);
   } catch {}
 }
 
