@@ -9,7 +9,7 @@ import type { GuardIdentity, JournalEvent, WindowState } from '../../contract/jo
 import type { Journal } from './journal/journal.js';
 import { readJournalFile } from './journal/file.js';
 import { decided } from './window-decision.js';
-import { REVERT_RETRY_MS } from './window-revert.js';
+import { OVERDUE_MS } from './window-status.js';
 
 export interface WatchEnv {
   journal: Journal;
@@ -88,7 +88,7 @@ export function watchGuard(env: WatchEnv): void {
       const d = decided(path, id);
       if (!d || d.by === `guard ${guard.pid}`) env.gone(d !== undefined);
     }
-    if (Date.now() > deadline + REVERT_RETRY_MS + 60_000) return;
+    if (Date.now() > deadline + OVERDUE_MS) return;
     const t = setTimeout(tick, Date.now() < deadline ? Math.min(1000, deadline - Date.now() + 50) : 250);
     t.unref?.();
     env.timer(t);
