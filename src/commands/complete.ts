@@ -26,7 +26,7 @@ import { sanitizeLine } from '../term/sanitize.js';
 import { type Classified, classify, commandOf, walk, type Word } from './completion/argv-slot.js';
 import { mainFlags } from './completion/flag-specs.js';
 import { profileLogin } from './completion/profile-login.js';
-import { quoteFor } from './completion/shell-quote.js';
+import { quoteFor } from '../term/shell-quote.js';
 import { replacedWord, splitShellLine } from './completion/shell-words.js';
 import type { Command } from './command.js';
 

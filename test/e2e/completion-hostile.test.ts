@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { walk } from '../../src/commands/completion/argv-slot.js';
 import { mainFlags } from '../../src/commands/completion/flag-specs.js';
 import { profileLogin } from '../../src/commands/completion/profile-login.js';
-import { type QuoteContext, quoteFor } from '../../src/commands/completion/shell-quote.js';
+import { type QuoteContext, quoteFor } from '../../src/term/shell-quote.js';
 import { storeFile } from '../../src/commands/completion/word-store.js';
 import { type Harness, startHarness } from '../hostile/harness.js';
 import { wireNode as node } from '../hostile/wire-node.js';

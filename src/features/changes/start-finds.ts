@@ -6,6 +6,7 @@
 // one line, with the one command that settles it.
 import { resolve } from 'node:path';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { shellWord } from '../../term/shell-quote.js';
 import { type HalfDone, type HalfDoneItem, halfDoneJournals } from './half-done.js';
 import { type IndexedWindow, indexedWindows } from './open-windows.js';
 import { processAlive } from './process-alive.js';
@@ -22,10 +23,6 @@ export function startFindings(
   const skip = o.skip === undefined ? undefined : resolve(o.skip);
   return found.filter((w) => resolve(w.journal) !== skip && needsSettling(w.status));
 }
-
-/** A path as one sh word: plain when it holds nothing the shell would read, else single-quoted. */
-export const shellWord = (s: string): string =>
-  /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The one command that settles it: the product's undo path for a window (commands/undo.ts). */
 export const settleCommand = (f: Finding): string =>

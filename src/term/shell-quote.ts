@@ -1,7 +1,8 @@
 // A completion candidate as bash must find it in the line: the text readline inserts is taken
 // as typed, so a value from a router or a config file (`a'$(touch x)'`, a profile's name, later
 // a host's or a group's) is quoted here for the quote it lands in, and the line then means
-// exactly the value, one word, nothing run. Pure; the one quoting function of completion.
+// exactly the value, one word, nothing run. Pure; the one shell-quoting function: completion's,
+// and the commands routersh prints for a user to run (`shellWord`).
 
 /** Where the inserted text lands: inside `'…'`, inside `"…"`, or outside any quote. */
 export type QuoteContext = "'" | '"' | 'bare';
@@ -43,3 +44,6 @@ export function quoteFor(value: string, context: QuoteContext): string {
   }
   return out;
 }
+
+/** A word printed for a user to paste into sh (a journal's path): plain when nothing in it is syntax, else one `'…'`. */
+export const shellWord = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${quoteFor(s, "'")}'`);

@@ -1,4 +1,4 @@
-// quoteFor, the quoting of every candidate bash inserts (completion/shell-quote.ts), checked by
+// quoteFor, the quoting of every candidate bash inserts (term/shell-quote.ts), checked by
 // the real bash: for any string, the quoted text inside `'…'`, inside `"…"` and bare, parsed by
 // bash with history expansion on (as at an interactive prompt, where `!` is special), gives the
 // string back byte for byte as one word — and runs nothing. Batched: one bash per run of the
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type QuoteContext, quoteFor } from '../../../src/commands/completion/shell-quote.js';
+import { type QuoteContext, quoteFor } from '../../src/term/shell-quote.js';
 
 const CONTEXTS: readonly QuoteContext[] = ["'", '"', 'bare'];
 
