@@ -34,7 +34,13 @@ const onlyImports = (name, comment, from, allowed) => ({
 const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|^src/config/state-dir\\.ts$|${ERRORS}`;
 // Features that reach another feature's file through a port have a rule of their own (named here):
 // the one rule for every other src/features/X/ leaves them out.
-const FEATURES_WITH_PORTS = { changes: '^src/features/match-list/(args|target)\\.ts$' };
+const FEATURES_WITH_PORTS = {
+  changes: '^src/features/match-list/(args|target)\\.ts$',
+  // Candidate mode checks a line as a dry run does and plans its commit with the journal's pure
+  // pieces (inverses, projections, texts); its state file is named and written as the window index's.
+  config:
+    '^src/features/changes/(dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$',
+};
 
 /** A feature folder with a port into another: itself, the layers below, and the files named. */
 const feature = (name, others) =>
