@@ -98,6 +98,9 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
       router: cfg.router ?? '',
       ...(o.clock ? { now: clockOf(o.clock).wall } : {}),
     }),
+    stateDir: stateDir(o.env),
+    otherRouter: async (which: { profile: string } | { router: string }) =>
+      (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
