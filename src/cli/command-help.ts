@@ -26,7 +26,7 @@ export const COMMAND_HELP = {
   sim: {
     summary: 'run the router and telemetry simulators',
     usage: [
-      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--no-save]',
+      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--seed-interfaces N] [--seed-members N] [--no-save]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -52,6 +52,14 @@ export const COMMAND_HELP = {
       {
         flags: [{ name: '--variant', arg: 'reference' }],
         text: ['show tables with cells of any JSON type, histograms as buckets'],
+      },
+      {
+        flags: [{ name: '--seed-interfaces', arg: 'N' }],
+        text: ['add N generated interfaces (eth2 … ethN+1): a router at size'],
+      },
+      {
+        flags: [{ name: '--seed-members', arg: 'N' }],
+        text: ['fill the match-list blacklist with N generated members'],
       },
       { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
       HELP_FLAG,

@@ -1,6 +1,6 @@
 // The embedded simulators: `routersh sim` runs them in the foreground, `routersh --demo`
 // in-process on ephemeral loopback ports.
-import { DEMO_USERS, type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { DEMO_USERS, type RouterSeed, type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import type { Config } from '../config/config.js';
 import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 
@@ -18,6 +18,8 @@ export async function startSims(o: {
   variant?: 'default' | 'reference';
   /** Derive keys and the token signing key from it (stable across restarts); default random. */
   secretSeed?: string | undefined;
+  /** Generated interfaces and members (`routersh sim --seed-interfaces N --seed-members N`). */
+  seed?: RouterSeed | undefined;
 }): Promise<Sims> {
   const seed = o.secretSeed !== undefined ? { secretSeed: o.secretSeed } : {};
   const reference = o.variant === 'reference';
@@ -26,6 +28,7 @@ export async function startSims(o: {
     port: o.port,
     ...seed,
     ...(reference ? { variant: 'reference' } : {}),
+    ...(o.seed ? { seed: o.seed } : {}),
   });
   const shape = reference ? { histogram: 'buckets' as const } : {};
   const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort, ...shape, ...seed }).catch(

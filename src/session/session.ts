@@ -96,6 +96,9 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
     identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
+    stateDir: stateDir(o.env),
+    otherRouter: async (which: { profile: string } | { router: string }) =>
+      (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
