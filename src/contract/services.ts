@@ -100,10 +100,26 @@ export interface Services {
   readonly allowUnrevertable?: boolean;
   /** Undefined: a confirmed-change window lives only as long as this process. */
   readonly guard: WindowGuardPort | undefined;
+  /** `$XDG_STATE_HOME/routersh` of this session (checkpoints; absent: this process's). */
+  readonly stateDir?: string;
+  /**
+   * Another router, for one command (`compare --profile P`, `compare --router URL`): a session
+   * opened with that profile's configuration (or this one's, with the router replaced), no
+   * journal; the caller closes it. Absent: not offered here.
+   */
+  readonly otherRouter?: (which: { profile: string } | { router: string }) => Promise<OtherSession>;
   /** The panes' data sources, by pane kind (the interactive shell's session only). */
   readonly panes: PaneSources | undefined;
   /** The confirmed-change window as the shell meets it (the interactive shell's session only). */
   readonly windows: WindowPort | undefined;
+}
+
+/** A session with another router (Services.otherRouter). */
+export interface OtherSession {
+  readonly services: Services;
+  /** `profile P (URL)` or the URL: how a diff names it. */
+  readonly label: string;
+  close(): Promise<void>;
 }
 
 /** What one run may use of its caller's terminal. Absent members: there is none. */

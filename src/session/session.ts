@@ -91,6 +91,9 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
+    stateDir: stateDir(o.env),
+    otherRouter: async (which: { profile: string } | { router: string }) =>
+      (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
