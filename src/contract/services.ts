@@ -145,6 +145,16 @@ export interface Services {
   readonly windows: WindowPort | undefined;
   /** Candidate mode (`configure`); undefined: the session has none (it is never entered). */
   readonly candidate?: CandidatePort | undefined;
+  /** Who is talking to which router, as a saved configuration's header names them (issue 38). */
+  readonly identity?: SessionIdentity;
+}
+
+export interface SessionIdentity {
+  /** The router's URL as configured. */
+  readonly router: string;
+  readonly user: string;
+  /** routersh's version. */
+  readonly version: string;
 }
 
 /** A session with another router (Services.otherRouter). */
