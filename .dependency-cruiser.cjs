@@ -37,7 +37,7 @@ const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^s
 // features/config (issue 38) builds on the journal's pure pieces: a setting's slot, its requests, its text.
 const FEATURES_WITH_PORTS = {
   changes: '^src/features/match-list/(args|target)\\.ts$',
-  config: '^src/features/changes/journal/(diff|snapshot|text)\\.ts$',
+  config: '^src/features/changes/journal/(diff|snapshot|text)\\.ts$|^src/features/match-list/send\\.ts$',
 };
 
 /** A feature folder with a port into another: itself, the layers below, and the files named. */
