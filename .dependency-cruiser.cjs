@@ -40,7 +40,7 @@ const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^s
 const FEATURES_WITH_PORTS = {
   changes: '^src/features/match-list/(args|target)\\.ts$',
   config:
-    '^src/features/changes/(dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$',
+    '^src/features/changes/(dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$|^src/features/match-list/send\\.ts$',
 };
 
 /** A feature folder with a port into another: itself, the layers below, and the files named. */
