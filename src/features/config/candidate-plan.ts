@@ -27,7 +27,18 @@ export interface CandidatePlan {
   drift: string[];
   /** Steps whose change cannot be reverted (a secret, a node that allows no DELETE): why. */
   unrevertable: string[];
+  /** Staged lines the router shows done already: not sent. */
+  unchanged: string[];
 }
+
+export const emptyPlan = (): CandidatePlan => ({
+  steps: [],
+  before: [],
+  diff: [],
+  drift: [],
+  unrevertable: [],
+  unchanged: [],
+});
 
 /** How many nodes are read at once. */
 const READS_AT_ONCE = 8;
@@ -152,7 +163,7 @@ export async function planCandidate(
   // Each node as the steps before leave it, by slot: `mtu 9000` then `mtu 9100` are one Value
   // node read at two value paths, and the second is predicted from the first.
   const now = new Map<string, NodeInfo>();
-  const plan: CandidatePlan = { steps: [], before: [], diff: [], drift: [], unrevertable: [] };
+  const plan = emptyPlan();
   const seenBefore = new Set<string>();
   for (const l of lines) {
     const r = l.request;
@@ -182,8 +193,12 @@ export async function planCandidate(
         : undefined;
     const change = asChange(l, before, predicted, subtree);
     const inv = inverseOf(change, text);
-    if ('refused' in inv && !(l.secret || inv.refused.startsWith('the metadata shows no change')))
-      plan.unrevertable.push(`${l.line}: ${inv.refused}`);
+    // The router shows it done already (a value set again): nothing to send, nothing to revert.
+    if (!l.secret && 'refused' in inv && inv.refused.startsWith('the metadata shows no change')) {
+      plan.unchanged.push(l.line);
+      continue;
+    }
+    if ('refused' in inv && !l.secret) plan.unrevertable.push(`${l.line}: ${inv.refused}`);
     else if (l.secret) plan.unrevertable.push(`${l.line}: it sets a secret, which is never kept`);
     // A deleted node takes what lies under it along: each of those lines is a `-` line too.
     const gone = diffLines(before, predicted);
