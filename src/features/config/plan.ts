@@ -29,6 +29,8 @@ export interface PlanOptions {
   members: boolean;
   /** The file's `under` words (override makes only that subtree equal): [] for the whole tree. */
   under: readonly string[];
+  /** Override only at and under these nodes instead (an automatic checkpoint covers only them). */
+  nodes?: readonly (readonly string[])[];
   /** A line as the plan prints it (line-text.ts lineText: secrets as ***). */
   text: (l: ConfigLine) => string;
 }
@@ -71,7 +73,11 @@ function targetOf(target: readonly ConfigLine[]): ConfigLine[] {
 /** Which live lines a mode may remove (those the file does not have, below). */
 function scopeOf(mode: LoadMode, live: readonly ConfigLine[], target: readonly ConfigLine[], o: PlanOptions) {
   if (mode === 'merge') return () => false;
-  if (mode === 'override') return (l: ConfigLine) => o.under.every((w, i) => l.path[i] === w);
+  const at = (p: readonly string[]) => (l: ConfigLine) => p.every((w, i) => l.path[i] === w);
+  if (mode === 'override') {
+    const within = (o.nodes ?? [o.under]).map(at);
+    return (l: ConfigLine) => within.some((f) => f(l));
+  }
   // replace: each line's entry — the top-most Value line with lines under it on its path, else its slot.
   const all = [...live, ...target];
   const values = new Set(all.filter((l) => !isTokenLine(l)).map((l) => l.path.join('\u0000')));
