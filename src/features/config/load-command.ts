@@ -42,7 +42,8 @@ const USAGE = 'usage: config load merge|replace|override FILE [--dry-run] [--fro
 /** The words after `config load`. */
 export function parseLoadArgs(args: readonly string[]): Omit<LoadRequest, 'line'> {
   const [mode, ...rest] = args;
-  if (!MODES.includes(mode as LoadMode)) throw argumentError(`config load: merge, replace or override? (${USAGE})`);
+  if (!MODES.includes(mode as LoadMode))
+    throw argumentError(`config load: merge, replace or override? (${USAGE})`);
   let file: string | undefined;
   let dryRun = false;
   let from: string | undefined;
@@ -51,9 +52,11 @@ export function parseLoadArgs(args: readonly string[]): Omit<LoadRequest, 'line'
     if (w === '--dry-run') dryRun = true;
     else if (w === '--from') {
       from = rest[++i];
-      if (from === undefined) throw argumentError(`config load: --from needs the ROUTER the file was saved from`);
+      if (from === undefined)
+        throw argumentError(`config load: --from needs the ROUTER the file was saved from`);
     } else if (w.startsWith('--from=')) from = w.slice('--from='.length);
-    else if (w.startsWith('-') && w !== '-') throw argumentError(`config load: unknown flag '${sanitizeLine(w)}' (${USAGE})`);
+    else if (w.startsWith('-') && w !== '-')
+      throw argumentError(`config load: unknown flag '${sanitizeLine(w)}' (${USAGE})`);
     else if (file === undefined) file = w;
     else throw argumentError(`config load: one FILE only (${USAGE})`);
   }
@@ -81,13 +84,25 @@ async function readLoadFile(req: LoadRequest): Promise<ParsedConfigFile> {
 const sameRouter = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
 
 /** A file saved from another router is loaded only when --from names that router. */
-function checkFrom(file: string, saved: string | undefined, here: string | undefined, from: string | undefined) {
+function checkFrom(
+  file: string,
+  saved: string | undefined,
+  here: string | undefined,
+  from: string | undefined,
+) {
   const name = sanitizeLine(file);
   if (from !== undefined && (saved === undefined || !sameRouter(from, saved)))
     throw commandFailedError(
       `not loaded: ${name} was saved from ${sanitizeLine(saved ?? 'an unnamed router')}, not ${sanitizeLine(from)} (--from names the router the file was saved from)`,
     );
-  if (saved === undefined || here === undefined || here === '' || sameRouter(saved, here) || from !== undefined) return;
+  if (
+    saved === undefined ||
+    here === undefined ||
+    here === '' ||
+    sameRouter(saved, here) ||
+    from !== undefined
+  )
+    return;
   throw commandFailedError(
     `not loaded: ${name} was saved from ${sanitizeLine(saved)}, not this router (${sanitizeLine(here)}); --from ${sanitizeLine(saved)} loads it here`,
   );
@@ -126,7 +141,10 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
   const parsed = await readLoadFile(req);
   const { header } = parsed;
   checkFrom(req.file, header.router, services.identity?.router, req.from);
-  const file = await resolveFileLines(sanitizeLine(req.file), parsed.lines, { cache: services.cache, signal });
+  const file = await resolveFileLines(sanitizeLine(req.file), parsed.lines, {
+    cache: services.cache,
+    signal,
+  });
   const nodes = req.nodes ?? [header.under];
   const live = await liveLines(env, nodes, header.members);
   const plan = planLoad(req.mode, live, file.lines, {
@@ -144,7 +162,13 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
     notes: [...file.notes, ...plan.notes],
   };
   const n = plan.steps.length;
-  if (n === 0) return { kind: 'text', text: `${shown}nothing to change: the router has the file's lines\n`, json, diff: true };
+  if (n === 0)
+    return {
+      kind: 'text',
+      text: `${shown}nothing to change: the router has the file's lines\n`,
+      json,
+      diff: true,
+    };
   if (req.dryRun) return { kind: 'text', text: `${shown}dry run: ${count(n)} not sent\n`, json, diff: true };
   if (io.ask) {
     if (!(await io.ask(`${shown}send ${count(n)} as one transaction?`, signal)))

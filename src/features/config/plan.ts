@@ -200,7 +200,11 @@ function removals(c: Ctx, target: readonly ConfigLine[]): void {
     (l) => l.unsettable && !holdsSecret(l, live) && removeRequest(l).method === 'DELETE',
   );
   for (const l of [...doomed].reverse()) {
-    if (deletes.some((d) => isUnder(l.path, d.path))) continue;
+    // Removed with its node (its DELETE removes it): a line of the diff, not a request.
+    if (deletes.some((d) => isUnder(l.path, d.path))) {
+      c.plan.diff.push(`- ${o.text(l)}`);
+      continue;
+    }
     if (!l.unsettable || holdsSecret(l, live)) {
       const why = l.unsettable ? 'a secret (***) lies under it' : 'the router allows no DELETE there';
       c.plan.notes.push(`left (${why}): ${o.text(l)}`);
@@ -232,8 +236,8 @@ export function planLoad(
   };
   for (const t of target) create(c, t, target);
   removals(c, target);
-  if (!o.members && live.some((l) => l.member))
-    c.plan.notes.push('the file was saved without members: the live members are left alone');
+  // Said whether or not members were walked: without them in the file, none were.
+  if (!o.members) c.plan.notes.push('the file was saved without members: the live members are left alone');
   if (c.fresh > 0)
     c.plan.notes.push(
       `${c.fresh} member${c.fresh === 1 ? ' is' : 's are'} added again with fresh timers (their timeouts start over)`,

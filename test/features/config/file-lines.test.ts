@@ -137,7 +137,10 @@ describe('file lines against the simulator', () => {
     ['system user bob password', /^saved\.conf:4: incomplete command/],
     ['interface eth1 mtu 9000 | save x', /^saved\.conf:4: /],
     // A saved file holds *** for a secret: a real one is not loaded, nor printed.
-    ['system user bob password hunter2', /^saved\.conf:4: a secret value: a configuration file holds \*\*\* there/],
+    [
+      'system user bob password hunter2',
+      /^saved\.conf:4: a secret value: a configuration file holds \*\*\* there/,
+    ],
   ];
   it.each(refused)('refuses %s as FILE:LINE: why, and nothing is sent', async (bad, why) => {
     const before = writes();
