@@ -12,12 +12,12 @@ import { bodyLines, ROUTERS, raw, rsh, rshEnv, showJson, text } from './config-r
 
 const writes = (sim: RouterSim) => sim.requests.filter((r) => r.method !== 'GET').length;
 const live = async (env: Record<string, string>) => (await showJson(env)).lines.map(text);
-/** `compare`'s lines that start with `sign` and a space (the diff's own `---`/`+++` are not lines). */
+/** `compare`'s unified diff lines of `sign` (`-` the file, `+` live), without the `---`/`+++` header. */
 const signed = (out: string, sign: '-' | '+') =>
   out
     .split('\n')
-    .filter((l) => l.startsWith(`${sign} `))
-    .map((l) => l.slice(2))
+    .filter((l) => l.startsWith(sign) && !l.startsWith(`${sign.repeat(3)} `))
+    .map((l) => l.slice(1))
     .sort();
 
 describe.each(ROUTERS)('save, compare and load on the $name router', (rc) => {
