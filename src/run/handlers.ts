@@ -5,7 +5,7 @@ import type { BuiltinName } from '../lang/index.js';
 import { dryRun } from '../features/changes/dry-run-command.js';
 import { changes, compare } from '../features/changes/changes.js';
 import { commit, confirm, confirmWithin } from '../features/changes/confirm.js';
-import type { BuiltinCall, HandlerEnv, Handlers } from '../contract/handler.js';
+import type { BuiltinCall, Handler, HandlerEnv, Handlers } from '../contract/handler.js';
 import {
   logsFacets,
   logsFields,
@@ -28,11 +28,25 @@ import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
 import type { Outcome } from '../contract/outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 import { rollback, undo } from '../features/changes/undo.js';
+import {
+  candidateCommit,
+  candidateCompare,
+  candidateExit,
+  candidateRollback,
+  configure,
+  discard,
+  end,
+  refusedInCandidate,
+} from '../features/config/candidate-command.js';
+
+// In candidate mode (`configure`) these take its meaning; outside it, today's.
+const exitOrLeave: Handler<'exit' | 'quit'> = (call, env) =>
+  candidateExit(env.state.context, env) ?? moveContext(call, env);
 
 export const HANDLERS: Handlers = {
   help,
-  exit: moveContext,
-  quit: moveContext,
+  exit: exitOrLeave,
+  quit: exitOrLeave,
   history,
   edit: moveContext,
   up: moveContext,
@@ -52,12 +66,15 @@ export const HANDLERS: Handlers = {
   'dry-run': dryRun,
   config: configCommand,
   changes,
-  compare,
+  compare: (call, env) => candidateCompare(env) ?? compare(call, env),
   undo,
-  rollback,
+  rollback: (call, env) => candidateRollback(call.args, env) ?? rollback(call, env),
   'confirm-within': confirmWithin,
   confirm,
-  commit,
+  commit: (call, env) => candidateCommit(call.args, env) ?? commit(call, env),
+  configure,
+  discard,
+  end,
   'monitor match-list': monitorMatchList,
   dashboard: dashboardCommand,
   learn,
@@ -76,6 +93,8 @@ export async function runBuiltin<K extends BuiltinName>(
   env: HandlerEnv,
 ): Promise<Outcome> {
   const handler: Handlers[K] = HANDLERS[call.name];
+  const refused = refusedInCandidate(call.name, call.args, env);
+  if (refused) throw new RoutershError('command_failed', refused);
   try {
     return await handler(call, env);
   } catch (e) {
