@@ -91,7 +91,12 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
       'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
       'config load merge|replace|override FILE [--dry-run] [--from ROUTER]',
     ].join('\n'),
-    examples: ['show configuration', 'show configuration interface eth1', 'config save r1.conf', 'show configuration --json'],
+    examples: [
+      'show configuration',
+      'show configuration interface eth1',
+      'config save r1.conf',
+      'show configuration --json',
+    ],
   },
   'match-list': {
     syntax: 'match-list import|export|sync LIST [FILE|-] [--flags]',

@@ -191,7 +191,8 @@ export const BUILTIN_TABLE = {
     },
   },
   config: {
-    description: 'the whole configuration: show it, save it to a file, load one (show configuration = config show)',
+    description:
+      'the whole configuration: show it, save it to a file, load one (show configuration = config show)',
     arg: {
       slot: 'config.args',
       help: 'show|save|load …',

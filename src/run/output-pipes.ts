@@ -8,7 +8,7 @@ import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { holdsToken } from '../term/mask-secrets.js';
 import { saveFile } from '../term/save-file.js';
-import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { jsonText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { graphOutcome } from './graph-pipe.js';

@@ -24,7 +24,9 @@ export async function saveFile(file: string, text: string, o: SaveOptions): Prom
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST')
-      throw argumentError(`${o.who}: '${file}' exists; not overwritten (${o.existsHint ?? 'pick another name'})`);
+      throw argumentError(
+        `${o.who}: '${file}' exists; not overwritten (${o.existsHint ?? 'pick another name'})`,
+      );
     throw argumentError(`${o.who}: cannot write '${file}': ${(e as Error).message}`);
   }
 }

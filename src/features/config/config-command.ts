@@ -21,6 +21,8 @@ export const configCommand: Handler<'config'> = ({ args }, env) => {
   const [sub, ...rest] = args;
   const row = sub === undefined ? undefined : CONFIG_SUBCOMMANDS[sub];
   if (!row || !Object.hasOwn(CONFIG_SUBCOMMANDS, sub!))
-    throw argumentError(sub === undefined ? `config: ${USAGE}` : `config: unknown sub-command '${sub}': ${USAGE}`);
+    throw argumentError(
+      sub === undefined ? `config: ${USAGE}` : `config: unknown sub-command '${sub}': ${USAGE}`,
+    );
   return row(rest, env);
 };

@@ -24,7 +24,11 @@ export interface SaveArgs extends ShowArgs {
 }
 
 /** Words, then `members` (the last word), `--json` anywhere. */
-export function parseShowArgs(args: readonly string[], who: string, flags: readonly string[] = []): ShowArgs & {
+export function parseShowArgs(
+  args: readonly string[],
+  who: string,
+  flags: readonly string[] = [],
+): ShowArgs & {
   flags: Set<string>;
 } {
   const words: string[] = [];
@@ -54,7 +58,11 @@ export function parseSaveArgs(args: readonly string[]): SaveArgs {
 async function underOf(words: readonly string[], env: HandlerEnv, who: string): Promise<string[]> {
   const context = env.state.context;
   if (words.length === 0) return [...context];
-  const r = await env.services.resolve(['describe', ...words.map(quoteWord)].join(' '), [...context], env.signal);
+  const r = await env.services.resolve(
+    ['describe', ...words.map(quoteWord)].join(' '),
+    [...context],
+    env.signal,
+  );
   if (r.kind === 'router') return [...r.request.words];
   if (r.kind === 'error') throw commandFailedError(`${who}: ${r.error.message}`);
   throw commandFailedError(`${who}: '${words.join(' ')}' is not a router path`);

@@ -69,7 +69,9 @@ describe('show configuration in the shell', () => {
         '',
       ].join('\n'),
     );
-    expect(errorOf(await run('show configuration intrface'))).toMatch(/^show configuration: unknown word 'intrface'/);
+    expect(errorOf(await run('show configuration intrface'))).toMatch(
+      /^show configuration: unknown word 'intrface'/,
+    );
     expect(errorOf(await run('config frob'))).toMatch(/^config: unknown sub-command 'frob'/);
   });
 
@@ -100,7 +102,10 @@ describe('show configuration in the shell', () => {
     });
     const s = await open(front.url);
     const theirs = await s.services.resolve('show configuration', [], AbortSignal.timeout(60_000));
-    expect(theirs).toMatchObject({ kind: 'router', request: { words: ['configuration'], actions: ['SHOW'] } });
+    expect(theirs).toMatchObject({
+      kind: 'router',
+      request: { words: ['configuration'], actions: ['SHOW'] },
+    });
     const ours = await s.services.resolve('config show', [], AbortSignal.timeout(60_000));
     expect(ours).toMatchObject({ kind: 'builtin', name: 'config', args: ['show'] });
     await s.close();
@@ -142,7 +147,9 @@ describe('config save', () => {
     front = await startFront(sim.url);
     front.rules.set('/api/system/user/admin/password', {
       rewrite: (b) => {
-        (b['NodeInfo'] as { SubNodes: Array<Record<string, unknown>> }).SubNodes[0]!['SetValues'] = ['s3cret-pw'];
+        (b['NodeInfo'] as { SubNodes: Array<Record<string, unknown>> }).SubNodes[0]!['SetValues'] = [
+          's3cret-pw',
+        ];
         return b;
       },
     });
