@@ -27,6 +27,9 @@ import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
 import type { Outcome } from '../contract/outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 import { rollback, undo } from '../features/changes/undo.js';
+import { checkpoint, checkpoints } from '../features/config/checkpoint-command.js';
+import { compareAgainst } from '../features/config/compare-command.js';
+import { rollbackCheckpoint } from '../features/config/rollback-checkpoint.js';
 
 export const HANDLERS: Handlers = {
   help,
@@ -50,9 +53,13 @@ export const HANDLERS: Handlers = {
   'match-list': matchList,
   'dry-run': dryRun,
   changes,
-  compare,
+  // With an argument: the live configuration against a file, a checkpoint or another router.
+  compare: (call, env) => (call.args.length ? compareAgainst(call.args, env) : compare(call, env)),
+  checkpoint,
+  checkpoints,
   undo,
-  rollback,
+  // `rollback checkpoint NAME`: a load override of it; `rollback N` as before.
+  rollback: (call, env) => (call.args[0] === 'checkpoint' ? rollbackCheckpoint(call.args, env) : rollback(call, env)),
   'confirm-within': confirmWithin,
   confirm,
   commit,
