@@ -112,6 +112,16 @@ export interface Services {
   readonly panes: PaneSources | undefined;
   /** The confirmed-change window as the shell meets it (the interactive shell's session only). */
   readonly windows: WindowPort | undefined;
+  /** Who is talking to which router, as a saved configuration's header names them (issue 38). */
+  readonly identity?: SessionIdentity;
+}
+
+export interface SessionIdentity {
+  /** The router's URL as configured. */
+  readonly router: string;
+  readonly user: string;
+  /** routersh's version. */
+  readonly version: string;
 }
 
 /** A session with another router (Services.otherRouter). */

@@ -57,6 +57,10 @@ export interface Session {
   close(): Promise<void>;
 }
 
+declare const __ROUTERSH_VERSION__: string | undefined;
+/** Set by the build (scripts/build.mjs); `dev` where the sources run unbuilt (tests). */
+const VERSION = typeof __ROUTERSH_VERSION__ === 'string' ? __ROUTERSH_VERSION__ : 'dev';
+
 export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Promise<Session> {
   const router = new RouterClient({
     baseUrl: cfg.router ?? '',
@@ -91,6 +95,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
+    identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
     stateDir: stateDir(o.env),
     otherRouter: async (which: { profile: string } | { router: string }) =>
       (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
