@@ -29,7 +29,8 @@ export function parseDiffArgs(connection: Flags, rest: readonly string[]): DiffA
   const exitCode = rest.includes('--exit-code');
   const words = rest.filter((w) => w !== '--exit-code');
   const bad = words.find((w) => w.startsWith('-') && w !== '-');
-  if (bad) throw usageError(`config diff: unknown flag ${bad} (routersh config diff A B [--exit-code] [--json])`);
+  if (bad)
+    throw usageError(`config diff: unknown flag ${bad} (routersh config diff A B [--exit-code] [--json])`);
   if (words.length !== 2)
     throw usageError('config diff takes two arguments: FILE, checkpoint:NAME, profile:NAME or router:URL');
   const parse = (w: string) => {
@@ -71,8 +72,14 @@ export async function runConfigDiff(args: DiffArgs, io: CommandIo): Promise<Endi
     const flags: Flags = { ...args.connection, ...which };
     const c = await connect(flags, io, { interactive: false, telemetry: 'on-first-use' });
     open.push(c.close);
-    const env: HandlerEnv = { state: { context: [] }, services: c.session.services, io: runIo, signal: controller.signal };
-    const label = 'profile' in which ? `profile ${which.profile} (${c.cfg.router})` : (c.cfg.router ?? which.router);
+    const env: HandlerEnv = {
+      state: { context: [] },
+      services: c.session.services,
+      io: runIo,
+      signal: controller.signal,
+    };
+    const label =
+      'profile' in which ? `profile ${which.profile} (${c.cfg.router})` : (c.cfg.router ?? which.router);
     return { env, label, close: async () => {} };
   };
   const read = async (s: Source, like?: Side): Promise<Side> => {
@@ -103,7 +110,11 @@ export async function runConfigDiff(args: DiffArgs, io: CommandIo): Promise<Endi
     }
     if (runIo.progress) io.err('\r\x1b[2K');
     const outcome = diffOutcome(a, b);
-    io.out(args.connection.json ? `${jsonText(outcome.json, 0)}\n` : sanitizeText(outcome.differs ? outcome.text : ''));
+    io.out(
+      args.connection.json
+        ? `${jsonText(outcome.json, 0)}\n`
+        : sanitizeText(outcome.differs ? outcome.text : ''),
+    );
     return outcome.differs && args.exitCode
       ? failed(new RoutershError('command_failed', 'the configurations differ'))
       : OK;

@@ -21,7 +21,9 @@ export const command: Command<Args> = {
       );
     if (sub === 'diff') return { diff: parseDiffArgs(connection, words) };
     const yes = words.some((w) => w === '--yes' || w === '-y');
-    const line = ['config', sub, ...words.filter((w) => w !== '--yes' && w !== '-y')].map(quoteWord).join(' ');
+    const line = ['config', sub, ...words.filter((w) => w !== '--yes' && w !== '-y')]
+      .map(quoteWord)
+      .join(' ');
     return { script: { ...connection, yes: connection.yes || yes, commands: [line] } };
   },
   async run(args, io) {

@@ -120,7 +120,13 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   compare: {
     syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
     more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
-    examples: ['compare', 'show | compare', 'compare r1.conf', 'compare checkpoint before-upgrade', 'compare --profile r2'],
+    examples: [
+      'compare',
+      'show | compare',
+      'compare r1.conf',
+      'compare checkpoint before-upgrade',
+      'compare --profile r2',
+    ],
   },
   checkpoint: {
     syntax: 'checkpoint [NAME]',
@@ -130,7 +136,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   checkpoints: {
     syntax: 'checkpoints',
     more: "This router's checkpoints, oldest first: name, age, lines, auto (kept before each load and\ncommit; the last 50) or named. --json for scripts.",
-    examples: ['checkpoints'],
+    examples: ['checkpoints', 'checkpoints | json'],
   },
   undo: {
     syntax: 'undo [N | ID]',

@@ -208,7 +208,12 @@ export const BUILTIN_TABLE = {
   },
   checkpoint: {
     description: 'keep the whole configuration as a checkpoint (no NAME: a time-stamped one)',
-    arg: { slot: 'checkpoint.name', help: '[NAME]', description: "letters, digits, '.', '_', '-'", optional: true },
+    arg: {
+      slot: 'checkpoint.name',
+      help: '[NAME]',
+      description: "letters, digits, '.', '_', '-'",
+      optional: true,
+    },
   },
   checkpoints: { description: "this router's checkpoints: name, age, lines, auto or named" },
   undo: {

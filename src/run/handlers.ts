@@ -59,7 +59,8 @@ export const HANDLERS: Handlers = {
   checkpoints,
   undo,
   // `rollback checkpoint NAME`: a load override of it; `rollback N` as before.
-  rollback: (call, env) => (call.args[0] === 'checkpoint' ? rollbackCheckpoint(call.args, env) : rollback(call, env)),
+  rollback: (call, env) =>
+    call.args[0] === 'checkpoint' ? rollbackCheckpoint(call.args, env) : rollback(call, env),
   'confirm-within': confirmWithin,
   confirm,
   commit,

@@ -31,6 +31,7 @@ const GENERAL = `Words come from the router's live metadata: press Tab or ? anyw
   refresh [WORD…] · history     forget cached metadata · the commands typed
 Safe changes: changes [all] · compare · undo [N|ID] · rollback N · dry-run WORD…
   confirm-within DURATION · confirm · commit [confirmed N]: revert unless kept
+Checkpoints: checkpoint [NAME] · checkpoints · rollback|compare checkpoint N
 Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
   metrics names · metrics labels [match SEL] · metrics label-values LABEL
   logs search QUERY [since D] [limit N] [all] · logs histogram QUERY [by FIELD]

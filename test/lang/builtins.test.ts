@@ -31,6 +31,8 @@ describe('built-ins in the NodeInfo shape', () => {
       'dry-run',
       'changes',
       'compare',
+      'checkpoint',
+      'checkpoints',
       'undo',
       'rollback',
       'confirm-within',

@@ -4,7 +4,14 @@
 import type { Handler, HandlerEnv } from '../../contract/handler.js';
 import { commandFailedError } from '../../errors.js';
 import { renderTable } from '../../term/table.js';
-import { badName, type CheckpointInfo, listCheckpoints, readCheckpoint, saveCheckpoint, stamp } from './checkpoint-store.js';
+import {
+  badName,
+  type CheckpointInfo,
+  listCheckpoints,
+  readCheckpoint,
+  saveCheckpoint,
+  stamp,
+} from './checkpoint-store.js';
 import { readConfig } from './walk.js';
 
 /** This session's router (checkpoints are kept per router). */
@@ -26,11 +33,13 @@ export const checkpoint: Handler<'checkpoint'> = async ({ args }, env) => {
     const bad = badName(given);
     if (bad) throw commandFailedError(bad);
     // Before the walk: an existing name is refused without reading the router.
-    if (exists(router, given, env)) throw commandFailedError(`checkpoint ${given} exists already: choose another name`);
+    if (exists(router, given, env))
+      throw commandFailedError(`checkpoint ${given} exists already: choose another name`);
   }
   const doc = await readConfig(env, { under: [], members: false });
   let name = given ?? stamp(env.services.now());
-  for (let n = 2; given === undefined && exists(router, name, env); n++) name = `${stamp(env.services.now())}-${n}`;
+  for (let n = 2; given === undefined && exists(router, name, env); n++)
+    name = `${stamp(env.services.now())}-${n}`;
   const file = saveCheckpoint(name, doc, where(env));
   const lines = doc.lines.length;
   return {

@@ -37,11 +37,15 @@ export interface Side {
 export function parseDiffArg(arg: string): Source {
   const m = /^(checkpoint|profile|router):(.*)$/s.exec(arg);
   if (!m) {
-    if (arg === '') throw commandFailedError('config diff: an empty argument (want FILE, checkpoint:NAME, profile:NAME or router:URL)');
+    if (arg === '')
+      throw commandFailedError(
+        'config diff: an empty argument (want FILE, checkpoint:NAME, profile:NAME or router:URL)',
+      );
     return { kind: 'file', path: arg };
   }
   const value = m[2]!;
-  if (value === '') throw commandFailedError(`config diff: ${m[1]}: wants a ${m[1] === 'router' ? 'URL' : 'name'}`);
+  if (value === '')
+    throw commandFailedError(`config diff: ${m[1]}: wants a ${m[1] === 'router' ? 'URL' : 'name'}`);
   if (m[1] === 'checkpoint') return { kind: 'checkpoint', name: value };
   if (m[1] === 'profile') return { kind: 'profile', name: value };
   return { kind: 'router', url: value };
@@ -53,7 +57,8 @@ export function parseCompareArgs(args: readonly string[]): Source {
   const usage = 'compare takes FILE, checkpoint NAME, --profile P or --router URL';
   if (rest.length > 0 || first === undefined) throw commandFailedError(usage);
   if (first === 'checkpoint' || first === '--profile' || first === '--router') {
-    if (second === undefined) throw commandFailedError(`compare ${first}: wants a ${first === '--router' ? 'URL' : 'name'}`);
+    if (second === undefined)
+      throw commandFailedError(`compare ${first}: wants a ${first === '--router' ? 'URL' : 'name'}`);
     if (first === 'checkpoint') return { kind: 'checkpoint', name: second };
     return first === '--profile' ? { kind: 'profile', name: second } : { kind: 'router', url: second };
   }
@@ -73,7 +78,8 @@ export function canonicalLine(text: string): string {
  * unread, anything else (a FIFO, /dev/zero) stops at the first byte past it.
  */
 export function readConfigBytes(path: string): Uint8Array {
-  const too = () => commandFailedError(`${path}: larger than 16 MiB, not read (the limit of a configuration file)`);
+  const too = () =>
+    commandFailedError(`${path}: larger than 16 MiB, not read (the limit of a configuration file)`);
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -145,7 +151,11 @@ export async function readSide(
     case 'file':
       return fileSide(readConfigBytes(source.path), source.path, source.path);
     case 'checkpoint': {
-      const c = readCheckpoint(o.router, source.name, o.stateDir !== undefined ? { stateDir: o.stateDir } : {});
+      const c = readCheckpoint(
+        o.router,
+        source.name,
+        o.stateDir !== undefined ? { stateDir: o.stateDir } : {},
+      );
       const side = fileSide(c.text, c.file, `checkpoint ${source.name}`);
       return c.nodes ? { ...side, only: c.nodes } : side;
     }
@@ -158,7 +168,10 @@ export async function readSide(
       const spec = source.kind === 'profile' ? { profile: source.name } : { router: source.url };
       const other = await o.other(spec);
       try {
-        const doc = await readConfig(other.env, { under: o.like?.under ?? [], members: o.like?.members ?? false });
+        const doc = await readConfig(other.env, {
+          under: o.like?.under ?? [],
+          members: o.like?.members ?? false,
+        });
         return docSide(only(doc, o.like?.only), other.label);
       } finally {
         await other.close();
@@ -170,7 +183,7 @@ export async function readSide(
 /** A walked configuration cut to `nodes` (an automatic checkpoint's): the lines on or under one. */
 function only(doc: ConfigDoc, nodes: string[][] | undefined): ConfigDoc {
   if (!nodes) return doc;
-  const on = (path: string[]) => nodes.some((n) => n.length <= path.length && n.every((w, i) => path[i] === w));
+  const on = (path: string[]) =>
+    nodes.some((n) => n.length <= path.length && n.every((w, i) => path[i] === w));
   return { ...doc, lines: doc.lines.filter((l) => on(l.path)) };
 }
-

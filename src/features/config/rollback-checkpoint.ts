@@ -8,7 +8,12 @@ import { routerOf } from './checkpoint-command.js';
 import { readCheckpoint } from './checkpoint-store.js';
 
 export async function rollbackCheckpoint(args: readonly string[], env: HandlerEnv): Promise<Outcome> {
-  if (args.length !== 2) throw commandFailedError('rollback checkpoint takes one NAME (checkpoints lists them)');
-  const c = readCheckpoint(routerOf(env), args[1]!, env.services.stateDir !== undefined ? { stateDir: env.services.stateDir } : {});
+  if (args.length !== 2)
+    throw commandFailedError('rollback checkpoint takes one NAME (checkpoints lists them)');
+  const c = readCheckpoint(
+    routerOf(env),
+    args[1]!,
+    env.services.stateDir !== undefined ? { stateDir: env.services.stateDir } : {},
+  );
   throw commandFailedError(`rollback checkpoint ${c.name}: not built yet (config load override ${c.file})`);
 }
