@@ -18,7 +18,10 @@ export interface RouterSimOptions {
   host?: string;
   port?: number;
   clock?: Clock;
-  /** 'reference': show tables hold arrays, objects, null and booleans (default 'default'). */
+  /**
+   * 'reference': show tables hold arrays, objects, null and booleans; 'shaped': a tree of its own
+   * (interfaces ethernet, protocols static, snmp community, nat rule/port-forward). Default 'default'.
+   */
   variant?: RouterVariant;
   /** Derive the token signing key from this secret, so tokens outlive a restart; default: random. */
   secretSeed?: string;

@@ -5,7 +5,7 @@ import { MAX_ELEMENTS, MatchList } from './match-list.js';
 import type { Interface, RouterState } from './state.js';
 
 export interface RouterSeed {
-  /** Adds this many interfaces, eth2 … eth(N+1), beside the demo's eth0, eth1 and lo. */
+  /** Adds this many interfaces after the router's own ethN (eth2 … eth(N+1) on the default tree). */
   interfaces?: number;
   /** The list (created, key net, timeout 3600, if absent) holds exactly `count` members. */
   members?: { list: string; count: number };
@@ -19,7 +19,7 @@ function count(n: number, max: number, what: string): number {
   return n;
 }
 
-/** Interface k (k ≥ 2): an address of its own, MTU 9000 on every third, a description on every fourth. */
+/** Interface k: an address of its own, MTU 9000 on every third, a description on every fourth. */
 export function seededInterface(k: number, now: number): Interface {
   const address = `${10 + (k >> 16)}.${(k >> 8) & 255}.${k & 255}.1/24`;
   return {
@@ -37,7 +37,12 @@ export const seededMember = (i: number): string => `100.${64 + (i >> 16)}.${(i >
 
 export function applySeed(state: RouterState, seed: RouterSeed, now: number): void {
   const n = count(seed.interfaces ?? 0, MAX_SEED_INTERFACES, 'seed.interfaces');
-  for (let k = 2; k < n + 2; k++) {
+  let first = 0;
+  for (const name of state.interfaces.keys()) {
+    const m = /^eth(\d+)$/.exec(name);
+    if (m) first = Math.max(first, Number(m[1]) + 1);
+  }
+  for (let k = first; k < first + n; k++) {
     const i = seededInterface(k, now);
     state.interfaces.set(i.name, i);
   }

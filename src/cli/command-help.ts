@@ -26,7 +26,7 @@ export const COMMAND_HELP = {
   sim: {
     summary: 'run the router and telemetry simulators',
     usage: [
-      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--seed-interfaces N] [--seed-members N] [--no-save]',
+      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -50,8 +50,12 @@ export const COMMAND_HELP = {
         text: ['telemetry API port (default 8428; 0 picks a free one)'],
       },
       {
-        flags: [{ name: '--variant', arg: 'reference' }],
-        text: ['show tables with cells of any JSON type, histograms as buckets'],
+        flags: [{ name: '--variant', arg: 'reference|shaped' }],
+        text: [
+          'reference: show tables with cells of any JSON type, histograms as',
+          'buckets; shaped: a router tree with other words (interfaces ethernet,',
+          'protocols static, snmp community, nat rule and port-forward)',
+        ],
       },
       {
         flags: [{ name: '--seed-interfaces', arg: 'N' }],

@@ -55,7 +55,7 @@ interface SimArgs {
   host: string;
   port: number;
   telemetryPort: number;
-  variant: 'default' | 'reference';
+  variant: 'default' | 'reference' | 'shaped';
   save: boolean;
   /** `--seed-interfaces N`, `--seed-members N` (the blacklist's): a router at size. */
   seed: RouterSeed;
@@ -104,8 +104,8 @@ export function parseSimArgs(argv: string[]): SimArgs {
     return n;
   };
   const variant = v.variant ?? 'default';
-  if (variant !== 'default' && variant !== 'reference')
-    throw usageError(`--variant wants default or reference, not '${variant}'`);
+  if (variant !== 'default' && variant !== 'reference' && variant !== 'shaped')
+    throw usageError(`--variant wants default, reference or shaped, not '${variant}'`);
   const ports = {
     port: port(v.port, '--port', 8080),
     telemetryPort: port(v['telemetry-port'], '--telemetry-port', 8428),

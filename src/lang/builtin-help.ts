@@ -155,9 +155,24 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   confirm: { syntax: 'confirm', examples: ['confirm', 'confirm-within 5m  then  confirm'] },
   commit: {
-    syntax: 'commit [confirmed N]',
-    more: 'Junos habit: `commit confirmed N` opens an N-minute window, `commit` confirms it. Outside a\nwindow every line already applied when it ran.',
-    examples: ['commit confirmed 5', 'commit'],
+    syntax: 'commit [check | confirmed N | comment TEXT]',
+    more: 'Junos habit: `commit confirmed N` opens an N-minute window, `commit` confirms it. Outside a\nwindow every line already applied when it ran. In candidate mode (configure): `commit` sends the\nstaged lines as one transaction (joining an open window), `commit check` checks them and sends\nnothing, `commit confirmed N` sends them inside a new window, `commit comment TEXT` names it.',
+    examples: ['commit confirmed 5', 'commit', 'configure  then  commit check'],
+  },
+  configure: {
+    syntax: 'configure [private]',
+    more: "Junos/VyOS habit: candidate mode. Change lines are checked as they are typed and staged, not\nsent; the prompt shows [candidate N]. compare shows them against the router, show configuration\nmarks them, commit sends them all at once, discard drops them, end leaves. routersh's candidate is\nalways this session's (private is accepted, the same). Lines left by a crash are offered back.",
+    examples: ['configure', 'configure private'],
+  },
+  discard: {
+    syntax: 'discard',
+    more: 'Candidate mode: drops every staged line, nothing sent (Junos: rollback 0; VyOS: discard).',
+    examples: ['discard', 'configure  then  discard'],
+  },
+  end: {
+    syntax: 'end',
+    more: 'Leaves candidate mode; with lines staged asks c commit · d discard · s stay. exit and quit at\nthe top, and Ctrl-D, do the same in candidate mode.',
+    examples: ['end', 'configure  then  end'],
   },
   learn: {
     syntax: 'learn LESSON',
@@ -207,9 +222,7 @@ export const VERB_HELP: Readonly<Record<string, HelpEntry>> = {
  * not "unknown word". `run`/`do` followed by a command run the command (runner: walk.ts).
  */
 export const HABITS: Readonly<Record<string, string>> = {
-  configure: 'routersh applies every line at once; there is no configuration mode (type the change itself)',
-  config: 'routersh applies every line at once; there is no configuration mode (type the change itself)',
-  end: "there is no configuration mode to end: 'top' leaves a context, 'exit' the shell",
+  config: "lines apply at once unless you type 'configure' first (candidate mode: commit sends them)",
   run: "every line runs at once: type the command itself ('run CMD' runs CMD)",
   do: "every line runs at once: type the command itself ('do CMD' runs CMD)",
 };

@@ -235,15 +235,27 @@ export const BUILTIN_TABLE = {
   },
   confirm: { description: 'keep the changes of the confirmed-change window' },
   commit: {
-    description: 'confirm the window (commit confirmed N: a window of N minutes)',
+    description:
+      'confirm the window (commit confirmed N: a window of N minutes); in candidate mode, send the staged lines',
     arg: {
       slot: 'commit.args',
-      help: '[confirmed N]',
-      description: 'confirmed and a number of minutes',
+      help: '[check | confirmed N | comment TEXT]',
+      description: 'confirmed and a number of minutes; in candidate mode also check, or comment TEXT',
       rest: true,
       optional: true,
     },
   },
+  configure: {
+    description: 'enter candidate mode: changes are staged, not sent, until commit',
+    arg: {
+      slot: 'configure.private',
+      help: '[private]',
+      description: 'private (the same here)',
+      optional: true,
+    },
+  },
+  discard: { description: 'drop the staged lines (candidate mode)' },
+  end: { description: 'leave candidate mode (asks commit / discard / stay when lines are staged)' },
   'monitor match-list': {
     description: 'a live pane of a match-list: header and members, sortable and filterable',
     arg: {

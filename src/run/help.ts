@@ -27,10 +27,10 @@ const GENERAL = `Words come from the router's live metadata: press Tab or ? anyw
   no WORD… [KEY-OPTION VALUE]…  delete, or UNSET an entry by its key option
   show WORD… · describe WORD…   state or configuration · a node's metadata
   edit WORD… · up · top         enter a context · one level up · to the top
-  run CMD · do CMD              a command from the top, inside a context
-  refresh [WORD…] · history     forget cached metadata · the commands typed
+  refresh [WORD…] · history · run CMD, do CMD: a command from the top
 Safe changes: changes [all] · compare · undo [N|ID] · rollback N · dry-run WORD…
   confirm-within DURATION · confirm · commit [confirmed N]: revert unless kept
+Candidate: configure · commit [check|comment TEXT] · discard · end (Junos-like)
 Checkpoints: checkpoint [NAME] · checkpoints · rollback|compare checkpoint N
 Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
   metrics names · metrics labels [match SEL] · metrics label-values LABEL

@@ -14,8 +14,11 @@ export async function startSims(o: {
   host: string;
   port: number;
   telemetryPort: number;
-  /** 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type, histogram buckets). */
-  variant?: 'default' | 'reference';
+  /**
+   * 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type,
+   * histogram buckets); 'shaped': a router whose tree has other words (docs/configuration.md).
+   */
+  variant?: 'default' | 'reference' | 'shaped';
   /** Derive keys and the token signing key from it (stable across restarts); default random. */
   secretSeed?: string | undefined;
   /** Generated interfaces and members (`routersh sim --seed-interfaces N --seed-members N`). */
@@ -27,7 +30,7 @@ export async function startSims(o: {
     host: o.host,
     port: o.port,
     ...seed,
-    ...(reference ? { variant: 'reference' } : {}),
+    ...(o.variant && o.variant !== 'default' ? { variant: o.variant } : {}),
     ...(o.seed ? { seed: o.seed } : {}),
   });
   const shape = reference ? { histogram: 'buckets' as const } : {};

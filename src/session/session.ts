@@ -10,6 +10,7 @@ import { routerConnection, telemetryConnection } from '../config/config.js';
 import { stateDir } from '../config/paths.js';
 import type { JournalPort, Services, TelemetryPort } from '../contract/services.js';
 import type { JournalSink } from '../features/changes/journal/file.js';
+import { candidateStore } from '../features/config/candidate-store.js';
 import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
 // By file, not from lang/index.js: the index re-exports completion too, which esbuild then
@@ -95,6 +96,12 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
+    // Candidate mode's staged lines are kept beside the journal (a session that journals to a file).
+    candidate: candidateStore({
+      stateDir: o.journal === 'file' ? stateDir(o.env) : undefined,
+      router: cfg.router ?? '',
+      ...(o.clock ? { now: clockOf(o.clock).wall } : {}),
+    }),
     identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
     stateDir: stateDir(o.env),
     otherRouter: async (which: { profile: string } | { router: string }) =>

@@ -1,5 +1,5 @@
 // `routersh sim --seed-interfaces N --seed-members N`: the router at size for benches and demos,
-// read back through `routersh api` (the built binary both sides).
+// read back through `routersh api` (the built binary both sides); `--variant shaped`.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,22 @@ describe('routersh sim --seed-interfaces / --seed-members', () => {
     expect(ifs).toContain('eth41');
     const members = (await api('ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match')).SetValues;
     expect(members).toHaveLength(300);
+  });
+
+  it('--variant shaped serves the shaped tree, seeded after its own interfaces', async () => {
+    const env = home();
+    const sim = await startSimProcess(
+      ['--variant', 'shaped', '--port', '0', '--telemetry-port', '0', '--no-save', '--seed-interfaces', '3'],
+      env,
+    );
+    started.push(sim);
+    const out = await runBin(['-c', 'show system host-name', '-c', 'show interfaces ethernet'], {
+      env: { ...env, ROUTERSH_ROUTER: sim.router, ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' },
+    });
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toMatch(/^edge-1$/m);
+    expect(out.stdout).toMatch(/^eth2 +- +A\/D +spare/m);
+    expect(out.stdout).toMatch(/^eth5 +10\.0\.5\.1\/24 /m);
   });
 
   it('refuses a count that is not one (exit 2)', async () => {
