@@ -21,6 +21,7 @@ import {
   metricsRange,
 } from '../features/telemetry/metrics-commands.js';
 import { matchList } from '../features/match-list/handler.js';
+import { configCommand } from '../features/config/config-command.js';
 import { hint, learn, lesson, skip } from '../features/lessons/lesson-commands.js';
 import { monitorMatchList } from '../features/match-list/monitor-command.js';
 import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
@@ -63,6 +64,7 @@ export const HANDLERS: Handlers = {
   'logs facets': logsFacets,
   'match-list': matchList,
   'dry-run': dryRun,
+  config: configCommand,
   changes,
   compare: (call, env) => candidateCompare(env) ?? compare(call, env),
   undo,
