@@ -215,6 +215,7 @@ export const SHELL_COMMANDS: readonly string[] = [
   'logs search|histogram|fields|field-values|facets …',
   'match-list import|export|sync … · monitor match-list LIST · dashboard FILE · dry-run WORD…',
   'changes [all] · compare (show | compare) · undo [N|ID] · rollback N',
+  'show configuration [WORD…] [members] [--json] · config show|save FILE [--force]|load …',
   'checkpoint [NAME] · checkpoints · rollback checkpoint NAME · compare FILE|checkpoint NAME',
   'confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip',
 ];

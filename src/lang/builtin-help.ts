@@ -84,6 +84,20 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['logs field-values level', 'logs field-values host | count'],
   },
   'logs facets': { syntax: 'logs facets', examples: ['logs facets', 'logs facets | match host'] },
+  config: {
+    syntax: 'config show|save|load …',
+    more: [
+      'config show [WORD…] [members] [--json]   the whole configuration as the lines that create it (= show configuration)',
+      'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
+      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]',
+    ].join('\n'),
+    examples: [
+      'show configuration',
+      'show configuration interface eth1',
+      'config save r1.conf',
+      'show configuration --json',
+    ],
+  },
   'match-list': {
     syntax: 'match-list import|export|sync LIST [FILE|-] [--flags]',
     more: [
@@ -222,7 +236,6 @@ export const VERB_HELP: Readonly<Record<string, HelpEntry>> = {
  * not "unknown word". `run`/`do` followed by a command run the command (runner: walk.ts).
  */
 export const HABITS: Readonly<Record<string, string>> = {
-  config: "lines apply at once unless you type 'configure' first (candidate mode: commit sends them)",
   run: "every line runs at once: type the command itself ('run CMD' runs CMD)",
   do: "every line runs at once: type the command itself ('do CMD' runs CMD)",
 };

@@ -190,6 +190,17 @@ export const BUILTIN_TABLE = {
       rest: true,
     },
   },
+  config: {
+    description:
+      'the whole configuration: show it, save it to a file, load one (show configuration = config show)',
+    arg: {
+      slot: 'config.args',
+      help: 'show|save|load …',
+      description: 'a sub-command and its arguments (see help config)',
+      rest: true,
+      optional: true,
+    },
+  },
   changes: {
     description: "this session's changes (all: every session with this router)",
     options: ['all'],

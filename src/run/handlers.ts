@@ -21,6 +21,7 @@ import {
   metricsRange,
 } from '../features/telemetry/metrics-commands.js';
 import { matchList } from '../features/match-list/handler.js';
+import { configCommand } from '../features/config/config-command.js';
 import { hint, learn, lesson, skip } from '../features/lessons/lesson-commands.js';
 import { monitorMatchList } from '../features/match-list/monitor-command.js';
 import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
@@ -66,6 +67,7 @@ export const HANDLERS: Handlers = {
   'logs facets': logsFacets,
   'match-list': matchList,
   'dry-run': dryRun,
+  config: configCommand,
   changes,
   // With an argument: the live configuration against a file, a checkpoint or another router;
   // alone, in candidate mode, the staged lines; else this session's changes.

@@ -33,6 +33,7 @@ const BAD: Record<BuiltinName, string> = {
   'logs facets': 'logs facets x',
   'match-list': 'match-list import blacklist /nonexistent.txt',
   'dry-run': 'dry-run no-such-word',
+  config: 'config save',
   dashboard: 'dashboard /nonexistent-dashboard.yaml',
   changes: 'changes everything',
   compare: 'compare x',

@@ -29,6 +29,7 @@ describe('built-ins in the NodeInfo shape', () => {
       'logs',
       'match-list',
       'dry-run',
+      'config',
       'changes',
       'compare',
       'checkpoint',

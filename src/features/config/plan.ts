@@ -29,6 +29,8 @@ export interface PlanOptions {
   members: boolean;
   /** The file's `under` words (override makes only that subtree equal): [] for the whole tree. */
   under: readonly string[];
+  /** Override only at and under these nodes instead (an automatic checkpoint covers only them). */
+  nodes?: readonly (readonly string[])[];
   /** A line as the plan prints it (line-text.ts lineText: secrets as ***). */
   text: (l: ConfigLine) => string;
 }
@@ -71,7 +73,11 @@ function targetOf(target: readonly ConfigLine[]): ConfigLine[] {
 /** Which live lines a mode may remove (those the file does not have, below). */
 function scopeOf(mode: LoadMode, live: readonly ConfigLine[], target: readonly ConfigLine[], o: PlanOptions) {
   if (mode === 'merge') return () => false;
-  if (mode === 'override') return (l: ConfigLine) => o.under.every((w, i) => l.path[i] === w);
+  const at = (p: readonly string[]) => (l: ConfigLine) => p.every((w, i) => l.path[i] === w);
+  if (mode === 'override') {
+    const within = (o.nodes ?? [o.under]).map(at);
+    return (l: ConfigLine) => within.some((f) => f(l));
+  }
   // replace: each line's entry — the top-most Value line with lines under it on its path, else its slot.
   const all = [...live, ...target];
   const values = new Set(all.filter((l) => !isTokenLine(l)).map((l) => l.path.join('\u0000')));
@@ -194,7 +200,11 @@ function removals(c: Ctx, target: readonly ConfigLine[]): void {
     (l) => l.unsettable && !holdsSecret(l, live) && removeRequest(l).method === 'DELETE',
   );
   for (const l of [...doomed].reverse()) {
-    if (deletes.some((d) => isUnder(l.path, d.path))) continue;
+    // Removed with its node (its DELETE removes it): a line of the diff, not a request.
+    if (deletes.some((d) => isUnder(l.path, d.path))) {
+      c.plan.diff.push(`- ${o.text(l)}`);
+      continue;
+    }
     if (!l.unsettable || holdsSecret(l, live)) {
       const why = l.unsettable ? 'a secret (***) lies under it' : 'the router allows no DELETE there';
       c.plan.notes.push(`left (${why}): ${o.text(l)}`);
@@ -226,8 +236,8 @@ export function planLoad(
   };
   for (const t of target) create(c, t, target);
   removals(c, target);
-  if (!o.members && live.some((l) => l.member))
-    c.plan.notes.push('the file was saved without members: the live members are left alone');
+  // Said whether or not members were walked: without them in the file, none were.
+  if (!o.members) c.plan.notes.push('the file was saved without members: the live members are left alone');
   if (c.fresh > 0)
     c.plan.notes.push(
       `${c.fresh} member${c.fresh === 1 ? ' is' : 's are'} added again with fresh timers (their timeouts start over)`,
