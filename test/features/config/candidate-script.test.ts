@@ -3,6 +3,8 @@
 // script that ends with lines staged fails with one line and has sent nothing; the built-ins
 // that change the router at once are refused while lines are staged; outside candidate mode
 // `commit check` is refused and lines apply at once as before.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { adminEnv, runCommand } from '../../helpers/command-io.js';
@@ -111,5 +113,49 @@ describe('candidate mode in a script', () => {
       expect(r.err).toContain(why);
       expect(r.code).toBe(1);
     }
+  });
+});
+
+describe('commit in a script', () => {
+  it('sends the staged lines as one transaction, journaled with its comment; the router then has them', async () => {
+    const state = adminEnv(sim.url);
+    const from = sim.requests.length;
+    const r = await runCommand(
+      ['-f', '-'],
+      state,
+      [
+        'configure',
+        'interface eth1 mtu 9000',
+        'interface eth1 description "up link"',
+        'commit comment mtu up',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/commit complete: 2 staged lines, 2 requests sent \(transaction [\w.-]+\)\n/);
+    expect(writes(from).map((q) => `${q.method} ${q.url}`)).toEqual([
+      'POST /api/interface/eth1/mtu/9000',
+      'POST /api/interface/eth1/description/up%20link',
+    ]);
+    const journal = readdirSync(join(state.XDG_STATE_HOME, 'routersh', 'journal'));
+    const text = readFileSync(join(state.XDG_STATE_HOME, 'routersh', 'journal', journal[0]!), 'utf8');
+    expect(text).toMatch(/"t":"tx".*"comment":"mtu up".*"steps":2/);
+    expect(text).toMatch(/"t":"txend".*"committed"/);
+    // Put back as it was, by the journal: undo reverts the transaction's steps.
+    const back = await runCommand(
+      ['-c', 'interface eth1 mtu 1500', '-c', 'interface eth1 description lan'],
+      state,
+    );
+    expect(back.code).toBe(0);
+  });
+
+  it('a line already so on the router is not sent', async () => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'interface eth1 mtu 1500', 'commit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('= already so on the router, not sent: interface eth1 mtu 1500\n');
+    expect(r.out).toContain('commit: the router shows every staged line done already: nothing sent\n');
+    expect(writes(from)).toEqual([]);
   });
 });
