@@ -42,11 +42,16 @@ describe('candidate mode in a script', () => {
     expect(writes(from)).toEqual([]);
   });
 
-  it('refuses a line that cannot be right (caret and all), stages nothing for it', async () => {
+  it('refuses a line that cannot be right (its column named), stages nothing for it', async () => {
     const from = sim.requests.length;
-    const r = await script(['configure', 'interface eth1 mtu nine', 'discard', 'end']);
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      ['configure', 'interface eth1 mtu 9000', 'interface eth1 mtu nine', 'commit check', 'discard', 'end'].join('\n'),
+    );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/\(line 2\)/);
+    expect(r.err).toMatch(/^% .*'nine'.* \(line 3\)$/m);
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
     expect(writes(from)).toEqual([]);
   });
 
