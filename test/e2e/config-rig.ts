@@ -232,3 +232,11 @@ export function raw(sim: { url: string }, c: RawChange): Promise<void> {
 /** Lines of a file saved by `config save`, without its `#` header. */
 export const bodyLines = (file: string): string[] =>
   file.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+
+/** `compare`'s unified diff lines of `sign` (`-` the file, `+` live), without the `---`/`+++` header. */
+export const signed = (out: string, sign: '-' | '+') =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith(sign) && !l.startsWith(`${sign.repeat(3)} `))
+    .map((l) => l.slice(1))
+    .sort();
