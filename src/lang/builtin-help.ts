@@ -95,7 +95,6 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
       'show configuration',
       'show configuration interface eth1',
       'config save r1.conf',
-      'config load merge r1.conf --dry-run',
       'show configuration --json',
     ],
   },
