@@ -89,7 +89,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     more: [
       'config show [WORD…] [members] [--json]   the whole configuration as the lines that create it (= show configuration)',
       'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
-      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]',
+      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]   apply a saved file as one transaction (the plan first)',
     ].join('\n'),
     examples: [
       'show configuration',

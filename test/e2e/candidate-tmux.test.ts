@@ -1,5 +1,6 @@
 // Candidate mode in a real terminal (tmux) against the router simulator, through the built
-// binary: lines staged (the prompt counts them) and nothing sent; compare and commit check;
+// binary: lines staged (the prompt counts them) and nothing sent; compare, show configuration
+// with the staged lines marked, and commit check;
 // commit and commit confirmed; discard; leaving with lines staged answering each choice (stay,
 // discard, commit) by exit, end and Ctrl-D; and the staged lines of a shell killed with SIGKILL
 // offered back by the next configure.
@@ -68,6 +69,9 @@ describe.skipIf(!hasTmux()).concurrent('candidate mode in tmux', () => {
     enter(t, 'compare');
     const compared = await t.waitFor(/\+ interface eth9 mtu 1400\n[\s\S]*\[candidate 3\]> ?$/m);
     expect(compared).toContain('- interface eth1 mtu 1500\n+ interface eth1 mtu 9000\n+ interface eth9\n');
+    enter(t, 'show configuration interface eth1');
+    const shown = await t.waitFor(/\+ interface eth1 mtu 9000\n[\s\S]*\[candidate 3\]> ?$/m);
+    expect(shown).toContain('- interface eth1 mtu 1500\n+ interface eth1 mtu 9000\n');
     enter(t, 'commit check');
     await t.waitFor(/commit check: 3 staged lines, 3 requests: ok \(nothing sent\)/);
     expect(writes(sim, from)).toEqual([]);

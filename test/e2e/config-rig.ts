@@ -156,6 +156,7 @@ const SHAPED: RouterCase = {
 };
 
 export const ROUTERS: readonly RouterCase[] = [DEFAULT, SHAPED];
+export const SHAPED_CASE = SHAPED;
 
 /** A state directory of its own per run group (the journal, checkpoints). */
 export function rshEnv(url: string): Record<string, string> {
@@ -195,7 +196,7 @@ export function text(l: LineJson): string {
 }
 
 /** The other client: one raw request, answered 200 or the test fails. */
-export function raw(sim: RouterSim, c: RawChange): Promise<void> {
+export function raw(sim: { url: string }, c: RawChange): Promise<void> {
   const body =
     c.method === 'POST'
       ? JSON.stringify({ Actions: c.actions ?? ['SET'], ...(c.options ? { Options: c.options } : {}) })
@@ -231,3 +232,11 @@ export function raw(sim: RouterSim, c: RawChange): Promise<void> {
 /** Lines of a file saved by `config save`, without its `#` header. */
 export const bodyLines = (file: string): string[] =>
   file.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+
+/** `compare`'s unified diff lines of `sign` (`-` the file, `+` live), without the `---`/`+++` header. */
+export const signed = (out: string, sign: '-' | '+') =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith(sign) && !l.startsWith(`${sign.repeat(3)} `))
+    .map((l) => l.slice(1))
+    .sort();

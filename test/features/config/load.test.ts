@@ -12,6 +12,7 @@ import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import type { RouterRequest } from '../../../src/api/router/types.js';
 import type { HandlerEnv } from '../../../src/contract/handler.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
+import { runBatch } from '../../../src/commands/batch-loop.js';
 import { formatConfigFile } from '../../../src/features/config/config-file.js';
 import { lineText } from '../../../src/features/config/line-text.js';
 import { configLoad } from '../../../src/features/config/load-command.js';
@@ -234,6 +235,62 @@ describe('config load refuses, and sends nothing', () => {
     const err = await configLoad(['merge', file], env({ services })).catch((e: Error) => e);
     expect((err as Error).message).toMatch(
       /^config load in a script needs --yes; it would send:\n- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/,
+    );
+    expect(writes()).toBe(before);
+  });
+});
+
+describe('config load through the runner (-c, -f, stdin)', () => {
+  async function batch(lines: string[], o: { dryRun?: boolean; yes?: boolean } = {}) {
+    const services = { ...session.services, yes: o.yes ?? true };
+    let stdout = '';
+    let stderr = '';
+    const ending = await runBatch(
+      lines,
+      { context: [] },
+      services,
+      { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+      {
+        json: false,
+        keepGoing: false,
+        unit: 'command',
+        signal: new AbortController().signal,
+        dryRun: o.dryRun ?? false,
+      },
+    );
+    return { ending, stdout, stderr };
+  }
+
+  it('loads a file as one transaction and says it in one line', async () => {
+    const saved = await walk();
+    const file = await save();
+    await raw(set('interface', 'eth1', 'mtu', '9000'), set('interface', 'eth5'));
+    const r = await batch([`config load override ${file}`]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/);
+    expect(r.stdout).toMatch(/\ncommitted: 2 requests sent \(transaction [^)]+\)\n$/);
+    expect(await walk()).toEqual(saved);
+  });
+
+  it('the global --dry-run prints the plan and sends nothing', async () => {
+    const file = await save();
+    await raw(set('interface', 'eth1', 'mtu', '9000'));
+    const before = writes();
+    const r = await batch([`config load merge ${file}`], { dryRun: true });
+    expect(r.stdout).toContain(
+      '+ interface eth1 mtu 1500\nrequests (1):\n  POST /api/interface/eth1/mtu/1500',
+    );
+    expect(r.stdout).toContain('dry run: 1 request not sent');
+    expect(writes()).toBe(before);
+  });
+
+  it('a refused line names the file and line, and nothing is sent', async () => {
+    const file = join(dir, `bad-${++n}.conf`);
+    writeFileSync(file, `hostname r9\nshow interface\n`);
+    const before = writes();
+    const r = await batch([`config load merge ${file}`]);
+    expect(r.stderr).toBe(
+      `% ${file}:2: 'show' reads: a configuration file holds only lines that create (command 1)\n`,
     );
     expect(writes()).toBe(before);
   });
