@@ -11,7 +11,7 @@ import type { CandidatePort } from '../../contract/services.js';
 import { commandFailedError } from '../../errors.js';
 import { Overlay } from '../../lang/overlay.js';
 import { dryRunLine } from '../changes/dry-run.js';
-import { type CandidatePlan, planCandidate } from './candidate-plan.js';
+import { type CandidatePlan, emptyPlan, planCandidate } from './candidate-plan.js';
 import { sendTransaction } from './candidate-tx.js';
 
 export interface CommitArgs {
@@ -72,6 +72,7 @@ function planText(plan: CandidatePlan, lines: readonly StagedLine[]): string {
   const out = [...plan.diff];
   for (const d of plan.drift) out.push(`! changed by someone else: ${d}`);
   for (const u of plan.unrevertable) out.push(`! not revertible: ${u}`);
+  for (const u of plan.unchanged) out.push(`= already so on the router, not sent: ${u}`);
   for (const l of lines) if (l.unchecked && l.request) out.push(`! unchecked: ${l.line}: ${l.unchecked}`);
   return out.length ? `${out.join('\n')}\n` : '';
 }
@@ -81,6 +82,7 @@ const planJson = (plan: CandidatePlan) => ({
   requests: plan.steps.map((s) => s.request),
   drift: plan.drift,
   unrevertable: plan.unrevertable,
+  unchanged: plan.unchanged,
 });
 
 /** The staged lines, checked and planned; a failure outcome when a line cannot be sent. */
@@ -90,9 +92,7 @@ async function checked(
 ): Promise<{ lines: readonly StagedLine[]; plan: CandidatePlan; text: string; problems: string[] }> {
   const lines = port.lines() ?? [];
   const problems = await recheck(lines, env);
-  const plan = problems.length
-    ? { steps: [], before: [], diff: [], drift: [], unrevertable: [] }
-    : await planCandidate(lines, env.services, env.signal);
+  const plan = problems.length ? emptyPlan() : await planCandidate(lines, env.services, env.signal);
   return { lines, plan, text: planText(plan, lines), problems };
 }
 
@@ -131,7 +131,16 @@ export async function commitCandidate(port: CandidatePort, a: CommitArgs, env: H
       json: { check: 'ok', ...planJson(plan) },
       diff: true,
     };
-  const open = env.services.journal?.opened()?.window();
+  if (plan.steps.length === 0) {
+    port.clear();
+    return {
+      kind: 'text',
+      text: `${text}commit: the router shows every staged line done already: nothing sent\n`,
+      json: { sent: 0, ...planJson(plan) },
+      diff: true,
+    };
+  }
+  const open = (await env.services.journal?.open())?.window();
   if (open && a.minutes !== undefined)
     throw commandFailedError(
       'a confirmed-change window is open: commit confirmed is refused until it is settled (commit alone joins it)',

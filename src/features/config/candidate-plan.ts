@@ -14,8 +14,8 @@ import { canonicalNet } from '../../lang/ip.js';
 import { diffSnapshots, inverseOf, isEntry, sameOptions } from '../changes/journal/diff.js';
 import { entryKey } from '../changes/journal/projection.js';
 import { subtreeOf } from '../changes/journal/snapshot.js';
-import { settingText } from '../changes/journal/text.js';
 import { settingsOf } from './candidate-stage.js';
+import { lineText } from './line-text.js';
 
 export interface CandidatePlan {
   steps: TxStep[];
@@ -27,12 +27,27 @@ export interface CandidatePlan {
   drift: string[];
   /** Steps whose change cannot be reverted (a secret, a node that allows no DELETE): why. */
   unrevertable: string[];
+  /** Staged lines the router shows done already: not sent. */
+  unchanged: string[];
+  /** What each step removes and adds, as settings (show configuration marks them). */
+  effects: Array<{ removed: Setting[]; added: Setting[] }>;
 }
+
+export const emptyPlan = (): CandidatePlan => ({
+  steps: [],
+  before: [],
+  diff: [],
+  drift: [],
+  unrevertable: [],
+  unchanged: [],
+  effects: [],
+});
 
 /** How many nodes are read at once. */
 const READS_AT_ONCE = 8;
 
-const text = (s: Setting) => settingText(s);
+/** THE line text (line-text.ts), as show configuration and the saved files write lines. */
+const text = (s: Setting) => lineText(s);
 
 /** Option values as the metadata shows them (text). */
 const optionText = (o: RouterRequest['options']): Record<string, string[]> =>
@@ -148,14 +163,17 @@ export async function planCandidate(
 ): Promise<CandidatePlan> {
   const requests = lines.flatMap((l) => (l.request ? [l.request] : []));
   const live = await readNodes(requests, services, signal);
-  const now = new Map(live);
-  const plan: CandidatePlan = { steps: [], before: [], diff: [], drift: [], unrevertable: [] };
+  // Each node as the steps before leave it, by slot: `mtu 9000` then `mtu 9100` are one Value
+  // node read at two value paths, and the second is predicted from the first.
+  const now = new Map<string, NodeInfo>();
+  const plan = emptyPlan();
   const seenBefore = new Set<string>();
   for (const l of lines) {
     const r = l.request;
     if (!r) continue;
-    const key = pathKey(r.words);
-    const info = now.get(key)!;
+    const read = live.get(pathKey(r.words))!;
+    const key = read.type === 'Value' ? `${pathKey(r.words.slice(0, -1))}\u0000<value>` : pathKey(r.words);
+    const info = now.get(key) ?? read;
     const after = predict(info, r);
     now.set(key, after);
     const before = { settings: settingsOf(info, r) };
@@ -178,11 +196,22 @@ export async function planCandidate(
         : undefined;
     const change = asChange(l, before, predicted, subtree);
     const inv = inverseOf(change, text);
-    if ('refused' in inv && !(l.secret || inv.refused.startsWith('the metadata shows no change')))
-      plan.unrevertable.push(`${l.line}: ${inv.refused}`);
+    // The router shows it done already (a value set again): nothing to send, nothing to revert.
+    if (!l.secret && 'refused' in inv && inv.refused.startsWith('the metadata shows no change')) {
+      plan.unchanged.push(l.line);
+      continue;
+    }
+    if ('refused' in inv && !l.secret) plan.unrevertable.push(`${l.line}: ${inv.refused}`);
     else if (l.secret) plan.unrevertable.push(`${l.line}: it sets a secret, which is never kept`);
-    const lines = diffLines(before, predicted);
+    // A deleted node takes what lies under it along: each of those lines is a `-` line too.
+    const gone = diffLines(before, predicted);
+    const lines = [...gone, ...(subtree ?? []).map((x) => `- ${text(x)}`).filter((x) => !gone.includes(x))];
     plan.diff.push(...(lines.length ? lines : [`+ ${l.line}`]));
+    const d = diffSnapshots(before, predicted);
+    plan.effects.push({
+      removed: [...d.removed, ...d.changed.map((c) => c.before), ...(subtree ?? [])],
+      added: [...d.changed.map((c) => c.after), ...d.added],
+    });
     plan.steps.push({
       request: r,
       inverse: 'refused' in inv ? [] : inv.requests,

@@ -12,11 +12,12 @@ import { RoutershError } from '../../errors.js';
 import { pathKey } from '../../lang/cache.js';
 import { resolveLine } from '../../lang/resolve.js';
 import type { Resolution, ResolvedWord } from '../../lang/types.js';
-import { REDACTED } from '../../lang/secrets.js';
+import { REDACTED, secretWordIndexes } from '../../lang/secrets.js';
+import { slotLines } from '../../lang/slot-settings.js';
 import { scanLine } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { slotSettings } from '../changes/journal/snapshot.js';
 import { ShapeCache } from './shape-cache.js';
+import { isMemberSlot } from './walk.js';
 
 /** A line of a saved file as the reader gives it (config-file.ts parseConfigFile). */
 export interface FileLine {
@@ -31,13 +32,6 @@ export interface FileLinesResult {
   /** Metadata GETs the check cost (one per shape of path, not per line). */
   reads: number;
 }
-
-/**
- * A match-list member: an entry of a Token node named by a Key option (`… action match net
- * 1.2.3.4`). Such entries are dynamic (their timers run out): walked and loaded only with `members`.
- */
-export const isMemberNode = (n: NodeInfo): boolean =>
-  n.type === 'Token' && n.possibleOptions.some((o) => o.key);
 
 /** Errors a node that an earlier line creates may explain (the dry run's, dry-run.ts UNKNOWABLE). */
 const UNKNOWABLE = new Set([
@@ -71,46 +65,22 @@ function wordsOf(words: readonly ResolvedWord[]) {
 }
 
 /** The ConfigLine of a line whose words resolved: its slot described as the walk describes it. */
-function configLine(words: readonly ResolvedWord[], secret: boolean): ConfigLine | undefined {
+function configLine(words: readonly ResolvedWord[]): ConfigLine | undefined {
   const { path, options, last } = wordsOf(words);
   const node = last?.node;
   if (!node) return undefined;
-  // In PossibleOptions order, as the walk's lines and the line text.
   const named: Record<string, string[]> = {};
-  for (const o of node.possibleOptions) {
-    const got = options.get(o.name);
-    if (got) named[o.name] = got.values;
-  }
+  for (const [name, o] of options) named[name] = o.values;
   const value = node.type === 'Value' ? path.at(-1)! : undefined;
   const parent = path.slice(0, -1);
-  // slotSettings describes a slot from its node: the node with this one entry, as the walk reads it.
+  // The walk's reading of a slot (lang/slot-settings.ts), given the node with this one entry:
+  // the same slot, options in PossibleOptions order, a secret as `***` and marked.
   const one: NodeInfo = {
     ...node,
-    setValues: value !== undefined ? [value] : [JSON.stringify(named)],
+    setValues: value !== undefined ? [value] : [node.name],
     setOptions: [named],
   };
-  // A secret option is dropped by slotSettings (the line keeps it as `***`); a secret slot is not kept.
-  const made = slotSettings(one, parent, path)[0];
-  const setting = made && !secret ? made : secretSetting(node, parent, path, named);
-  return { ...setting, options: named, secret, member: isMemberNode(node) };
-}
-
-/**
- * A secret slot's line: slotSettings keeps no secret (the journal must not), so it is described
- * here as far as it matters — it is never sent, never removed (neither settable nor unsettable).
- */
-function secretSetting(node: NodeInfo, parent: string[], path: string[], options: Record<string, string[]>) {
-  const slot = [...parent, node.type === 'Value' ? `<${node.name}>` : node.name].join(SEP);
-  return {
-    path,
-    options,
-    slot,
-    id: `${slot}${SEP}${node.type === 'Value' ? path.at(-1) : JSON.stringify(options)}`,
-    multi: node.type === 'Token' || node.multiValue,
-    settable: false,
-    unsettable: false,
-    setOptions: [],
-  };
+  return slotLines(one, parent, path, isMemberSlot(node, parent))[0];
 }
 
 type Judged = { line: ConfigLine; note?: string } | { why: string };
@@ -130,19 +100,23 @@ function judge(res: Resolution, text: string, created: ReadonlySet<string>, cach
   if (res.kind === 'router') {
     const r = res.request;
     if (r.method !== 'POST' || !r.actions?.includes('SET')) return { why: 'not a line that sets a value' };
-    const line = configLine(res.words, false);
+    // A saved file holds `***` for a secret: a value typed into one is set by its own command,
+    // where the window and journal rules for secrets apply, never loaded (nor printed in a plan).
+    if (secretWordIndexes(res.words).length > 0)
+      return { why: 'a secret value: a configuration file holds *** there (set it with its own command)' };
+    const line = configLine(res.words);
     return line ? { line } : { why: 'not a line that sets a value' };
   }
   const e = res.error;
   if (e.reason === 'redacted-secret') {
-    const line = configLine(res.words, true);
-    if (line) return { line };
+    const line = configLine(res.words);
+    if (line) return { line: { ...line, secret: true } };
   }
   // A configured value the router creates through its sub-nodes only (`ip route 10.0.0.0/8`,
   // whose `via` is set): the walk shows it; it is described, and made by the lines under it.
   const whole = res.words.every(isPath);
   if (e.reason === 'incomplete' && whole && res.words.at(-1)?.role === 'value') {
-    const line = configLine(res.words, false);
+    const line = configLine(res.words);
     if (line) return { line: { ...line, settable: false } };
   }
   const under = createdUnder(res.words, created, cache);

@@ -124,8 +124,6 @@ describe('file lines against the simulator', () => {
     expect(got.lines[1]).toMatchObject({
       path: ['system', 'user', 'bob', 'password', '***'],
       secret: true,
-      settable: false,
-      unsettable: false,
     });
   });
 
@@ -138,6 +136,11 @@ describe('file lines against the simulator', () => {
     ['interface eth1 mtu jumbo', /^saved\.conf:4: .*jumbo/],
     ['system user bob password', /^saved\.conf:4: incomplete command/],
     ['interface eth1 mtu 9000 | save x', /^saved\.conf:4: /],
+    // A saved file holds *** for a secret: a real one is not loaded, nor printed.
+    [
+      'system user bob password hunter2',
+      /^saved\.conf:4: a secret value: a configuration file holds \*\*\* there/,
+    ],
   ];
   it.each(refused)('refuses %s as FILE:LINE: why, and nothing is sent', async (bad, why) => {
     const before = writes();
