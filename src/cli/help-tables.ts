@@ -218,6 +218,7 @@ export const SHELL_COMMANDS: readonly string[] = [
   'show configuration [WORD…] [members] [--json] · config show|save FILE [--force]|load …',
   'checkpoint [NAME] · checkpoints · rollback checkpoint NAME · compare FILE|checkpoint NAME',
   'confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip',
+  'configure [private] · commit check|comment TEXT · discard · end (candidate mode: staged, then sent at once)',
 ];
 
 export const PIPES_TITLE = 'pipes at the end of a line';
