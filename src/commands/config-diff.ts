@@ -15,6 +15,7 @@ import { routersWithCheckpoint } from '../features/config/checkpoint-store.js';
 import { diffOutcome } from '../features/config/compare-command.js';
 import { parseDiffArg, readSide, type Side, type Source } from '../features/config/compare-sources.js';
 import { commandConfig, connect } from '../session/connect.js';
+import { forOther } from '../session/other-router.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 
 export interface DiffArgs {
@@ -69,8 +70,14 @@ export async function runConfigDiff(args: DiffArgs, io: CommandIo): Promise<Endi
   const state = stateDir(io.env);
   const open: Array<() => Promise<void>> = [];
   const other = async (which: { profile: string } | { router: string }) => {
-    const flags: Flags = { ...args.connection, ...which };
-    const c = await connect(flags, io, { interactive: false, telemetry: 'on-first-use' });
+    // A profile named is that profile's router, whatever --router or ROUTERSH_ROUTER say.
+    const { router: _, profile: __, ...connection } = args.connection;
+    const flags: Flags = { ...connection, ...which };
+    const c = await connect(
+      flags,
+      { ...io, env: forOther(io.env, which) },
+      { interactive: false, telemetry: 'on-first-use' },
+    );
     open.push(c.close);
     const env: HandlerEnv = {
       state: { context: [] },

@@ -5,7 +5,7 @@
 // `members` it was saved with (the live side is walked the same way, or a file of one subtree
 // would show the rest of the router as added).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { ConfigDoc } from '../../contract/config.js';
+import type { ConfigDoc, ConfigLine } from '../../contract/config.js';
 import type { HandlerEnv } from '../../contract/handler.js';
 import { commandFailedError } from '../../errors.js';
 import { quoteWord, scanLine } from '../../lang/tokenize.js';
@@ -157,7 +157,8 @@ export async function readSide(
         o.stateDir !== undefined ? { stateDir: o.stateDir } : {},
       );
       const side = fileSide(c.text, c.file, `checkpoint ${source.name}`);
-      return c.nodes ? { ...side, only: c.nodes } : side;
+      // Its lines are in the order the change read them, not tree order: both sides are sorted.
+      return c.nodes ? { ...side, texts: side.texts.sort(), only: c.nodes } : side;
     }
     case 'live': {
       const doc = await o.live(o.like?.under ?? [], o.like?.members ?? false);
@@ -180,10 +181,23 @@ export async function readSide(
   }
 }
 
-/** A walked configuration cut to `nodes` (an automatic checkpoint's): the lines on or under one. */
+/**
+ * A walked configuration cut to `nodes` (an automatic checkpoint's: the words of each request,
+ * a value's with the value), sorted as that checkpoint is: the lines at or under a node, and the
+ * other value of a single-value slot (`interface eth1 mtu 1500` for `… mtu 9000`).
+ */
 function only(doc: ConfigDoc, nodes: string[][] | undefined): ConfigDoc {
   if (!nodes) return doc;
-  const on = (path: string[]) =>
-    nodes.some((n) => n.length <= path.length && n.every((w, i) => path[i] === w));
-  return { ...doc, lines: doc.lines.filter((l) => on(l.path)) };
+  const starts = (path: readonly string[], n: readonly string[]) =>
+    n.length <= path.length && n.every((w, i) => path[i] === w);
+  const on = (l: ConfigLine) =>
+    nodes.some(
+      (n) => starts(l.path, n) || (!l.multi && l.path.length === n.length && starts(l.path, n.slice(0, -1))),
+    );
+  const lines = doc.lines.filter(on);
+  const text = new Map(lines.map((l) => [l, lineText(l)]));
+  return {
+    ...doc,
+    lines: lines.sort((a, b) => (text.get(a)! < text.get(b)! ? -1 : text.get(a)! > text.get(b)! ? 1 : 0)),
+  };
 }

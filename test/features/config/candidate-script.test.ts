@@ -106,6 +106,14 @@ describe('candidate mode in a script', () => {
       'match-list import changes the router at once: in candidate mode, commit or discard first',
     ],
     ['end', '1 line staged: commit or discard first'],
+    [
+      'config load merge /dev/null',
+      'config load changes the router at once: in candidate mode, commit or discard first',
+    ],
+    [
+      'rollback checkpoint x',
+      'rollback checkpoint changes the router at once: in candidate mode, commit or discard first',
+    ],
   ])('%s is refused while a line is staged', async (line, why) => {
     const from = sim.requests.length;
     const r = await script(['configure', 'interface eth1 mtu 9000', line]);
