@@ -18,9 +18,13 @@ export function killedAt(
   at: number,
   phase: 'before' | 'after',
   signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL',
+  /** What runs instead of the binary (node's arguments before `argv`): a test's own entry point. */
+  entry: string[] = [BIN],
+  /** The hang guard: how long it may take to reach write `at` and end. */
+  guardMs = 15_000,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
+    const child = spawn(process.execPath, [...entry, ...argv], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -36,7 +40,7 @@ export function killedAt(
           `routersh ${argv.join(' ')} ${sent ? `did not end after ${signal}` : `never reached write ${at}`}: ${err}`,
         ),
       );
-    }, 15_000);
+    }, guardMs);
     const reached = () => {
       sent = true;
       child.kill(signal);

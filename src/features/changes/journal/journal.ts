@@ -27,6 +27,7 @@ import type {
   JournalRouter,
   RecordOptions,
   Snapshot,
+  TxRecord,
   WindowState,
 } from '../../../contract/journal.js';
 
@@ -133,6 +134,11 @@ export class FileJournal implements Journal {
   /** This journal's changes, oldest first, as the file has them (afters still to read are not). */
   changes(): Change[] {
     return fold(this.sink.read()).changes;
+  }
+
+  /** This journal's transactions (issue 38), oldest first, as the file has them. */
+  transactions(): TxRecord[] {
+    return fold(this.sink.read()).transactions;
   }
 
   /** This journal's changes with every after read: what changes, compare and undo show. */
