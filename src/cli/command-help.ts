@@ -188,7 +188,7 @@ export const COMMAND_HELP = {
       { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
       HELP_FLAG,
     ],
-    after: [CONNECTION],
+    after: [CONNECTION, 'Examples:'],
     examples: [
       'routersh config diff r1.conf router:https://r1.example.net --exit-code',
       'routersh config diff checkpoint:before-upgrade profile:r1',

@@ -73,8 +73,12 @@ describe('routersh config diff', () => {
     const f1 = join(dir, 'before.conf');
     const f2 = join(dir, 'after.conf');
     const routerEnv = { ...env, ROUTERSH_ROUTER: r1.url };
-    const saved = await runBin(['-c', `config save ${f1}`, '-c', 'checkpoint base'], { env: routerEnv });
+    // `routersh config save FILE` is `routersh -c 'config save FILE'`.
+    const saved = await runBin(['config', 'save', f1], { env: routerEnv });
     expect(saved.stderr).toBe('');
+    expect(saved.code).toBe(0);
+    expect((await runBin(['-c', 'checkpoint base'], { env: routerEnv })).code).toBe(0);
+    expect((await runBin(['config', 'diff', f1, `router:${r1.url}`, '--exit-code'], { env })).code).toBe(0);
     await otherClientSets(r1, ['hostname', 'core-9']);
     expect((await runBin(['-c', `config save ${f2}`], { env: routerEnv })).code).toBe(0);
 

@@ -295,3 +295,73 @@ describe('config load through the runner (-c, -f, stdin)', () => {
     expect(writes()).toBe(before);
   });
 });
+
+describe('config load on the shaped router (other words, Count > 1, two Key options, a secret shown)', () => {
+  let shaped: RouterSim;
+  let s2: Session;
+  beforeEach(async () => {
+    shaped = await startRouterSim({ variant: 'shaped' });
+    s2 = await testSession(simConfig(shaped.url), {
+      env: { ...process.env, ...adminEnv(shaped.url) },
+      journal: 'file',
+      yes: true,
+    });
+  });
+  afterEach(async () => {
+    await s2.close();
+    await shaped.close();
+  });
+  const envOf = () => env({ services: s2.services });
+  const lines = async () => (await readConfig(envOf(), { under: [], members: false })).lines.map(lineText);
+  const send = async (...reqs: RouterRequest[]) => {
+    for (const r of reqs) {
+      const answer = await s2.services.router.send(r, {});
+      expect(answer.ok, `${r.method} ${r.words.join(' ')}: ${answer.errorStatus}`).toBe(true);
+    }
+  };
+
+  it('override restores it, never sending nor deleting the secret community', async () => {
+    const saved = await lines();
+    expect(saved.some((l) => l.startsWith('snmp community *** '))).toBe(true);
+    const doc = await readConfig(envOf(), { under: [], members: false });
+    const file = join(dir, `shaped-${++n}.conf`);
+    writeFileSync(file, formatConfigFile(doc));
+    await send(
+      set('system', 'host-name', 'edge-9'),
+      del('interfaces', 'ethernet', 'eth0', 'description'),
+      set('interfaces', 'ethernet', 'eth0', 'address', '198.51.100.1/24'),
+      {
+        method: 'POST',
+        words: ['nat', 'port-forward'],
+        actions: ['UNSET'],
+        options: { protocol: ['tcp'], port: [443] },
+      },
+    );
+    expect(await lines()).not.toEqual(saved);
+    const from = shaped.requests.length;
+    const out = await configLoad(['override', file], envOf());
+    expect(textOf(out)).toMatch(/committed/);
+    // The same lines; an entry added again is listed last by the router (its order of adding).
+    expect((await lines()).sort()).toEqual([...saved].sort());
+    const sent = shaped.requests.slice(from).filter((r) => r.method !== 'GET');
+    expect(sent.some((r) => r.url.includes('snmp') || r.body.includes('***'))).toBe(false);
+  });
+
+  it('replace makes one named entry equal to the file and leaves the rest', async () => {
+    const file = join(dir, `shaped-eth0-${++n}.conf`);
+    writeFileSync(
+      file,
+      ['interfaces ethernet eth0', 'interfaces ethernet eth0 address 192.0.2.1/24', ''].join('\n'),
+    );
+    await send(set('system', 'host-name', 'edge-9'));
+    const out = await configLoad(['replace', file], envOf());
+    expect(textOf(out)).toMatch(/committed/);
+    const now = await lines();
+    expect(now.filter((l) => l.startsWith('interfaces ethernet eth0'))).toEqual([
+      'interfaces ethernet eth0',
+      'interfaces ethernet eth0 address 192.0.2.1/24',
+    ]);
+    expect(now).toContain('system host-name edge-9');
+    expect(now.some((l) => l.startsWith('interfaces ethernet eth1'))).toBe(true);
+  });
+});
