@@ -31,7 +31,8 @@ export function redactedSecretLine(
   for (let i = at + 1; i < tokens.length; i++) {
     const o = slot.possibleOptions.find((x) => x.name === tokens[i]!.text && x.availableInSet);
     if (!o) return undefined;
-    const values = (options[o.name] ??= []);
+    const values = options[o.name] ?? [];
+    options[o.name] = values;
     if (isFlag(o)) continue;
     const v = tokens[++i];
     if (v === undefined) return undefined;
