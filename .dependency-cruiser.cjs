@@ -34,7 +34,15 @@ const onlyImports = (name, comment, from, allowed) => ({
 const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^src/config/read-bounded\\.ts$|^src/config/state-dir\\.ts$|${ERRORS}`;
 // Features that reach another feature's file through a port have a rule of their own (named here):
 // the one rule for every other src/features/X/ leaves them out.
-const FEATURES_WITH_PORTS = { changes: '^src/features/match-list/(args|target)\\.ts$' };
+// features/config (issue 38) builds on the journal's pure pieces: a setting's slot, its requests,
+// its text, its projection; candidate mode checks a line as a dry run does, opens the window of
+// `commit confirmed N` as the window's own commit does, and names and writes its state file as
+// the window index does.
+const FEATURES_WITH_PORTS = {
+  changes: '^src/features/match-list/(args|target)\\.ts$',
+  config:
+    '^src/features/changes/(confirm|dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$|^src/features/match-list/send\\.ts$',
+};
 
 /** A feature folder with a port into another: itself, the layers below, and the files named. */
 const feature = (name, others) =>

@@ -5,8 +5,8 @@ import { SimApiError, bad } from './api-error.js';
 import { dumper } from './dumper.js';
 import { buildNodeInfo } from './node-info.js';
 import type { RouterState } from './state.js';
-import { ROOT } from './tree/index.js';
 import type { Ctx, HandlerResult, NodeDef, OptionDef, RouterVariant, ShowResult } from './tree/types.js';
+import { rootOf } from './variant.js';
 
 const ACTIONS = ['SET', 'UNSET', 'GET', 'SHOW'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -31,8 +31,8 @@ interface Walked {
   trail: Array<{ Word: string; Node: string; Type: string }>;
 }
 
-export function walk(words: string[]): Walked {
-  let node = ROOT;
+export function walk(words: string[], root: NodeDef = rootOf()): Walked {
+  let node = root;
   const args: Record<string, string> = {};
   const trail: Walked['trail'] = [];
   for (const [i, word] of words.entries()) {
@@ -190,7 +190,7 @@ function queryFlag(q: URLSearchParams, name: string, allowed: string[], dflt: st
 async function run(req: EngineRequest): Promise<WireEnvelope> {
   const debug = queryFlag(req.query, 'debug', ['0', '1'], '0') === '1';
   const output = queryFlag(req.query, 'output', ['json', 'dumper'], 'json');
-  const { node, args, trail } = walk(req.words);
+  const { node, args, trail } = walk(req.words, rootOf(req.variant));
   let actions: Action[] = ['GET'];
   let rawOptions: unknown;
   if (req.body !== undefined) {

@@ -5,9 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import { urlHost } from '../url-host.js';
+import { type RouterSeed, applySeed } from './seed.js';
 import { type RecordedRequest, createSimServer } from './server.js';
 import type { RouterVariant } from './tree/types.js';
 
+export { MAX_SEED_INTERFACES, type RouterSeed } from './seed.js';
+export { MAX_ELEMENTS } from './match-list.js';
 export type { RecordedRequest } from './server.js';
 export type { RouterVariant } from './tree/types.js';
 
@@ -15,10 +18,15 @@ export interface RouterSimOptions {
   host?: string;
   port?: number;
   clock?: Clock;
-  /** 'reference': show tables hold arrays, objects, null and booleans (default 'default'). */
+  /**
+   * 'reference': show tables hold arrays, objects, null and booleans; 'shaped': a tree of its own
+   * (interfaces ethernet, protocols static, snmp community, nat rule/port-forward). Default 'default'.
+   */
   variant?: RouterVariant;
   /** Derive the token signing key from this secret, so tokens outlive a restart; default: random. */
   secretSeed?: string;
+  /** Generated state at size (interfaces, a match-list's members): tests and benches. */
+  seed?: RouterSeed;
 }
 
 export interface RouterSim {
@@ -81,6 +89,7 @@ export async function startRouterSim(opts: RouterSimOptions = {}): Promise<Route
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
   const core = createSimServer(clock, opts.variant, opts.secretSeed);
+  if (opts.seed) applySeed(core.state, opts.seed, clock.now());
   const users = demoCredentials(host, opts.secretSeed);
   for (const u of [users.admin, users.operator]) {
     const known = core.state.users.get(u.user);

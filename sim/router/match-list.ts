@@ -27,8 +27,8 @@ export interface EntryInput {
 export class MatchList {
   /** In expiry order (oldest first). */
   readonly entries = new Map<string, MatchEntry>();
-  /** net → ids of the entries with that net (several for a net-port list). */
-  private readonly byNet = new Map<string, Set<string>>();
+  /** net → the id of the entry with that net, or the ids (a net-port list): one Set per net would cost most of a 65,536-entry seed. */
+  private readonly byNet = new Map<string, string | Set<string>>();
   private timeoutSeconds: number;
 
   constructor(
@@ -77,8 +77,11 @@ export class MatchList {
   private delete(id: string, e: MatchEntry): void {
     this.entries.delete(id);
     const ids = this.byNet.get(e.net);
-    ids?.delete(id);
-    if (ids?.size === 0) this.byNet.delete(e.net);
+    if (ids === id) this.byNet.delete(e.net);
+    else if (typeof ids === 'object') {
+      ids.delete(id);
+      if (ids.size === 0) this.byNet.delete(e.net);
+    }
   }
 
   /** Adds an entry or restarts its timer. Returns true when it was new. */
@@ -101,10 +104,33 @@ export class MatchList {
     }
     this.entries.set(id, { ...entry, addedAt: now, expiresAt });
     this.appended(expiresAt);
-    const ids = this.byNet.get(entry.net);
-    if (ids) ids.add(id);
-    else this.byNet.set(entry.net, new Set([id]));
+    this.index(entry.net, id);
     return true;
+  }
+
+  private index(net: string, id: string): void {
+    const ids = this.byNet.get(net);
+    if (ids === undefined) this.byNet.set(net, id);
+    else if (typeof ids === 'string') this.byNet.set(net, new Set([ids, id]));
+    else ids.add(id);
+  }
+
+  /**
+   * Seeding (seed.ts): adds members known to be new, canonical and fitting, all at `now` — no
+   * prune, no per-entry checks, so 65,536 of them take milliseconds.
+   */
+  seedFresh(members: ReadonlyArray<Omit<MatchEntry, 'addedAt' | 'expiresAt'>>, now: number): void {
+    const expiresAt = now + this.timeout * 1000;
+    for (const m of members) {
+      const id = memberId(m);
+      // Built field by field: an object spread here costs more than the rest of the seed.
+      const e: MatchEntry = { net: m.net, addedAt: now, expiresAt };
+      if (m.port !== undefined) e.port = m.port;
+      if (m.protocol !== undefined) e.protocol = m.protocol;
+      this.entries.set(id, e);
+      this.index(m.net, id);
+    }
+    this.appended(expiresAt);
   }
 
   /** Removes the entries matching the key (for net-port, port/protocol narrow it). Returns how many. */
@@ -112,7 +138,8 @@ export class MatchList {
     this.prune(now);
     const net = canonicalNet(input.net);
     let removed = 0;
-    for (const id of [...(this.byNet.get(net) ?? [])]) {
+    const ids = this.byNet.get(net);
+    for (const id of typeof ids === 'string' ? [ids] : [...(ids ?? [])]) {
       const e = this.entries.get(id);
       if (!e) continue;
       if (input.port !== undefined && e.port !== input.port) continue;

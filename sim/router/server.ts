@@ -6,8 +6,9 @@ import { type FaultPlan, Faults } from '../faults.js';
 import { Auth } from './auth.js';
 import { handle } from './engine.js';
 import { isLoopback, readBody, sendJson } from './http-util.js';
-import { type RouterState, seedState } from './state.js';
+import type { RouterState } from './state.js';
 import type { RouterVariant } from './tree/types.js';
+import { initialState } from './variant.js';
 
 export interface RecordedRequest {
   method: string;
@@ -37,7 +38,7 @@ export function createSimServer(
   variant: RouterVariant = 'default',
   secretSeed?: string,
 ): SimCore {
-  const state = seedState(clock.now());
+  const state = initialState(clock.now(), variant);
   const auth = new Auth(state, clock, secretSeed);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];

@@ -1,6 +1,7 @@
 // The router's mutable configuration. Each simulator instance owns one, seeded with a small
 // realistic setup so a demo has something to look at.
 import { MatchList } from './match-list.js';
+import type { ShapedState } from './tree-shaped/state.js';
 
 export interface Interface {
   name: string;
@@ -44,6 +45,8 @@ export interface RouterState {
   matchLists: Map<string, MatchList>;
   rules: Map<number, ForwardRule>;
   routes: Route[];
+  /** The shaped variant's own configuration (tree-shaped/); absent on the other variants. */
+  shaped?: ShapedState;
 }
 
 export function seedState(now: number): RouterState {

@@ -26,7 +26,7 @@ export const COMMAND_HELP = {
   sim: {
     summary: 'run the router and telemetry simulators',
     usage: [
-      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference] [--no-save]',
+      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -50,8 +50,20 @@ export const COMMAND_HELP = {
         text: ['telemetry API port (default 8428; 0 picks a free one)'],
       },
       {
-        flags: [{ name: '--variant', arg: 'reference' }],
-        text: ['show tables with cells of any JSON type, histograms as buckets'],
+        flags: [{ name: '--variant', arg: 'reference|shaped' }],
+        text: [
+          'reference: show tables with cells of any JSON type, histograms as',
+          'buckets; shaped: a router tree with other words (interfaces ethernet,',
+          'protocols static, snmp community, nat rule and port-forward)',
+        ],
+      },
+      {
+        flags: [{ name: '--seed-interfaces', arg: 'N' }],
+        text: ['add N generated interfaces (eth2 … ethN+1): a router at size'],
+      },
+      {
+        flags: [{ name: '--seed-members', arg: 'N' }],
+        text: ['fill the match-list blacklist with N generated members'],
       },
       { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
       HELP_FLAG,
@@ -154,6 +166,32 @@ export const COMMAND_HELP = {
       { flags: [{ name: '--json' }], text: ['with --progress: as JSON, for an instructor to collect'] },
       { flags: [{ name: '--validate', arg: 'FILE…' }], text: ['check lesson files'] },
       HELP_FLAG,
+    ],
+  },
+  config: {
+    summary: 'compare two configurations; show, save or load one',
+    usage: [
+      'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh config show|save|load … [--yes] [connection]',
+    ],
+    about: [
+      'diff compares two configurations as a unified diff (- A, + B). A bare argument is a file',
+      'saved by config save; checkpoint:NAME is a checkpoint (of --router, or the one router',
+      'that keeps NAME); profile:NAME and router:URL walk that router (credentials as at a',
+      'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
+      'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
+      'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
+      "the shell's config built-in as routersh -c 'config …' does.",
+    ],
+    flags: [
+      { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
+      { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
+      HELP_FLAG,
+    ],
+    after: [CONNECTION, 'Examples:'],
+    examples: [
+      'routersh config diff r1.conf router:https://r1.example.net --exit-code',
+      'routersh config diff checkpoint:before-upgrade profile:r1',
     ],
   },
   confirm: {

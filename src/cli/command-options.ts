@@ -8,6 +8,8 @@ export const SIM_OPTIONS = {
   port: { type: 'string' },
   'telemetry-port': { type: 'string' },
   variant: { type: 'string' },
+  'seed-interfaces': { type: 'string' },
+  'seed-members': { type: 'string' },
   'no-save': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

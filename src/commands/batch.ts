@@ -12,9 +12,10 @@ import {
   TooLargeError,
 } from '../config/read-bounded.js';
 import type { CommandIo } from '../contract/command-io.js';
-import type { RunIo } from '../contract/services.js';
-import { type Ending, usageError } from '../errors.js';
+import type { CandidatePort, RunIo } from '../contract/services.js';
+import { commandFailedError, type Ending, failed, type RoutershError, usageError } from '../errors.js';
 import { connect } from '../session/connect.js';
+import { errorLine } from '../term/error-line.js';
 import type { NumberedLine } from './batch-loop.js';
 import type { SessionStart } from './session-start.js';
 import { baselineWasmOnly } from './v8-flags.js';
@@ -72,6 +73,19 @@ export async function askOnTerminal(
   }
 }
 
+/**
+ * A script that ends in candidate mode with lines staged sent none of them: it fails, saying so
+ * (its staged lines are dropped: the script is over, not crashed).
+ */
+function stagedAtEnd(candidate: CandidatePort | undefined): RoutershError | undefined {
+  const n = candidate?.lines()?.length ?? 0;
+  candidate?.leave();
+  if (n === 0) return undefined;
+  return commandFailedError(
+    `the script ended with ${n} line${n === 1 ? '' : 's'} staged in candidate mode and no commit: none was sent`,
+  );
+}
+
 export async function runBatchSession(flags: Flags, io: CommandIo, start: SessionStart): Promise<Ending> {
   if (start.play) throw usageError('play types into the interactive shell: it needs a terminal');
   baselineWasmOnly();
@@ -118,7 +132,10 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
     const journal = session.services.journal?.opened();
     if (journal?.window())
       io.err(`note: ${(await import('../features/changes/confirm.js')).settleHint(journal)}\n`);
-    return ending;
+    const staged = stagedAtEnd(session.services.candidate);
+    if (!staged) return ending;
+    io.err(`${errorLine(staged)}\n`);
+    return failed(...(ending.kind === 'failed' ? ending.errors : []), staged);
   } finally {
     stopInterrupt();
     await close();

@@ -12,6 +12,7 @@ import { stateDir } from '../config/paths.js';
 import { type Sims, startSims } from '../session/demo.js';
 import { networkWarning, simBanner } from './sim-banner.js';
 import { simSeed, simSeedPath } from './sim-seed.js';
+import { MAX_ELEMENTS, MAX_SEED_INTERFACES, type RouterSeed } from '../../sim/router/index.js';
 
 const USAGE = COMMAND_HELP.sim.usage[0];
 
@@ -54,8 +55,25 @@ interface SimArgs {
   host: string;
   port: number;
   telemetryPort: number;
-  variant: 'default' | 'reference';
+  variant: 'default' | 'reference' | 'shaped';
   save: boolean;
+  /** `--seed-interfaces N`, `--seed-members N` (the blacklist's): a router at size. */
+  seed: RouterSeed;
+}
+
+function seedOf(interfaces: string | undefined, members: string | undefined): RouterSeed {
+  const count = (s: string | undefined, flag: string, max: number) => {
+    if (s === undefined) return undefined;
+    const n = Number(s);
+    if (!/^\d+$/.test(s) || n > max) throw usageError(`${flag} wants a count from 0 to ${max}, not '${s}'`);
+    return n;
+  };
+  const n = count(interfaces, '--seed-interfaces', MAX_SEED_INTERFACES);
+  const m = count(members, '--seed-members', MAX_ELEMENTS);
+  return {
+    ...(n !== undefined ? { interfaces: n } : {}),
+    ...(m !== undefined ? { members: { list: 'blacklist', count: m } } : {}),
+  };
 }
 
 export function parseSimArgs(argv: string[]): SimArgs {
@@ -64,6 +82,8 @@ export function parseSimArgs(argv: string[]): SimArgs {
     port?: string | undefined;
     'telemetry-port'?: string | undefined;
     variant?: string | undefined;
+    'seed-interfaces'?: string | undefined;
+    'seed-members'?: string | undefined;
     'no-save'?: boolean | undefined;
     help?: boolean | undefined; // `--help` never gets here: commands/index.ts prints the help
   };
@@ -84,25 +104,26 @@ export function parseSimArgs(argv: string[]): SimArgs {
     return n;
   };
   const variant = v.variant ?? 'default';
-  if (variant !== 'default' && variant !== 'reference')
-    throw usageError(`--variant wants default or reference, not '${variant}'`);
+  if (variant !== 'default' && variant !== 'reference' && variant !== 'shaped')
+    throw usageError(`--variant wants default, reference or shaped, not '${variant}'`);
   const ports = {
     port: port(v.port, '--port', 8080),
     telemetryPort: port(v['telemetry-port'], '--telemetry-port', 8428),
   };
   if (ports.port !== 0 && ports.port === ports.telemetryPort)
     throw usageError(`--port and --telemetry-port are both ${ports.port}: give them different ports`);
-  return { host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'] };
+  const seed = seedOf(v['seed-interfaces'], v['seed-members']);
+  return { host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'], seed };
 }
 
 export const command: Command<SimArgs> = {
   parse: parseSimArgs,
   async run(args, io) {
-    const { host, port, telemetryPort, variant } = args;
+    const { host, port, telemetryPort, variant, seed } = args;
     const secretSeed = simSeed(io.env, (m) => io.err(`warning: ${m}\n`));
     let sims: Sims;
     try {
-      sims = await startSims({ host, port, telemetryPort, variant, secretSeed });
+      sims = await startSims({ host, port, telemetryPort, variant, secretSeed, seed });
     } catch (e) {
       throw listenError(e, { port, telemetryPort }, host) ?? e;
     }

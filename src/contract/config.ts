@@ -67,3 +67,27 @@ export interface TxResult {
   /** Why it stopped (the failed step and the router's answer), and what the revert did. */
   note?: string;
 }
+
+/**
+ * A line staged in candidate mode (`configure`): checked against the live metadata when typed,
+ * sent only by `commit` (features/config/candidate*.ts).
+ */
+export interface StagedLine {
+  /** As typed, secret values as `***` (what compare, the plan and the state file show). */
+  line: string;
+  /** The `edit` context it was typed in. */
+  context: string[];
+  /** The request it sends; absent: unchecked, under a node an earlier staged line creates. */
+  request?: RouterRequest;
+  /** Why the dry-run rules could not check it all (the metadata cannot know yet). */
+  unchecked?: string;
+  /** It holds a secret value: kept in memory only, so a line recovered from the file is dropped. */
+  secret?: boolean;
+  /** When it was staged (ms). */
+  at: number;
+  /**
+   * The settings of its node as read when it was staged (the journal's Settings): a commit that
+   * reads them changed says so in its plan (someone else changed the node meanwhile).
+   */
+  seen?: Setting[];
+}

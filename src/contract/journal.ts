@@ -113,6 +113,26 @@ export interface Change {
   undoneBy?: string;
   /** An undo of it was begun (its requests may have reached the router in part). */
   undoBegun?: boolean;
+  /** A step of transaction `tx` (issue 38): journaled with its `inverse`, not with reads of its node. */
+  tx?: string;
+  /** What undoes it, as its transaction's plan computed it from the state before (secrets as ***). */
+  inverse?: RouterRequest[];
+}
+
+/** A transaction (issue 38: a load, a commit) as folded from its `tx` and `txend` lines. */
+export interface TxRecord {
+  id: string;
+  at: number;
+  /** The command as typed (`config load merge FILE`), and the commit's comment. */
+  line: string;
+  comment?: string;
+  /** Steps planned. */
+  steps: number;
+  window?: string;
+  pid?: number;
+  pidStart?: string;
+  /** Absent while it runs, or when its process was killed before it ended. */
+  end?: { state: 'committed' | 'reverted' | 'unsettled'; sent: number; note?: string; at: number };
 }
 
 export interface WindowState {
@@ -154,6 +174,30 @@ export type JournalEvent =
       window?: string;
       pid?: number;
       pidStart?: string;
+      /** A transaction's step: the transaction's id, and what undoes the step. */
+      tx?: string;
+      inverse?: RouterRequest[];
+    }
+  /** A transaction begun (fsync'd before its first step): its steps are the changes tagged with its id. */
+  | {
+      t: 'tx';
+      tx: string;
+      at: number;
+      line: string;
+      comment?: string;
+      steps: number;
+      window?: string;
+      pid?: number;
+      pidStart?: string;
+    }
+  /** A transaction ended: every step answered OK, every sent step reverted, or not (the note says which steps stand). */
+  | {
+      t: 'txend';
+      tx: string;
+      state: 'committed' | 'reverted' | 'unsettled';
+      sent: number;
+      note?: string;
+      at: number;
     }
   | { t: 'answer'; id: string; answer: Answer }
   | { t: 'after'; id: string; after?: Snapshot; notUndoable?: string }
@@ -211,6 +255,18 @@ export interface RecordOptions {
   plain?: ((name: string, value: string) => boolean) | undefined;
   /** The confirmed-change window open when the command began: the change is sent only inside it. */
   window?: string | undefined;
+  /**
+   * A transaction's step (issue 38): its node is not read before or after (the plan read it, and
+   * computed `inverse` from that), and the change is journaled with both.
+   */
+  step?:
+    | {
+        tx: string;
+        inverse: RouterRequest[];
+        /** Called with the change's id once its record is written (before it is sent). */
+        recorded?: (id: string) => void;
+      }
+    | undefined;
 }
 
 /**
@@ -228,6 +284,8 @@ export interface Journal {
   changes(): Change[];
   /** This journal's changes with every after read: what changes, compare and undo show. */
   settled(): Promise<Change[]>;
+  /** This journal's transactions (issue 38), oldest first, as the file has them. */
+  transactions(): TxRecord[];
   /** The open confirmed-change window, if any. */
   window(): WindowState | undefined;
   /** Records the window's state, fsync'd. */
@@ -246,6 +304,8 @@ export interface Journal {
     signal: AbortSignal,
     o?: RecordOptions,
   ): Promise<Envelope>;
+  /** A transaction's next id (`SESSION.tN`), unique in this journal. */
+  nextTx(): string;
   /** Records a change of one node made of several requests; `run` sends them. */
   recordBulk(
     line: string,

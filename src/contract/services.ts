@@ -5,6 +5,7 @@
 // to each run by whoever runs it (the shell, a script, a sub-command).
 import type { Envelope, NodeInfo, RouterRequest } from '../api/router/types.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
+import type { StagedLine } from './config.js';
 import type { GuardIdentity, Journal } from './journal.js';
 import type { Resolution, ScannedLine, ValueCompleter } from '../lang/index.js';
 import type { LessonDriver } from './lessons.js';
@@ -74,6 +75,36 @@ export interface WindowGuardPort {
   start(w: { journal: string; window: string; deadline: number }): GuardIdentity | undefined;
 }
 
+/**
+ * Candidate mode (`configure`): router change lines are staged, not sent, until `commit`. The
+ * state and its file in the state directory (features/config/candidate-store.ts behind it).
+ */
+export interface CandidatePort {
+  /** The staged lines while in candidate mode; undefined outside it (the prompt's `[candidate 3]`). */
+  lines(): readonly StagedLine[] | undefined;
+  /** Enters candidate mode with nothing staged (no-op when in it). */
+  enter(): void;
+  /** Stages one more line (written to the state file at once). */
+  add(line: StagedLine): void;
+  /** Drops every staged line (discard, a commit done); stays in candidate mode. */
+  clear(): void;
+  /** Leaves candidate mode; the staged lines (if any) are dropped. */
+  leave(): void;
+  /** Staged lines a routersh that is gone left for this router (a crash), and when; undefined: none. */
+  leftOver(): { at: number; lines: StagedLine[] } | undefined;
+  /** Forgets the lines leftOver() found (taken or refused). */
+  dropLeftOver(): void;
+  /**
+   * A line in candidate mode that would change the router (or that the resolver refused): checked
+   * with the dry-run rules and staged; its outcome (an error when it cannot be right).
+   */
+  stage(
+    line: { line: string; context: string[] },
+    run: { services: Services; io: RunIo },
+    signal: AbortSignal,
+  ): Promise<Outcome>;
+}
+
 export interface Services {
   /** `scan`: the line as the lexer read it already (a line is read once per Enter). */
   readonly resolve: (
@@ -100,16 +131,49 @@ export interface Services {
   readonly allowUnrevertable?: boolean;
   /** Undefined: a confirmed-change window lives only as long as this process. */
   readonly guard: WindowGuardPort | undefined;
+  /** `$XDG_STATE_HOME/routersh` of this session (checkpoints; absent: this process's). */
+  readonly stateDir?: string;
+  /**
+   * Another router, for one command (`compare --profile P`, `compare --router URL`): a session
+   * opened with that profile's configuration (or this one's, with the router replaced), no
+   * journal; the caller closes it. Absent: not offered here.
+   */
+  readonly otherRouter?: (which: { profile: string } | { router: string }) => Promise<OtherSession>;
   /** The panes' data sources, by pane kind (the interactive shell's session only). */
   readonly panes: PaneSources | undefined;
   /** The confirmed-change window as the shell meets it (the interactive shell's session only). */
   readonly windows: WindowPort | undefined;
+  /** Candidate mode (`configure`); undefined: the session has none (it is never entered). */
+  readonly candidate?: CandidatePort | undefined;
+  /** Who is talking to which router, as a saved configuration's header names them (issue 38). */
+  readonly identity?: SessionIdentity;
+}
+
+export interface SessionIdentity {
+  /** The router's URL as configured. */
+  readonly router: string;
+  readonly user: string;
+  /** routersh's version. */
+  readonly version: string;
+}
+
+/** A session with another router (Services.otherRouter). */
+export interface OtherSession {
+  readonly services: Services;
+  /** `profile P (URL)` or the URL: how a diff names it. */
+  readonly label: string;
+  close(): Promise<void>;
 }
 
 /** What one run may use of its caller's terminal. Absent members: there is none. */
 export interface RunIo {
   /** Asks a yes/no question on the terminal. */
   readonly ask?: (question: string, signal: AbortSignal) => Promise<boolean>;
+  /**
+   * Asks for one of `letters` on the terminal (`fallback` for Enter): leaving candidate mode with
+   * lines staged (commit / discard / stay).
+   */
+  readonly choose?: (question: string, letters: readonly string[], fallback: string) => Promise<string>;
   /** Writes a note outside the command's output, also later (a confirmed window that expired). */
   readonly notify?: (text: string) => void;
   /** A long command's progress line (`match-list import`), shown in place. */

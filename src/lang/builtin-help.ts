@@ -84,6 +84,20 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['logs field-values level', 'logs field-values host | count'],
   },
   'logs facets': { syntax: 'logs facets', examples: ['logs facets', 'logs facets | match host'] },
+  config: {
+    syntax: 'config show|save|load …',
+    more: [
+      'config show [WORD…] [members] [--json]   the whole configuration as the lines that create it (= show configuration)',
+      'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
+      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]   apply a saved file as one transaction (the plan first)',
+    ].join('\n'),
+    examples: [
+      'show configuration',
+      'show configuration interface eth1',
+      'config save r1.conf',
+      'show configuration --json',
+    ],
+  },
   'match-list': {
     syntax: 'match-list import|export|sync LIST [FILE|-] [--flags]',
     more: [
@@ -118,9 +132,25 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['changes', 'changes all'],
   },
   compare: {
-    syntax: 'compare',
-    more: 'What this session changed, node by node, as - old / + new lines (Junos: show | compare).',
-    examples: ['compare', 'show | compare'],
+    syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
+    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
+    examples: [
+      'compare',
+      'show | compare',
+      'compare r1.conf',
+      'compare checkpoint before-upgrade',
+      'compare --profile r2',
+    ],
+  },
+  checkpoint: {
+    syntax: 'checkpoint [NAME]',
+    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration checkpoint; Junos keeps rollback files.",
+    examples: ['checkpoint', 'checkpoint before-upgrade'],
+  },
+  checkpoints: {
+    syntax: 'checkpoints',
+    more: "This router's checkpoints, oldest first: name, age, lines, auto (kept before each load and\ncommit; the last 50) or named. --json for scripts.",
+    examples: ['checkpoints', 'checkpoints | json'],
   },
   undo: {
     syntax: 'undo [N | ID]',
@@ -128,9 +158,9 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['undo', 'undo 3', 'undo 1a2b3c.4'],
   },
   rollback: {
-    syntax: 'rollback N',
-    more: 'Junos habit: the same as undo N.',
-    examples: ['rollback 1', 'rollback 3'],
+    syntax: 'rollback N | rollback checkpoint NAME',
+    more: 'Junos habit: the same as undo N. rollback checkpoint NAME makes the configuration equal to\nthe checkpoint (config load override of it): the plan first, then the question.',
+    examples: ['rollback 1', 'rollback 3', 'rollback checkpoint before-upgrade'],
   },
   'confirm-within': {
     syntax: 'confirm-within DURATION',
@@ -139,9 +169,24 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   confirm: { syntax: 'confirm', examples: ['confirm', 'confirm-within 5m  then  confirm'] },
   commit: {
-    syntax: 'commit [confirmed N]',
-    more: 'Junos habit: `commit confirmed N` opens an N-minute window, `commit` confirms it. Outside a\nwindow every line already applied when it ran.',
-    examples: ['commit confirmed 5', 'commit'],
+    syntax: 'commit [check | confirmed N | comment TEXT]',
+    more: 'Junos habit: `commit confirmed N` opens an N-minute window, `commit` confirms it. Outside a\nwindow every line already applied when it ran. In candidate mode (configure): `commit` sends the\nstaged lines as one transaction (joining an open window), `commit check` checks them and sends\nnothing, `commit confirmed N` sends them inside a new window, `commit comment TEXT` names it.',
+    examples: ['commit confirmed 5', 'commit', 'configure  then  commit check'],
+  },
+  configure: {
+    syntax: 'configure [private]',
+    more: "Junos/VyOS habit: candidate mode. Change lines are checked as they are typed and staged, not\nsent; the prompt shows [candidate N]. compare shows them against the router, show configuration\nmarks them, commit sends them all at once, discard drops them, end leaves. routersh's candidate is\nalways this session's (private is accepted, the same). Lines left by a crash are offered back.",
+    examples: ['configure', 'configure private'],
+  },
+  discard: {
+    syntax: 'discard',
+    more: 'Candidate mode: drops every staged line, nothing sent (Junos: rollback 0; VyOS: discard).',
+    examples: ['discard', 'configure  then  discard'],
+  },
+  end: {
+    syntax: 'end',
+    more: 'Leaves candidate mode; with lines staged asks c commit · d discard · s stay. exit and quit at\nthe top, and Ctrl-D, do the same in candidate mode.',
+    examples: ['end', 'configure  then  end'],
   },
   learn: {
     syntax: 'learn LESSON',
@@ -191,9 +236,6 @@ export const VERB_HELP: Readonly<Record<string, HelpEntry>> = {
  * not "unknown word". `run`/`do` followed by a command run the command (runner: walk.ts).
  */
 export const HABITS: Readonly<Record<string, string>> = {
-  configure: 'routersh applies every line at once; there is no configuration mode (type the change itself)',
-  config: 'routersh applies every line at once; there is no configuration mode (type the change itself)',
-  end: "there is no configuration mode to end: 'top' leaves a context, 'exit' the shell",
   run: "every line runs at once: type the command itself ('run CMD' runs CMD)",
   do: "every line runs at once: type the command itself ('do CMD' runs CMD)",
 };

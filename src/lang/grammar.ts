@@ -190,19 +190,55 @@ export const BUILTIN_TABLE = {
       rest: true,
     },
   },
+  config: {
+    description:
+      'the whole configuration: show it, save it to a file, load one (show configuration = config show)',
+    arg: {
+      slot: 'config.args',
+      help: 'show|save|load …',
+      description: 'a sub-command and its arguments (see help config)',
+      rest: true,
+      optional: true,
+    },
+  },
   changes: {
     description: "this session's changes (all: every session with this router)",
     options: ['all'],
     optionHelp: { all: 'every session with this router, not only this one' },
   },
-  compare: { description: 'what this session changed: - old, + new (also show | compare)' },
+  compare: {
+    description:
+      'what this session changed: - old, + new (also show | compare); or the live configuration against FILE, a checkpoint or another router',
+    arg: {
+      slot: 'compare.source',
+      help: '[FILE | checkpoint NAME | --profile P | --router URL]',
+      description: 'none: this session; else what the live configuration is compared with (- it, + live)',
+      rest: true,
+      optional: true,
+    },
+  },
+  checkpoint: {
+    description: 'keep the whole configuration as a checkpoint (no NAME: a time-stamped one)',
+    arg: {
+      slot: 'checkpoint.name',
+      help: '[NAME]',
+      description: "letters, digits, '.', '_', '-'",
+      optional: true,
+    },
+  },
+  checkpoints: { description: "this router's checkpoints: name, age, lines, auto or named" },
   undo: {
     description: 'revert the last N changes (default 1), or the change named by its id',
     arg: { slot: 'undo.which', help: '[N|ID]', description: 'how many changes, or one id', optional: true },
   },
   rollback: {
-    description: 'revert the last N changes (same as undo N)',
-    arg: { slot: 'undo.count', help: '<N>', description: 'how many changes' },
+    description: 'revert the last N changes (same as undo N), or load checkpoint NAME (override)',
+    arg: {
+      slot: 'undo.count',
+      help: '<N> | checkpoint <NAME>',
+      description: 'how many changes, or checkpoint and its name',
+      rest: true,
+    },
   },
   'confirm-within': {
     description: 'revert every change from now on unless confirm comes within DURATION',
@@ -210,15 +246,27 @@ export const BUILTIN_TABLE = {
   },
   confirm: { description: 'keep the changes of the confirmed-change window' },
   commit: {
-    description: 'confirm the window (commit confirmed N: a window of N minutes)',
+    description:
+      'confirm the window (commit confirmed N: a window of N minutes); in candidate mode, send the staged lines',
     arg: {
       slot: 'commit.args',
-      help: '[confirmed N]',
-      description: 'confirmed and a number of minutes',
+      help: '[check | confirmed N | comment TEXT]',
+      description: 'confirmed and a number of minutes; in candidate mode also check, or comment TEXT',
       rest: true,
       optional: true,
     },
   },
+  configure: {
+    description: 'enter candidate mode: changes are staged, not sent, until commit',
+    arg: {
+      slot: 'configure.private',
+      help: '[private]',
+      description: 'private (the same here)',
+      optional: true,
+    },
+  },
+  discard: { description: 'drop the staged lines (candidate mode)' },
+  end: { description: 'leave candidate mode (asks commit / discard / stay when lines are staged)' },
   'monitor match-list': {
     description: 'a live pane of a match-list: header and members, sortable and filterable',
     arg: {

@@ -191,6 +191,11 @@ function placeOf(
   }
   const cur = currentNode(s, lookup);
   if (cur === 'pending') return 'pending';
+  if (s.verb === 'show' && s.typedPath === 0 && w === 'configuration' && !hasToken(cur, w)) {
+    enterShowConfiguration(s);
+    words.push({ token: tok, role: 'builtin', ...(s.node ? { node: s.node } : {}) });
+    return 'taken';
+  }
   if (topic && !hasToken(cur, w) && isHelpTopic(w)) {
     enterHelp(s, w);
     words.push({ token: tok, role: 'builtin' });
@@ -251,6 +256,21 @@ function pathWord(s: WalkState, tok: Token, at: At, { node, children }: Place, w
     err.message += ` (a value with blanks is quoted: ${quoteWord(both)})`;
   }
   return err;
+}
+
+/**
+ * `show configuration …` is `config show …` (the whole configuration), unless the router has a
+ * word `configuration` here: then the router's word wins and `config show` stays.
+ */
+function enterShowConfiguration(s: WalkState): void {
+  const config = builtinByName('config')!;
+  delete s.verb;
+  s.action = 'SET';
+  s.mode = 'builtin';
+  s.builtinWords = ['config'];
+  s.args.push('show');
+  // The `config` built-in's argument slot: the words after it are its arguments.
+  s.node = config.subNodes[0]!;
 }
 
 /** The rest of the line names a help topic: the line runs `help` on it. */

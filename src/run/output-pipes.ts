@@ -7,7 +7,8 @@ import type { ScannedLine } from '../lang/index.js';
 import { type PipeCall, splitPipes } from '../lang/pipes.js';
 import { compileSearchRegex, loadRegexEngine, takeRegexWanted } from '../lang/regex.js';
 import { holdsToken } from '../term/mask-secrets.js';
-import { jsonText, sanitizeText } from '../term/sanitize.js';
+import { saveFile } from '../term/save-file.js';
+import { jsonText } from '../term/sanitize.js';
 import type { Outcome } from '../contract/outcome.js';
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { graphOutcome } from './graph-pipe.js';
@@ -139,19 +140,8 @@ async function applyOne(cur: { text: string; json: unknown }, p: PipeCall) {
 
 /**
  * A new file, 0644 whatever the umask — 0600 when the output holds a token (`create-token`);
- * an existing one is never overwritten (`wx`).
+ * an existing one is never overwritten. Sanitized as if printed.
  */
-async function save(file: string, text: string): Promise<void> {
-  const mode = holdsToken(text) ? 0o600 : 0o644;
-  try {
-    // Sanitized as if printed: a router's control characters must not reach a later `cat`.
-    // Loaded here: node:fs/promises costs a one-shot command ~1 ms at start.
-    const { chmod, writeFile } = await import('node:fs/promises');
-    await writeFile(file, sanitizeText(text), { flag: 'wx', mode });
-    await chmod(file, mode);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw argumentError(`save: '${file}' exists; not overwritten (pick another name)`);
-    throw argumentError(`save: cannot write '${file}': ${(e as Error).message}`);
-  }
+function save(file: string, text: string): Promise<void> {
+  return saveFile(file, text, { mode: holdsToken(text) ? 0o600 : 0o644, who: 'save' });
 }

@@ -105,6 +105,14 @@ async function runResolution(
   signal: AbortSignal,
   line: ReadLine,
 ): Promise<Outcome> {
+  // Candidate mode (`configure`): a change, or a line the resolver refused (it may lie under a
+  // node a staged line creates), is checked with the dry-run rules and staged, not sent.
+  const candidate = run.services.candidate;
+  if (
+    candidate?.lines() !== undefined &&
+    (res.kind === 'error' || (res.kind === 'router' && isChange(res.request)))
+  )
+    return candidate.stage({ line: line.line, context: state.context }, run, signal);
   switch (res.kind) {
     case 'empty':
       return { kind: 'empty' };

@@ -1,6 +1,6 @@
 // The embedded simulators: `routersh sim` runs them in the foreground, `routersh --demo`
 // in-process on ephemeral loopback ports.
-import { DEMO_USERS, type RouterSim, startRouterSim } from '../../sim/router/index.js';
+import { DEMO_USERS, type RouterSeed, type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import type { Config } from '../config/config.js';
 import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.js';
 
@@ -14,10 +14,15 @@ export async function startSims(o: {
   host: string;
   port: number;
   telemetryPort: number;
-  /** 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type, histogram buckets). */
-  variant?: 'default' | 'reference';
+  /**
+   * 'reference': routers and telemetry servers shaped unlike ours (table cells of any JSON type,
+   * histogram buckets); 'shaped': a router whose tree has other words (docs/configuration.md).
+   */
+  variant?: 'default' | 'reference' | 'shaped';
   /** Derive keys and the token signing key from it (stable across restarts); default random. */
   secretSeed?: string | undefined;
+  /** Generated interfaces and members (`routersh sim --seed-interfaces N --seed-members N`). */
+  seed?: RouterSeed | undefined;
 }): Promise<Sims> {
   const seed = o.secretSeed !== undefined ? { secretSeed: o.secretSeed } : {};
   const reference = o.variant === 'reference';
@@ -25,7 +30,8 @@ export async function startSims(o: {
     host: o.host,
     port: o.port,
     ...seed,
-    ...(reference ? { variant: 'reference' } : {}),
+    ...(o.variant && o.variant !== 'default' ? { variant: o.variant } : {}),
+    ...(o.seed ? { seed: o.seed } : {}),
   });
   const shape = reference ? { histogram: 'buckets' as const } : {};
   const telemetry = await startTelemetrySim({ host: o.host, port: o.telemetryPort, ...shape, ...seed }).catch(

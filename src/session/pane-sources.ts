@@ -25,7 +25,7 @@ export function paneSources(services: () => Services): PaneSources {
       telemetry,
       panels: () => ({
         ...telemetryPanelSources(telemetry()),
-        monitor: (list) => monitorSource(services().router, list, services().journal),
+        monitor: (list) => monitorSource(services().router, list, services().journal, services().candidate),
       }),
       readLine: showSource,
       matchLists,

@@ -10,6 +10,7 @@ import { routerConnection, telemetryConnection } from '../config/config.js';
 import { stateDir } from '../config/paths.js';
 import type { JournalPort, Services, TelemetryPort } from '../contract/services.js';
 import type { JournalSink } from '../features/changes/journal/file.js';
+import { candidateStore } from '../features/config/candidate-store.js';
 import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
 // By file, not from lang/index.js: the index re-exports completion too, which esbuild then
@@ -57,6 +58,10 @@ export interface Session {
   close(): Promise<void>;
 }
 
+declare const __ROUTERSH_VERSION__: string | undefined;
+/** Set by the build (scripts/build.mjs); `dev` where the sources run unbuilt (tests). */
+const VERSION = typeof __ROUTERSH_VERSION__ === 'string' ? __ROUTERSH_VERSION__ : 'dev';
+
 export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Promise<Session> {
   const router = new RouterClient({
     baseUrl: cfg.router ?? '',
@@ -91,6 +96,16 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     yes: o.yes === true,
     allowUnrevertable: o.allowUnrevertable === true,
     guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
+    // Candidate mode's staged lines are kept beside the journal (a session that journals to a file).
+    candidate: candidateStore({
+      stateDir: o.journal === 'file' ? stateDir(o.env) : undefined,
+      router: cfg.router ?? '',
+      ...(o.clock ? { now: clockOf(o.clock).wall } : {}),
+    }),
+    identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
+    stateDir: stateDir(o.env),
+    otherRouter: async (which: { profile: string } | { router: string }) =>
+      (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
   const lessons =
     lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;

@@ -30,6 +30,7 @@ export function createLineRunner(o: {
   deps: () => Pick<ShellDeps, 'session' | 'recordHistory' | 'shownHistory'>;
   out: ShellOutput;
   ask: NonNullable<RunIo['ask']>;
+  choose?: RunIo['choose'];
   /** The prompt as it is now, and a line as it is echoed (secrets masked). */
   prompt: () => string;
   shown: (text: string) => string;
@@ -55,6 +56,7 @@ export function createLineRunner(o: {
   };
   const runIo = (progress?: (line: string) => void): RunIo => ({
     ask: o.ask,
+    ...(o.choose ? { choose: o.choose } : {}),
     notify: out.note,
     history: () => deps().shownHistory?.() ?? [],
     ...(progress ? { progress } : {}),

@@ -58,6 +58,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     deps,
     out,
     ask: asker.ask,
+    choose: (question, letters, fallback) => asker.choose(question, letters, fallback),
     prompt,
     shown,
     apply: (outcome, line, page) =>
@@ -84,6 +85,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'cancelRun':
         return runner.cancel();
       case 'exit':
+        // Ctrl-D in candidate mode leaves candidate mode (`end` asks when lines are staged), not the shell.
+        if (deps().session.services.candidate?.lines() !== undefined) return runner.submit('end');
         return leave();
       case 'clearScreen':
         return deps().onClearScreen?.();

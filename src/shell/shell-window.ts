@@ -6,9 +6,15 @@ import { promptText } from './editor/prompt-text.js';
 
 /** The prompt as it is now: the open window's tag (`confirm 4m59s`, `unguarded 3m12s`), when one is open. */
 export const promptNow = (
-  session: { label: string; services: Pick<Services, 'windows'> },
+  session: { label: string; services: Pick<Services, 'windows' | 'candidate'> },
   context: readonly string[],
-): string => promptText(session.label, context, session.services.windows?.tag(Date.now()));
+): string =>
+  promptText(
+    session.label,
+    context,
+    session.services.windows?.tag(Date.now()),
+    session.services.candidate?.lines()?.length,
+  );
 
 /**
  * The changes of window `id` its revert will not undo (a secret set, a node unread after): said

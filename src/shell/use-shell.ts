@@ -41,7 +41,12 @@ export function useShell(o: UseShellOptions) {
 
   return {
     state,
-    prompt: promptText(o.session.label, state.context, state.leaving ? undefined : windowLeft),
+    prompt: promptText(
+      o.session.label,
+      state.context,
+      state.leaving ? undefined : windowLeft,
+      o.session.services.candidate?.lines()?.length,
+    ),
     closePane: controller.closePane,
     openFrom: controller.openFrom,
     open: controller.open,

@@ -110,6 +110,8 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
       '--port',
       '--telemetry-port',
       '--variant',
+      '--seed-interfaces',
+      '--seed-members',
       '--no-save',
       '--help',
     ]);

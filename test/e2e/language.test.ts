@@ -198,13 +198,13 @@ describe('set and delete', () => {
 });
 
 describe('habits and values', () => {
-  it('configure / end answer with a hint (exit 0); run/do CMD run CMD', async () => {
+  it('configure / end enter and leave candidate mode (exit 0); run/do CMD run CMD', async () => {
     const before = posts().length;
-    const r = await c('configure', 'run show interface eth0 | count', 'do interface eth1 mtu 1500', 'end');
+    const r = await c('configure', 'run show interface eth0 | count', 'end', 'do interface eth1 mtu 1500');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('routersh applies every line at once; there is no configuration mode');
+    expect(r.stdout).toContain('candidate mode: changes are staged, not sent');
     expect(r.stdout).toMatch(/Count: \d+ lines/);
-    expect(r.stdout).toContain("there is no configuration mode to end: 'top' leaves a context");
+    expect(r.stdout).toContain('left candidate mode');
     expect(
       posts()
         .slice(before)

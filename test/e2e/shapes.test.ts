@@ -148,7 +148,7 @@ describe('routersh sim --variant reference', () => {
   it('refuses an unknown variant (exit 2)', async () => {
     const out = await runBin(['sim', '--variant', 'bogus', '--no-save']);
     expect(out.code).toBe(2);
-    expect(out.stderr).toMatch(/--variant wants default or reference/);
+    expect(out.stderr).toMatch(/--variant wants default, reference or shaped/);
   });
 
   it('serves reference-shaped show tables and histograms', async () => {

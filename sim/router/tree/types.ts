@@ -19,10 +19,11 @@ export interface OptionDef {
 }
 
 /**
- * Which router the simulator imitates: 'default' (our reading of the spec) or 'reference'
- * (a router whose show tables hold arrays, objects, null and booleans in their cells).
+ * Which router the simulator imitates: 'default' (our reading of the spec), 'reference' (a
+ * router whose show tables hold arrays, objects, null and booleans in their cells) or 'shaped'
+ * (a tree of its own, ../tree-shaped/: other words, several Key options, a secret in SetValues).
  */
-export type RouterVariant = 'default' | 'reference';
+export type RouterVariant = 'default' | 'reference' | 'shaped';
 
 export interface Ctx {
   state: RouterState;

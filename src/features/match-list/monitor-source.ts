@@ -5,7 +5,7 @@ import { commandFailedError } from '../../errors.js';
 import { type MonitorParse, monitorParser } from './monitor-parser.js';
 import { type MonitorData, parseMonitor } from './parse-monitor.js';
 import type { MonitorSource } from '../../contract/monitor.js';
-import type { JournalPort } from '../../contract/services.js';
+import type { CandidatePort, JournalPort } from '../../contract/services.js';
 import { type BulkJournal, entryRequest } from './send.js';
 import { listWords } from './target.js';
 
@@ -103,12 +103,20 @@ export async function removeMember(
  * session's journal is opened at the first `d`: a pane opened at start (a dashboard) comes
  * before the shell has opened it.
  */
-export function monitorSource(router: MonitorRouter, list: string, journal?: JournalPort): MonitorSource {
+export function monitorSource(
+  router: MonitorRouter,
+  list: string,
+  journal?: JournalPort,
+  candidate?: Pick<CandidatePort, 'lines'>,
+): MonitorSource {
   let shape: Promise<EntryShape> | undefined;
   const parse = monitorParser();
   return {
     read: (signal) => readMonitor(router, list, signal, parse),
     remove: async (address, signal) => {
+      // `d` removes at once: not while lines are being staged (candidate mode).
+      if (candidate?.lines() !== undefined)
+        throw commandFailedError('d removes at once: in candidate mode, commit or discard first');
       // The key is the pane's line: its `d` is sent only inside the window open when it was pressed.
       const began = journal?.opened()?.window()?.id;
       shape ??= entryShape(router, list, signal);

@@ -7,12 +7,12 @@ import { matchListPort } from './add-from-pane.js';
 import { monitorSource } from './monitor-source.js';
 
 export function matchListPaneSources(
-  services: () => Pick<Services, 'router' | 'journal'>,
+  services: () => Pick<Services, 'router' | 'journal' | 'candidate'>,
 ): Pick<PaneSources, 'monitor'> {
   return {
     monitor: (spec) => {
-      const { router, journal } = services();
-      return monitorSource(router, spec.list, journal);
+      const { router, journal, candidate } = services();
+      return monitorSource(router, spec.list, journal, candidate);
     },
   };
 }

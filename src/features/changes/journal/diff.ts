@@ -146,6 +146,12 @@ export function inverseOf(
 ): Inverse {
   if (change.notUndoable) return { refused: change.notUndoable };
   if (change.status === 'undone') return { refused: 'already undone' };
+  // A transaction's step: its plan computed what undoes it (issue 38), one request after another.
+  if (change.inverse) {
+    if (!change.inverse.length) return { refused: 'its plan had nothing to undo it with' };
+    const lane = `0:${change.id}`;
+    return { requests: [...change.inverse], lanes: change.inverse.map(() => lane), notes: [] };
+  }
   if (!change.before || !change.after)
     return { refused: 'its metadata was not read (the router did not answer)' };
   const d = diffSnapshots(change.before, change.after);

@@ -1,17 +1,20 @@
 // A journal file's lines folded into its changes and its confirmed-change windows. Pure: the
 // same fold serves the live session, `changes all` and `routersh undo --journal FILE`.
 import { diffSnapshots, isEmptyDiff } from './diff.js';
-import type { Change, JournalEvent, WindowState } from '../../../contract/journal.js';
+import type { Change, JournalEvent, TxRecord, WindowState } from '../../../contract/journal.js';
 
 export interface Folded {
   session?: string;
   router?: string;
   changes: Change[];
   windows: WindowState[];
+  /** Transactions (issue 38), oldest first; their steps are the changes tagged with their id. */
+  transactions: TxRecord[];
 }
 
 export function fold(events: Iterable<JournalEvent>): Folded {
-  const out: Folded = { changes: [], windows: [] };
+  const out: Folded = { changes: [], windows: [], transactions: [] };
+  const txs = new Map<string, TxRecord>();
   const byId = new Map<string, Change>();
   const windows = new Map<string, WindowState>();
   for (const e of events) {
@@ -38,6 +41,8 @@ export function fold(events: Iterable<JournalEvent>): Folded {
           ...(e.window ? { window: e.window } : {}),
           ...(e.pid ? { pid: e.pid } : {}),
           ...(e.pidStart ? { pidStart: e.pidStart } : {}),
+          ...(e.tx ? { tx: e.tx } : {}),
+          ...(e.inverse ? { inverse: e.inverse } : {}),
           // Until its answer is written, nobody knows whether the router applied it.
           status: 'unknown',
         };
@@ -87,6 +92,18 @@ export function fold(events: Iterable<JournalEvent>): Folded {
           state: e.state,
           ...(guard ? { guard } : {}),
         });
+        break;
+      }
+      case 'tx': {
+        const { t: _t, tx, ...rest } = e;
+        const r: TxRecord = { id: tx, ...rest };
+        txs.set(tx, r);
+        out.transactions.push(r);
+        break;
+      }
+      case 'txend': {
+        const r = txs.get(e.tx);
+        if (r) r.end = { state: e.state, sent: e.sent, at: e.at, ...(e.note ? { note: e.note } : {}) };
         break;
       }
       case 'guard': {
@@ -206,6 +223,25 @@ const EVENTS: Record<JournalEvent['t'], Check> = {
     window: opt(str),
     pid: opt(seq),
     pidStart: opt(str),
+    tx: opt(str),
+    inverse: opt(arrayOf(request)),
+  }),
+  tx: shape({
+    tx: str,
+    at: num,
+    line: str,
+    comment: opt(str),
+    steps: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+    window: opt(str),
+    pid: opt(seq),
+    pidStart: opt(str),
+  }),
+  txend: shape({
+    tx: str,
+    state: oneOf('committed', 'reverted', 'unsettled'),
+    sent: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+    note: opt(str),
+    at: num,
   }),
   answer: shape({ id: str, answer }),
   after: shape({ id: str, after: opt(snapshot), notUndoable: opt(str) }),

@@ -27,6 +27,7 @@ import type {
   JournalRouter,
   RecordOptions,
   Snapshot,
+  TxRecord,
   WindowState,
 } from '../../../contract/journal.js';
 
@@ -69,6 +70,7 @@ function keptRequests(requests: readonly RouterRequest[], plain: RecordOptions['
 
 export class FileJournal implements Journal {
   private seq = 0;
+  private txSeq = 0;
   private started = false;
   private win: WindowState | undefined;
   private readonly reads: NodeReads;
@@ -84,6 +86,7 @@ export class FileJournal implements Journal {
     this.started = existing.length > 0;
     const f = fold(existing);
     this.seq = f.changes.reduce((m, c) => Math.max(m, c.seq), 0);
+    this.txSeq = f.transactions.length;
     this.win = f.windows.filter((w) => w.state === 'open').at(-1);
     this.reads = new NodeReads((p, after) => this.settle(p, after), meta.now);
   }
@@ -113,7 +116,14 @@ export class FileJournal implements Journal {
    * index holds an entry for this process, written before its record (so before its request).
    */
   private inFlightBefore(e: JournalEvent): void {
-    const key = e.t === 'change' && !e.window ? e.id : e.t === 'undo' ? `undo ${e.id}` : undefined;
+    const key =
+      e.t === 'change' && !e.window
+        ? e.id
+        : e.t === 'undo'
+          ? `undo ${e.id}`
+          : e.t === 'tx'
+            ? `tx ${e.tx}`
+            : undefined;
     if (key === undefined || !this.path) return;
     if (this.inFlight.size === 0)
       indexPending(this.path, this.meta.router, this.meta.pid ?? process.pid, this.meta.pidStart);
@@ -122,7 +132,14 @@ export class FileJournal implements Journal {
 
   /** Its answer (or the undo's end) recorded: once nothing is in flight the entry goes. */
   private inFlightAfter(e: JournalEvent): void {
-    const key = e.t === 'answer' ? e.id : e.t === 'undone' ? `undo ${e.id}` : undefined;
+    const key =
+      e.t === 'answer'
+        ? e.id
+        : e.t === 'undone'
+          ? `undo ${e.id}`
+          : e.t === 'txend'
+            ? `tx ${e.tx}`
+            : undefined;
     if (key === undefined || !this.inFlight.delete(key) || this.inFlight.size > 0 || !this.path) return;
     unindexPending(this.path, this.meta.pid ?? process.pid);
   }
@@ -130,6 +147,11 @@ export class FileJournal implements Journal {
   /** This journal's changes, oldest first, as the file has them (afters still to read are not). */
   changes(): Change[] {
     return fold(this.sink.read()).changes;
+  }
+
+  /** This journal's transactions (issue 38), oldest first, as the file has them. */
+  transactions(): TxRecord[] {
+    return fold(this.sink.read()).transactions;
   }
 
   /** This journal's changes with every after read: what changes, compare and undo show. */
@@ -177,6 +199,11 @@ export class FileJournal implements Journal {
     );
   }
 
+  /** A transaction's next id: this session's, numbered as begun (`SESSION.t1`). */
+  nextTx(): string {
+    return `${this.meta.session}.t${++this.txSeq}`;
+  }
+
   /** Records one change around `send`: before, request, answer, after. Returns the answer. */
   async record(
     line: string,
@@ -216,8 +243,9 @@ export class FileJournal implements Journal {
     router: JournalRouter,
     signal: AbortSignal,
     run: () => Promise<Answer>,
-    { fresh, plain, window: began }: RecordOptions = {},
+    { fresh, plain, window: began, step }: RecordOptions = {},
   ): Promise<void> {
+    if (step) return this.recordStep(line, requests, step, run, began);
     const { kept, secretInPath, secret } = keptRequests(requests, plain);
     let before: Snapshot | undefined;
     let focus: Pending['focus'];
@@ -308,6 +336,61 @@ export class FileJournal implements Journal {
       // confirmed-change window: a shell killed in it leaves a file `undo --journal` can finish.
       if (!focus || this.window() || failure) await this.reads.flush();
     }
+    if (failure) throw failure;
+  }
+
+  /**
+   * A transaction's step (issue 38): no read of its node before or after — its plan read the
+   * state before and computed `inverse` from it — so a step costs its request and one fsync'd
+   * line, as a bare loop would. The transaction reverts it through `inverse`; `undo`, `changes`
+   * and a window's revert read it like any change. A step that sets a secret is not undoable.
+   */
+  private async recordStep(
+    line: string,
+    requests: RouterRequest[],
+    step: NonNullable<RecordOptions['step']>,
+    run: () => Promise<Answer>,
+    began: string | undefined,
+  ): Promise<void> {
+    this.stillInWindow(began);
+    const redacted = requests.map((r) => redactRequest(r));
+    const secret = redacted.some((r) => r.secretInPath || r.secretOption);
+    const id = `${this.meta.session}.${++this.seq}`;
+    const w = this.window();
+    this.write(
+      {
+        t: 'change',
+        id,
+        seq: this.seq,
+        at: this.meta.now(),
+        line,
+        requests: redacted.map((r) => r.request),
+        words: redacted[0]?.request.words ?? [],
+        ...(secret ? { notUndoable: SECRET } : {}),
+        ...(w ? { window: w.id } : {}),
+        ...(this.meta.pid ? { pid: this.meta.pid } : {}),
+        ...(this.meta.pidStart ? { pidStart: this.meta.pidStart } : {}),
+        tx: step.tx,
+        inverse: step.inverse.map((r) => redactRequest(r).request),
+      },
+      { sync: true },
+    );
+    step.recorded?.(id);
+    const settled = w && this.meta.settled?.(w.id);
+    if (w && settled)
+      this.notSent(
+        id,
+        `confirmed-change window ${w.id} was settled (${settled.kind} by ${settled.by}) before it was sent`,
+      );
+    let answer: Answer;
+    let failure: unknown;
+    try {
+      answer = await run();
+    } catch (e) {
+      failure = e;
+      answer = { ok: false, status: 'no answer', error: asRoutershError(e).message };
+    }
+    this.write({ t: 'answer', id, answer });
     if (failure) throw failure;
   }
 

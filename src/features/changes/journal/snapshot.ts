@@ -3,10 +3,10 @@
 // sub-nodes the same answer lists. Pure, except subtreeOf, which reads deeper through `get`.
 import type { NodeInfo } from '../../../api/router/types.js';
 import { isSecretSlot } from '../../../lang/secrets.js';
+import { slotSettings as slotOf } from '../../../lang/slot-settings.js';
 import type { Setting } from '../../../contract/journal.js';
 
-const SEP = '\u001f';
-
+/** The node's own slot as the journal keeps it (secrets dropped): lang/slot-settings.ts. */
 export function slotSettings(
   node: NodeInfo,
   parent: string[],
@@ -14,44 +14,7 @@ export function slotSettings(
   /** Only these entries (indexes into SetValues/SetOptions, ascending); all when absent. */
   only?: readonly number[],
 ): Setting[] {
-  // A secret slot (a value after `password`): never stored, even if a router shows it.
-  if (node.type === 'Value' && isSecretSlot(parent[parent.length - 1] ?? '', node)) return [];
-  const setOptions = node.possibleOptions.filter((o) => o.availableInSet).map((o) => o.name);
-  const unsetOptions = node.possibleOptions.filter((o) => o.availableInUnSet).map((o) => o.name);
-  const numeric = node.possibleOptions.filter((o) => o.valueType === '%NUM').map((o) => o.name);
-  const slot = [...parent, node.type === 'Value' ? `<${node.name}>` : node.name].join(SEP);
-  const n = Math.max(node.setValues.length, node.setOptions.length);
-  const out: Setting[] = [];
-  for (const i of only ?? Array.from({ length: n }, (_, k) => k)) {
-    if (i >= n) continue;
-    const value = node.setValues[i];
-    const raw = node.setOptions[i] ?? {};
-    const options: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(raw))
-      if (
-        !isSecretSlot(
-          k,
-          node.possibleOptions.find((o) => o.name === k),
-        )
-      )
-        options[k] = [...v];
-    if (node.type === 'Value' && value === undefined) continue;
-    const path = node.type === 'Value' ? [...parent, value as string] : [...(tokenPath ?? parent)];
-    const ident = value ?? JSON.stringify(options);
-    out.push({
-      path,
-      options,
-      id: `${slot}${SEP}${ident}`,
-      slot,
-      multi: node.type === 'Token' || node.multiValue,
-      settable: node.allowSet,
-      unsettable: node.allowUnSet,
-      setOptions,
-      ...(numeric.length ? { numeric } : {}),
-      ...(node.type === 'Token' && Object.keys(options).length ? { unsetOptions } : {}),
-    });
-  }
-  return out;
+  return slotOf(node, parent, tokenPath, only);
 }
 
 export type GetNode = (words: string[]) => Promise<NodeInfo | undefined>;

@@ -27,7 +27,8 @@ export function requestText(r: RouterRequest): string {
 
 /** `old → new` of one change, in a few words. */
 export function effectText(c: Change): string {
-  if (!c.after) return c.notUndoable ?? '(no answer)';
+  // A transaction's step: its line is what it did (no reads of its node were made).
+  if (!c.after) return c.notUndoable ?? (c.tx ? `step of transaction ${c.tx}` : '(no answer)');
   const d = diffSnapshots(c.before, c.after);
   const parts: string[] = [];
   for (const x of d.changed) parts.push(`${settingText(x.before)} → ${settingText(x.after)}`);

@@ -37,7 +37,8 @@ export async function waitForLiveWriters(
   if (!alive || !sleep) return;
   const until = j.meta.now() + IN_FLIGHT_MAX_MS;
   const unresolved = (c: Change) =>
-    c.pid !== undefined && (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable));
+    c.pid !== undefined &&
+    (c.status === 'unknown' || (c.status === 'done' && !c.after && !c.notUndoable && !c.inverse));
   // The file is read again only when it has grown (the writer wrote an answer or an after): a
   // journal of thousands of changes is not parsed again at every poll. A writer that dies
   // writes nothing: whether it lives is asked at every poll.

@@ -1,0 +1,228 @@
+// Candidate mode in scripts (-f, stdin), through the product's own entry against the router
+// simulator: lines are checked and staged, not sent; compare and commit check read only; a
+// script that ends with lines staged fails with one line and has sent nothing; the built-ins
+// that change the router at once are refused while lines are staged; outside candidate mode
+// `commit check` is refused and lines apply at once as before.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
+import { adminEnv, runCommand } from '../../helpers/command-io.js';
+
+let sim: RouterSim;
+beforeAll(async () => {
+  sim = await startRouterSim();
+});
+afterAll(() => sim.close());
+
+/** Requests that could change the router: every POST and DELETE since `from`. */
+const writes = (from: number) => sim.requests.slice(from).filter((r) => r.method !== 'GET');
+
+const script = (lines: string[]) => runCommand(['-f', '-'], adminEnv(sim.url), `${lines.join('\n')}\n`);
+
+describe('candidate mode in a script', () => {
+  it('stages, compares and checks without sending; ending staged exits 1 with nothing sent', async () => {
+    const from = sim.requests.length;
+    const r = await script([
+      'configure',
+      'interface eth1 mtu 9000',
+      'interface eth9',
+      'interface eth9 mtu 1400',
+      'compare',
+      'commit check',
+    ]);
+    expect(r.err).toContain(
+      '% the script ended with 3 lines staged in candidate mode and no commit: none was sent',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('- interface eth1 mtu 1500\n+ interface eth1 mtu 9000\n');
+    expect(r.out).toContain('+ interface eth9\n');
+    expect(r.out).toContain('+ interface eth9 mtu 1400\n');
+    expect(r.out).toContain('commit check: 3 staged lines, 3 requests: ok (nothing sent)\n');
+    expect(writes(from)).toEqual([]);
+  });
+
+  it('refuses a line that cannot be right (its column named), stages nothing for it', async () => {
+    const from = sim.requests.length;
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      [
+        'configure',
+        'interface eth1 mtu 9000',
+        'interface eth1 mtu nine',
+        'commit check',
+        'discard',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^% .*'nine'.* \(line 3\)$/m);
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
+    expect(writes(from)).toEqual([]);
+  });
+
+  it('a line under an entry that does not exist is refused; under one staged before, it is not', async () => {
+    const from = sim.requests.length;
+    const bad = await script(['configure', 'interface eth7 mtu 1400']);
+    expect(bad.err).toContain("'interface eth7' does not exist (line 2)");
+    expect(bad.code).toBe(1);
+    const good = await script(['configure', 'interface eth7', 'interface eth7 mtu 1400', 'discard', 'end']);
+    expect(good.err).toBe('');
+    expect(good.out).toContain('discarded 2 staged lines');
+    expect(good.code).toBe(0);
+    expect(writes(from)).toEqual([]);
+  });
+
+  it('discard and rollback 0 drop the staged lines; end then leaves and the script passes', async () => {
+    const from = sim.requests.length;
+    const r = await script([
+      'configure',
+      'interface eth1 mtu 9000',
+      'rollback 0',
+      'interface eth1 description x',
+      'discard',
+      'end',
+      'interface eth1 mtu 9000',
+    ]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('discarded 1 staged line\n');
+    expect(r.out).toContain('left candidate mode\n');
+    // After `end` a line applies at once, as before.
+    expect(writes(from).map((q) => `${q.method} ${q.url}`)).toEqual(['POST /api/interface/eth1/mtu/9000']);
+    await runCommand(['-c', 'interface eth1 mtu 1500'], adminEnv(sim.url));
+  });
+
+  it.each([
+    ['rollback 1', 'rollback N would send at once'],
+    ['undo', 'undo changes the router at once: in candidate mode, commit or discard first'],
+    [
+      'confirm-within 5m',
+      'confirm-within changes the router at once: in candidate mode, commit or discard first',
+    ],
+    [
+      'match-list import blacklist /dev/null',
+      'match-list import changes the router at once: in candidate mode, commit or discard first',
+    ],
+    ['end', '1 line staged: commit or discard first'],
+    [
+      'config load merge /dev/null',
+      'config load changes the router at once: in candidate mode, commit or discard first',
+    ],
+    [
+      'rollback checkpoint x',
+      'rollback checkpoint changes the router at once: in candidate mode, commit or discard first',
+    ],
+  ])('%s is refused while a line is staged', async (line, why) => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'interface eth1 mtu 9000', line]);
+    expect(r.err).toContain(why);
+    expect(r.code).toBe(1);
+    expect(writes(from)).toEqual([]);
+  });
+
+  it('outside candidate mode commit check and discard are refused, end says there is nothing to end', async () => {
+    for (const [line, why] of [
+      ['commit check', 'commit check: only in candidate mode (configure enters it)'],
+      ['commit comment x', 'commit comment: only in candidate mode'],
+      ['discard', 'not in candidate mode: nothing is staged'],
+      ['end', 'not in candidate mode: nothing to end'],
+    ] as const) {
+      const r = await runCommand(['-c', line], adminEnv(sim.url));
+      expect(r.err).toContain(why);
+      expect(r.code).toBe(1);
+    }
+  });
+});
+
+describe('commit in a script', () => {
+  it('sends the staged lines as one transaction, journaled with its comment; the router then has them', async () => {
+    const state = adminEnv(sim.url);
+    const from = sim.requests.length;
+    const r = await runCommand(
+      ['-f', '-'],
+      state,
+      [
+        'configure',
+        'interface eth1 mtu 9000',
+        'interface eth1 description "up link"',
+        'commit comment mtu up',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/commit complete: 2 staged lines, 2 requests sent \(transaction [\w.-]+\)\n/);
+    expect(writes(from).map((q) => `${q.method} ${q.url}`)).toEqual([
+      'POST /api/interface/eth1/mtu/9000',
+      'POST /api/interface/eth1/description/up%20link',
+    ]);
+    const journal = readdirSync(join(state.XDG_STATE_HOME, 'routersh', 'journal'));
+    const text = readFileSync(join(state.XDG_STATE_HOME, 'routersh', 'journal', journal[0]!), 'utf8');
+    expect(text).toMatch(/"t":"tx".*"comment":"mtu up".*"steps":2/);
+    expect(text).toMatch(/"t":"txend".*"committed"/);
+    // Put back as it was, by the journal: undo reverts the transaction's steps.
+    const back = await runCommand(
+      ['-c', 'interface eth1 mtu 1500', '-c', 'interface eth1 description lan'],
+      state,
+    );
+    expect(back.code).toBe(0);
+  });
+
+  it('a line already so on the router is not sent', async () => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'interface eth1 mtu 1500', 'commit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('= already so on the router, not sent: interface eth1 mtu 1500\n');
+    expect(r.out).toContain('commit: the router shows every staged line done already: nothing sent\n');
+    expect(writes(from)).toEqual([]);
+  });
+});
+
+describe('show configuration in candidate mode', () => {
+  it('shows live plus staged, the staged lines marked + and -, in tree order; --json the configuration to be', async () => {
+    const from = sim.requests.length;
+    const r = await script([
+      'configure',
+      'interface eth1 mtu 9000',
+      'no interface eth0 description',
+      'interface eth9',
+      'interface eth9 mtu 1400',
+      'show configuration interface',
+      'config show interface --json',
+      'discard',
+      'end',
+    ]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const [text, json] = r.out.split('\n{');
+    expect(text!.split('\n').filter((l) => !l.startsWith('candidate mode') && l !== '')).toEqual([
+      '  interface eth0',
+      '- interface eth0 description uplink',
+      '  interface eth0 mtu 1500',
+      '  interface eth0 ip address 10.0.0.1/24',
+      '  interface eth1',
+      '  interface eth1 description lan',
+      '- interface eth1 mtu 1500',
+      '+ interface eth1 mtu 9000',
+      '  interface eth1 ip address 192.168.1.1/24',
+      '  interface lo',
+      '  interface lo mtu 65536',
+      '  interface lo ip address 127.0.0.1/8',
+      '+ interface eth9',
+      '+ interface eth9 mtu 1400',
+    ]);
+    const doc = JSON.parse(`{${json!.split('\n')[0]}`) as {
+      lines: { path: string[] }[];
+      candidate: { added: string[]; removed: string[] };
+    };
+    expect(doc.candidate).toEqual({
+      added: ['interface eth1 mtu 9000', 'interface eth9', 'interface eth9 mtu 1400'],
+      removed: ['interface eth0 description uplink', 'interface eth1 mtu 1500'],
+    });
+    expect(doc.lines.map((l) => l.path.join(' '))).toContain('interface eth9 mtu 1400');
+    expect(doc.lines.map((l) => l.path.join(' '))).not.toContain('interface eth0 description uplink');
+    expect(writes(from)).toEqual([]);
+  });
+});
