@@ -18,13 +18,9 @@ export function killedAt(
   at: number,
   phase: 'before' | 'after',
   signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL',
-  /** What runs instead of the binary (node's arguments before `argv`): a test's own entry point. */
-  entry: string[] = [BIN],
-  /** The hang guard: how long it may take to reach write `at` and end. */
-  guardMs = 15_000,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...entry, ...argv], {
+    const child = spawn(process.execPath, [BIN, ...argv], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -40,7 +36,7 @@ export function killedAt(
           `routersh ${argv.join(' ')} ${sent ? `did not end after ${signal}` : `never reached write ${at}`}: ${err}`,
         ),
       );
-    }, guardMs);
+    }, 15_000);
     const reached = () => {
       sent = true;
       child.kill(signal);
