@@ -130,6 +130,24 @@ describe('the plan of a candidate', () => {
     expect((await whole()).sort()).toEqual([...before].sort());
   });
 
+  it('commit check checks the staged lines on the metadata as it is now: an entry deleted since fails it', async () => {
+    await type('interface eth1 mtu 9000');
+    const router = (method: 'POST' | 'DELETE', ...words: string[]) =>
+      send({ method, words, ...(method === 'POST' ? { actions: ['SET'] } : {}) });
+    // Someone else deletes the interface the staged line is under.
+    await router('DELETE', 'interface', 'eth1');
+    const o = await runLine('commit check', { context: [] }, session.services, signal);
+    expect(o.kind).toBe('text');
+    if (o.kind !== 'text') return;
+    expect(o.text).toContain("staged line 1 (interface eth1 mtu 9000): 'interface eth1' does not exist");
+    expect(o.failure?.message).toBe('commit check: 1 staged line cannot be sent; nothing sent');
+    await router('POST', 'interface', 'eth1');
+    await router('POST', 'interface', 'eth1', 'description', 'lan');
+    await router('POST', 'interface', 'eth1', 'ip', 'address', '192.168.1.1/24');
+    // Put back by someone else too: what the session cached is forgotten (as `refresh` does).
+    session.services.cache.clear();
+  });
+
   it('a staged node someone else changed since it was staged is named in the plan', async () => {
     await type('interface eth1 mtu 9000');
     // Someone else, at the router.

@@ -74,6 +74,13 @@ describe('candidate mode in a script', () => {
     expect(writes(from)).toEqual([]);
   });
 
+  it('configure private is the same; configure again says so', async () => {
+    const r = await script(['configure private', 'interface eth1 mtu 9000', 'configure', 'discard', 'end']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('already in candidate mode (1 staged line)\n');
+  });
+
   it('discard and rollback 0 drop the staged lines; end then leaves and the script passes', async () => {
     const from = sim.requests.length;
     const r = await script([
