@@ -168,6 +168,32 @@ export const COMMAND_HELP = {
       HELP_FLAG,
     ],
   },
+  config: {
+    summary: 'compare two configurations; show, save or load one',
+    usage: [
+      'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh config show|save|load … [--yes] [connection]',
+    ],
+    about: [
+      'diff compares two configurations as a unified diff (- A, + B). A bare argument is a file',
+      'saved by config save; checkpoint:NAME is a checkpoint (of --router, or the one router',
+      'that keeps NAME); profile:NAME and router:URL walk that router (credentials as at a',
+      'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
+      'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
+      'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
+      "the shell's config built-in as routersh -c 'config …' does.",
+    ],
+    flags: [
+      { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
+      { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
+      HELP_FLAG,
+    ],
+    after: [CONNECTION, 'Examples:'],
+    examples: [
+      'routersh config diff r1.conf router:https://r1.example.net --exit-code',
+      'routersh config diff checkpoint:before-upgrade profile:r1',
+    ],
+  },
   confirm: {
     summary: "keep a confirmed-change window's changes",
     usage: ['routersh confirm --journal FILE'],

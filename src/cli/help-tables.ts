@@ -77,6 +77,15 @@ export const USAGE: readonly UsageRow[] = [
     ],
   },
   {
+    synopsis: 'routersh config diff A B [--exit-code] [--json] [connection]',
+    text: [
+      'compare two configurations: FILE, checkpoint:NAME,',
+      'profile:NAME, router:URL (- A, + B); --exit-code:',
+      'exit 1 when they differ; config show|save|load …',
+      "as routersh -c 'config …'",
+    ],
+  },
+  {
     synopsis: 'routersh confirm --journal FILE',
     text: ["keep the changes of FILE's confirmed-change window"],
   },
@@ -207,7 +216,9 @@ export const SHELL_COMMANDS: readonly string[] = [
   'match-list import|export|sync … · monitor match-list LIST · dashboard FILE · dry-run WORD…',
   'changes [all] · compare (show | compare) · undo [N|ID] · rollback N',
   'show configuration [WORD…] [members] [--json] · config show|save FILE [--force]|load …',
+  'checkpoint [NAME] · checkpoints · rollback checkpoint NAME · compare FILE|checkpoint NAME',
   'confirm-within DURATION · confirm · commit [confirmed N] · learn NAME · lesson · hint · skip',
+  'configure [private] · commit check|comment TEXT · discard · end (candidate mode: staged, then sent at once)',
 ];
 
 export const PIPES_TITLE = 'pipes at the end of a line';

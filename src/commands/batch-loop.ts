@@ -49,10 +49,13 @@ export async function runBatch(
     : undefined;
   let n = 0;
   for await (const item of lines) {
-    const line = typeof item === 'string' ? item : item.text;
+    let line = typeof item === 'string' ? item : item.text;
     n = typeof item === 'string' ? n + 1 : item.n;
     if (o.signal.aborted) return failed(...errors, cancelledError());
-    if (dry) {
+    // `config load` prints its plan and sends nothing with its own --dry-run: run so, not judged.
+    const load = dry ? dryConfigLoad(line) : undefined;
+    if (load !== undefined) line = load;
+    else if (dry) {
       const { error, stop } = await dry.line(line, n);
       if (error) errors.push(error);
       if (stop || (error && !o.keepGoing)) break;
@@ -76,6 +79,13 @@ export async function runBatch(
   }
   dry?.summary();
   return failed(...errors);
+}
+
+/** `config load …` with --dry-run after `load` (the global --dry-run reaches the command itself). */
+function dryConfigLoad(line: string): string | undefined {
+  const [config, load] = scanLine(line).tokens;
+  if (config?.text !== 'config' || config.quoted || load?.text !== 'load' || load.quoted) return undefined;
+  return `${line.slice(0, load.end)} --dry-run${line.slice(load.end)}`;
 }
 
 /**

@@ -32,6 +32,7 @@ const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = 
   play: async () => parser((await import('./play.js')).command),
   dash: async () => parser((await import('./dash.js')).command),
   confirm: async () => parser((await import('./confirm.js')).command),
+  config: async () => parser((await import('./config.js')).command),
   completion: async () => parser((await import('./completion.js')).command),
   help: async () => parser((await import('./help.js')).command),
   // Started by a session with a confirmed-change window (session/guard.ts); not for users.

@@ -26,6 +26,8 @@ import { revertWindow } from '../features/changes/window-revert.js';
 import { processAlive } from '../features/changes/process-alive.js';
 import { type WindowStatus, windowStatus } from '../features/changes/window-status.js';
 import { journalRouter } from '../features/changes/journal-open.js';
+import { inconsistency } from '../features/changes/undo-consistency.js';
+import { finishTransaction, isTransaction } from '../features/config/tx-finish.js';
 import { runBuiltin } from '../run/handlers.js';
 import { commandConfig, connect } from '../session/connect.js';
 import { errorLine } from '../term/error-line.js';
@@ -94,6 +96,9 @@ export async function runUndoJournal(
     const lost = which === undefined ? undefined : unanswered(journal.changes(), which);
     // A change the killed writer sent without writing its answer: the node says whether it was applied.
     await journal.resolveUnfinished(session.services.router, new AbortController().signal);
+    // A transaction left half done (issue 38): its steps that took are reverted, and it is ended.
+    if (which !== undefined && isTransaction(journal, which))
+      return await finishTx(path, which, session.services, runIo, connection.yes === true, io);
     const w = which === undefined ? windowToFinish(path, window) : undefined;
     if (w) return await finishWindow(path, w, session.services, runIo, connection.yes, io);
     if (window !== undefined) {
@@ -224,6 +229,34 @@ function isPlainRouterUrl(u: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `routersh undo --journal FILE TXID`: the transaction's steps that took reverted, after a question (or --yes). */
+async function finishTx(
+  path: string,
+  id: string,
+  services: Services,
+  runIo: RunIo,
+  yes: boolean,
+  io: CommandIo,
+): Promise<Ending> {
+  const signal = new AbortController().signal;
+  const question = `revert what transaction ${sanitizeLine(id)} of ${sanitizeLine(path)} sent`;
+  if (!yes) {
+    if (!runIo.ask) throw commandFailedError(`${question}: not reverted: add --yes (no terminal to ask on)`);
+    if (!(await runIo.ask(`${question}?`, signal))) throw commandFailedError('cancelled: nothing sent');
+  }
+  const root = services.router.apiRoot ?? '/api';
+  const journal = await services.journal!.open();
+  const r = await finishTransaction(journal, id, { services, signal }, (c) => inconsistency(c, path, root));
+  const said = `transaction ${sanitizeLine(id)} ${r.state}: ${sanitizeLine(r.note ?? '')}`;
+  if (r.state === 'reverted') {
+    io.out(`${said}\n`);
+    return OK;
+  }
+  const e = commandFailedError(said);
+  io.err(`${errorLine(e)}\n`);
+  return failed(e);
 }
 
 async function finishWindow(

@@ -284,6 +284,8 @@ export interface Journal {
   changes(): Change[];
   /** This journal's changes with every after read: what changes, compare and undo show. */
   settled(): Promise<Change[]>;
+  /** This journal's transactions (issue 38), oldest first, as the file has them. */
+  transactions(): TxRecord[];
   /** The open confirmed-change window, if any. */
   window(): WindowState | undefined;
   /** Records the window's state, fsync'd. */

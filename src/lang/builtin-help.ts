@@ -89,7 +89,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     more: [
       'config show [WORD…] [members] [--json]   the whole configuration as the lines that create it (= show configuration)',
       'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
-      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]',
+      'config load merge|replace|override FILE [--dry-run] [--from ROUTER]   apply a saved file as one transaction (the plan first)',
     ].join('\n'),
     examples: [
       'show configuration',
@@ -132,9 +132,25 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['changes', 'changes all'],
   },
   compare: {
-    syntax: 'compare',
-    more: 'What this session changed, node by node, as - old / + new lines (Junos: show | compare).',
-    examples: ['compare', 'show | compare'],
+    syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
+    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
+    examples: [
+      'compare',
+      'show | compare',
+      'compare r1.conf',
+      'compare checkpoint before-upgrade',
+      'compare --profile r2',
+    ],
+  },
+  checkpoint: {
+    syntax: 'checkpoint [NAME]',
+    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration checkpoint; Junos keeps rollback files.",
+    examples: ['checkpoint', 'checkpoint before-upgrade'],
+  },
+  checkpoints: {
+    syntax: 'checkpoints',
+    more: "This router's checkpoints, oldest first: name, age, lines, auto (kept before each load and\ncommit; the last 50) or named. --json for scripts.",
+    examples: ['checkpoints', 'checkpoints | json'],
   },
   undo: {
     syntax: 'undo [N | ID]',
@@ -142,9 +158,9 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
     examples: ['undo', 'undo 3', 'undo 1a2b3c.4'],
   },
   rollback: {
-    syntax: 'rollback N',
-    more: 'Junos habit: the same as undo N.',
-    examples: ['rollback 1', 'rollback 3'],
+    syntax: 'rollback N | rollback checkpoint NAME',
+    more: 'Junos habit: the same as undo N. rollback checkpoint NAME makes the configuration equal to\nthe checkpoint (config load override of it): the plan first, then the question.',
+    examples: ['rollback 1', 'rollback 3', 'rollback checkpoint before-upgrade'],
   },
   'confirm-within': {
     syntax: 'confirm-within DURATION',

@@ -206,14 +206,39 @@ export const BUILTIN_TABLE = {
     options: ['all'],
     optionHelp: { all: 'every session with this router, not only this one' },
   },
-  compare: { description: 'what this session changed: - old, + new (also show | compare)' },
+  compare: {
+    description:
+      'what this session changed: - old, + new (also show | compare); or the live configuration against FILE, a checkpoint or another router',
+    arg: {
+      slot: 'compare.source',
+      help: '[FILE | checkpoint NAME | --profile P | --router URL]',
+      description: 'none: this session; else what the live configuration is compared with (- it, + live)',
+      rest: true,
+      optional: true,
+    },
+  },
+  checkpoint: {
+    description: 'keep the whole configuration as a checkpoint (no NAME: a time-stamped one)',
+    arg: {
+      slot: 'checkpoint.name',
+      help: '[NAME]',
+      description: "letters, digits, '.', '_', '-'",
+      optional: true,
+    },
+  },
+  checkpoints: { description: "this router's checkpoints: name, age, lines, auto or named" },
   undo: {
     description: 'revert the last N changes (default 1), or the change named by its id',
     arg: { slot: 'undo.which', help: '[N|ID]', description: 'how many changes, or one id', optional: true },
   },
   rollback: {
-    description: 'revert the last N changes (same as undo N)',
-    arg: { slot: 'undo.count', help: '<N>', description: 'how many changes' },
+    description: 'revert the last N changes (same as undo N), or load checkpoint NAME (override)',
+    arg: {
+      slot: 'undo.count',
+      help: '<N> | checkpoint <NAME>',
+      description: 'how many changes, or checkpoint and its name',
+      rest: true,
+    },
   },
   'confirm-within': {
     description: 'revert every change from now on unless confirm comes within DURATION',

@@ -28,6 +28,9 @@ import { dashboardCommand } from '../features/dashboards/dashboard-command.js';
 import type { Outcome } from '../contract/outcome.js';
 import { help, history, moveContext, refresh } from './shell-commands.js';
 import { rollback, undo } from '../features/changes/undo.js';
+import { checkpoint, checkpoints } from '../features/config/checkpoint-command.js';
+import { compareAgainst } from '../features/config/compare-command.js';
+import { rollbackCheckpoint } from '../features/config/rollback-checkpoint.js';
 import {
   candidateCommit,
   candidateCompare,
@@ -66,9 +69,17 @@ export const HANDLERS: Handlers = {
   'dry-run': dryRun,
   config: configCommand,
   changes,
-  compare: (call, env) => candidateCompare(env) ?? compare(call, env),
+  // With an argument: the live configuration against a file, a checkpoint or another router;
+  // alone, in candidate mode, the staged lines; else this session's changes.
+  compare: (call, env) =>
+    call.args.length ? compareAgainst(call.args, env) : (candidateCompare(env) ?? compare(call, env)),
+  checkpoint,
+  checkpoints,
   undo,
-  rollback: (call, env) => candidateRollback(call.args, env) ?? rollback(call, env),
+  // `rollback checkpoint NAME`: a load override of it; `rollback N` as before.
+  rollback: (call, env) =>
+    candidateRollback(call.args, env) ??
+    (call.args[0] === 'checkpoint' ? rollbackCheckpoint(call.args, env) : rollback(call, env)),
   'confirm-within': confirmWithin,
   confirm,
   commit: (call, env) => candidateCommit(call.args, env) ?? commit(call, env),

@@ -21,7 +21,7 @@ import { findPipe, PIPES, type PipeSpec } from '../lang/pipes.js';
 // One screen, every line within 80 columns (a terminal's default width), every built-in
 // named (test/run/help-general.test.ts checks both against the grammar's table). 21 lines: at
 // 80×24 the echoed line, the prompt, and the spinner a busy machine draws under it leave that.
-const GENERAL = `Words come from the router's live metadata: press Tab or ? anywhere.
+const GENERAL = `Words come from the router's live metadata: Tab or ? anywhere · help WORD…: more
   WORD… [OPTION [VALUE]]…       configure (SET), e.g. interface eth2 mtu 1500
   set WORD… · delete WORD…      the same, always the router's words
   no WORD… [KEY-OPTION VALUE]…  delete, or UNSET an entry by its key option
@@ -31,6 +31,7 @@ const GENERAL = `Words come from the router's live metadata: press Tab or ? anyw
 Safe changes: changes [all] · compare · undo [N|ID] · rollback N · dry-run WORD…
   confirm-within DURATION · confirm · commit [confirmed N]: revert unless kept
 Candidate: configure · commit [check|comment TEXT] · discard · end (Junos-like)
+Checkpoints: checkpoint [NAME] · checkpoints · rollback|compare checkpoint N
 Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
   metrics names · metrics labels [match SEL] · metrics label-values LABEL
   logs search QUERY [since D] [limit N] [all] · logs histogram QUERY [by FIELD]
@@ -38,9 +39,8 @@ Telemetry: metrics query EXPR [at TIME] · metrics range EXPR [since D] [step D]
 Blacklists: match-list import|export|sync LIST … · monitor match-list LIST
 Pipes: | match RE · | except RE · | count · | last N · | json · | save FILE
   · | no-more (last on a line)     Lessons: learn [NAME] · lesson · hint · skip
-help WORD… for the syntax and examples of any of them · exit (or quit) to leave
 Keys: Tab completes · Tab Tab or ? lists · Ctrl-R history · Ctrl-C cancels
-· Ctrl-D exits. Durations: 90s, 15m, 6h, 7d, 1h30m. Times: RFC 3339, now-1h.
+· Ctrl-D, exit, quit leave. Durations: 90s, 15m, 1h30m. Times: RFC 3339, now-1h
 '#' starts a comment only at the beginning of a line; quote values with blanks.
 `;
 

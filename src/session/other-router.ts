@@ -38,7 +38,7 @@ export async function openOtherRouter(
   openSession: Open,
 ): Promise<OtherSession> {
   const flags: Flags = { ...NO_FLAGS, ...which };
-  let other = resolveConfig(flags, { env: o.env, isTTY: false });
+  let other = resolveConfig(flags, { env: forOther(o.env, which), isTTY: false });
   const what = 'profile' in which ? `profile ${which.profile}` : (other.router ?? which.router);
   if (!other.router) throw configError(`${sanitizeLine(what)} names no router`);
   if ('router' in which && other.user === undefined && other.password === undefined && !other.token)
@@ -60,4 +60,18 @@ export async function openOtherRouter(
     label: 'profile' in which ? `profile ${which.profile} (${other.router})` : (other.router ?? ''),
     close: () => session.close(),
   };
+}
+
+/**
+ * The environment for another router: a profile named is that profile's router, not
+ * ROUTERSH_ROUTER's (which names this session's); neither names another profile.
+ */
+export function forOther(
+  env: NodeJS.ProcessEnv,
+  which: { profile: string } | { router: string },
+): NodeJS.ProcessEnv {
+  const { ROUTERSH_PROFILE: _, ROUTERSH_ROUTER: router, ...rest } = env;
+  return 'profile' in which
+    ? rest
+    : { ...rest, ...(router !== undefined ? { ROUTERSH_ROUTER: router } : {}) };
 }

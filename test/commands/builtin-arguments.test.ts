@@ -37,6 +37,8 @@ const BAD: Record<BuiltinName, string> = {
   dashboard: 'dashboard /nonexistent-dashboard.yaml',
   changes: 'changes everything',
   compare: 'compare x',
+  checkpoint: 'checkpoint ../x',
+  checkpoints: 'checkpoints x',
   undo: 'undo 1 2',
   rollback: 'rollback x',
   'confirm-within': 'confirm-within soon',

@@ -32,6 +32,8 @@ describe('built-ins in the NodeInfo shape', () => {
       'config',
       'changes',
       'compare',
+      'checkpoint',
+      'checkpoints',
       'undo',
       'rollback',
       'confirm-within',

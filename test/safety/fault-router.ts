@@ -5,7 +5,8 @@
 // or holds it there so the test can SIGKILL routersh at that step. Its state is the oracle:
 // read straight from the engine's data, never through routersh.
 import { handle } from '../../sim/router/engine.js';
-import { type RouterState, seedState } from '../../sim/router/state.js';
+import type { RouterState } from '../../sim/router/state.js';
+import { initialState } from '../../sim/router/variant.js';
 import { type Harness, type Recorded, startHarness } from '../hostile/harness.js';
 
 /** Where on the request a fault strikes. `*-after`: the router applied it, then the answer is lost. */
@@ -53,9 +54,15 @@ const BASIC = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 export const isWrite = (r: { method: string; body: string }) =>
   r.method === 'DELETE' || (r.method === 'POST' && !/"SHOW"/.test(r.body));
 
-/** `writeDelayMs`: each write (not a fault's) is applied and answered that long after it came. */
-export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promise<FaultRouter> {
-  const state = seedState(Date.now());
+/**
+ * `writeDelayMs`: each write (not a fault's) is applied and answered that long after it came.
+ * `variant: 'shaped'`: the shaped router's tree and state (default: the simulator's, with the
+ * reference router's show tables).
+ */
+export async function startFaultRouter(
+  o: { writeDelayMs?: number; variant?: 'shaped' } = {},
+): Promise<FaultRouter> {
+  const state = initialState(Date.now(), o.variant);
   let armed: Armed | undefined;
   let struck = false;
   let inFlight = 0;
@@ -89,7 +96,7 @@ export async function startFaultRouter(o: { writeDelayMs?: number } = {}): Promi
         state,
         now: Date.now(),
         issueToken: async () => 'x.y.z',
-        variant: 'reference',
+        variant: o.variant ?? 'reference',
       });
     if (strike?.hold) {
       const { phase, reached, release } = strike.hold;

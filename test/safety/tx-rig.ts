@@ -4,8 +4,7 @@
 // `commit` call it). The invariant: the router ends at the configuration before or after the
 // transaction, and the journal's end line says which.
 import { expect } from 'vitest';
-import type { RouterRequest } from '../../src/api/router/types.js';
-import type { TxResult, TxStep } from '../../src/contract/config.js';
+import type { TxResult } from '../../src/contract/config.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runTransaction, type Transaction } from '../../src/features/config/transaction.js';
 import type { Session } from '../../src/session/session.js';
@@ -14,47 +13,9 @@ import { testSession } from '../helpers/session.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { type FaultRouter, observe } from './fault-router.js';
 import { events, journalFile } from './invariant.js';
+import { STEPS } from './tx-steps.js';
 
-const set = (words: string[], options?: RouterRequest['options']): RouterRequest => ({
-  method: 'POST',
-  words,
-  actions: ['SET'],
-  ...(options ? { options } : {}),
-});
-const step = (text: string, request: RouterRequest, inverse: RouterRequest[]): TxStep => ({
-  request,
-  inverse,
-  text,
-  words: request.words,
-});
-
-/** Five steps over the seeded router, each touching a slice `observe` shows. */
-export const STEPS: TxStep[] = [
-  step('+ interface eth0 mtu 9000', set(['interface', 'eth0', 'mtu', '9000']), [
-    set(['interface', 'eth0', 'mtu', '1500']),
-  ]),
-  step(
-    '+ ipv4 firewall match-list blacklist action match net 192.0.2.1',
-    set(['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'], { net: ['192.0.2.1'] }),
-    [
-      {
-        method: 'POST',
-        words: ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'],
-        actions: ['UNSET'],
-        options: { net: ['192.0.2.1'] },
-      },
-    ],
-  ),
-  step('+ interface eth1 description up', set(['interface', 'eth1', 'description', 'up']), [
-    set(['interface', 'eth1', 'description', 'lan']),
-  ]),
-  step('- ip route 0.0.0.0/0 via 10.0.0.254', { method: 'DELETE', words: ['ip', 'route', '0.0.0.0/0'] }, [
-    set(['ip', 'route', '0.0.0.0/0', 'via', '10.0.0.254']),
-  ]),
-  step('+ interface eth1 mtu 1400', set(['interface', 'eth1', 'mtu', '1400']), [
-    set(['interface', 'eth1', 'mtu', '1500']),
-  ]),
-];
+export { STEPS };
 
 /** A session of the product on `router`, journaled to a state directory of its own. */
 export async function txSession(

@@ -109,6 +109,8 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return [...fromOptions(UNDO_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'confirm':
       return [...fromOptions(CONFIRM_OPTIONS, help), HELP_FLAG];
+    case 'config':
+      return [spec(['--exit-code'], false, help), spec(['--yes'], false, help), HELP_FLAG, ...connection()];
     case 'learn':
       return [...fromOptions(LEARN_FLAGS, help), HELP_FLAG];
     case 'dash':

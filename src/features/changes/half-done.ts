@@ -19,8 +19,11 @@ export interface HalfDoneItem {
   id: string;
   seq: number;
   line: string;
-  /** `change`: sent, its answer never recorded; `undo`: its undo begun, never finished. */
-  kind: 'change' | 'undo';
+  /**
+   * `change`: sent, its answer never recorded; `undo`: its undo begun, never finished; `tx`: a
+   * transaction begun and never ended (issue 38: `id` is the transaction's, `seq` its steps sent).
+   */
+  kind: 'change' | 'undo' | 'tx';
 }
 
 /**
@@ -38,8 +41,17 @@ export function halfDoneIn(
     else if (e.t === 'undone') undoOpen.set(e.id, false);
   }
   const out: HalfDoneItem[] = [];
-  for (const c of fold(events).changes) {
-    if (c.window) continue;
+  const f = fold(events);
+  // A transaction outside a window whose process is gone before its end: one item for its steps.
+  const open = new Set<string>();
+  for (const t of f.transactions) {
+    if (t.end || t.window || (t.pid !== undefined && alive(t.pid, t.pidStart))) continue;
+    open.add(t.id);
+    const sent = f.changes.filter((c) => c.tx === t.id && c.status !== 'failed').length;
+    out.push({ id: t.id, seq: sent, line: t.line, kind: 'tx' });
+  }
+  for (const c of f.changes) {
+    if (c.window || (c.tx !== undefined && open.has(c.tx))) continue;
     const item = { id: c.id, seq: c.seq, line: c.line };
     if (c.status === 'unknown' && !(c.pid !== undefined && alive(c.pid, c.pidStart)))
       out.push({ ...item, kind: 'change' });

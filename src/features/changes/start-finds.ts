@@ -80,6 +80,10 @@ export const halfDoneCommand = (f: HalfDoneFinding): string =>
 /** `FILE: a change to ROUTER was left half done (#N LINE: …)`, sanitized (a journal is anyone's file). */
 export function halfDoneText(f: HalfDoneFinding): string {
   const { seq, line, kind } = f.item;
+  if (kind === 'tx')
+    return sanitizeLine(
+      `${f.journal}: a transaction on ${f.router} was left half done (${f.item.id} ${line}: ${seq} step${seq === 1 ? '' : 's'} sent, never ended)`,
+    );
   const why = kind === 'change' ? 'sent, its answer never recorded' : 'its undo stopped part-way';
   const what = kind === 'change' ? 'a change to' : 'an undo on';
   return sanitizeLine(`${f.journal}: ${what} ${f.router} was left half done (#${seq} ${line}: ${why})`);
@@ -91,4 +95,4 @@ export const halfDoneLine = (f: HalfDoneFinding): string =>
 
 /** The question on a terminal: yes settles it now (the router ends as before the change). */
 export const halfDoneQuestion = (f: HalfDoneFinding): string =>
-  `${halfDoneText(f)}: ${f.item.kind === 'change' ? 'revert it now if it took' : 'finish its undo now'}?`;
+  `${halfDoneText(f)}: ${f.item.kind === 'tx' ? 'revert its steps sent now' : f.item.kind === 'change' ? 'revert it now if it took' : 'finish its undo now'}?`;

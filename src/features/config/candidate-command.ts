@@ -141,6 +141,10 @@ export function candidateRollback(args: readonly string[], env: HandlerEnv): Out
     port.clear();
     return text(`discarded ${plural(n, 'staged line')}`, { discarded: n });
   }
+  if (args[0] === 'checkpoint')
+    throw commandFailedError(
+      'rollback checkpoint changes the router at once: in candidate mode, commit or discard first',
+    );
   throw commandFailedError(
     'rollback N would send at once: in candidate mode rollback 0 (or discard) drops the staged lines — commit or discard first',
   );
@@ -157,6 +161,7 @@ const AT_ONCE: Partial<Record<BuiltinName, (args: readonly string[]) => boolean>
   undo: () => true,
   'confirm-within': () => true,
   'match-list': (args) => args[0] === 'import' || args[0] === 'sync',
+  config: (args) => args[0] === 'load' && !args.includes('--dry-run'),
 };
 
 /** Why `name` may not run now (candidate mode), or undefined. */
@@ -167,5 +172,6 @@ export function refusedInCandidate(
 ): string | undefined {
   const n = env.services.candidate?.lines()?.length;
   if (n === undefined || !AT_ONCE[name]?.(args)) return undefined;
-  return `${name === 'match-list' ? `match-list ${args[0]}` : name} changes the router at once: in candidate mode, commit or discard first`;
+  const what = name === 'match-list' || name === 'config' ? `${name} ${args[0]}` : name;
+  return `${what} changes the router at once: in candidate mode, commit or discard first`;
 }

@@ -29,6 +29,8 @@ export interface CandidatePlan {
   unrevertable: string[];
   /** Staged lines the router shows done already: not sent. */
   unchanged: string[];
+  /** What each step removes and adds, as settings (show configuration marks them). */
+  effects: Array<{ removed: Setting[]; added: Setting[] }>;
 }
 
 export const emptyPlan = (): CandidatePlan => ({
@@ -38,6 +40,7 @@ export const emptyPlan = (): CandidatePlan => ({
   drift: [],
   unrevertable: [],
   unchanged: [],
+  effects: [],
 });
 
 /** How many nodes are read at once. */
@@ -204,6 +207,11 @@ export async function planCandidate(
     const gone = diffLines(before, predicted);
     const lines = [...gone, ...(subtree ?? []).map((x) => `- ${text(x)}`).filter((x) => !gone.includes(x))];
     plan.diff.push(...(lines.length ? lines : [`+ ${l.line}`]));
+    const d = diffSnapshots(before, predicted);
+    plan.effects.push({
+      removed: [...d.removed, ...d.changed.map((c) => c.before), ...(subtree ?? [])],
+      added: [...d.changed.map((c) => c.after), ...d.added],
+    });
     plan.steps.push({
       request: r,
       inverse: 'refused' in inv ? [] : inv.requests,

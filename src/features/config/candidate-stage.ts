@@ -31,14 +31,18 @@ function overlayOf(port: CandidatePort): Overlay {
 export const settingsOf = (info: NodeInfo, request: RouterRequest): Setting[] =>
   new NodeView(info, request.words).project(focusOf(info, [request])).settings;
 
-/** The node's settings as the session's metadata shows them now; undefined when it cannot be read. */
+/**
+ * The node's settings as the router shows them now (one GET, not the metadata cache, which may be
+ * older than the line): what a commit compares with its own read. Undefined when it cannot be read.
+ */
 async function seenNow(
   request: RouterRequest,
   services: Services,
   signal: AbortSignal,
 ): Promise<Setting[] | undefined> {
   try {
-    return settingsOf(await services.cache.get(request.words, signal), request);
+    const info = (await services.router.send({ method: 'GET', words: request.words }, { signal })).nodeInfo;
+    return info && settingsOf(info, request);
   } catch {
     return undefined;
   }

@@ -108,7 +108,13 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
     add: (line) => {
       lines ??= [];
       lines.push(line);
-      save();
+      try {
+        save();
+      } catch (e) {
+        // Not kept on disk (unsafe state): not staged either.
+        lines.pop();
+        throw e;
+      }
     },
     clear: () => {
       if (lines) lines = [];

@@ -46,7 +46,31 @@ export function routerKey(router: string): string {
     const u = new URL(key);
     key = `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
   } catch {}
-  return key.replace(/[^A-Za-z0-9._-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  // Each UTF-8 byte of anything else as %XX, so that decodeURIComponent reads it back.
+  return key.replace(/[^A-Za-z0-9._-]/gu, (c) => Buffer.from(c).toString('hex').replace(/../g, '%$&'));
+}
+
+/** The routers that keep a checkpoint named `name` (`routersh config diff checkpoint:NAME` with no router given). */
+export function routersWithCheckpoint(name: string, o: { stateDir?: string } = {}): string[] {
+  const top = join(o.stateDir ?? defaultStateDir(process.env), 'checkpoints');
+  let keys: string[];
+  try {
+    stateFiles.check(top);
+    keys = readdirSync(top);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const key of keys) {
+    let router: string;
+    try {
+      router = decodeURIComponent(key);
+    } catch {
+      continue;
+    }
+    if (routerKey(router) === key && names(join(top, key)).includes(name)) out.push(router);
+  }
+  return out;
 }
 
 /** `STATE/checkpoints/ROUTER` (STATE: the given state directory, else $XDG_STATE_HOME/routersh). */

@@ -99,6 +99,10 @@ export async function configShow(args: readonly string[], env: HandlerEnv): Prom
   const a = parseShowArgs(args, 'show configuration');
   const under = await underOf(a.words, env, 'show configuration');
   const doc = await readConfig(env, { under, members: a.members });
+  // In candidate mode: live plus staged, the staged lines marked (candidate-show.ts).
+  const candidate = env.services.candidate;
+  if (candidate?.lines()?.length)
+    return (await import('./candidate-show.js')).showCandidate(doc, a.json, candidate, env);
   return printDoc(doc, a.json, env);
 }
 

@@ -16,6 +16,7 @@ import { REDACTED, secretWordIndexes } from '../../lang/secrets.js';
 import { slotLines } from '../../lang/slot-settings.js';
 import { scanLine } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { redactedSecretLine } from './secret-line.js';
 import { ShapeCache } from './shape-cache.js';
 import { isMemberSlot } from './walk.js';
 
@@ -112,6 +113,8 @@ function judge(res: Resolution, text: string, created: ReadonlySet<string>, cach
     const line = configLine(res.words);
     if (line) return { line: { ...line, secret: true } };
   }
+  const secret = redactedSecretLine(res.words, e.wordIndex, text, cache);
+  if (secret) return { line: secret };
   // A configured value the router creates through its sub-nodes only (`ip route 10.0.0.0/8`,
   // whose `via` is set): the walk shows it; it is described, and made by the lines under it.
   const whole = res.words.every(isPath);

@@ -10,10 +10,19 @@ const SEP = '\u001f';
 /** A Token's line: its path is its slot (slotSettings); a Value's path ends in its value. */
 export const isTokenLine = (l: ConfigLine): boolean => l.slot === l.path.join(SEP);
 
+/** Asked several times per line by a plan of 10,000s: computed once (lines are not changed). */
+const memo = new WeakMap<ConfigLine, string>();
+
 export function lineKey(l: ConfigLine): string {
-  if (!isTokenLine(l)) return `${l.slot}${SEP}${l.path.at(-1) ?? ''}`;
-  const keys = [...(l.unsetOptions ?? [])].sort().filter((k) => l.options[k] !== undefined);
-  return `${l.slot}${SEP}${JSON.stringify(keys.map((k) => [k, l.options[k]]))}`;
+  let k = memo.get(l);
+  if (k !== undefined) return k;
+  if (!isTokenLine(l)) k = `${l.slot}${SEP}${l.path.at(-1) ?? ''}`;
+  else {
+    const keys = [...(l.unsetOptions ?? [])].sort().filter((o) => l.options[o] !== undefined);
+    k = `${l.slot}${SEP}${JSON.stringify(keys.map((o) => [o, l.options[o]]))}`;
+  }
+  memo.set(l, k);
+  return k;
 }
 
 /** `path` lies strictly under `prefix`. */

@@ -11,6 +11,7 @@ import type { ConfigLine } from '../../contract/config.js';
 import type { HandlerEnv } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
 import { argumentError, commandFailedError } from '../../errors.js';
+import { quoteWord } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { wireText } from '../changes/journal/text.js';
 import { MAX_CONFIG_FILE_BYTES, type ParsedConfigFile, parseConfigFile } from './config-file.js';
@@ -39,28 +40,28 @@ export interface LoadRequest {
 const MODES: readonly LoadMode[] = ['merge', 'replace', 'override'];
 const USAGE = 'usage: config load merge|replace|override FILE [--dry-run] [--from ROUTER]';
 
-/** The words after `config load`. */
+/** The words after `config load` (flags anywhere: the global --dry-run puts its own first). */
 export function parseLoadArgs(args: readonly string[]): Omit<LoadRequest, 'line'> {
-  const [mode, ...rest] = args;
-  if (!MODES.includes(mode as LoadMode))
-    throw argumentError(`config load: merge, replace or override? (${USAGE})`);
-  let file: string | undefined;
+  const words: string[] = [];
   let dryRun = false;
   let from: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    const w = rest[i]!;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
     if (w === '--dry-run') dryRun = true;
     else if (w === '--from') {
-      from = rest[++i];
+      from = args[++i];
       if (from === undefined)
-        throw argumentError(`config load: --from needs the ROUTER the file was saved from`);
+        throw argumentError('config load: --from needs the ROUTER the file was saved from');
     } else if (w.startsWith('--from=')) from = w.slice('--from='.length);
     else if (w.startsWith('-') && w !== '-')
       throw argumentError(`config load: unknown flag '${sanitizeLine(w)}' (${USAGE})`);
-    else if (file === undefined) file = w;
-    else throw argumentError(`config load: one FILE only (${USAGE})`);
+    else words.push(w);
   }
+  const [mode, file, ...more] = words;
+  if (!MODES.includes(mode as LoadMode))
+    throw argumentError(`config load: merge, replace or override? (${USAGE})`);
   if (file === undefined) throw argumentError(`config load ${mode}: which FILE? (${USAGE})`);
+  if (more.length) throw argumentError(`config load: one FILE only (${USAGE})`);
   return { mode: mode as LoadMode, file, dryRun, ...(from !== undefined ? { from } : {}) };
 }
 
@@ -187,7 +188,7 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
 }
 
 /** The `load` row of `config …` (config-command.ts): the words after `config load`. */
-export function configLoad(args: readonly string[], env: HandlerEnv, line?: string): Promise<Outcome> {
+export function configLoad(args: readonly string[], env: HandlerEnv): Promise<Outcome> {
   const req = parseLoadArgs(args);
-  return runLoad({ ...req, line: line ?? `config load ${args.join(' ')}` }, env);
+  return runLoad({ ...req, line: ['config', 'load', ...args].map(quoteWord).join(' ') }, env);
 }

@@ -20,7 +20,7 @@ import type { RouterRequest } from '../../api/router/types.js';
 import type { ConfigLine, TxStep } from '../../contract/config.js';
 import { removeRequest, sameOptions, setRequest } from '../changes/journal/diff.js';
 import { holdsRedacted } from './file-lines.js';
-import { isTokenLine, isUnder, lineKey } from './line-key.js';
+import { isTokenLine, lineKey } from './line-key.js';
 
 export type LoadMode = 'merge' | 'replace' | 'override';
 
@@ -70,8 +70,50 @@ function targetOf(target: readonly ConfigLine[]): ConfigLine[] {
   return [...byKey.entries()].sort((a, b) => order.get(a[0])! - order.get(b[0])!).map(([, l]) => l);
 }
 
+const pathKey = (p: readonly string[]): string => p.join('\u0000');
+
+/** Whether a strict prefix of `path` is in `keys` (pathKey of each). */
+function underAny(path: readonly string[], keys: ReadonlySet<string>): boolean {
+  if (keys.size === 0) return false;
+  let k = '';
+  for (let n = 0; n < path.length - 1; n++) {
+    k = n === 0 ? path[0]! : `${k}\u0000${path[n]}`;
+    if (keys.has(k)) return true;
+  }
+  return false;
+}
+
+/** Lines indexed by what the plan asks of them: by key, by slot, and what lies under a path. */
+class Index {
+  readonly byKey = new Map<string, ConfigLine>();
+  readonly bySlot = new Map<string, ConfigLine[]>();
+  /** A path's key → the lines strictly under it, in tree order. */
+  readonly under = new Map<string, ConfigLine[]>();
+  /** The paths of Value lines (`interface eth1`). */
+  readonly values = new Set<string>();
+  constructor(lines: readonly ConfigLine[]) {
+    for (const l of lines) {
+      this.byKey.set(lineKey(l), l);
+      if (!isTokenLine(l)) this.values.add(pathKey(l.path));
+      const slot = this.bySlot.get(l.slot);
+      if (slot) slot.push(l);
+      else this.bySlot.set(l.slot, [l]);
+      let k = '';
+      for (let n = 0; n < l.path.length - 1; n++) {
+        k = n === 0 ? l.path[0]! : `${k}\u0000${l.path[n]}`;
+        const below = this.under.get(k);
+        if (below) below.push(l);
+        else this.under.set(k, [l]);
+      }
+    }
+  }
+  below(path: readonly string[]): readonly ConfigLine[] {
+    return this.under.get(pathKey(path)) ?? [];
+  }
+}
+
 /** Which live lines a mode may remove (those the file does not have, below). */
-function scopeOf(mode: LoadMode, live: readonly ConfigLine[], target: readonly ConfigLine[], o: PlanOptions) {
+function scopeOf(mode: LoadMode, live: Index, target: readonly ConfigLine[], targets: Index, o: PlanOptions) {
   if (mode === 'merge') return () => false;
   const at = (p: readonly string[]) => (l: ConfigLine) => p.every((w, i) => l.path[i] === w);
   if (mode === 'override') {
@@ -79,43 +121,45 @@ function scopeOf(mode: LoadMode, live: readonly ConfigLine[], target: readonly C
     return (l: ConfigLine) => within.some((f) => f(l));
   }
   // replace: each line's entry — the top-most Value line with lines under it on its path, else its slot.
-  const all = [...live, ...target];
-  const values = new Set(all.filter((l) => !isTokenLine(l)).map((l) => l.path.join('\u0000')));
-  const hasUnder = (p: string[]) => all.some((l) => isUnder(l.path, p));
-  const paths: string[][] = [];
+  const isEntry = (p: string[]) => {
+    const k = pathKey(p);
+    return (live.values.has(k) || targets.values.has(k)) && (live.under.has(k) || targets.under.has(k));
+  };
+  const entries = new Set<string>();
   const slots = new Set<string>();
   for (const t of target) {
     let entry: string[] | undefined;
     for (let n = 1; n <= t.path.length && !entry; n++) {
       const p = t.path.slice(0, n);
-      if (values.has(p.join('\u0000')) && hasUnder(p)) entry = p;
+      if (isEntry(p)) entry = p;
     }
-    if (entry) paths.push(entry);
+    if (entry) entries.add(pathKey(entry));
     else slots.add(t.slot);
   }
-  return (l: ConfigLine) => slots.has(l.slot) || paths.some((p) => isUnder(l.path, p));
+  return (l: ConfigLine) => slots.has(l.slot) || underAny(l.path, entries);
 }
 
 /** The requests that put `old` and what lay under it back after it was removed. */
-function recreate(old: ConfigLine, live: readonly ConfigLine[]): RouterRequest[] {
-  const below = isTokenLine(old) && old.unsetOptions ? [] : live.filter((l) => isUnder(l.path, old.path));
+function recreate(old: ConfigLine, live: Index): RouterRequest[] {
+  const below = isTokenLine(old) && old.unsetOptions ? [] : live.below(old.path);
   return [old, ...below].filter((l) => l.settable && !holdsRedacted(l)).map(setRequest);
 }
 
 /** A secret lies under it: removing it would remove the secret, which a load never does. */
-const holdsSecret = (old: ConfigLine, live: readonly ConfigLine[]) =>
-  live.some((l) => isUnder(l.path, old.path) && holdsRedacted(l));
+const holdsSecret = (old: ConfigLine, live: Index) => live.below(old.path).some(holdsRedacted);
 
 interface Ctx {
   mode: LoadMode;
   live: readonly ConfigLine[];
-  liveBy: Map<string, ConfigLine>;
+  index: Index;
+  targets: Index;
   o: PlanOptions;
   plan: LoadPlan;
   /** Live keys the plan deals with already (replaced, or removed with their node). */
   handled: Set<string>;
-  /** Paths removed and set again: the live lines under them are gone. */
-  redone: string[][];
+  /** Paths removed and set again (pathKey): the live lines under them are gone. */
+  redone: Set<string>;
+  before: Set<ConfigLine>;
   fresh: number;
 }
 
@@ -124,22 +168,25 @@ function step(c: Ctx, request: RouterRequest, inverse: RouterRequest[], text: st
 }
 
 function touched(c: Ctx, l: ConfigLine | undefined): void {
-  if (l && !c.plan.before.includes(l)) c.plan.before.push(l);
+  if (l && !c.before.has(l)) {
+    c.before.add(l);
+    c.plan.before.push(l);
+  }
 }
 
 /** One file line: nothing when live as it is, else its SET (after a removal when it drops options). */
-function create(c: Ctx, t: ConfigLine, target: readonly ConfigLine[]): void {
+function create(c: Ctx, t: ConfigLine): void {
   const { text } = c.o;
   const k = lineKey(t);
-  const gone = c.redone.some((p) => isUnder(t.path, p));
-  const old = gone ? undefined : c.liveBy.get(k);
+  const gone = underAny(t.path, c.redone);
+  const old = gone ? undefined : c.index.byKey.get(k);
   if (holdsRedacted(t)) {
     if (!old) c.plan.notes.push(`not sent (it holds a secret, ***): ${text(t)}`);
     return;
   }
   if (old && sameOptions(old, t)) return;
   if (!t.settable) {
-    if (!old && !target.some((l) => isUnder(l.path, t.path)))
+    if (!old && c.targets.below(t.path).length === 0)
       c.plan.notes.push(`cannot be created on its own (the router allows no SET there): ${text(t)}`);
     if (!old) c.plan.diff.push(`+ ${text(t)}`);
     return;
@@ -148,26 +195,24 @@ function create(c: Ctx, t: ConfigLine, target: readonly ConfigLine[]): void {
   if (old) {
     c.handled.add(k);
     touched(c, old);
-    if (c.mode !== 'merge' && optionsDropped(old, t) && !holdsSecret(old, c.live)) {
+    if (c.mode !== 'merge' && optionsDropped(old, t) && !holdsSecret(old, c.index)) {
       // A SET keeps options it is not given: the line is removed and set again, with what is under
       // it (merge only adds and changes: there the router keeps them).
       c.plan.diff.push(`- ${text(old)}`);
-      step(c, removeRequest(old), recreate(old, c.live), `- ${text(old)}`);
-      c.redone.push(old.path);
-      for (const l of c.live) if (isUnder(l.path, old.path)) touched(c, l);
+      step(c, removeRequest(old), recreate(old, c.index), `- ${text(old)}`);
+      c.redone.add(pathKey(old.path));
+      for (const l of c.index.below(old.path)) touched(c, l);
       c.plan.diff.push(`+ ${text(t)}`);
       step(c, setRequest(t), inverseOfSet(), `+ ${text(t)}`);
       return;
     }
-    const back = optionsDropped(t, old) ? [...inverseOfSet(), ...recreate(old, c.live)] : [setRequest(old)];
+    const back = optionsDropped(t, old) ? [...inverseOfSet(), ...recreate(old, c.index)] : [setRequest(old)];
     c.plan.diff.push(`- ${text(old)}`, `+ ${text(t)}`);
     step(c, setRequest(t), back, `+ ${text(t)}`);
     return;
   }
   // A single-value slot: the SET replaces the live value, and setting that back undoes it.
-  const replaced = t.multi
-    ? undefined
-    : c.live.find((l) => l.slot === t.slot && !c.redone.some((p) => isUnder(l.path, p)));
+  const replaced = t.multi ? undefined : c.index.bySlot.get(t.slot)?.find((l) => !underAny(l.path, c.redone));
   if (replaced) {
     c.handled.add(lineKey(replaced));
     touched(c, replaced);
@@ -182,38 +227,40 @@ function create(c: Ctx, t: ConfigLine, target: readonly ConfigLine[]): void {
 
 /** The live lines the mode removes, deepest first; none under a node removed with them. */
 function removals(c: Ctx, target: readonly ConfigLine[]): void {
-  const { live, o } = c;
-  const inScope = scopeOf(c.mode, live, target, o);
-  const targetKeys = new Set(target.map(lineKey));
+  const { live, index, o } = c;
+  const inScope = scopeOf(c.mode, index, target, c.targets, o);
   const doomed = live.filter(
     (l) =>
       inScope(l) &&
-      !targetKeys.has(lineKey(l)) &&
+      !c.targets.byKey.has(lineKey(l)) &&
       !c.handled.has(lineKey(l)) &&
-      !c.redone.some((p) => isUnder(l.path, p)) &&
+      !underAny(l.path, c.redone) &&
       !holdsRedacted(l) &&
       (o.members || !l.member) &&
       // A line with file lines under it stays: removing it would remove them.
-      !target.some((t) => isUnder(t.path, l.path)),
+      !c.targets.under.has(pathKey(l.path)),
   );
-  const deletes = doomed.filter(
-    (l) => l.unsettable && !holdsSecret(l, live) && removeRequest(l).method === 'DELETE',
+  const deletes = new Set(
+    doomed
+      .filter((l) => l.unsettable && !holdsSecret(l, index) && removeRequest(l).method === 'DELETE')
+      .map((l) => pathKey(l.path)),
   );
-  for (const l of [...doomed].reverse()) {
+  for (let i = doomed.length - 1; i >= 0; i--) {
+    const l = doomed[i]!;
     // Removed with its node (its DELETE removes it): a line of the diff, not a request.
-    if (deletes.some((d) => isUnder(l.path, d.path))) {
+    if (underAny(l.path, deletes)) {
       c.plan.diff.push(`- ${o.text(l)}`);
       continue;
     }
-    if (!l.unsettable || holdsSecret(l, live)) {
+    if (!l.unsettable || holdsSecret(l, index)) {
       const why = l.unsettable ? 'a secret (***) lies under it' : 'the router allows no DELETE there';
       c.plan.notes.push(`left (${why}): ${o.text(l)}`);
       continue;
     }
     touched(c, l);
-    for (const x of live) if (isUnder(x.path, l.path)) touched(c, x);
+    for (const x of index.below(l.path)) touched(c, x);
     c.plan.diff.push(`- ${o.text(l)}`);
-    step(c, removeRequest(l), recreate(l, live), `- ${o.text(l)}`);
+    step(c, removeRequest(l), recreate(l, index), `- ${o.text(l)}`);
   }
 }
 
@@ -227,14 +274,16 @@ export function planLoad(
   const c: Ctx = {
     mode,
     live,
-    liveBy: new Map(live.map((l) => [lineKey(l), l])),
+    index: new Index(live),
+    targets: new Index(target),
     o,
     plan: { steps: [], diff: [], notes: [], before: [] },
     handled: new Set(),
-    redone: [],
+    redone: new Set(),
+    before: new Set(),
     fresh: 0,
   };
-  for (const t of target) create(c, t, target);
+  for (const t of target) create(c, t);
   removals(c, target);
   // Said whether or not members were walked: without them in the file, none were.
   if (!o.members) c.plan.notes.push('the file was saved without members: the live members are left alone');

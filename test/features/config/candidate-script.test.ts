@@ -42,11 +42,23 @@ describe('candidate mode in a script', () => {
     expect(writes(from)).toEqual([]);
   });
 
-  it('refuses a line that cannot be right (caret and all), stages nothing for it', async () => {
+  it('refuses a line that cannot be right (its column named), stages nothing for it', async () => {
     const from = sim.requests.length;
-    const r = await script(['configure', 'interface eth1 mtu nine', 'discard', 'end']);
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      [
+        'configure',
+        'interface eth1 mtu 9000',
+        'interface eth1 mtu nine',
+        'commit check',
+        'discard',
+        'end',
+      ].join('\n'),
+    );
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/\(line 2\)/);
+    expect(r.err).toMatch(/^% .*'nine'.* \(line 3\)$/m);
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
     expect(writes(from)).toEqual([]);
   });
 
@@ -60,6 +72,13 @@ describe('candidate mode in a script', () => {
     expect(good.out).toContain('discarded 2 staged lines');
     expect(good.code).toBe(0);
     expect(writes(from)).toEqual([]);
+  });
+
+  it('configure private is the same; configure again says so', async () => {
+    const r = await script(['configure private', 'interface eth1 mtu 9000', 'configure', 'discard', 'end']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('already in candidate mode (1 staged line)\n');
   });
 
   it('discard and rollback 0 drop the staged lines; end then leaves and the script passes', async () => {
@@ -94,6 +113,14 @@ describe('candidate mode in a script', () => {
       'match-list import changes the router at once: in candidate mode, commit or discard first',
     ],
     ['end', '1 line staged: commit or discard first'],
+    [
+      'config load merge /dev/null',
+      'config load changes the router at once: in candidate mode, commit or discard first',
+    ],
+    [
+      'rollback checkpoint x',
+      'rollback checkpoint changes the router at once: in candidate mode, commit or discard first',
+    ],
   ])('%s is refused while a line is staged', async (line, why) => {
     const from = sim.requests.length;
     const r = await script(['configure', 'interface eth1 mtu 9000', line]);
@@ -156,6 +183,53 @@ describe('commit in a script', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('= already so on the router, not sent: interface eth1 mtu 1500\n');
     expect(r.out).toContain('commit: the router shows every staged line done already: nothing sent\n');
+    expect(writes(from)).toEqual([]);
+  });
+});
+
+describe('show configuration in candidate mode', () => {
+  it('shows live plus staged, the staged lines marked + and -, in tree order; --json the configuration to be', async () => {
+    const from = sim.requests.length;
+    const r = await script([
+      'configure',
+      'interface eth1 mtu 9000',
+      'no interface eth0 description',
+      'interface eth9',
+      'interface eth9 mtu 1400',
+      'show configuration interface',
+      'config show interface --json',
+      'discard',
+      'end',
+    ]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const [text, json] = r.out.split('\n{');
+    expect(text!.split('\n').filter((l) => !l.startsWith('candidate mode') && l !== '')).toEqual([
+      '  interface eth0',
+      '- interface eth0 description uplink',
+      '  interface eth0 mtu 1500',
+      '  interface eth0 ip address 10.0.0.1/24',
+      '  interface eth1',
+      '  interface eth1 description lan',
+      '- interface eth1 mtu 1500',
+      '+ interface eth1 mtu 9000',
+      '  interface eth1 ip address 192.168.1.1/24',
+      '  interface lo',
+      '  interface lo mtu 65536',
+      '  interface lo ip address 127.0.0.1/8',
+      '+ interface eth9',
+      '+ interface eth9 mtu 1400',
+    ]);
+    const doc = JSON.parse(`{${json!.split('\n')[0]}`) as {
+      lines: { path: string[] }[];
+      candidate: { added: string[]; removed: string[] };
+    };
+    expect(doc.candidate).toEqual({
+      added: ['interface eth1 mtu 9000', 'interface eth9', 'interface eth9 mtu 1400'],
+      removed: ['interface eth0 description uplink', 'interface eth1 mtu 1500'],
+    });
+    expect(doc.lines.map((l) => l.path.join(' '))).toContain('interface eth9 mtu 1400');
+    expect(doc.lines.map((l) => l.path.join(' '))).not.toContain('interface eth0 description uplink');
     expect(writes(from)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import type { RouterRequest } from '../../../src/api/router/types.js';
 import type { HandlerEnv } from '../../../src/contract/handler.js';
 import type { Outcome } from '../../../src/contract/outcome.js';
+import { runBatch } from '../../../src/commands/batch-loop.js';
 import { formatConfigFile } from '../../../src/features/config/config-file.js';
 import { lineText } from '../../../src/features/config/line-text.js';
 import { configLoad } from '../../../src/features/config/load-command.js';
@@ -236,5 +237,131 @@ describe('config load refuses, and sends nothing', () => {
       /^config load in a script needs --yes; it would send:\n- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/,
     );
     expect(writes()).toBe(before);
+  });
+});
+
+describe('config load through the runner (-c, -f, stdin)', () => {
+  async function batch(lines: string[], o: { dryRun?: boolean; yes?: boolean } = {}) {
+    const services = { ...session.services, yes: o.yes ?? true };
+    let stdout = '';
+    let stderr = '';
+    const ending = await runBatch(
+      lines,
+      { context: [] },
+      services,
+      { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
+      {
+        json: false,
+        keepGoing: false,
+        unit: 'command',
+        signal: new AbortController().signal,
+        dryRun: o.dryRun ?? false,
+      },
+    );
+    return { ending, stdout, stderr };
+  }
+
+  it('loads a file as one transaction and says it in one line', async () => {
+    const saved = await walk();
+    const file = await save();
+    await raw(set('interface', 'eth1', 'mtu', '9000'), set('interface', 'eth5'));
+    const r = await batch([`config load override ${file}`]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/);
+    expect(r.stdout).toMatch(/\ncommitted: 2 requests sent \(transaction [^)]+\)\n$/);
+    expect(await walk()).toEqual(saved);
+  });
+
+  it('the global --dry-run prints the plan and sends nothing', async () => {
+    const file = await save();
+    await raw(set('interface', 'eth1', 'mtu', '9000'));
+    const before = writes();
+    const r = await batch([`config load merge ${file}`], { dryRun: true });
+    expect(r.stdout).toContain(
+      '+ interface eth1 mtu 1500\nrequests (1):\n  POST /api/interface/eth1/mtu/1500',
+    );
+    expect(r.stdout).toContain('dry run: 1 request not sent');
+    expect(writes()).toBe(before);
+  });
+
+  it('a refused line names the file and line, and nothing is sent', async () => {
+    const file = join(dir, `bad-${++n}.conf`);
+    writeFileSync(file, `hostname r9\nshow interface\n`);
+    const before = writes();
+    const r = await batch([`config load merge ${file}`]);
+    expect(r.stderr).toBe(
+      `% ${file}:2: 'show' reads: a configuration file holds only lines that create (command 1)\n`,
+    );
+    expect(writes()).toBe(before);
+  });
+});
+
+describe('config load on the shaped router (other words, Count > 1, two Key options, a secret shown)', () => {
+  let shaped: RouterSim;
+  let s2: Session;
+  beforeEach(async () => {
+    shaped = await startRouterSim({ variant: 'shaped' });
+    s2 = await testSession(simConfig(shaped.url), {
+      env: { ...process.env, ...adminEnv(shaped.url) },
+      journal: 'file',
+      yes: true,
+    });
+  });
+  afterEach(async () => {
+    await s2.close();
+    await shaped.close();
+  });
+  const envOf = () => env({ services: s2.services });
+  const lines = async () => (await readConfig(envOf(), { under: [], members: false })).lines.map(lineText);
+  const send = async (...reqs: RouterRequest[]) => {
+    for (const r of reqs) {
+      const answer = await s2.services.router.send(r, {});
+      expect(answer.ok, `${r.method} ${r.words.join(' ')}: ${answer.errorStatus}`).toBe(true);
+    }
+  };
+
+  it('override restores it, never sending nor deleting the secret community', async () => {
+    const saved = await lines();
+    expect(saved.some((l) => l.startsWith('snmp community *** '))).toBe(true);
+    const doc = await readConfig(envOf(), { under: [], members: false });
+    const file = join(dir, `shaped-${++n}.conf`);
+    writeFileSync(file, formatConfigFile(doc));
+    await send(
+      set('system', 'host-name', 'edge-9'),
+      del('interfaces', 'ethernet', 'eth0', 'description'),
+      set('interfaces', 'ethernet', 'eth0', 'address', '198.51.100.1/24'),
+      {
+        method: 'POST',
+        words: ['nat', 'port-forward'],
+        actions: ['UNSET'],
+        options: { protocol: ['tcp'], port: [443] },
+      },
+    );
+    expect(await lines()).not.toEqual(saved);
+    const from = shaped.requests.length;
+    const out = await configLoad(['override', file], envOf());
+    expect(textOf(out)).toMatch(/committed/);
+    // The same lines; an entry added again is listed last by the router (its order of adding).
+    expect((await lines()).sort()).toEqual([...saved].sort());
+    const sent = shaped.requests.slice(from).filter((r) => r.method !== 'GET');
+    expect(sent.some((r) => r.url.includes('snmp') || r.body.includes('***'))).toBe(false);
+  });
+
+  it('replace makes one named entry equal to the file and leaves the rest', async () => {
+    const file = join(dir, `shaped-eth0-${++n}.conf`);
+    writeFileSync(
+      file,
+      ['interfaces ethernet eth0', 'interfaces ethernet eth0 address 192.0.2.1/24', ''].join('\n'),
+    );
+    await send(set('system', 'host-name', 'edge-9'));
+    const out = await configLoad(['replace', file], envOf());
+    expect(textOf(out)).toMatch(/committed/);
+    const now = await lines();
+    expect(now.filter((l) => l.startsWith('interfaces ethernet eth0'))).toEqual([
+      'interfaces ethernet eth0',
+      'interfaces ethernet eth0 address 192.0.2.1/24',
+    ]);
+    expect(now).toContain('system host-name edge-9');
+    expect(now.some((l) => l.startsWith('interfaces ethernet eth1'))).toBe(true);
   });
 });

@@ -462,3 +462,21 @@ describe('planLoad', () => {
     expect(plan.steps.some((s) => s.request.words.join(' ') === 'if e2')).toBe(true);
   });
 });
+
+describe('planLoad at size', () => {
+  it('plans 20,000 live lines against 20,000 file lines without a pass per line', () => {
+    const lines = (mtu: (i: number) => string, from: number) =>
+      Array.from({ length: 10_000 }, (_, k) => k + from).flatMap((i) => [
+        value(['if', `e${i}`], { slot: 'IF' }),
+        value(['if', `e${i}`, 'mtu', mtu(i)], { slot: 'N', multi: false }),
+      ]);
+    const live = lines(() => '1500', 0);
+    const file = lines((i) => (i % 2 ? '9000' : '1500'), 5_000);
+    const started = performance.now();
+    const plan = planLoad('override', live, file, { members: true, under: [], text });
+    console.log(`planned ${plan.steps.length} steps in ${(performance.now() - started).toFixed(0)} ms`);
+    // 5,000 interfaces go (one DELETE each), 5,000 come (a SET each and its mtu), 2,500 mtu change.
+    expect(plan.steps.filter((s) => s.request.method === 'DELETE')).toHaveLength(5_000);
+    expect(plan.steps).toHaveLength(5_000 + 10_000 + 2_500);
+  });
+});
