@@ -15,6 +15,7 @@ import { asRoutershError, commandFailedError } from '../../errors.js';
 import { redactRequest } from '../../lang/secrets.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { requestText } from '../changes/journal/text.js';
+import { isTransient } from '../match-list/send.js';
 import { keepAutoCheckpoint } from './checkpoint-store.js';
 import { abortableSleep, type RevertEnv, revertSteps, type SentStep } from './tx-revert.js';
 
@@ -86,7 +87,8 @@ function noteOf(failed: string, stand: Array<{ sent: SentStep; why: string }>, r
     .map((s) => `'${s.sent.step.text}' (${s.why})`)
     .join('; ');
   const more = stand.length > 5 ? `; and ${stand.length - 5} more` : '';
-  return `${failed}; ${stand.length} step${stand.length === 1 ? '' : 's'} still stand: ${which}${more}`;
+  const n = stand.length;
+  return `${failed}; ${n} step${n === 1 ? ' still stands' : 's still stand'}: ${which}${more}`;
 }
 
 /** Sends one step through the journal: 'ok', or why it failed and whether its answer was lost. */
@@ -116,7 +118,9 @@ async function sendStep(
   } catch (e) {
     env.services.cache.invalidate(step.request.words, { deleted: step.request.method === 'DELETE' });
     const err = asRoutershError(e);
-    return { changeId, failed: err.message, lost: changeId !== '' && lostAnswer(e) };
+    const lost = changeId !== '' && lostAnswer(e);
+    // A 4xx with the router's reason is its refusal, as a non-OK answer is.
+    return { changeId, failed: lost || isTransient(err) ? err.message : `refused: ${err.message}`, lost };
   }
 }
 
@@ -199,7 +203,8 @@ export function revertEnv(journal: Journal, env: Pick<HandlerEnv, 'services' | '
     signal: stop.signal,
     invalidate: (r: RouterRequest) =>
       env.services.cache.invalidate(r.words, { deleted: r.method === 'DELETE' }),
-    now: journal.meta.now,
+    // The session's clock (a test moves it: the router gone for ten minutes without waiting them).
+    now: env.services.now,
     sleep: sleep ? (ms) => sleep(ms) : abortableSleep,
   };
 }
