@@ -4,7 +4,8 @@
 // `commit` call it). The invariant: the router ends at the configuration before or after the
 // transaction, and the journal's end line says which.
 import { expect } from 'vitest';
-import type { TxResult } from '../../src/contract/config.js';
+import type { TxResult, TxStep } from '../../src/contract/config.js';
+import type { Recorded } from '../hostile/harness.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runTransaction, type Transaction } from '../../src/features/config/transaction.js';
 import type { Session } from '../../src/session/session.js';
@@ -16,6 +17,12 @@ import { events, journalFile } from './invariant.js';
 import { STEPS } from './tx-steps.js';
 
 export { STEPS };
+
+/** The fault router's filter for step `step`'s request (steps on unrelated nodes go at once). */
+export function isStep(step: TxStep): (r: Recorded) => boolean {
+  const path = `/api/${step.request.words.map(encodeURIComponent).join('/')}`;
+  return (r) => r.method === step.request.method && new URL(r.url, 'http://x').pathname === path;
+}
 
 /** A session of the product on `router`, journaled to a state directory of its own. */
 export async function txSession(

@@ -18,6 +18,7 @@ import { requestText } from '../changes/journal/text.js';
 import { isTransient } from '../match-list/send.js';
 import { keepAutoCheckpoint } from './checkpoint-store.js';
 import { abortableSleep, type RevertEnv, revertSteps, type SentStep } from './tx-revert.js';
+import { type StepOutcome, sendSteps } from './tx-send.js';
 
 export interface Transaction {
   /** The command as typed (`config load merge FILE`, `commit`), as the journal names it. */
@@ -35,7 +36,10 @@ export interface Transaction {
 /** Whether the router's answer to a step is lost (it may have taken): a reset, a timeout, garbage. */
 const lostAnswer = (e: unknown): boolean => {
   const err = asRoutershError(e);
-  return err.code === 'transport' || err.code === 'timeout' || err.code === 'protocol';
+  // Cancelled once its record was written: it may have reached the router.
+  return (
+    err.code === 'transport' || err.code === 'timeout' || err.code === 'protocol' || err.code === 'cancelled'
+  );
 };
 
 /**
@@ -91,6 +95,29 @@ function noteOf(failed: string, stand: Array<{ sent: SentStep; why: string }>, r
   return `${failed}; ${n} step${n === 1 ? ' still stands' : 's still stand'}: ${which}${more}`;
 }
 
+/** The steps sent (answered OK, or their answer lost), in the plan's order, and the first failure. */
+function outcomeOf(
+  steps: readonly TxStep[],
+  outcomes: ReadonlyArray<StepOutcome | undefined>,
+): { sent: SentStep[]; failed: string | undefined } {
+  const sent: SentStep[] = [];
+  let failed: string | undefined;
+  let notStarted: number | undefined;
+  steps.forEach((step, i) => {
+    const o = outcomes[i];
+    if (!o) {
+      notStarted ??= i;
+      return;
+    }
+    if (o.failed === undefined || o.lost) sent.push({ id: o.changeId, step, lost: o.failed !== undefined });
+    if (o.failed !== undefined)
+      failed ??= `step ${i + 1} of ${steps.length} '${step.text}' failed: ${o.failed}`;
+  });
+  // Nothing failed, yet steps were not started: the command was cancelled.
+  if (failed === undefined && notStarted !== undefined) failed = `cancelled before step ${notStarted + 1}`;
+  return { sent, failed };
+}
+
 /** Sends one step through the journal: 'ok', or why it failed and whether its answer was lost. */
 async function sendStep(
   step: TxStep,
@@ -98,7 +125,7 @@ async function sendStep(
   journal: Journal,
   env: HandlerEnv,
   window: string | undefined,
-): Promise<{ changeId: string; failed?: string; lost?: boolean }> {
+): Promise<StepOutcome> {
   let changeId = '';
   const record = { tx: id, inverse: step.inverse, recorded: (c: string) => (changeId = c) };
   try {
@@ -167,22 +194,8 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
     },
     { sync: true },
   );
-  const sent: SentStep[] = [];
-  let failed: string | undefined;
-  for (const [i, step] of tx.steps.entries()) {
-    if (env.signal.aborted) {
-      failed = `cancelled before step ${i + 1}`;
-      break;
-    }
-    const r = await sendStep(step, id, journal, env, window);
-    if (r.failed === undefined) {
-      sent.push({ id: r.changeId, step, lost: false });
-      continue;
-    }
-    if (r.lost) sent.push({ id: r.changeId, step, lost: true });
-    failed = `step ${i + 1} of ${tx.steps.length} '${step.text}' failed: ${r.failed}`;
-    break;
-  }
+  const outcomes = await sendSteps(tx.steps, (step) => sendStep(step, id, journal, env, window), env.signal);
+  const { sent, failed } = outcomeOf(tx.steps, outcomes);
   const answered = sent.filter((s) => !s.lost).length;
   if (failed === undefined) return end(journal, id, 'committed', answered);
   const revert = await revertSteps(sent, revertEnv(journal, env));
