@@ -211,8 +211,8 @@ export const VERB_HELP: Readonly<Record<string, HelpEntry>> = {
   },
   show: {
     syntax: 'show WORD… [OPTION [VALUE]]…',
-    more: "Shows state or configuration: the router's show output, as text or a table.",
-    examples: ['show interface', 'show interface | match UP'],
+    more: "Shows state or configuration: the router's show output, as text or a table.\nshow configuration [WORD…] [members] [--json] is the whole configuration as lines (config show).",
+    examples: ['show interface', 'show interface | match UP', 'show configuration interface eth1'],
   },
   describe: {
     syntax: 'describe WORD…',

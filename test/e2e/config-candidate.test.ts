@@ -2,12 +2,13 @@
 // lines staged (nothing sent), `show configuration` with the staged lines marked, `compare`,
 // `commit check`, then `discard` (nothing ever sent) or `commit` (the lines applied, read back
 // with `show configuration --json`); a script that ends with lines staged exits 1, nothing sent.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterSim } from '../../sim/router/index.js';
-import { runBin } from '../helpers/run-bin.js';
-import { ROUTERS, rshEnv, showJson, text } from './config-rig.js';
+import { BIN, runBin } from '../helpers/run-bin.js';
+import { ROUTERS, raw, rshEnv, showJson, text } from './config-rig.js';
 
 describe.each(ROUTERS)('candidate mode on the $name router', (rc) => {
   let sim: RouterSim;
@@ -74,5 +75,51 @@ describe.each(ROUTERS)('candidate mode on the $name router', (rc) => {
     const now = (await showJson(env)).lines.map(text);
     for (const l of rc.stage.plus) expect(now).toContain(l);
     for (const l of rc.stage.minus) expect(now).not.toContain(l);
+  });
+});
+
+describe.each(ROUTERS)('candidate mode on the $name router: someone else changes a staged node', (rc) => {
+  let sim: RouterSim;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    sim = await rc.start();
+    env = rshEnv(sim.url);
+  });
+  afterAll(() => sim.close());
+
+  it('the commit plan shows the line whose node changed since it was staged', async () => {
+    const line = rc.stage.lines[0]!;
+    // A script read from a pipe as it is written: the change comes between staging and commit.
+    const child = spawn(process.execPath, [BIN, '--yes', '-f', '-'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const waiters: Array<() => void> = [];
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      for (const w of waiters.splice(0)) w();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const shown = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (out.includes(text)) resolve();
+          else if (child.exitCode !== null) reject(new Error(`routersh ended first:\n${out}\n${err}`));
+          else waiters.push(check);
+        };
+        check();
+      });
+    child.stdin.write(`configure\n${line}\nshow configuration ${line.split(' ').slice(0, -2).join(' ')}\n`);
+    await shown(`+ ${line}`);
+    await raw(sim, rc.stage.racer);
+    child.stdin.end('commit\nend\n');
+    expect(await exited, err).toBe(0);
+    expect(out).toContain(`! changed by someone else: ${line}`);
+    expect((await showJson(env)).lines.map(text)).toContain(line);
   });
 });

@@ -48,8 +48,11 @@ export interface RouterCase {
   plus: string[];
   /** Of `plus`, the lines of entries the change added (a merge keeps them, an override removes them). */
   added: string[];
-  /** Lines staged in candidate mode, and lines show configuration then marks `+` and `-`. */
-  stage: { lines: string[]; plus: string[]; minus: string[] };
+  /**
+   * Lines staged in candidate mode, and lines show configuration then marks `+` and `-`;
+   * `racer`: someone else's change to the first line's node between staging and commit.
+   */
+  stage: { lines: string[]; plus: string[]; minus: string[]; racer: RawChange };
   /** `config load replace`: a file naming one entry, the lines gone from that entry after it, an entry left alone. */
   replace: { lines: string[]; gone: string[]; untouched: string[] };
 }
@@ -103,6 +106,7 @@ const DEFAULT: RouterCase = {
       'interface eth1 mtu 1500',
       'ipv4 firewall filter forward rule 10 action DROP match-list blacklist src',
     ],
+    racer: { method: 'POST', words: ['interface', 'eth1', 'mtu', '1600'] },
   },
   replace: {
     lines: ['interface eth1', 'interface eth1 mtu 9000', 'interface eth1 description up'],
@@ -178,6 +182,7 @@ const SHAPED: RouterCase = {
       'interfaces ethernet eth1 mtu 9000',
       'nat rule 200 source-address 10.20.0.0/16 outbound-interface eth0',
     ],
+    racer: { method: 'POST', words: ['interfaces', 'ethernet', 'eth1', 'mtu', '1600'] },
   },
   replace: {
     lines: [

@@ -233,3 +233,15 @@ describe('show configuration in candidate mode', () => {
     expect(writes(from)).toEqual([]);
   });
 });
+
+describe('commit confirmed in a script', () => {
+  it('a commit refused before sending leaves no window behind', async () => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'system user admin password s3cret', 'commit confirmed 5']);
+    expect(r.err).toContain('cannot be reverted if the transaction fails');
+    expect(r.err).not.toContain('stays open');
+    expect(r.err).not.toContain('s3cret');
+    expect(r.code).toBe(1);
+    expect(writes(from)).toEqual([]);
+  });
+});
