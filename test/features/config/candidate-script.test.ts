@@ -245,3 +245,25 @@ describe('commit confirmed in a script', () => {
     expect(writes(from)).toEqual([]);
   });
 });
+
+describe('reads in candidate mode', () => {
+  it('a show line runs at once, and a wrong one is refused, never staged', async () => {
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      [
+        'configure',
+        'interface eth9',
+        'show interface eth9 nonsense',
+        'show interface',
+        'commit check',
+        'discard',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.err).toMatch(/nonsense.*\(line 3\)/);
+    expect(r.out).toContain('eth0');
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
+    expect(r.code).toBe(1);
+  });
+});
