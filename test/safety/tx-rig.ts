@@ -27,16 +27,18 @@ export function isStep(step: TxStep): (r: Recorded) => boolean {
 /** A session of the product on `router`, journaled to a state directory of its own. */
 export async function txSession(
   router: FaultRouter,
-  o: { timeoutMs?: number; offsetFile?: string } = {},
-): Promise<{ session: Session; state: string }> {
+  o: { timeoutMs?: number; offsetFile?: string; guard?: boolean; allowUnrevertable?: boolean } = {},
+): Promise<{ session: Session; state: string; env: ReturnType<typeof adminEnv> }> {
   const env = adminEnv(router.url);
   const session = await testSession(simConfig(router.url, { timeoutMs: o.timeoutMs ?? 5000 }), {
     env: { ...process.env, ...env },
     journal: 'file',
     yes: true,
     ...(o.offsetFile ? { clock: { offsetFile: o.offsetFile } } : {}),
+    ...(o.guard ? { guard: true } : {}),
+    ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
   });
-  return { session, state: env.XDG_STATE_HOME };
+  return { session, state: env.XDG_STATE_HOME, env };
 }
 
 /** runTransaction through `session`'s services, as a command's handler calls it. */

@@ -14,6 +14,7 @@ import type { Journal } from '../../contract/journal.js';
 import { asRoutershError, commandFailedError } from '../../errors.js';
 import { redactRequest } from '../../lang/secrets.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { commit as openWindow } from '../changes/confirm.js';
 import { requestText } from '../changes/journal/text.js';
 import { isTransient } from '../match-list/send.js';
 import { keepAutoCheckpoint } from './checkpoint-store.js';
@@ -64,17 +65,26 @@ async function mayHoldUnrevertable(steps: readonly TxStep[], env: HandlerEnv): P
     );
 }
 
-/** The open window the transaction joins, refusing what its `window` forbids. */
-function windowOf(tx: Transaction, journal: Journal): string | undefined {
+/** `commit confirmed N` while a window is open: refused, nothing sent. */
+function refuseNewWindow(tx: Transaction, journal: Journal): void {
   const w = journal.window();
-  if (typeof tx.window === 'object') {
-    if (w)
-      throw commandFailedError(
-        `not sent: a confirmed-change window (${w.id}) is open: confirm it first, or commit to join it`,
-      );
-    throw commandFailedError('not sent: commit confirmed N: open the window first (confirm-within N)');
-  }
-  return w?.id;
+  if (typeof tx.window === 'object' && w)
+    throw commandFailedError(
+      `not sent: a confirmed-change window (${w.id}) is open: confirm it first, or commit to join it`,
+    );
+}
+
+/**
+ * The confirmed-change window the transaction's steps go in: `join` (or none given), the open
+ * one if any; `{minutes}` (`commit confirmed N`), a new one, opened here as `commit confirmed N`
+ * opens it (its guard and all) — refused while one is open.
+ */
+async function windowOf(tx: Transaction, journal: Journal, env: HandlerEnv): Promise<string | undefined> {
+  if (typeof tx.window !== 'object') return journal.window()?.id;
+  refuseNewWindow(tx, journal);
+  const minutes = String(tx.window.minutes);
+  await openWindow({ name: 'commit', args: ['confirmed', minutes], options: {} }, env);
+  return journal.window()?.id;
 }
 
 /** The state directory the session's journal lives in (its checkpoints go beside it). */
@@ -160,8 +170,9 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
   const journal = await env.services.journal?.open();
   if (!journal)
     throw commandFailedError('not sent: a transaction is journaled, and this session has no journal');
-  const window = windowOf(tx, journal);
+  refuseNewWindow(tx, journal);
   await mayHoldUnrevertable(tx.steps, env);
+  const window = await windowOf(tx, journal, env);
   const now = journal.meta.now();
   try {
     keepAutoCheckpoint({

@@ -25,7 +25,7 @@ function recorder(failAt?: number) {
   const log: string[] = [];
   let now = 0;
   let most = 0;
-  const send = async (s: TxStep, i: number) => {
+  const send = async (_s: TxStep, i: number) => {
     most = Math.max(most, ++now);
     log.push(`start ${i}`);
     await new Promise((r) => setTimeout(r, 5));
