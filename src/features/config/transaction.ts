@@ -183,6 +183,7 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
       now,
       nodes: tx.steps.map((s) => s.words),
       ...stateOf(journal),
+      ...(env.services.identity ? { version: env.services.identity.version } : {}),
     });
   } catch (e) {
     throw commandFailedError(
