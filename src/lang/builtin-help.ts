@@ -133,7 +133,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   compare: {
     syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
-    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
+    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare);\nin candidate mode (configure), the staged lines against the live configuration.\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
     examples: [
       'compare',
       'show | compare',
