@@ -144,7 +144,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   checkpoint: {
     syntax: 'checkpoint [NAME]',
-    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration checkpoint; Junos keeps rollback files.",
+    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration generate-checkpoint; Junos keeps rollback files.",
     examples: ['checkpoint', 'checkpoint before-upgrade'],
   },
   checkpoints: {
