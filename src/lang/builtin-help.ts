@@ -133,7 +133,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   compare: {
     syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
-    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
+    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare);\nin candidate mode (configure), the staged lines against the live configuration.\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
     examples: [
       'compare',
       'show | compare',
@@ -144,7 +144,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   checkpoint: {
     syntax: 'checkpoint [NAME]',
-    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration checkpoint; Junos keeps rollback files.",
+    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration generate-checkpoint; Junos keeps rollback files.",
     examples: ['checkpoint', 'checkpoint before-upgrade'],
   },
   checkpoints: {

@@ -217,7 +217,8 @@ export async function walkConfig(read: ReadNode, o: WalkOptions): Promise<Config
     return flatten(root, []);
   }
   const own = await ownLines(w, under, o);
-  root.push(...own.lines);
+  // Not a spread: a list's 65,536 members would be as many arguments.
+  for (const l of own.lines) root.push(l);
   if (own.deeper) await w.run(under, root);
   return flatten(root, []);
 }

@@ -292,3 +292,26 @@ describe('readConfig on the shaped router', () => {
     }
   });
 });
+
+describe('readConfig at size', () => {
+  it('65,536 members: all of them with members, none without, from the same GETs', async () => {
+    const big = await startRouterSim({
+      seed: { interfaces: 0, members: { list: 'blacklist', count: 65_536 } },
+    });
+    try {
+      const s = await open(big.url);
+      const from = big.requests.length;
+      const without = await readConfig(envOf(s), { under: [], members: false });
+      const gets = big.requests.length - from;
+      const all = await readConfig(envOf(s), { under: [], members: true });
+      expect(big.requests.length - from - gets).toBe(gets);
+      expect(all.lines.length - without.lines.length).toBe(65_536);
+      expect(all.lines.filter((l) => l.member)).toHaveLength(65_536);
+      expect(without.lines.some((l) => l.member)).toBe(false);
+      const list = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
+      expect((await readConfig(envOf(s), { under: list, members: true })).lines).toHaveLength(65_536);
+    } finally {
+      await big.close();
+    }
+  });
+});
