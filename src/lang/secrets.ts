@@ -11,7 +11,7 @@ import { RoutershError } from '../errors.js';
 import type { RouterRequest } from '../api/router/types.js';
 import { plainValues, redactOptionsOf } from './plain-values.js';
 import { type RedactOptions, redact, secretRanges } from './redact.js';
-import { isSecretValue, REDACTED } from './secret-rule.js';
+import { isSecretName, isSecretValue, REDACTED } from './secret-rule.js';
 import { type ScannedLine, scanLine } from './tokenize.js';
 import type { CacheView, ResolvedWord } from './types.js';
 
@@ -136,30 +136,47 @@ export function redactRequest(
   req: RouterRequest,
   plain?: (name: string, value: string) => boolean,
 ): RedactedRequest {
-  const secret = (name: string, value: string) => isSecretValue(name, value) && !plain?.(name, value);
-  let secretInPath = false;
-  const words = req.words.map((w, i) => {
-    if (i > 0 && secret(req.words[i - 1]!, w)) {
-      secretInPath = true;
-      return REDACTED;
-    }
-    return w;
-  });
-  let secretOption = false;
-  let options: RouterRequest['options'];
-  if (req.options) {
-    options = {};
-    for (const [k, v] of Object.entries(req.options)) {
-      const hide = v.some((x) => secret(k, String(x)));
-      if (hide) secretOption = true;
-      options[k] = hide ? v.map(() => REDACTED) : [...v];
-    }
-  }
+  const secret = (name: string, value: string) =>
+    secretNamed(name) && isSecretValue(name, value) && !plain?.(name, value);
+  const hideWord = (w: string, i: number) => i > 0 && secret(req.words[i - 1]!, w);
+  const hideOption = ([k, v]: [string, ReadonlyArray<string | number>]) =>
+    v.some((x) => secret(k, String(x)));
+  const secretInPath = req.words.some(hideWord);
+  const entries = req.options ? Object.entries(req.options) : [];
+  const secretOption = entries.some(hideOption);
+  // Nothing to hide: the request itself, not a copy (a 65,536-entry import's record held a
+  // second copy of every request while it ran).
+  if (!secretInPath && !secretOption && keptAsIs(req)) return { request: req, secretInPath, secretOption };
   const request: RouterRequest = {
     method: req.method,
-    words,
+    words: req.words.map((w, i) => (hideWord(w, i) ? REDACTED : w)),
     ...(req.actions ? { actions: [...req.actions] } : {}),
   };
-  if (options) request.options = options;
+  if (req.options)
+    request.options = Object.fromEntries(
+      entries.map(([k, v]) => [k, hideOption([k, v]) ? v.map(() => REDACTED) : [...v]]),
+    );
   return { request, secretInPath, secretOption };
+}
+
+/**
+ * isSecretName, remembered per name: a bulk change asks it of the same few words for each of
+ * its 65,536 requests. Bounded: names come from routers and lines, not from a fixed set.
+ */
+const namedCache = new Map<string, boolean>();
+function secretNamed(name: string): boolean {
+  let v = namedCache.get(name);
+  if (v === undefined) {
+    v = isSecretName(name);
+    if (namedCache.size >= 4096) namedCache.clear();
+    namedCache.set(name, v);
+  }
+  return v;
+}
+
+/** A request with no field but those the journal keeps: kept as it is, it reads as its copy. */
+function keptAsIs(req: RouterRequest): boolean {
+  for (const k in req)
+    if (k !== 'method' && k !== 'words' && k !== 'actions' && k !== 'options') return false;
+  return true;
 }

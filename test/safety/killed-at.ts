@@ -2,6 +2,7 @@
 // user would, killed by the fault router at the chosen write, before or after applying it.
 import { spawn } from 'node:child_process';
 import { BIN } from '../helpers/run-bin.js';
+import type { Recorded } from '../hostile/harness.js';
 import type { FaultRouter } from './fault-router.js';
 
 export const PHASES = ['before', 'after'] as const;
@@ -18,13 +19,11 @@ export function killedAt(
   at: number,
   phase: 'before' | 'after',
   signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL',
-  /** What runs instead of the binary (node's arguments before `argv`): a test's own entry point. */
-  entry: string[] = [BIN],
-  /** The hang guard: how long it may take to reach write `at` and end. */
-  guardMs = 15_000,
+  /** Only writes this says yes to count (a transaction's step by its path). */
+  match?: (r: Recorded) => boolean,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...entry, ...argv], {
+    const child = spawn(process.execPath, [BIN, ...argv], {
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -40,12 +39,12 @@ export function killedAt(
           `routersh ${argv.join(' ')} ${sent ? `did not end after ${signal}` : `never reached write ${at}`}: ${err}`,
         ),
       );
-    }, guardMs);
+    }, 15_000);
     const reached = () => {
       sent = true;
       child.kill(signal);
     };
-    router.arm({ at, which: 'write', hold: { phase, reached } });
+    router.arm({ at, which: 'write', hold: { phase, reached }, ...(match ? { match } : {}) });
     child.on('exit', (_code, ended) => {
       clearTimeout(timer);
       if (sent && (signal === 'SIGTERM' || ended === 'SIGKILL')) resolve();

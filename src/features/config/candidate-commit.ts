@@ -91,6 +91,8 @@ async function checked(
   env: HandlerEnv,
 ): Promise<{ lines: readonly StagedLine[]; plan: CandidatePlan; text: string; problems: string[] }> {
   const lines = port.lines() ?? [];
+  // Checked on the metadata as it is now, not as it was cached when the lines were typed.
+  env.services.cache.clear();
   const problems = await recheck(lines, env);
   const plan = problems.length ? emptyPlan() : await planCandidate(lines, env.services, env.signal);
   return { lines, plan, text: planText(plan, lines), problems };

@@ -58,7 +58,7 @@ export async function finishTransaction(
   const note =
     state === 'reverted'
       ? `finished after its process was gone: ${revert.reverted} step${revert.reverted === 1 ? '' : 's'} reverted`
-      : `finished after its process was gone: ${revert.stand.length} step${revert.stand.length === 1 ? '' : 's'} still stand: ${stand}`;
+      : `finished after its process was gone: ${revert.stand.length} step${revert.stand.length === 1 ? ' still stands' : 's still stand'}: ${stand}`;
   const answered = changes.filter((c) => c.tx === id && c.status === 'done').length;
   journal.write({ t: 'txend', tx: id, state, sent: answered, note, at: journal.meta.now() }, { sync: true });
   return { id, state, sent: answered, note };

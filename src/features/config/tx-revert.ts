@@ -89,20 +89,23 @@ async function revertOne(s: SentStep, env: RevertEnv): Promise<string | undefine
   if (s.step.inverse.length === 0) return 'it cannot be reverted (nothing undoes it)';
   journal.markUndo(s.id, 'transaction', s.step.inverse);
   for (const r of s.step.inverse) {
-    let answer: Awaited<ReturnType<RouterPort['send']>>;
+    let refused: string | undefined;
     try {
-      answer = await patiently(env, () => env.router.send(r, { signal: env.signal }));
+      const answer = await patiently(env, () => env.router.send(r, { signal: env.signal }));
+      if (!answer.ok) refused = answer.errorStatus ?? answer.requestStatus;
     } catch (e) {
-      const why = e instanceof GiveUp ? e.message : `${requestText(r)}: ${asRoutershError(e).message}`;
-      journal.markUndone(s.id, false, why);
-      if (e instanceof GiveUp) throw e;
-      return why;
+      if (e instanceof GiveUp) {
+        journal.markUndone(s.id, false, e.message);
+        throw e;
+      }
+      // Not a failure to answer (patiently retried those): the router refused it.
+      refused = asRoutershError(e).message;
     }
     env.invalidate?.(r);
-    if (answer.ok) continue;
+    if (refused === undefined) continue;
     // Refused: fine if the node already shows what the request wanted (what it removes is gone).
     if (shows(await readNode(env, r), r) === true) continue;
-    const why = `${requestText(r)} refused: ${answer.errorStatus ?? answer.requestStatus} (someone else changed the node)`;
+    const why = `${requestText(r)} refused: ${refused}; someone else changed the node`;
     journal.markUndone(s.id, false, why);
     return why;
   }

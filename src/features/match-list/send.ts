@@ -64,8 +64,11 @@ export function entryRequest(
     options['port'] = [Number(e.port)];
     options['protocol'] = [e.protocol ?? ''];
   }
-  return { method: 'POST', words, actions: [action], options };
+  return { method: 'POST', words, actions: ACTIONS[action], options };
 }
+
+// One array per action, shared by every entry's request (nothing writes to a request's actions).
+const ACTIONS = { SET: ['SET' as const], UNSET: ['UNSET' as const] };
 
 /** The change journal as a bulk send sees it (src/journal/journal.ts): one change, many entries. */
 export interface BulkJournal {

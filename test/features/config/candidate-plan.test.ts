@@ -130,6 +130,24 @@ describe('the plan of a candidate', () => {
     expect((await whole()).sort()).toEqual([...before].sort());
   });
 
+  it('commit check checks the staged lines on the metadata as it is now: an entry deleted since fails it', async () => {
+    await type('interface eth1 mtu 9000');
+    const router = (method: 'POST' | 'DELETE', ...words: string[]) =>
+      send({ method, words, ...(method === 'POST' ? { actions: ['SET'] } : {}) });
+    // Someone else deletes the interface the staged line is under.
+    await router('DELETE', 'interface', 'eth1');
+    const o = await runLine('commit check', { context: [] }, session.services, signal);
+    expect(o.kind).toBe('text');
+    if (o.kind !== 'text') return;
+    expect(o.text).toContain("staged line 1 (interface eth1 mtu 9000): 'interface eth1' does not exist");
+    expect(o.failure?.message).toBe('commit check: 1 staged line cannot be sent; nothing sent');
+    await router('POST', 'interface', 'eth1');
+    await router('POST', 'interface', 'eth1', 'description', 'lan');
+    await router('POST', 'interface', 'eth1', 'ip', 'address', '192.168.1.1/24');
+    // Put back by someone else too: what the session cached is forgotten (as `refresh` does).
+    session.services.cache.clear();
+  });
+
   it('a staged node someone else changed since it was staged is named in the plan', async () => {
     await type('interface eth1 mtu 9000');
     // Someone else, at the router.
@@ -142,5 +160,90 @@ describe('the plan of a candidate', () => {
       { method: 'POST', words: ['interface', 'eth1', 'mtu', '1400'], actions: ['SET'] },
     ]);
     await send({ method: 'POST', words: ['interface', 'eth1', 'mtu', '1500'], actions: ['SET'] });
+  });
+});
+
+describe('the plan of a candidate on the shaped router', () => {
+  let shaped: RouterSim;
+  let s: Session;
+  beforeAll(async () => {
+    shaped = await startRouterSim({ variant: 'shaped' });
+    s = await testSession(simConfig(shaped.url), {
+      journal: 'file',
+      env: { ...process.env, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'routersh-cand-shaped-')) },
+    });
+  });
+  afterAll(async () => {
+    await s.close();
+    await shaped.close();
+  });
+
+  it('multi-value slots, flags, options with Count > 1, entries named by two keys: there and back', async () => {
+    const e: HandlerEnv = { state: { context: [] }, services: s.services, io: {}, signal };
+    const all = async () => (await readConfig(e, { under: [], members: true })).lines.map(lineText).sort();
+    const before = await all();
+    for (const line of [
+      'configure',
+      'interfaces ethernet eth1 address 10.1.2.1/24',
+      'no interfaces ethernet eth1 address 10.1.1.1/24',
+      'interfaces ethernet eth1 mtu 1400',
+      'no interfaces ethernet eth2 disable',
+      'interfaces ethernet eth0 disable',
+      'nat port-forward protocol udp port 53 to 10.1.0.12',
+      'no nat port-forward protocol tcp port 443',
+      'protocols static route 10.30.0.0/16',
+      'protocols static route 10.30.0.0/16 next-hop 10.1.0.4 distance 5',
+      'nat rule 200 source-address 10.21.0.0/16 source-address 10.22.0.0/16',
+      'system host-name edge-2',
+      'system name-server 192.0.2.54',
+    ]) {
+      const o = await runLine(line, { context: [] }, s.services, signal);
+      expect(o.kind === 'error' ? `${line}: ${o.error.message}` : 'ok').toBe('ok');
+    }
+    const plan = await planCandidate(s.services.candidate?.lines() ?? [], s.services, signal);
+    expect(plan.unrevertable).toEqual([]);
+    for (const step of plan.steps) {
+      const a = await s.services.router.send(step.request, { signal });
+      expect(a.ok, a.message).toBe(true);
+    }
+    const after = await all();
+    const plus = plan.diff.filter((l) => l.startsWith('+ ')).map((l) => l.slice(2));
+    const minus = plan.diff.filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    // What the plan said is what the router did.
+    expect(after.filter((l) => !before.includes(l)).sort()).toEqual([...plus].sort());
+    expect(before.filter((l) => !after.includes(l)).sort()).toEqual([...minus].sort());
+    for (const step of [...plan.steps].reverse())
+      for (const r of step.inverse) {
+        const a = await s.services.router.send(r, { signal });
+        expect(a.ok, a.message).toBe(true);
+      }
+    expect(await all()).toEqual(before);
+    await runLine('discard', { context: [] }, s.services, signal);
+  });
+
+  it('commit sends them as one transaction; the router then shows exactly the staged lines', async () => {
+    const e: HandlerEnv = { state: { context: [] }, services: s.services, io: {}, signal };
+    const all = async () => (await readConfig(e, { under: [], members: true })).lines.map(lineText);
+    const before = await all();
+    const run = (line: string) => runLine(line, { context: [] }, s.services, signal);
+    for (const line of [
+      'nat port-forward protocol udp port 53 to 10.1.0.12',
+      'no interfaces ethernet eth1 address 10.1.1.1/24',
+      'system name-server 192.0.2.54',
+    ])
+      expect((await run(line)).kind).toBe('text');
+    const o = await run('commit comment shaped');
+    expect(o.kind === 'text' && o.failure === undefined ? o.text : o).toMatch(
+      /commit complete: 3 staged lines, 3 requests sent/,
+    );
+    const after = await all();
+    expect(after.filter((l) => !before.includes(l))).toEqual([
+      'nat port-forward protocol udp port 53 to 10.1.0.12',
+      'system name-server 192.0.2.54',
+    ]);
+    expect(before.filter((l) => !after.includes(l))).toEqual([
+      'interfaces ethernet eth1 address 10.1.1.1/24',
+    ]);
+    expect(s.services.candidate?.lines()).toEqual([]);
   });
 });

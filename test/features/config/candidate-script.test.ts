@@ -74,6 +74,13 @@ describe('candidate mode in a script', () => {
     expect(writes(from)).toEqual([]);
   });
 
+  it('configure private is the same; configure again says so', async () => {
+    const r = await script(['configure private', 'interface eth1 mtu 9000', 'configure', 'discard', 'end']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('already in candidate mode (1 staged line)\n');
+  });
+
   it('discard and rollback 0 drop the staged lines; end then leaves and the script passes', async () => {
     const from = sim.requests.length;
     const r = await script([
@@ -224,5 +231,39 @@ describe('show configuration in candidate mode', () => {
     expect(doc.lines.map((l) => l.path.join(' '))).toContain('interface eth9 mtu 1400');
     expect(doc.lines.map((l) => l.path.join(' '))).not.toContain('interface eth0 description uplink');
     expect(writes(from)).toEqual([]);
+  });
+});
+
+describe('commit confirmed in a script', () => {
+  it('a commit refused before sending leaves no window behind', async () => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'system user admin password s3cret', 'commit confirmed 5']);
+    expect(r.err).toContain('cannot be reverted if the transaction fails');
+    expect(r.err).not.toContain('stays open');
+    expect(r.err).not.toContain('s3cret');
+    expect(r.code).toBe(1);
+    expect(writes(from)).toEqual([]);
+  });
+});
+
+describe('reads in candidate mode', () => {
+  it('a show line runs at once, and a wrong one is refused, never staged', async () => {
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      [
+        'configure',
+        'interface eth9',
+        'show interface eth9 nonsense',
+        'show interface',
+        'commit check',
+        'discard',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.err).toMatch(/nonsense.*\(line 3\)/);
+    expect(r.out).toContain('eth0');
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
+    expect(r.code).toBe(1);
   });
 });

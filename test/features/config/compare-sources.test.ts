@@ -101,6 +101,32 @@ describe('compare against a file, a checkpoint, another router', () => {
     expect(diffLines(byProfile.out)).toEqual(lines);
   });
 
+  it("--router URL with nothing to log in with in the environment takes this session's login", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'routersh-cmp-login-'));
+    const pw = join(dir, 'pw');
+    writeFileSync(pw, 'admin\n', { mode: 0o600 });
+    const r = await runCommand(
+      ['--router', r1.url, '--user', 'admin', '--password-file', pw, '-c', `compare --router ${r1.url}`],
+      { XDG_STATE_HOME: join(dir, 'state') },
+    );
+    expect(r.err).toBe('');
+    expect(r.out).toBe(`no differences: ${r1.url} and live ${r1.url}\n`);
+  });
+
+  it('compare FILE of a subtree walks only that subtree', async () => {
+    const env = adminEnv(r1.url);
+    const file = join(mkdtempSync(join(tmpdir(), 'routersh-cmp-under-')), 'eth.conf');
+    expect((await runCommand(['-c', `config save ${file} interface eth1`], env)).code).toBe(0);
+    await otherClientSets(r1, ['interface', 'eth1', 'description', 'under-test']);
+    await otherClientSets(r1, ['hostname', 'not-under-eth1']);
+    const r = await runCommand(['-c', `compare ${file}`], env);
+    expect(r.err).toBe('');
+    expect(diffLines(r.out)).toEqual([
+      expect.stringMatching(/^-interface eth1 description /),
+      '+interface eth1 description under-test',
+    ]);
+  });
+
   it('refuses bad arguments in one line', async () => {
     const env = adminEnv(r1.url);
     for (const [line, why] of [

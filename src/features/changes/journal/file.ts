@@ -5,11 +5,22 @@
 // a sent request. The file is the journal: the session reads it back rather than keep it all.
 // A journal says what to write back to the router: its directory and the file are state only
 // the user can touch (config/state-dir.ts), checked before the first line and before each read.
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readSync,
+  readdirSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MAX_JOURNAL_BYTES, readFileBoundedSync } from '../../../config/read-bounded.js';
 import { stateFiles } from '../../../config/state-dir.js';
 import { type ParsedJournal, parseJournal, parseJournalCounted } from './fold.js';
+import { jsonPieces } from './json-pieces.js';
 import type { JournalEvent } from '../../../contract/journal.js';
 
 export interface JournalSink {
@@ -34,9 +45,11 @@ export function fileSink(path: string): JournalSink {
       if (fd === undefined) {
         stateFiles.ensureDir(dirname(path));
         stateFiles.check(path);
-        fd = openSync(path, 'a', 0o600);
+        fd = openSync(path, 'a+', 0o600);
+        // A writer killed part-way through a line left it unended: ours starts on a line of its own.
+        if (!endsWithNewline(fd)) writeSync(fd, '\n');
       }
-      writeSync(fd, `${JSON.stringify(e)}\n`);
+      writeLine(fd, e);
       unsynced = !o.sync;
       if (o.sync) fsyncSync(fd);
     },
@@ -49,6 +62,24 @@ export function fileSink(path: string): JournalSink {
       fd = undefined;
     },
   };
+}
+
+/** The event as one JSON line, written in pieces (json-pieces.ts): a big record is never one string. */
+function writeLine(fd: number, e: JournalEvent): void {
+  let last: string | undefined;
+  for (const piece of jsonPieces(e)) {
+    if (last !== undefined) writeSync(fd, last);
+    last = piece;
+  }
+  writeSync(fd, `${last ?? ''}\n`);
+}
+
+/** Whether the file is empty or its last byte is a line end. */
+function endsWithNewline(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return true;
+  const b = Buffer.alloc(1);
+  return readSync(fd, b, 0, 1, size - 1) === 1 && b[0] === 0x0a;
 }
 
 /** A journal's events; a file over MAX_JOURNAL_BYTES (or /dev/zero) fails with EFBIG, unread. */

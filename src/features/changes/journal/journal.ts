@@ -55,6 +55,19 @@ export const newSessionId = (): string =>
 
 const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 
+/** The requests as the record keeps them (secrets `***`; the same objects when nothing is hidden). */
+function keptRequests(requests: readonly RouterRequest[], plain: RecordOptions['plain']) {
+  let secretInPath = false;
+  let secret = false;
+  const kept = requests.map((r) => {
+    const x = redactRequest(r, plain);
+    secretInPath ||= x.secretInPath;
+    secret ||= x.secretInPath || x.secretOption;
+    return x.request;
+  });
+  return { kept, secretInPath, secret };
+}
+
 export class FileJournal implements Journal {
   private seq = 0;
   private txSeq = 0;
@@ -233,9 +246,7 @@ export class FileJournal implements Journal {
     { fresh, plain, window: began, step }: RecordOptions = {},
   ): Promise<void> {
     if (step) return this.recordStep(line, requests, step, run, began);
-    const redacted = requests.map((r) => redactRequest(r, plain));
-    const secretInPath = redacted.some((r) => r.secretInPath);
-    const secret = secretInPath || redacted.some((r) => r.secretOption);
+    const { kept, secretInPath, secret } = keptRequests(requests, plain);
     let before: Snapshot | undefined;
     let focus: Pending['focus'];
     let subtree: Change['subtree'];
@@ -282,8 +293,8 @@ export class FileJournal implements Journal {
         seq: this.seq,
         at: this.meta.now(),
         line,
-        requests: redacted.map((r) => r.request),
-        words: redacted[0]?.request.words ?? words,
+        requests: kept,
+        words: kept[0]?.words ?? words,
         // A secret's entry would name it (`snmp community X`: its options are the entry's keys).
         ...(focus && !secret ? { focus } : {}),
         ...(hold ? { holds: hold } : {}),
