@@ -109,6 +109,24 @@ describe('config load restores what each mode promises', () => {
     expect(now).toContain('interface eth5');
   });
 
+  it('merge reads only the slots of its lines, not the whole tree', async () => {
+    const file = join(dir, `two-${++n}.conf`);
+    writeFileSync(
+      file,
+      `# routersh configuration\n# router: ${sim.url}\ninterface eth1 mtu 9000\nhostname r2\n`,
+    );
+    const from = sim.requests.length;
+    const out = await configLoad(['merge', file], env());
+    expect(textOf(out)).toMatch(/committed: 2 requests sent/);
+    const read = sim.requests
+      .slice(from)
+      .filter((r) => r.method === 'GET')
+      .map((r) => decodeURIComponent(r.url));
+    // The resolver's metadata (root, interface…) and each line's slot: nothing of ipv4, ip or system.
+    expect(read.filter((u) => /^\/api\/(ipv4|ip|system)(\/|$)/.test(u))).toEqual([]);
+    expect(await walk()).toEqual(expect.arrayContaining(['interface eth1 mtu 9000', 'hostname r2']));
+  });
+
   it('replace: each entry the file names equals the file; the others are untouched', async () => {
     const file = join(dir, `eth1-${++n}.conf`);
     writeFileSync(
