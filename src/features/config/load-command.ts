@@ -19,6 +19,7 @@ import { resolveFileLines } from './file-lines.js';
 import { lineKey } from './line-key.js';
 import { lineText } from './line-text.js';
 import { type LoadMode, type LoadPlan, planLoad } from './plan.js';
+import { slotLive } from './slot-reads.js';
 import { runTransaction } from './transaction.js';
 import { readConfig } from './walk.js';
 
@@ -112,9 +113,13 @@ function checkFrom(
 /** The live lines the plan compares with: under the file's `under`, or each node named. */
 async function liveLines(env: HandlerEnv, nodes: string[][], members: boolean): Promise<ConfigLine[]> {
   if (nodes.length <= 1) return (await readConfig(env, { under: nodes[0] ?? [], members })).lines;
+  // A node under another named one is walked with it (an automatic checkpoint names each step's).
+  const sorted = [...nodes].sort((a, b) => a.length - b.length);
+  const walks: string[][] = [];
+  for (const p of sorted) if (!walks.some((w) => w.every((x, i) => p[i] === x))) walks.push(p);
   const seen = new Set<string>();
   const out: ConfigLine[] = [];
-  for (const under of nodes)
+  for (const under of walks)
     for (const l of (await readConfig(env, { under, members })).lines) {
       const k = lineKey(l);
       if (!seen.has(k)) out.push(l);
@@ -147,7 +152,11 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
     signal,
   });
   const nodes = req.nodes ?? [header.under];
-  const live = await liveLines(env, nodes, header.members);
+  // A merge compares each line with its own slot only: no walk of the whole tree.
+  const live =
+    req.mode === 'merge' && !req.nodes
+      ? await slotLive(env, file.lines, header.members)
+      : await liveLines(env, nodes, header.members);
   const plan = planLoad(req.mode, live, file.lines, {
     members: header.members,
     under: header.under,

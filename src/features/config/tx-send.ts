@@ -4,6 +4,7 @@
 // deleted after). Entries of one list (requests with options on the same node) never wait for
 // one another. Stops starting steps at the first failure or a cancel; what is in flight is
 // awaited, so every step sent has an outcome.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { RouterRequest } from '../../api/router/types.js';
 import type { TxStep } from '../../contract/config.js';
 import { pool } from '../match-list/send.js';
@@ -42,6 +43,8 @@ export async function sendSteps(
   concurrency = TX_CONCURRENCY,
 ): Promise<Array<StepOutcome | undefined>> {
   const out: Array<StepOutcome | undefined> = new Array(steps.length);
+  // Each request in flight listens on the command's signal: raise Node's leak warning bound to match.
+  if (getMaxListeners(signal) < concurrency + 10) setMaxListeners(concurrency + 10, signal);
   const stop = new AbortController();
   const halt = () => stop.abort();
   signal.addEventListener('abort', halt, { once: true });
