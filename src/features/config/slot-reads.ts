@@ -65,6 +65,7 @@ export async function slotLive(
   env: HandlerEnv,
   target: readonly ConfigLine[],
   members: boolean,
+  onRead?: (done: number, of: number) => void,
 ): Promise<ConfigLine[]> {
   const { signal } = env;
   // Each parent once, with the lines whose slots it lists.
@@ -77,9 +78,11 @@ export async function slotLive(
     else parents.set(k, { words, lines: [l] });
   }
   const bySlot = new Map<string, ConfigLine[]>();
+  let done = 0;
   await pool([...parents.values()], WALK_CONCURRENCY, async ({ words, lines }) => {
     signal.throwIfAborted();
     const info = await readParent(env, words, target);
+    onRead?.(++done, parents.size);
     if (!info) return;
     for (const l of lines) {
       if (bySlot.has(l.slot)) continue;
