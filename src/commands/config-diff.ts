@@ -6,6 +6,7 @@
 // 2 for a bad argument, an unreadable file or an unknown checkpoint (so that 1 means only "they
 // differ"); 3 when a router cannot be reached.
 import type { Flags } from '../cli/args.js';
+import { colorWanted } from '../config/color.js';
 import { stateDir } from '../config/paths.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { HandlerEnv } from '../contract/handler.js';
@@ -16,6 +17,7 @@ import { diffOutcome } from '../features/config/compare-command.js';
 import { parseDiffArg, readSide, type Side, type Source } from '../features/config/compare-sources.js';
 import { commandConfig, connect } from '../session/connect.js';
 import { forOther } from '../session/other-router.js';
+import { paintDiff } from '../term/paint.js';
 import { jsonText, sanitizeText } from '../term/sanitize.js';
 
 export interface DiffArgs {
@@ -117,11 +119,10 @@ export async function runConfigDiff(args: DiffArgs, io: CommandIo): Promise<Endi
     }
     if (runIo.progress) io.err('\r\x1b[2K');
     const outcome = diffOutcome(a, b);
-    io.out(
-      args.connection.json
-        ? `${jsonText(outcome.json, 0)}\n`
-        : sanitizeText(outcome.differs ? outcome.text : ''),
-    );
+    const text = sanitizeText(outcome.differs ? outcome.text : '');
+    // Coloured as the shell's compare on a terminal (NO_COLOR, --no-color and FORCE_COLOR as everywhere).
+    const color = colorWanted(args.connection.noColor, io.env, io.stdout.isTTY === true);
+    io.out(args.connection.json ? `${jsonText(outcome.json, 0)}\n` : color ? paintDiff(text) : text);
     return outcome.differs && args.exitCode
       ? failed(new RoutershError('command_failed', 'the configurations differ'))
       : OK;

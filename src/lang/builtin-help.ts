@@ -133,7 +133,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   compare: {
     syntax: 'compare [FILE | checkpoint NAME | --profile P | --router URL]',
-    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare).\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
+    more: 'Alone: what this session changed, node by node, as - old / + new lines (Junos: show | compare);\nin candidate mode (configure), the staged lines against the live configuration.\nWith an argument: the live configuration against a saved file, a checkpoint or another router, as\na unified diff: - the other, + live (Junos: show | compare rollback N; VyOS: compare).',
     examples: [
       'compare',
       'show | compare',
@@ -144,7 +144,7 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
   },
   checkpoint: {
     syntax: 'checkpoint [NAME]',
-    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration checkpoint; Junos keeps rollback files.",
+    more: "Keeps the whole configuration (members left out) in the state directory as checkpoint NAME\n(letters, digits, '.', '_', '-'; none: a time-stamped name). An existing name is refused.\nSR Linux: tools system configuration generate-checkpoint; Junos keeps rollback files.",
     examples: ['checkpoint', 'checkpoint before-upgrade'],
   },
   checkpoints: {
@@ -211,8 +211,8 @@ export const VERB_HELP: Readonly<Record<string, HelpEntry>> = {
   },
   show: {
     syntax: 'show WORD… [OPTION [VALUE]]…',
-    more: "Shows state or configuration: the router's show output, as text or a table.",
-    examples: ['show interface', 'show interface | match UP'],
+    more: "Shows state or configuration: the router's show output, as text or a table.\nshow configuration [WORD…] [members] [--json] is the whole configuration as lines (config show).",
+    examples: ['show interface', 'show interface | match UP', 'show configuration interface eth1'],
   },
   describe: {
     syntax: 'describe WORD…',

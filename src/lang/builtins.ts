@@ -184,6 +184,24 @@ function buildBuiltins(): NodeInfo[] {
 /** Verbs first, then commands; the order completion lists them in. */
 export const BUILTINS: readonly NodeInfo[] = buildBuiltins();
 
+/**
+ * The words after `show configuration` (walk.ts: the line runs `config show …`): a slot of
+ * the `config` built-in's own, so the hint says what they are.
+ */
+export const SHOW_CONFIGURATION_SLOT: NodeInfo = (() => {
+  const n = argSlot(
+    {
+      slot: 'config.show',
+      help: '[WORD…] [members] [--json]',
+      description: 'the words of a subtree, members, --json',
+      rest: true,
+    },
+    [],
+  );
+  names.set(n, 'config');
+  return n;
+})();
+
 const byName = new Map(BUILTINS.map((n) => [n.name, n]));
 export const builtinByName = (name: string): NodeInfo | undefined => byName.get(name);
 

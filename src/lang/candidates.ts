@@ -333,6 +333,10 @@ export function gather(r: WalkResult, lookup: Lookup): Gathered {
   const verb = s.verb ?? (s.explicitSet ? 'set' : undefined);
   const head = s.typedPath === 0 ? (s.pathBuiltin ?? (verb ? builtinByName(verb) : undefined)) : undefined;
   if (head) withHelp(g, head);
+  // `show configuration`: the whole configuration (walk.ts), unless the router has the word here.
+  if (s.verb === 'show' && s.typedPath === 0 && !node.subNodes.some((c) => c.name === 'configuration')) {
+    g.items.push(item('configuration', 'builtin', 'the whole configuration as lines (config show)'));
+  }
   if (s.pathBuiltin?.name === 'help' && s.typedPath === 0) {
     g.items.push(...BUILTINS.map((b) => item(b.name, isVerbNode(b) ? 'verb' : 'builtin', b.description)));
   }

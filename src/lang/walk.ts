@@ -8,6 +8,7 @@ import {
   BUILTINS,
   isBuiltinNode,
   isVerbNode,
+  SHOW_CONFIGURATION_SLOT,
   takesRouterPath,
   valueCheckOf,
 } from './builtins.js';
@@ -263,14 +264,13 @@ function pathWord(s: WalkState, tok: Token, at: At, { node, children }: Place, w
  * word `configuration` here: then the router's word wins and `config show` stays.
  */
 function enterShowConfiguration(s: WalkState): void {
-  const config = builtinByName('config')!;
   delete s.verb;
   s.action = 'SET';
   s.mode = 'builtin';
   s.builtinWords = ['config'];
   s.args.push('show');
-  // The `config` built-in's argument slot: the words after it are its arguments.
-  s.node = config.subNodes[0]!;
+  // A slot of the `config` built-in: the words after it are its arguments.
+  s.node = SHOW_CONFIGURATION_SLOT;
 }
 
 /** The rest of the line names a help topic: the line runs `help` on it. */

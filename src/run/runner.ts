@@ -98,6 +98,15 @@ function scrubOutcome(o: Outcome, secrets: readonly string[]): Outcome {
   }
 }
 
+/** A change, or a refused line that is not a read (`show …`, `describe …`) nor a built-in's. */
+function mayStage(res: Resolution): boolean {
+  if (res.kind === 'router') return isChange(res.request);
+  if (res.kind !== 'error') return false;
+  const first = res.words[0];
+  const read = first?.role === 'verb' && (first.token.text === 'show' || first.token.text === 'describe');
+  return !read && !res.words.some((w) => w.role === 'builtin');
+}
+
 async function runResolution(
   res: Resolution,
   state: RunState,
@@ -108,10 +117,7 @@ async function runResolution(
   // Candidate mode (`configure`): a change, or a line the resolver refused (it may lie under a
   // node a staged line creates), is checked with the dry-run rules and staged, not sent.
   const candidate = run.services.candidate;
-  if (
-    candidate?.lines() !== undefined &&
-    (res.kind === 'error' || (res.kind === 'router' && isChange(res.request)))
-  )
+  if (candidate?.lines() !== undefined && mayStage(res))
     return candidate.stage({ line: line.line, context: state.context }, run, signal);
   switch (res.kind) {
     case 'empty':

@@ -80,6 +80,13 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   const valueCompleter = eitherCompleter(
     now ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now) : undefined,
     lessonStore && lessonCode ? (await lessonCode).completer.lessonCompleter(lessonStore) : undefined,
+    // The shell's Tab after `rollback checkpoint` and `compare checkpoint`: this router's names.
+    o.interactive && cfg.router
+      ? (await import('../features/config/checkpoint-completer.js')).checkpointCompleter({
+          router: cfg.router,
+          stateDir: stateDir(o.env),
+        })
+      : undefined,
   );
   const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
   const core = {

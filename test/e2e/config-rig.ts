@@ -48,6 +48,11 @@ export interface RouterCase {
   plus: string[];
   /** Of `plus`, the lines of entries the change added (a merge keeps them, an override removes them). */
   added: string[];
+  /**
+   * Lines staged in candidate mode, and lines show configuration then marks `+` and `-`;
+   * `racer`: someone else's change to the first line's node between staging and commit.
+   */
+  stage: { lines: string[]; plus: string[]; minus: string[]; racer: RawChange };
   /** `config load replace`: a file naming one entry, the lines gone from that entry after it, an entry left alone. */
   replace: { lines: string[]; gone: string[]; untouched: string[] };
 }
@@ -89,6 +94,20 @@ const DEFAULT: RouterCase = {
     'interface eth9 mtu 1500',
   ],
   added: ['interface eth9', 'interface eth9 mtu 1500'],
+  stage: {
+    lines: [
+      'interface eth1 mtu 1400',
+      'interface eth9',
+      'interface eth9 mtu 1400',
+      'no ipv4 firewall filter forward rule 10',
+    ],
+    plus: ['interface eth1 mtu 1400', 'interface eth9', 'interface eth9 mtu 1400'],
+    minus: [
+      'interface eth1 mtu 1500',
+      'ipv4 firewall filter forward rule 10 action DROP match-list blacklist src',
+    ],
+    racer: { method: 'POST', words: ['interface', 'eth1', 'mtu', '1600'] },
+  },
   replace: {
     lines: ['interface eth1', 'interface eth1 mtu 9000', 'interface eth1 description up'],
     gone: ['interface eth1 ip address 192.168.1.1/24'],
@@ -144,6 +163,27 @@ const SHAPED: RouterCase = {
     'protocols static route 10.20.0.0/16 next-hop 10.1.0.2 distance 20',
   ],
   added: ['nat port-forward protocol tcp port 8080 to 10.1.0.20'],
+  stage: {
+    lines: [
+      'interfaces ethernet eth1 mtu 1400',
+      'nat port-forward protocol tcp port 8080 to 10.1.0.20',
+      'no nat rule 200',
+      // A route, then a line under it: staged unchecked where the metadata cannot know.
+      'protocols static route 10.30.0.0/16',
+      'protocols static route 10.30.0.0/16 next-hop 10.1.0.9 distance 3',
+    ],
+    plus: [
+      'interfaces ethernet eth1 mtu 1400',
+      'nat port-forward protocol tcp port 8080 to 10.1.0.20',
+      'protocols static route 10.30.0.0/16',
+      'protocols static route 10.30.0.0/16 next-hop 10.1.0.9 distance 3',
+    ],
+    minus: [
+      'interfaces ethernet eth1 mtu 9000',
+      'nat rule 200 source-address 10.20.0.0/16 outbound-interface eth0',
+    ],
+    racer: { method: 'POST', words: ['interfaces', 'ethernet', 'eth1', 'mtu', '1600'] },
+  },
   replace: {
     lines: [
       'interfaces ethernet eth1',

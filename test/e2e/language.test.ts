@@ -151,9 +151,7 @@ describe('output pipes', () => {
     const f = join(dir, 'pipes.rsh');
     writeFileSync(f, 'help | match "· history "\nhelp metrics | count\n');
     const r = await runBin(['-f', f], { env });
-    expect(r.stdout).toMatch(
-      /^ {2}refresh \[WORD…\] · history +forget cached metadata · the commands typed/m,
-    );
+    expect(r.stdout).toMatch(/^ {2}refresh \[WORD…\] · history · run CMD, do CMD: a command from the top$/m);
     expect(r.stdout).toMatch(/Count: 1\d lines/);
     const bad = await c('show interface | match "a(b"');
     expect(bad.code).toBe(1);

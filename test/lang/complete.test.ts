@@ -86,6 +86,12 @@ describe('candidates per slot and verb', () => {
     expect(byKind(showPlant, 'token')).toEqual(['pot']);
     expect(byKind(showPlant, 'flag')).toEqual(['verbose']);
   });
+  it('show offers configuration (the whole configuration) where the router has no such word', async () => {
+    expect(byKind(await garden('show '), 'builtin')).toEqual(['configuration']);
+    expect(byKind(await garden('show conf'), 'builtin')).toEqual(['configuration']);
+    expect(byKind(await garden('show conf'), 'token')).toEqual([]);
+    expect(byKind(await garden('show plant '), 'builtin')).toEqual([]);
+  });
   it('options still allowed: Key marked, flags, Count respected', async () => {
     const c = await garden('plant s1 ');
     expect(c.candidates.map((x) => [x.text, x.kind])).toEqual([

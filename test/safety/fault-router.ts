@@ -27,6 +27,8 @@ export type Which = 'write' | 'any';
 interface Armed {
   at: number;
   which: Which;
+  /** Only requests this says yes to count (a transaction's step by its path: its steps go at once). */
+  match?: (r: Recorded) => boolean;
   seen: number;
   fault?: Fault | 'slow';
   /**
@@ -80,7 +82,12 @@ export async function startFaultRouter(
     if (rec.headers['authorization'] !== BASIC)
       return json(401, { RequestStatus: 'ERROR', ErrorStatus: 'wrong user or password' });
     let strike: Armed | undefined;
-    if (armed && (armed.which === 'any' || isWrite(rec)) && ++armed.seen === armed.at) {
+    if (
+      armed &&
+      (armed.which === 'any' || isWrite(rec)) &&
+      (armed.match?.(rec) ?? true) &&
+      ++armed.seen === armed.at
+    ) {
       strike = armed;
       armed = undefined;
       struck = true;

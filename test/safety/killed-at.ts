@@ -2,6 +2,7 @@
 // user would, killed by the fault router at the chosen write, before or after applying it.
 import { spawn } from 'node:child_process';
 import { BIN } from '../helpers/run-bin.js';
+import type { Recorded } from '../hostile/harness.js';
 import type { FaultRouter } from './fault-router.js';
 
 export const PHASES = ['before', 'after'] as const;
@@ -18,6 +19,8 @@ export function killedAt(
   at: number,
   phase: 'before' | 'after',
   signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL',
+  /** Only writes this says yes to count (a transaction's step by its path). */
+  match?: (r: Recorded) => boolean,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...argv], {
@@ -41,7 +44,7 @@ export function killedAt(
       sent = true;
       child.kill(signal);
     };
-    router.arm({ at, which: 'write', hold: { phase, reached } });
+    router.arm({ at, which: 'write', hold: { phase, reached }, ...(match ? { match } : {}) });
     child.on('exit', (_code, ended) => {
       clearTimeout(timer);
       if (sent && (signal === 'SIGTERM' || ended === 'SIGKILL')) resolve();

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { runCommand } from '../helpers/command-io.js';
+import type { Recorded } from '../hostile/harness.js';
 
 /** The edits, as `sed` would make them: five steps. */
 export function edited(saved: string): string {
@@ -20,6 +21,21 @@ export function edited(saved: string): string {
 }
 
 export const LOAD_STEPS = 5;
+
+/** Each step's request as the router receives it, in the plan's order (its steps go at once). */
+const PATHS = [
+  'POST /api/interface/eth0/mtu/9000',
+  'POST /api/interface/eth1/description/up',
+  'POST /api/interface/eth1/mtu/1400',
+  'POST /api/interface/eth1/ip/address/192.168.2.1%2F24',
+  'DELETE /api/ip/route/0.0.0.0%2F0/via/10.0.0.254',
+];
+
+/** The fault router's filter for step `at` (1-based). */
+export const loadStep =
+  (at: number) =>
+  (r: Recorded): boolean =>
+    `${r.method} ${new URL(r.url, 'http://x').pathname}` === PATHS[at - 1];
 
 /** Saves the router's configuration (`config save`) and writes the edited file; its path. */
 export async function loadFile(env: Record<string, string>, timeout: string[]): Promise<string> {

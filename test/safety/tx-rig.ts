@@ -4,7 +4,8 @@
 // `commit` call it). The invariant: the router ends at the configuration before or after the
 // transaction, and the journal's end line says which.
 import { expect } from 'vitest';
-import type { TxResult } from '../../src/contract/config.js';
+import type { TxResult, TxStep } from '../../src/contract/config.js';
+import type { Recorded } from '../hostile/harness.js';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runTransaction, type Transaction } from '../../src/features/config/transaction.js';
 import type { Session } from '../../src/session/session.js';
@@ -17,19 +18,27 @@ import { STEPS } from './tx-steps.js';
 
 export { STEPS };
 
+/** The fault router's filter for step `step`'s request (steps on unrelated nodes go at once). */
+export function isStep(step: TxStep): (r: Recorded) => boolean {
+  const path = `/api/${step.request.words.map(encodeURIComponent).join('/')}`;
+  return (r) => r.method === step.request.method && new URL(r.url, 'http://x').pathname === path;
+}
+
 /** A session of the product on `router`, journaled to a state directory of its own. */
 export async function txSession(
   router: FaultRouter,
-  o: { timeoutMs?: number; offsetFile?: string } = {},
-): Promise<{ session: Session; state: string }> {
+  o: { timeoutMs?: number; offsetFile?: string; guard?: boolean; allowUnrevertable?: boolean } = {},
+): Promise<{ session: Session; state: string; env: ReturnType<typeof adminEnv> }> {
   const env = adminEnv(router.url);
   const session = await testSession(simConfig(router.url, { timeoutMs: o.timeoutMs ?? 5000 }), {
     env: { ...process.env, ...env },
     journal: 'file',
     yes: true,
     ...(o.offsetFile ? { clock: { offsetFile: o.offsetFile } } : {}),
+    ...(o.guard ? { guard: true } : {}),
+    ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
   });
-  return { session, state: env.XDG_STATE_HOME };
+  return { session, state: env.XDG_STATE_HOME, env };
 }
 
 /** runTransaction through `session`'s services, as a command's handler calls it. */

@@ -43,15 +43,15 @@ export function halfDoneIn(
   const out: HalfDoneItem[] = [];
   const f = fold(events);
   // A transaction outside a window whose process is gone before its end: one item for its steps.
-  const open = new Set<string>();
+  // Its steps are the transaction's: settled by its end (or its revert), never one by one.
+  const txs = new Set(f.transactions.map((t) => t.id));
   for (const t of f.transactions) {
     if (t.end || t.window || (t.pid !== undefined && alive(t.pid, t.pidStart))) continue;
-    open.add(t.id);
     const sent = f.changes.filter((c) => c.tx === t.id && c.status !== 'failed').length;
     out.push({ id: t.id, seq: sent, line: t.line, kind: 'tx' });
   }
   for (const c of f.changes) {
-    if (c.window || (c.tx !== undefined && open.has(c.tx))) continue;
+    if (c.window || (c.tx !== undefined && txs.has(c.tx))) continue;
     const item = { id: c.id, seq: c.seq, line: c.line };
     if (c.status === 'unknown' && !(c.pid !== undefined && alive(c.pid, c.pidStart)))
       out.push({ ...item, kind: 'change' });

@@ -22,7 +22,7 @@ export const configCommand: Handler<'config'> = ({ args }, env) => {
   const row = sub === undefined ? undefined : CONFIG_SUBCOMMANDS[sub];
   if (!row || !Object.hasOwn(CONFIG_SUBCOMMANDS, sub!))
     throw argumentError(
-      sub === undefined ? `config: ${USAGE}` : `config: unknown sub-command '${sub}': ${USAGE}`,
+      sub === undefined ? `config: which one? ${USAGE}` : `config: unknown sub-command '${sub}': ${USAGE}`,
     );
   return row(rest, env);
 };

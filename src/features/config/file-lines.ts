@@ -177,7 +177,7 @@ function uncheckedLine(res: Extract<Resolution, { kind: 'error' }>, text: string
 export async function resolveFileLines(
   file: string,
   lines: readonly FileLine[],
-  o: { cache: Pick<CachePort, 'get'>; signal: AbortSignal },
+  o: { cache: Pick<CachePort, 'get'>; signal: AbortSignal; onLine?: (done: number) => void },
 ): Promise<FileLinesResult> {
   const cache = new ShapeCache(o.cache);
   const out: ConfigLine[] = [];
@@ -191,6 +191,7 @@ export async function resolveFileLines(
     if ('why' in got) throw new RoutershError('validation', `${where}: ${got.why}`, { file, line: n });
     if (got.note) notes.push(`${where}: ${got.note}`);
     out.push(got.line);
+    o.onLine?.(out.length);
     for (let i = 1; i <= got.line.path.length; i++) created.add(pathKey(got.line.path.slice(0, i)));
   }
   return { lines: out, notes, reads: cache.reads };

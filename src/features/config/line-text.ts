@@ -8,14 +8,25 @@ import { quoteWord } from '../../lang/tokenize.js';
 
 export function lineText(l: Pick<ConfigLine, 'path' | 'options'>): string {
   let out = '';
-  for (const w of l.path) out += out === '' ? quoteWord(w) : ` ${quoteWord(w)}`;
+  for (const w of l.path) out += out === '' ? word(w) : ` ${word(w)}`;
   for (const name in l.options) {
     const values = l.options[name]!;
-    if (values.length === 0) out += ` ${name}`;
-    else for (const v of values) out += ` ${name} ${quoteWord(v)}`;
+    if (values.length === 0) out += ` ${oneLine(name)}`;
+    else for (const v of values) out += ` ${oneLine(name)} ${word(v)}`;
   }
   return out;
 }
+
+const BREAK = /\r\n?|\n/g;
+
+/**
+ * A line is one line whatever the router sends: a line break in a value (no word of the
+ * language can hold one) becomes a space, so a value can never add a line of its own to a
+ * saved file or a plan (`description "x\n# router: …\nhostname evil"` stays one line).
+ */
+const oneLine = (w: string) => (w.includes('\n') || w.includes('\r') ? w.replace(BREAK, ' ') : w);
+
+const word = (w: string) => quoteWord(oneLine(w));
 
 /** A line as `--json` prints it (the fleet compares these). */
 export function lineJson(l: ConfigLine): ConfigLineJson {

@@ -19,6 +19,7 @@ import { resolveFileLines } from './file-lines.js';
 import { lineKey } from './line-key.js';
 import { lineText } from './line-text.js';
 import { type LoadMode, type LoadPlan, planLoad } from './plan.js';
+import { slotLive } from './slot-reads.js';
 import { runTransaction } from './transaction.js';
 import { readConfig } from './walk.js';
 
@@ -112,15 +113,49 @@ function checkFrom(
 /** The live lines the plan compares with: under the file's `under`, or each node named. */
 async function liveLines(env: HandlerEnv, nodes: string[][], members: boolean): Promise<ConfigLine[]> {
   if (nodes.length <= 1) return (await readConfig(env, { under: nodes[0] ?? [], members })).lines;
+  // A node under another named one is walked with it (an automatic checkpoint names each step's).
+  const sorted = [...nodes].sort((a, b) => a.length - b.length);
+  const walks: string[][] = [];
+  for (const p of sorted) if (!walks.some((w) => w.every((x, i) => p[i] === x))) walks.push(p);
   const seen = new Set<string>();
   const out: ConfigLine[] = [];
-  for (const under of nodes)
+  for (const under of walks)
     for (const l of (await readConfig(env, { under, members })).lines) {
       const k = lineKey(l);
       if (!seen.has(k)) out.push(l);
       seen.add(k);
     }
   return out;
+}
+
+const PROGRESS_AFTER_MS = 1000;
+const PROGRESS_EVERY_MS = 250;
+
+/** A long step's progress line, shown after a second (as the walk's), then every 250 ms. */
+function ticker(io: HandlerEnv['io']) {
+  return {
+    async during<T>(first: string, work: (say: (line: string) => void) => Promise<T>): Promise<T> {
+      let line = first;
+      const show = () => io.progress?.(line);
+      let every: ReturnType<typeof setInterval> | undefined;
+      const start = io.progress
+        ? setTimeout(() => {
+            show();
+            every = setInterval(show, PROGRESS_EVERY_MS);
+            every.unref?.();
+          }, PROGRESS_AFTER_MS)
+        : undefined;
+      start?.unref?.();
+      try {
+        return await work((l) => {
+          line = l;
+        });
+      } finally {
+        clearTimeout(start);
+        clearInterval(every);
+      }
+    },
+  };
 }
 
 /** The plan as printed: the diff lines, the requests as they go on the wire, the notes. */
@@ -142,12 +177,23 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
   const parsed = await readLoadFile(req);
   const { header } = parsed;
   checkFrom(req.file, header.router, services.identity?.router, req.from);
-  const file = await resolveFileLines(sanitizeLine(req.file), parsed.lines, {
-    cache: services.cache,
-    signal,
-  });
+  const progress = ticker(io);
+  const total = parsed.lines.length;
+  const file = await progress.during(`checked 0 of ${total} lines`, (say) =>
+    resolveFileLines(sanitizeLine(req.file), parsed.lines, {
+      cache: services.cache,
+      signal,
+      onLine: (done) => say(`checked ${done} of ${total} lines`),
+    }),
+  );
   const nodes = req.nodes ?? [header.under];
-  const live = await liveLines(env, nodes, header.members);
+  // A merge compares each line with its own slot only: no walk of the whole tree.
+  const live =
+    req.mode === 'merge' && !req.nodes
+      ? await progress.during('reading the live lines', (say) =>
+          slotLive(env, file.lines, header.members, (done, of) => say(`read ${done} of ${of} nodes`)),
+        )
+      : await liveLines(env, nodes, header.members);
   const plan = planLoad(req.mode, live, file.lines, {
     members: header.members,
     under: header.under,
@@ -175,7 +221,14 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
     if (!(await io.ask(`${shown}send ${count(n)} as one transaction?`, signal)))
       throw commandFailedError('cancelled: nothing sent');
   } else if (!services.yes)
-    throw commandFailedError(`config load in a script needs --yes; it would send:\n${shown.trimEnd()}`);
+    // The plan as output (one line of an error would run it together), the refusal as the failure.
+    return {
+      kind: 'text',
+      text: shown,
+      json,
+      diff: true,
+      failure: commandFailedError('config load in a script needs --yes: nothing sent (the plan is above)'),
+    };
   const result = await runTransaction({ line: req.line, steps: plan.steps, before: plan.before }, env);
   const said =
     result.state === 'committed'

@@ -14,10 +14,12 @@ import type { Journal } from '../../contract/journal.js';
 import { asRoutershError, commandFailedError } from '../../errors.js';
 import { redactRequest } from '../../lang/secrets.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { commit as openWindow } from '../changes/confirm.js';
 import { requestText } from '../changes/journal/text.js';
 import { isTransient } from '../match-list/send.js';
 import { keepAutoCheckpoint } from './checkpoint-store.js';
 import { abortableSleep, type RevertEnv, revertSteps, type SentStep } from './tx-revert.js';
+import { type StepOutcome, sendSteps } from './tx-send.js';
 
 export interface Transaction {
   /** The command as typed (`config load merge FILE`, `commit`), as the journal names it. */
@@ -35,7 +37,10 @@ export interface Transaction {
 /** Whether the router's answer to a step is lost (it may have taken): a reset, a timeout, garbage. */
 const lostAnswer = (e: unknown): boolean => {
   const err = asRoutershError(e);
-  return err.code === 'transport' || err.code === 'timeout' || err.code === 'protocol';
+  // Cancelled once its record was written: it may have reached the router.
+  return (
+    err.code === 'transport' || err.code === 'timeout' || err.code === 'protocol' || err.code === 'cancelled'
+  );
 };
 
 /**
@@ -60,17 +65,26 @@ async function mayHoldUnrevertable(steps: readonly TxStep[], env: HandlerEnv): P
     );
 }
 
-/** The open window the transaction joins, refusing what its `window` forbids. */
-function windowOf(tx: Transaction, journal: Journal): string | undefined {
+/** `commit confirmed N` while a window is open: refused, nothing sent. */
+function refuseNewWindow(tx: Transaction, journal: Journal): void {
   const w = journal.window();
-  if (typeof tx.window === 'object') {
-    if (w)
-      throw commandFailedError(
-        `not sent: a confirmed-change window (${w.id}) is open: confirm it first, or commit to join it`,
-      );
-    throw commandFailedError('not sent: commit confirmed N: open the window first (confirm-within N)');
-  }
-  return w?.id;
+  if (typeof tx.window === 'object' && w)
+    throw commandFailedError(
+      `not sent: a confirmed-change window (${w.id}) is open: confirm it first, or commit to join it`,
+    );
+}
+
+/**
+ * The confirmed-change window the transaction's steps go in: `join` (or none given), the open
+ * one if any; `{minutes}` (`commit confirmed N`), a new one, opened here as `commit confirmed N`
+ * opens it (its guard and all) — refused while one is open.
+ */
+async function windowOf(tx: Transaction, journal: Journal, env: HandlerEnv): Promise<string | undefined> {
+  if (typeof tx.window !== 'object') return journal.window()?.id;
+  refuseNewWindow(tx, journal);
+  const minutes = String(tx.window.minutes);
+  await openWindow({ name: 'commit', args: ['confirmed', minutes], options: {} }, env);
+  return journal.window()?.id;
 }
 
 /** The state directory the session's journal lives in (its checkpoints go beside it). */
@@ -91,6 +105,29 @@ function noteOf(failed: string, stand: Array<{ sent: SentStep; why: string }>, r
   return `${failed}; ${n} step${n === 1 ? ' still stands' : 's still stand'}: ${which}${more}`;
 }
 
+/** The steps sent (answered OK, or their answer lost), in the plan's order, and the first failure. */
+function outcomeOf(
+  steps: readonly TxStep[],
+  outcomes: ReadonlyArray<StepOutcome | undefined>,
+): { sent: SentStep[]; failed: string | undefined } {
+  const sent: SentStep[] = [];
+  let failed: string | undefined;
+  let notStarted: number | undefined;
+  steps.forEach((step, i) => {
+    const o = outcomes[i];
+    if (!o) {
+      notStarted ??= i;
+      return;
+    }
+    if (o.failed === undefined || o.lost) sent.push({ id: o.changeId, step, lost: o.failed !== undefined });
+    if (o.failed !== undefined)
+      failed ??= `step ${i + 1} of ${steps.length} '${step.text}' failed: ${o.failed}`;
+  });
+  // Nothing failed, yet steps were not started: the command was cancelled.
+  if (failed === undefined && notStarted !== undefined) failed = `cancelled before step ${notStarted + 1}`;
+  return { sent, failed };
+}
+
 /** Sends one step through the journal: 'ok', or why it failed and whether its answer was lost. */
 async function sendStep(
   step: TxStep,
@@ -98,7 +135,7 @@ async function sendStep(
   journal: Journal,
   env: HandlerEnv,
   window: string | undefined,
-): Promise<{ changeId: string; failed?: string; lost?: boolean }> {
+): Promise<StepOutcome> {
   let changeId = '';
   const record = { tx: id, inverse: step.inverse, recorded: (c: string) => (changeId = c) };
   try {
@@ -133,8 +170,9 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
   const journal = await env.services.journal?.open();
   if (!journal)
     throw commandFailedError('not sent: a transaction is journaled, and this session has no journal');
-  const window = windowOf(tx, journal);
+  refuseNewWindow(tx, journal);
   await mayHoldUnrevertable(tx.steps, env);
+  const window = await windowOf(tx, journal, env);
   const now = journal.meta.now();
   try {
     keepAutoCheckpoint({
@@ -145,6 +183,7 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
       now,
       nodes: tx.steps.map((s) => s.words),
       ...stateOf(journal),
+      ...(env.services.identity ? { version: env.services.identity.version } : {}),
     });
   } catch (e) {
     throw commandFailedError(
@@ -167,22 +206,8 @@ export async function runTransaction(tx: Transaction, env: HandlerEnv): Promise<
     },
     { sync: true },
   );
-  const sent: SentStep[] = [];
-  let failed: string | undefined;
-  for (const [i, step] of tx.steps.entries()) {
-    if (env.signal.aborted) {
-      failed = `cancelled before step ${i + 1}`;
-      break;
-    }
-    const r = await sendStep(step, id, journal, env, window);
-    if (r.failed === undefined) {
-      sent.push({ id: r.changeId, step, lost: false });
-      continue;
-    }
-    if (r.lost) sent.push({ id: r.changeId, step, lost: true });
-    failed = `step ${i + 1} of ${tx.steps.length} '${step.text}' failed: ${r.failed}`;
-    break;
-  }
+  const outcomes = await sendSteps(tx.steps, (step) => sendStep(step, id, journal, env, window), env.signal);
+  const { sent, failed } = outcomeOf(tx.steps, outcomes);
   const answered = sent.filter((s) => !s.lost).length;
   if (failed === undefined) return end(journal, id, 'committed', answered);
   const revert = await revertSteps(sent, revertEnv(journal, env));

@@ -52,26 +52,6 @@ const worthReading = (n: NodeInfo) => n.hasSubnodes && n.hasSetSubnodes;
 /** Lines, and the places where a sub-tree's lines go once read (tree order is kept by position). */
 type Segment = Array<ConfigLine | Segment>;
 
-/** Bounded reads: a read waits for a free slot; the rest of the walk never holds one. */
-class Slots {
-  private free: number;
-  private waiting: Array<() => void> = [];
-  constructor(n: number) {
-    this.free = n;
-  }
-  async run<T>(f: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((r) => this.waiting.push(r));
-    try {
-      return await f();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
-
 const pathText = (words: readonly string[]) => (words.length ? words.map(quoteWord).join(' ') : '(the root)');
 
 /** The walk failed at `words`: one line naming the path. */
@@ -82,21 +62,35 @@ function readFailure(words: readonly string[], e: unknown): RoutershError {
   return new RoutershError(code, `cannot read ${pathText(words)}: ${why}`, { ...details, path: [...words] });
 }
 
+/** A node still to read, and the place in the output its lines go. */
+interface Task {
+  words: string[];
+  seg: Segment;
+}
+
+/**
+ * The walk: a queue of nodes to read and at most `concurrency` reads out at once. Each answer
+ * queues the sub-trees worth reading; nothing waits on a promise per pending node (10,000
+ * interfaces are 40,000 tasks in a plain array, not 40,000 waiting closures).
+ */
 class Walk {
   nodes = 0;
   lines = 0;
-  private readonly slots: Slots;
+  private readonly limit: number;
   private readonly stop = new AbortController();
+  private readonly queue: Task[] = [];
+  private head = 0;
+  private active = 0;
   private failure: RoutershError | undefined;
+  private settle: { resolve: () => void; reject: (e: unknown) => void } | undefined;
 
   constructor(
     private readonly read: ReadNode,
     private readonly o: WalkOptions,
   ) {
-    const n = Math.max(1, o.concurrency ?? WALK_CONCURRENCY);
-    this.slots = new Slots(n);
+    this.limit = Math.max(1, o.concurrency ?? WALK_CONCURRENCY);
     // Every read in flight listens on the walk's signal (the transport's abort).
-    setMaxListeners(n + 8, this.stop.signal);
+    setMaxListeners(this.limit + 8, this.stop.signal);
     const outer = o.signal;
     if (outer) {
       if (outer.aborted) this.stop.abort();
@@ -104,46 +98,74 @@ class Walk {
     }
   }
 
-  /** One GET of `words`, in a free slot; the first failure ends the walk (one line naming the path). */
+  /** One GET of `words`; a failure is one line naming the path. */
   async readOne(words: string[]): Promise<NodeInfo> {
-    const info = await this.slots.run(async () => {
-      this.checkGoing();
-      try {
-        return await this.read(words, this.stop.signal);
-      } catch (e) {
-        if (this.o.signal?.aborted) throw cancelledError();
-        // The reads still out are cancelled, not waited for.
-        this.failure ??= readFailure(words, e);
-        this.stop.abort();
-        throw this.failure;
-      }
-    });
-    this.nodes++;
-    return info;
-  }
-
-  /** Reads `words` and fills `seg` with everything configured under it. */
-  async descend(words: string[], seg: Segment): Promise<void> {
-    const info = await this.readOne(words);
-    const below: Promise<void>[] = [];
-    for (const c of info.subNodes) this.child(c, words, seg, below);
-    this.o.onRead?.(this.nodes, this.lines);
-    await Promise.all(below);
-  }
-
-  private checkGoing(): void {
     if (this.o.signal?.aborted) throw cancelledError();
-    if (this.failure) throw this.failure;
+    try {
+      const info = await this.read(words, this.stop.signal);
+      this.nodes++;
+      return info;
+    } catch (e) {
+      if (this.o.signal?.aborted) throw cancelledError();
+      throw readFailure(words, e);
+    }
+  }
+
+  /** Reads `words` and everything worth reading below it, filling `seg` in tree order. */
+  run(words: string[], seg: Segment): Promise<void> {
+    this.queue.push({ words, seg });
+    return new Promise<void>((resolve, reject) => {
+      this.settle = { resolve, reject };
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.active < this.limit && this.head < this.queue.length && !this.failure) {
+      const task = this.queue[this.head]!;
+      this.queue[this.head++] = undefined as unknown as Task;
+      // A long queue is compacted now and then, so the array does not keep every task read.
+      if (this.head > 4096 && this.head * 2 > this.queue.length) {
+        this.queue.splice(0, this.head);
+        this.head = 0;
+      }
+      this.active++;
+      void this.step(task);
+    }
+    if (this.active === 0 && !this.failure && this.head >= this.queue.length) this.settle?.resolve();
+  }
+
+  private async step(task: Task): Promise<void> {
+    try {
+      const info = await this.readOne(task.words);
+      if (!this.failure) {
+        for (const c of info.subNodes) this.child(c, task.words, task.seg);
+        this.o.onRead?.(this.nodes, this.lines);
+      }
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.active--;
+    }
+    this.pump();
+  }
+
+  /** The first failure ends the walk: the reads still out are cancelled, not waited for. */
+  private fail(e: unknown): void {
+    if (this.failure) return;
+    this.failure = e instanceof RoutershError ? e : readFailure([], e);
+    this.stop.abort();
+    this.settle?.reject(this.failure);
   }
 
   /** One sub-node's lines (only where the router takes a SET: the rest is state), then its sub-tree. */
-  child(c: NodeInfo, at: string[], seg: Segment, below: Promise<void>[]): void {
+  child(c: NodeInfo, at: string[], seg: Segment): void {
     const member = isMemberSlot(c, at);
     const keep = c.allowSet && (!member || this.o.members);
     if (c.type === 'Token') {
       if (keep && (c.setValues.length || c.setOptions.length))
         this.push(seg, slotLines(c, at, [...at, c.name], member));
-      if (worthReading(c)) this.start([...at, c.name], seg, below);
+      if (worthReading(c)) this.later([...at, c.name], seg);
       return;
     }
     if (!c.setValues.length) return;
@@ -156,7 +178,7 @@ class Walk {
         seg.push(line);
         this.lines++;
       }
-      if (deeper) this.start([...at, c.setValues[i]!], seg, below);
+      if (deeper) this.later([...at, c.setValues[i]!], seg);
     }
   }
 
@@ -165,12 +187,11 @@ class Walk {
     this.lines += lines.length;
   }
 
-  private start(words: string[], seg: Segment, below: Promise<void>[]): void {
+  /** Queues a sub-tree; its lines go here, between the lines before and after it. */
+  private later(words: string[], seg: Segment): void {
     const sub: Segment = [];
     seg.push(sub);
-    const p = this.descend(words, sub);
-    p.catch(() => {});
-    below.push(p);
+    this.queue.push({ words, seg: sub });
   }
 }
 
@@ -192,12 +213,13 @@ export async function walkConfig(read: ReadNode, o: WalkOptions): Promise<Config
   const root: Segment = [];
   const under = [...o.under];
   if (under.length === 0) {
-    await w.descend([], root);
+    await w.run([], root);
     return flatten(root, []);
   }
   const own = await ownLines(w, under, o);
-  root.push(...own.lines);
-  if (own.deeper) await w.descend(under, root);
+  // Not a spread: a list's 65,536 members would be as many arguments.
+  for (const l of own.lines) root.push(l);
+  if (own.deeper) await w.run(under, root);
   return flatten(root, []);
 }
 

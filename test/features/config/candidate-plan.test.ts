@@ -220,4 +220,30 @@ describe('the plan of a candidate on the shaped router', () => {
     expect(await all()).toEqual(before);
     await runLine('discard', { context: [] }, s.services, signal);
   });
+
+  it('commit sends them as one transaction; the router then shows exactly the staged lines', async () => {
+    const e: HandlerEnv = { state: { context: [] }, services: s.services, io: {}, signal };
+    const all = async () => (await readConfig(e, { under: [], members: true })).lines.map(lineText);
+    const before = await all();
+    const run = (line: string) => runLine(line, { context: [] }, s.services, signal);
+    for (const line of [
+      'nat port-forward protocol udp port 53 to 10.1.0.12',
+      'no interfaces ethernet eth1 address 10.1.1.1/24',
+      'system name-server 192.0.2.54',
+    ])
+      expect((await run(line)).kind).toBe('text');
+    const o = await run('commit comment shaped');
+    expect(o.kind === 'text' && o.failure === undefined ? o.text : o).toMatch(
+      /commit complete: 3 staged lines, 3 requests sent/,
+    );
+    const after = await all();
+    expect(after.filter((l) => !before.includes(l))).toEqual([
+      'nat port-forward protocol udp port 53 to 10.1.0.12',
+      'system name-server 192.0.2.54',
+    ]);
+    expect(before.filter((l) => !after.includes(l))).toEqual([
+      'interfaces ethernet eth1 address 10.1.1.1/24',
+    ]);
+    expect(s.services.candidate?.lines()).toEqual([]);
+  });
 });

@@ -233,3 +233,37 @@ describe('show configuration in candidate mode', () => {
     expect(writes(from)).toEqual([]);
   });
 });
+
+describe('commit confirmed in a script', () => {
+  it('a commit refused before sending leaves no window behind', async () => {
+    const from = sim.requests.length;
+    const r = await script(['configure', 'system user admin password s3cret', 'commit confirmed 5']);
+    expect(r.err).toContain('cannot be reverted if the transaction fails');
+    expect(r.err).not.toContain('stays open');
+    expect(r.err).not.toContain('s3cret');
+    expect(r.code).toBe(1);
+    expect(writes(from)).toEqual([]);
+  });
+});
+
+describe('reads in candidate mode', () => {
+  it('a show line runs at once, and a wrong one is refused, never staged', async () => {
+    const r = await runCommand(
+      ['--keep-going', '-f', '-'],
+      adminEnv(sim.url),
+      [
+        'configure',
+        'interface eth9',
+        'show interface eth9 nonsense',
+        'show interface',
+        'commit check',
+        'discard',
+        'end',
+      ].join('\n'),
+    );
+    expect(r.err).toMatch(/nonsense.*\(line 3\)/);
+    expect(r.out).toContain('eth0');
+    expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
+    expect(r.code).toBe(1);
+  });
+});

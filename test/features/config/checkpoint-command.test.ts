@@ -144,6 +144,13 @@ describe('checkpoint, checkpoints, rollback checkpoint', () => {
     const auto = listCheckpoints(sim.url, { stateDir: state }).filter((x) => x.auto);
     expect(auto).toHaveLength(1);
     expect(auto[0]!.why).toBe('commit');
+    // The nodes' lines before the commit, with the header of a saved file (routersh's version too).
+    const kept = readFileSync(auto[0]!.file, 'utf8');
+    expect(kept).toMatch(/^# version: \S+$/m);
+    expect(kept).toContain('\n# node: interface eth1 ip address 10.9.9.9/24\n');
+    expect(kept.split('\n').filter((l) => l !== '' && !l.startsWith('#'))).toEqual([
+      'interface eth1 mtu 1500',
+    ]);
     // Someone else changes a node the commit did not touch: the rollback leaves it alone.
     await otherClientSets(sim, ['interface', 'eth0', 'description', 'not-in-the-checkpoint']);
     const r = await runCommand(

@@ -177,4 +177,30 @@ describe('routersh -c', () => {
     const arg = await runCommand(['-c', 'show configuration hostname --json'], env);
     expect(JSON.parse(arg.out).lines).toEqual([{ path: ['hostname', 'router'], options: {}, secret: false }]);
   });
+
+  it('a long configuration streams in pieces that still make one JSON document, and the same lines', async () => {
+    const big = await startRouterSim({
+      seed: { interfaces: 0, members: { list: 'blacklist', count: 9000 } },
+    });
+    try {
+      const env = adminEnv(big.url);
+      const j = await runCommand(
+        ['--json', '-c', 'show configuration ipv4 firewall match-list members'],
+        env,
+      );
+      expect(j.code).toBe(0);
+      const doc = JSON.parse(j.out);
+      expect(doc.lines).toHaveLength(9001);
+      expect(doc.lines[9000]).toMatchObject({
+        path: ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'],
+      });
+      const t = await runCommand(['-c', 'show configuration ipv4 firewall match-list members'], env);
+      const lines = t.out.trimEnd().split('\n');
+      expect(lines).toHaveLength(9001);
+      expect(new Set(lines).size).toBe(9001);
+      expect(lines.every((l) => l.startsWith('ipv4 firewall match-list blacklist '))).toBe(true);
+    } finally {
+      await big.close();
+    }
+  });
 });

@@ -167,3 +167,17 @@ describe('formatConfigFile / parseConfigFile', () => {
     );
   });
 });
+
+describe('a value with a line break', () => {
+  it('stays on its line: a router cannot add a line to a saved file', () => {
+    const evil = line(['interface', 'eth0', 'description', 'up\n# router: http://evil\r\nhostname evil'], {
+      'x\ny': ['a\rb'],
+    });
+    expect(lineText(evil)).toBe(
+      'interface eth0 description "up # router: http://evil hostname evil" x y "a b"',
+    );
+    const back = parseConfigFile(formatConfigFile(doc([evil])), 'e.conf');
+    expect(back.lines).toHaveLength(1);
+    expect(back.header.router).toBe('http://127.0.0.1:8080');
+  });
+});

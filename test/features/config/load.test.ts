@@ -109,6 +109,24 @@ describe('config load restores what each mode promises', () => {
     expect(now).toContain('interface eth5');
   });
 
+  it('merge reads only the slots of its lines, not the whole tree', async () => {
+    const file = join(dir, `two-${++n}.conf`);
+    writeFileSync(
+      file,
+      `# routersh configuration\n# router: ${sim.url}\ninterface eth1 mtu 9000\nhostname r2\n`,
+    );
+    const from = sim.requests.length;
+    const out = await configLoad(['merge', file], env());
+    expect(textOf(out)).toMatch(/committed: 2 requests sent/);
+    const read = sim.requests
+      .slice(from)
+      .filter((r) => r.method === 'GET')
+      .map((r) => decodeURIComponent(r.url));
+    // The resolver's metadata (root, interface…) and each line's slot: nothing of ipv4, ip or system.
+    expect(read.filter((u) => /^\/api\/(ipv4|ip|system)(\/|$)/.test(u))).toEqual([]);
+    expect(await walk()).toEqual(expect.arrayContaining(['interface eth1 mtu 9000', 'hostname r2']));
+  });
+
   it('replace: each entry the file names equals the file; the others are untouched', async () => {
     const file = join(dir, `eth1-${++n}.conf`);
     writeFileSync(
@@ -170,6 +188,26 @@ describe('config load restores what each mode promises', () => {
   });
 });
 
+describe('config load that the router refuses part-way', () => {
+  it('is reverted: said in one line, the command fails, the router is as before', async () => {
+    const before = await walk();
+    // The file lacks interface lo, which the router refuses to delete; its first step is sent first.
+    const file = join(dir, `no-lo-${++n}.conf`);
+    const lines = before
+      .filter((l) => !l.startsWith('interface lo'))
+      .map((l) => (l === 'hostname router' ? 'hostname r7' : l));
+    writeFileSync(file, `# routersh configuration\n# router: ${sim.url}\n${lines.join('\n')}\n`);
+    const out = await configLoad(['override', file], env());
+    expect(out.kind).toBe('text');
+    expect(textOf(out)).toMatch(/\+ hostname r7\n/);
+    expect(textOf(out)).toMatch(
+      /\nreverted: step 2 of 2 '- interface lo' failed: .*\(transaction [^)]+\)\n$/,
+    );
+    expect(out.kind === 'text' && out.failure?.message).toBe('config load override: reverted');
+    expect(await walk()).toEqual(before);
+  });
+});
+
 describe('config load refuses, and sends nothing', () => {
   it('a line the live metadata refuses: FILE:LINE: why', async () => {
     const file = join(dir, `bad-${++n}.conf`);
@@ -227,14 +265,38 @@ describe('config load refuses, and sends nothing', () => {
     expect(writes()).toBe(before);
   });
 
+  it('on a terminal: the plan is the question; no sends nothing', async () => {
+    const file = await save();
+    await raw(set('interface', 'eth1', 'mtu', '9000'));
+    const asked: string[] = [];
+    const terminal = (answer: boolean): HandlerEnv => ({
+      ...env(),
+      io: {
+        ask: async (q: string) => {
+          asked.push(q);
+          return answer;
+        },
+      },
+    });
+    const before = writes();
+    const err = await configLoad(['merge', file], terminal(false)).catch((e: Error) => e);
+    expect((err as Error).message).toBe('cancelled: nothing sent');
+    expect(writes()).toBe(before);
+    expect(asked[0]).toMatch(/^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\nrequests \(1\):\n/);
+    expect(asked[0]).toMatch(/\nsend 1 request as one transaction\?$/);
+    const out = await configLoad(['merge', file], terminal(true));
+    expect(textOf(out)).toMatch(/^committed: 1 request sent \(transaction [^)]+\)\n$/);
+  });
+
   it('a script without --yes', async () => {
     const file = await save();
     await raw(set('interface', 'eth1', 'mtu', '9000'));
     const services = { ...session.services, yes: false };
     const before = writes();
-    const err = await configLoad(['merge', file], env({ services })).catch((e: Error) => e);
-    expect((err as Error).message).toMatch(
-      /^config load in a script needs --yes; it would send:\n- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/,
+    const out = await configLoad(['merge', file], env({ services }));
+    expect(textOf(out)).toMatch(/^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\nrequests \(1\):\n/);
+    expect(out.kind === 'text' && out.failure?.message).toBe(
+      'config load in a script needs --yes: nothing sent (the plan is above)',
     );
     expect(writes()).toBe(before);
   });

@@ -241,3 +241,77 @@ describe('readConfig through a front', () => {
     expect(shown[0]).toMatch(/^walked \d+ nodes, \d+ lines$/);
   });
 });
+
+describe('readConfig on the shaped router', () => {
+  it('other top-level words, Count > 1, two Key options, flags, and the community the router shows is ***', async () => {
+    const shaped = await startRouterSim({ variant: 'shaped' });
+    try {
+      const s = await open(shaped.url);
+      const doc = await readConfig(envOf(s), { under: [], members: true });
+      expect(texts(doc)).toEqual([
+        'interfaces ethernet eth0',
+        'interfaces ethernet eth0 address 192.0.2.1/24',
+        'interfaces ethernet eth0 description "WAN uplink"',
+        'interfaces ethernet eth1',
+        'interfaces ethernet eth1 address 10.1.0.1/24',
+        'interfaces ethernet eth1 address 10.1.1.1/24',
+        'interfaces ethernet eth1 description LAN',
+        'interfaces ethernet eth1 mtu 9000',
+        'interfaces ethernet eth2',
+        'interfaces ethernet eth2 description spare',
+        'interfaces ethernet eth2 disable',
+        'nat rule 100 source-address 10.1.0.0/24 source-address 10.1.1.0/24 outbound-interface eth0 translation-address 192.0.2.1 description "LAN out" log',
+        'nat rule 200 source-address 10.20.0.0/16 outbound-interface eth0',
+        'nat port-forward protocol tcp port 443 to 10.1.0.10 to-port 8443',
+        'nat port-forward protocol udp port 51820 to 10.1.0.11',
+        'protocols static route 0.0.0.0/0',
+        'protocols static route 0.0.0.0/0 next-hop 192.0.2.254 distance 1',
+        'protocols static route 10.20.0.0/16',
+        'protocols static route 10.20.0.0/16 next-hop 10.1.0.2 distance 10',
+        'protocols static route 10.20.0.0/16 next-hop 10.1.0.3',
+        'protocols static route 203.0.113.0/24',
+        'protocols static route 203.0.113.0/24 blackhole',
+        'snmp community *** authorization rw client 10.1.0.50 client 10.1.0.51',
+        'snmp community *** authorization ro',
+        'snmp contact noc@example.net',
+        'snmp location "rack 4, row B"',
+        'system host-name edge-1',
+        'system domain-name example.net',
+        'system name-server 192.0.2.53',
+        'system name-server 198.51.100.53',
+      ]);
+      expect(doc.lines.filter((l) => l.secret).map((l) => l.path)).toEqual([
+        ['snmp', 'community', '***'],
+        ['snmp', 'community', '***'],
+      ]);
+      expect(JSON.stringify(doc)).not.toMatch(/Pr1vate-c0mm|"public"/);
+      // Never read below a secret value: its words would carry it.
+      expect(shaped.requests.some((r) => /Pr1vate|public/.test(r.url))).toBe(false);
+    } finally {
+      await shaped.close();
+    }
+  });
+});
+
+describe('readConfig at size', () => {
+  it('65,536 members: all of them with members, none without, from the same GETs', async () => {
+    const big = await startRouterSim({
+      seed: { interfaces: 0, members: { list: 'blacklist', count: 65_536 } },
+    });
+    try {
+      const s = await open(big.url);
+      const from = big.requests.length;
+      const without = await readConfig(envOf(s), { under: [], members: false });
+      const gets = big.requests.length - from;
+      const all = await readConfig(envOf(s), { under: [], members: true });
+      expect(big.requests.length - from - gets).toBe(gets);
+      expect(all.lines.length - without.lines.length).toBe(65_536);
+      expect(all.lines.filter((l) => l.member)).toHaveLength(65_536);
+      expect(without.lines.some((l) => l.member)).toBe(false);
+      const list = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
+      expect((await readConfig(envOf(s), { under: list, members: true })).lines).toHaveLength(65_536);
+    } finally {
+      await big.close();
+    }
+  });
+});
