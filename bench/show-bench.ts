@@ -1,15 +1,16 @@
 // Issue 9: an interactive `show` of a 65,536-entry list in tmux against `cat` of the same text
 // in the same kind of tmux (target ≤ 2×): time from Enter until the last line and the prompt
 // are on screen; the routersh process's peak RSS (VmHWM, target ≤ 300 MB) and RSS after the
-// output: flat across shows, as the shell keeps no output (V8 keeps some heap it grew). The router is the hostile harness's `showLines` mode.
+// output: flat across shows, as the shell keeps no output (V8 keeps some heap it grew). The router is the hostile harness's `showLines` mode,
+// in a process of its own: in this one, the polling of tmux delayed its answers (cat has no router to wait for).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { bigShow, startHostileRouter } from '../test/hostile/router.js';
-import { median, ROOT } from './util.js';
+import { bigShow } from '../test/hostile/router.js';
+import { median, ROOT, startChildHostile } from './util.js';
 
 const N = 65_536;
 const RUNS = Number(process.env.SHOW_BENCH_RUNS) || 3;
@@ -108,7 +109,7 @@ async function routershRun(routerUrl: string) {
 export async function benchShow(): Promise<Record<string, number>> {
   const file = join(tmpdir(), `routersh-show-${process.pid}.txt`);
   writeFileSync(file, bigShow(N));
-  const router = await startHostileRouter({ showLines: N });
+  const router = await startChildHostile({ showLines: N });
   try {
     const cat = median(await catTimes(file));
     const r = await routershRun(router.url);
@@ -124,7 +125,7 @@ export async function benchShow(): Promise<Record<string, number>> {
       [`routersh RSS MB 3 s after ${RUNS} shows`]: r.rssAfter,
     };
   } finally {
-    await router.close();
+    await router.stop();
     rmSync(file, { force: true });
   }
 }

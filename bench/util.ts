@@ -67,6 +67,35 @@ export async function startChildSims(): Promise<ChildSims> {
   return { routerUrl: info.router, telemetryUrl: info.telemetry, telemetryKey: info.key, stop };
 }
 
+/** The hostile router (test/hostile/router.ts) with `modes` in a child process: its URL, and stop. */
+export async function startChildHostile(
+  modes: Record<string, unknown>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', `${ROOT}bench/hostile-child.ts`, JSON.stringify(modes)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const line = buf.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`hostile router child exited (${code})`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(killer);
+  };
+  return { url, stop };
+}
+
 /**
  * A bare undici loop (the baseline of the list benches): `count` POSTs of `action` with one
  * `net` each to LIST's entry node, `concurrency` at a time, Basic admin/admin, each answer
