@@ -221,7 +221,14 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
     if (!(await io.ask(`${shown}send ${count(n)} as one transaction?`, signal)))
       throw commandFailedError('cancelled: nothing sent');
   } else if (!services.yes)
-    throw commandFailedError(`config load in a script needs --yes; it would send:\n${shown.trimEnd()}`);
+    // The plan as output (one line of an error would run it together), the refusal as the failure.
+    return {
+      kind: 'text',
+      text: shown,
+      json,
+      diff: true,
+      failure: commandFailedError('config load in a script needs --yes: nothing sent (the plan is above)'),
+    };
   const result = await runTransaction({ line: req.line, steps: plan.steps, before: plan.before }, env);
   const said =
     result.state === 'committed'

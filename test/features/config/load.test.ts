@@ -293,9 +293,10 @@ describe('config load refuses, and sends nothing', () => {
     await raw(set('interface', 'eth1', 'mtu', '9000'));
     const services = { ...session.services, yes: false };
     const before = writes();
-    const err = await configLoad(['merge', file], env({ services })).catch((e: Error) => e);
-    expect((err as Error).message).toMatch(
-      /^config load in a script needs --yes; it would send:\n- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\n/,
+    const out = await configLoad(['merge', file], env({ services }));
+    expect(textOf(out)).toMatch(/^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\nrequests \(1\):\n/);
+    expect(out.kind === 'text' && out.failure?.message).toBe(
+      'config load in a script needs --yes: nothing sent (the plan is above)',
     );
     expect(writes()).toBe(before);
   });
