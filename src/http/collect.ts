@@ -11,6 +11,8 @@ export interface Collected {
 
 export class Collector implements Dispatcher.DispatchHandler {
   readonly done: Promise<Collected>;
+  /** Its place among the exchanges under its caller's signal (transport.ts watchSignal). */
+  slot = -1;
   private resolve!: (c: Collected) => void;
   private reject!: (e: Error) => void;
   private controller: Dispatcher.DispatchController | null = null;

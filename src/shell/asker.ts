@@ -18,14 +18,20 @@ export function createAsker(
     fallback: string,
     signal?: AbortSignal,
   ): Promise<string> => {
-    show(question);
+    // A question that carries a plan (undo, config load): the plan goes to the scrollback as
+    // the lines it is, and only its last line waits as the prompt (one prompt line would run
+    // the plan's lines together).
+    const cut = question.lastIndexOf('\n');
+    const last = question.slice(cut + 1);
+    if (cut >= 0) say(question.slice(0, cut));
+    show(last);
     return new Promise<string>((resolve) => {
       const answer = (key: string | undefined) => {
         pending = null;
         const k = key?.toLowerCase();
         const chosen = k !== undefined && letters.includes(k) ? k : fallback;
         show(null);
-        say(`${question} ${chosen}`);
+        say(`${last} ${chosen}`);
         resolve(chosen);
       };
       pending = answer;

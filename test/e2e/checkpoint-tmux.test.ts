@@ -39,7 +39,11 @@ describe.skipIf(!hasTmux())('checkpoints in tmux', () => {
     const writes = () => sim.requests.filter((r) => r.method !== 'GET').length;
     const before = writes();
     t.keys('Enter');
-    await t.waitFor(/\+ interface eth1 mtu 1500[\s\S]*transaction\? \[y\/N\]/);
+    // The plan is the lines it is, and the question waits alone on the last line (the asker
+    // once ran the plan's lines together into the prompt line).
+    await t.waitFor(
+      /^- interface eth1 mtu 9000\n\+ interface eth1 mtu 1500\nrequests \(1\):\n[\s\S]*^send 1 request as one transaction\? \[y\/N\]/m,
+    );
     // One key answers (no Enter).
     t.keys('n');
     await t.waitFor(/cancelled: nothing sent\n[\s\S]*> ?$/m);

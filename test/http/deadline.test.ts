@@ -1,6 +1,7 @@
 // A server that never answers: the deadline gives `timeout`, the caller's signal gives
 // `cancelled`, and either way the exchange's socket is destroyed (the server sees it close),
-// for both clients.
+// for both clients. Many exchanges under one signal (a bulk send) hang one listener on it.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { exitStatusOf } from '../../src/exit-status.js';
 import { failure } from '../helpers/expect-error.js';
@@ -61,5 +62,43 @@ describe.each(apis)('$service client', ({ service, call }) => {
     const e = await failure(call(s.url, 5000, AbortSignal.abort()));
     expect(e.code).toBe('cancelled');
     expect(s.connections()).toBe(0);
+  });
+});
+
+describe('many exchanges under one signal (a bulk send: 65,536 requests, one command)', () => {
+  it('hang ONE abort listener on it, which cancels every one in flight and closes their sockets', async () => {
+    const s = await silent();
+    const ac = new AbortController();
+    const client = routerClient(s.url, { timeoutMs: 5000 });
+    const calls = Array.from({ length: 8 }, (_, i) =>
+      failure(client.get(['interface', `e${i}`], { signal: ac.signal })),
+    );
+    await vi.waitFor(() => expect(s.requests).toHaveLength(8), { timeout: 5000, interval: 5 });
+    // One per exchange before: added and removed per request, they kept the bytes of a bulk
+    // send alive through young collections (seconds of GC over 65,536 requests).
+    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(1);
+    ac.abort();
+    for (const e of await Promise.all(calls)) expect(e.code).toBe('cancelled');
+    await vi.waitFor(() => expect(s.openSockets()).toBe(0), { timeout: 1000, interval: 5 });
+  });
+
+  it('answered, they leave it with its one listener; the next exchanges under it are still cancelled by it', async () => {
+    let answering = true;
+    const s = closeLater(
+      await startServer((_req, res) => {
+        if (!answering) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ RequestStatus: 'OK' }));
+      }),
+    );
+    const ac = new AbortController();
+    const client = routerClient(s.url, { timeoutMs: 5000 });
+    await Promise.all(Array.from({ length: 20 }, () => client.get(['interface'], { signal: ac.signal })));
+    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(1);
+    answering = false;
+    const held = failure(client.get(['interface'], { signal: ac.signal }));
+    await vi.waitFor(() => expect(s.requests).toHaveLength(21), { timeout: 5000, interval: 5 });
+    ac.abort();
+    expect((await held).code).toBe('cancelled');
   });
 });

@@ -1,11 +1,12 @@
 // Candidate mode's state: whether the session is in it, the staged lines, and their file in the
 // state directory (`$XDG_STATE_HOME/routersh/candidate/ROUTER.PID.json`, 0600, through the state
-// checker), rewritten whole as each line is staged and removed on commit or discard. A file whose
+// checker): a header line, then one JSON line appended per line staged (a script of 10,000 lines
+// writes each once, not the whole file again), removed on commit or discard. A file whose
 // process is gone (a crash, SIGKILL) is offered back at the next `configure` (leftOver). A line
 // holding a secret keeps its value in memory only: the file has it as `***`, and a recovered line
 // with one is dropped (said). The checking and the commit are candidate-stage.ts and
 // candidate-commit.ts, loaded with the first staged line.
-import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateFiles } from '../../config/state-dir.js';
 import type { StagedLine } from '../../contract/config.js';
@@ -21,12 +22,16 @@ export interface CandidateStoreOptions {
   now?: () => number;
 }
 
-/** What the state file holds. */
-interface CandidateFile {
+/** The state file's first line. */
+interface CandidateHeader {
   router: string;
   pid: number;
   pidStart?: string;
   at: number;
+}
+
+/** What the state file holds: its header, and the lines staged (the last one's time is `at`). */
+interface CandidateFile extends CandidateHeader {
   lines: StagedLine[];
 }
 
@@ -42,8 +47,19 @@ const onDisk = (l: StagedLine): StagedLine => {
 function readFile(path: string): CandidateFile | undefined {
   try {
     if (stateFiles.trouble(path)) return undefined;
-    const f = JSON.parse(readFileSync(path, 'utf8')) as CandidateFile;
-    return Array.isArray(f.lines) && typeof f.pid === 'number' ? f : undefined;
+    const [head, ...rest] = readFileSync(path, 'utf8').split('\n');
+    const h = JSON.parse(head ?? '') as CandidateHeader;
+    if (typeof h.pid !== 'number' || typeof h.router !== 'string') return undefined;
+    const lines: StagedLine[] = [];
+    for (const l of rest) {
+      // A line cut short (the process killed as it wrote it) ends what was staged.
+      try {
+        if (l) lines.push(JSON.parse(l) as StagedLine);
+      } catch {
+        break;
+      }
+    }
+    return { ...h, at: lines.at(-1)?.at ?? h.at, lines };
   } catch {
     return undefined;
   }
@@ -66,17 +82,19 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
   const file = dir && join(dir, `${prefix}${process.pid}.json`);
   const started = processStart(process.pid);
 
-  const save = () => {
+  /** Writes `line`, the file's header first when it is the first line staged. */
+  const save = (line: StagedLine) => {
     if (!file || !lines) return;
-    if (lines.length === 0) return unlinkQuiet(file);
-    const doc: CandidateFile = {
-      router: o.router,
-      pid: process.pid,
-      ...(started ? { pidStart: started } : {}),
-      at: now(),
-      lines: lines.map(onDisk),
-    };
-    writeEntry(file, doc);
+    if (lines.length === 1) {
+      const head: CandidateHeader = {
+        router: o.router,
+        pid: process.pid,
+        ...(started ? { pidStart: started } : {}),
+        at: now(),
+      };
+      writeEntry(file, head);
+    } else stateFiles.check(file);
+    appendFileSync(file, `${JSON.stringify(onDisk(line))}\n`, { mode: 0o600 });
   };
 
   /** The newest file of this router whose process is gone. */
@@ -109,7 +127,7 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
       lines ??= [];
       lines.push(line);
       try {
-        save();
+        save(line);
       } catch (e) {
         // Not kept on disk (unsafe state): not staged either.
         lines.pop();

@@ -52,16 +52,15 @@ describe('the candidate state file', () => {
     const file = join(dir, name!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as {
-      router: string;
-      pid: number;
-      lines: StagedLine[];
-    };
+    // A header, then a line per staged line.
+    const [head, ...rest] = readFileSync(file, 'utf8').trimEnd().split('\n');
+    const doc = JSON.parse(head!) as { router: string; pid: number };
+    const lines = rest.map((l) => JSON.parse(l) as StagedLine);
     expect(doc.router).toBe(ROUTER);
     expect(doc.pid).toBe(process.pid);
-    expect(doc.lines.map((l) => l.line)).toEqual(['interface eth1 mtu 9000', 'system user bob password ***']);
+    expect(lines.map((l) => l.line)).toEqual(['interface eth1 mtu 9000', 'system user bob password ***']);
     // A secret's value is in its request only: that is never written.
-    expect(doc.lines[1]).not.toHaveProperty('request');
+    expect(lines[1]).not.toHaveProperty('request');
     expect(store.lines()?.[1]?.request).toBeDefined();
     store.clear();
     expect(store.lines()).toEqual([]);
@@ -77,21 +76,26 @@ describe('the candidate state file', () => {
     const dir = candidateDir(stateDir);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const dead = await deadPid();
-    const put = (name: string, doc: object) =>
-      writeFileSync(join(dir, name), JSON.stringify(doc), { mode: 0o600 });
+    const put = (name: string, head: object, staged: StagedLine[], tail = '') =>
+      writeFileSync(join(dir, name), [head, ...staged].map((x) => `${JSON.stringify(x)}\n`).join('') + tail, {
+        mode: 0o600,
+      });
     const safe = 'https%3a%2f%2fr1.example%3a8443';
-    put(`${safe}.${dead}.json`, {
-      router: ROUTER,
-      pid: dead,
-      at: 1000,
-      lines: [line('interface eth1 mtu 9000')],
-    });
+    // Killed as it wrote its third line: the two before it are what was staged.
+    put(
+      `${safe}.${dead}.json`,
+      { router: ROUTER, pid: dead, at: 1000 },
+      [line('interface eth1 mtu 9000'), line('interface eth1 description x')],
+      '{"line":"interface eth1 sh',
+    );
     // A routersh that lives (this test's parent) keeps its own.
-    put(`${safe}.${process.ppid}.json`, { router: ROUTER, pid: process.ppid, at: 2000, lines: [line('x')] });
-    put(`other.${dead}.json`, { router: 'https://r2', pid: dead, at: 3000, lines: [line('y')] });
+    put(`${safe}.${process.ppid}.json`, { router: ROUTER, pid: process.ppid, at: 2000 }, [line('x')]);
+    put(`other.${dead}.json`, { router: 'https://r2', pid: dead, at: 3000 }, [line('y')]);
     const store = candidateStore({ stateDir, router: ROUTER });
-    const left = store.leftOver();
-    expect(left).toEqual({ at: 1000, lines: [line('interface eth1 mtu 9000')] });
+    expect(store.leftOver()).toEqual({
+      at: 1_700_000_000_000,
+      lines: [line('interface eth1 mtu 9000'), line('interface eth1 description x')],
+    });
     store.dropLeftOver();
     expect(existsSync(join(dir, `${safe}.${dead}.json`))).toBe(false);
     expect(store.leftOver()).toBeUndefined();
