@@ -84,6 +84,19 @@ async function revertOne(s: SentStep, env: RevertEnv): Promise<string | undefine
   if (s.lost) {
     // Its answer was lost: only what the node shows tells whether it took.
     const took = shows(await readNode(env, s.step.request), s.step.request);
+    // Journaled as the journal settles any lost answer (unfinished.ts): `changes` then says it.
+    if (took !== undefined)
+      journal.write({
+        t: 'answer',
+        id: s.id,
+        answer: took
+          ? { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' }
+          : {
+              ok: false,
+              status: 'not applied',
+              error: 'its answer was lost: the node read later shows none of it',
+            },
+      });
     if (took === false) return undefined;
   }
   if (s.step.inverse.length === 0) return 'it cannot be reverted (nothing undoes it)';
