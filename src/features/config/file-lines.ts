@@ -2,9 +2,11 @@
 // the live metadata: each line must be a router line that creates something (a SET of a path),
 // and takes its slot's description (how to set and remove it) from the metadata the resolver
 // read. Anything else — a built-in, `no …`, a show, an unknown word, a bad value — is
-// `FILE:LINE: why`, and the load sends nothing. A line under a node an earlier line creates,
-// whose metadata the router cannot describe yet, is taken as the dry run takes it: unchecked.
-// A line holding `***` (a secret as saved) is a secret line: kept, never sent.
+// `FILE:LINE: why`, and the load sends nothing. As in a dry run, a value set on its own must
+// exist (live, or made by an earlier line) before a line under it, and a line under a node an
+// earlier line creates, whose metadata the router cannot describe yet, is taken unchecked.
+// A line holding `***` (a secret as saved) is a secret line: kept, never sent. The metadata is
+// read fresh, once per shape of path (shape-cache.ts), not once per line.
 import type { NodeInfo, OptionInfo } from '../../api/router/types.js';
 import type { ConfigLine } from '../../contract/config.js';
 import type { RouterPort } from '../../contract/services.js';
