@@ -94,6 +94,8 @@ export interface CandidatePort {
   leftOver(): { at: number; lines: StagedLine[] } | undefined;
   /** Forgets the lines leftOver() found (taken or refused). */
   dropLeftOver(): void;
+  /** Other routersh processes that live and have lines staged for this router (their own). */
+  elsewhere(): Array<{ pid: number; staged: number }>;
   /**
    * A line in candidate mode that would change the router (or that the resolver refused): checked
    * with the dry-run rules and staged; its outcome (an error when it cannot be right).

@@ -4,6 +4,7 @@
 // transaction could not take back (no inverse) follows issue 37's rule: refused in a script,
 // nothing sent, unless --allow-unrevertable. Through the product's wiring (tx-rig.ts); each
 // window is settled by the test (`routersh undo --journal FILE --yes`), never waited out.
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runPiped } from '../../src/run/output-pipes.js';
@@ -105,5 +106,62 @@ describe('a step the transaction cannot take back', () => {
     } finally {
       await session.close();
     }
+  });
+
+  it('a secret: refused in a script; sent with --allow-unrevertable, the journal never holding it', async () => {
+    const words = ['system', 'user', 'operator', 'password', 'n0t-in-the-journal'];
+    const secret = {
+      request: { method: 'POST' as const, words, actions: ['SET' as const] },
+      inverse: [
+        { method: 'POST' as const, words: ['system', 'user', 'operator'], actions: ['SET' as const] },
+      ],
+      text: '+ system user operator password ***',
+      words,
+    };
+    const router = await fresh();
+    const refused = await txSession(router);
+    try {
+      await expect(runTx(refused.session, { steps: [secret] })).rejects.toThrow(
+        /not sent: \+ system user operator password \*\*\* cannot be reverted/,
+      );
+      expect(router.writes().length).toBe(0);
+    } finally {
+      await refused.session.close();
+    }
+    const { session, state } = await txSession(router, { allowUnrevertable: true });
+    try {
+      await runTx(session, { steps: [secret] });
+      expect(router.writes().length).toBe(1);
+    } finally {
+      await session.close();
+    }
+    expect(readFileSync(journalFile(state), 'utf8')).not.toContain('n0t-in-the-journal');
+  });
+
+  it('a plan that shows no *** holds no secret: `key net` is sent and journaled as it is', async () => {
+    const router = await fresh();
+    const { session, state } = await txSession(router);
+    const words = ['ipv4', 'firewall', 'match-list', 'newlist'];
+    const request = {
+      method: 'POST' as const,
+      words,
+      actions: ['SET' as const],
+      options: { timeout: [60], key: ['net'] },
+    };
+    const step = {
+      request,
+      inverse: [{ method: 'DELETE' as const, words }],
+      text: '+ ipv4 firewall match-list newlist timeout 60 key net',
+      words,
+    };
+    try {
+      const r = await runTx(session, { steps: [step] });
+      expect(r.state, r.note).toBe('committed');
+    } finally {
+      await session.close();
+    }
+    const c = fold(events(journalFile(state))).changes.at(-1)!;
+    expect(c.requests[0]?.options).toEqual({ timeout: [60], key: ['net'] });
+    expect(c.notUndoable).toBeUndefined();
   });
 });

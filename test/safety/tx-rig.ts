@@ -79,5 +79,11 @@ export function expectTxInvariant(
       standing.map((c) => c.line),
       why,
     ).toEqual([]);
+    // And no step is left unknown: one whose answer was lost was read, and the journal says how it went.
+    const unknown = changes.filter((c) => c.tx === tx!.id && c.status === 'unknown');
+    expect(
+      unknown.map((c) => c.line),
+      why,
+    ).toEqual([]);
   } else expect.fail(`${why}: unsettled: ${tx!.end!.note}`);
 }

@@ -60,7 +60,14 @@ export const configure: Handler<'configure'> = async ({ args }, env) => {
       staged: staged.length,
     });
   port.enter();
-  const said = await offerLeftOver(port, env);
+  // As Junos says who else is editing: their lines are theirs, committed from their shell.
+  const busy = port
+    .elsewhere()
+    .map(
+      (o) =>
+        `another routersh (pid ${o.pid}) has ${plural(o.staged, 'line')} staged for this router: its own, not in this candidate`,
+    );
+  const said = [...busy, ...(await offerLeftOver(port, env))];
   const n = port.lines()?.length ?? 0;
   return text(
     [

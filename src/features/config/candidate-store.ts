@@ -97,23 +97,31 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
     appendFileSync(file, `${JSON.stringify(onDisk(line))}\n`, { mode: 0o600 });
   };
 
-  /** The newest file of this router whose process is gone. */
-  const scan = (): typeof found => {
-    if (!dir || stateFiles.trouble(dir)) return undefined;
+  /** The other files of this router, each with whether its routersh lives. */
+  const others = (): Array<CandidateFile & { path: string; alive: boolean }> => {
+    if (!dir || stateFiles.trouble(dir)) return [];
     let names: string[];
     try {
       names = readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
     } catch {
-      return undefined;
+      return [];
     }
-    let best: typeof found;
+    const out: Array<CandidateFile & { path: string; alive: boolean }> = [];
     for (const name of names) {
       const path = join(dir, name);
-      if (path === file) continue;
-      const f = readFile(path);
-      if (!f || f.router !== o.router || processAlive(f.pid, f.pidStart)) continue;
-      if (f.lines.length === 0) unlinkQuiet(path);
-      else if (!best || f.at > best.at) best = { path, at: f.at, lines: f.lines };
+      const f = path === file ? undefined : readFile(path);
+      if (f && f.router === o.router) out.push({ ...f, path, alive: processAlive(f.pid, f.pidStart) });
+    }
+    return out;
+  };
+
+  /** The newest file of this router whose process is gone. */
+  const scan = (): typeof found => {
+    let best: typeof found;
+    for (const f of others()) {
+      if (f.alive) continue;
+      if (f.lines.length === 0) unlinkQuiet(f.path);
+      else if (!best || f.at > best.at) best = { path: f.path, at: f.at, lines: f.lines };
     }
     return best;
   };
@@ -146,6 +154,8 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
       found = scan();
       return found && { at: found.at, lines: found.lines };
     },
+    elsewhere: () =>
+      others().flatMap((f) => (f.alive && f.lines.length ? [{ pid: f.pid, staged: f.lines.length }] : [])),
     dropLeftOver: () => {
       if (found) unlinkQuiet(found.path);
       found = undefined;

@@ -2,13 +2,15 @@
 // the live metadata: each line must be a router line that creates something (a SET of a path),
 // and takes its slot's description (how to set and remove it) from the metadata the resolver
 // read. Anything else — a built-in, `no …`, a show, an unknown word, a bad value — is
-// `FILE:LINE: why`, and the load sends nothing. A line under a node an earlier line creates,
-// whose metadata the router cannot describe yet, is taken as the dry run takes it: unchecked.
-// A line holding `***` (a secret as saved) is a secret line: kept, never sent.
+// `FILE:LINE: why`, and the load sends nothing. As in a dry run, a value set on its own must
+// exist (live, or made by an earlier line) before a line under it, and a line under a node an
+// earlier line creates, whose metadata the router cannot describe yet, is taken unchecked.
+// A line holding `***` (a secret as saved) is a secret line: kept, never sent. The metadata is
+// read fresh, once per shape of path (shape-cache.ts), not once per line.
 import type { NodeInfo, OptionInfo } from '../../api/router/types.js';
 import type { ConfigLine } from '../../contract/config.js';
-import type { CachePort } from '../../contract/services.js';
-import { RoutershError } from '../../errors.js';
+import type { RouterPort } from '../../contract/services.js';
+import { commandFailedError, protocolError, RoutershError } from '../../errors.js';
 import { pathKey } from '../../lang/cache.js';
 import { resolveLine } from '../../lang/resolve.js';
 import type { Resolution, ResolvedWord } from '../../lang/types.js';
@@ -106,7 +108,9 @@ function judge(res: Resolution, text: string, created: ReadonlySet<string>, cach
     if (secretWordIndexes(res.words).length > 0)
       return { why: 'a secret value: a configuration file holds *** there (set it with its own command)' };
     const line = configLine(res.words);
-    return line ? { line } : { why: 'not a line that sets a value' };
+    if (!line) return { why: 'not a line that sets a value' };
+    const missing = missingEntry(res.words, created, cache);
+    return missing ? { why: missing } : { line };
   }
   const e = res.error;
   if (e.reason === 'redacted-secret') {
@@ -130,6 +134,31 @@ function judge(res: Resolution, text: string, created: ReadonlySet<string>, cach
     };
   }
   return { why: e.message };
+}
+
+/**
+ * The dry run's rule: a value set on its own (`interface eth9`) must exist before a line under
+ * it — live, or made by an earlier line of the file. Judged only where the node listing it was
+ * read itself (a sibling's answer lists the sibling's values) and lists any (an empty list may
+ * mean the router does not list them).
+ */
+function missingEntry(
+  words: readonly ResolvedWord[],
+  created: ReadonlySet<string>,
+  cache: ShapeCache,
+): string | undefined {
+  const path: string[] = [];
+  const typed = words.filter(isPath);
+  for (const [i, w] of typed.entries()) {
+    const parent = [...path];
+    path.push(w.role === 'token' ? w.node!.name : w.token.text);
+    const n = w.node;
+    if (w.role !== 'value' || !n?.allowSet || i === typed.length - 1) continue;
+    if (created.has(pathKey(path)) || !cache.readOwn(parent) || n.setValues.length === 0) continue;
+    if (!n.setValues.includes(w.token.text))
+      return `'${sanitizeLine(path.join(' '))}' does not exist: a line before this one must create it`;
+  }
+  return undefined;
 }
 
 /** An earlier line's path the words are under, when its metadata could not be read. */
@@ -177,9 +206,23 @@ function uncheckedLine(res: Extract<Resolution, { kind: 'error' }>, text: string
 export async function resolveFileLines(
   file: string,
   lines: readonly FileLine[],
-  o: { cache: Pick<CachePort, 'get'>; signal: AbortSignal; onLine?: (done: number) => void },
+  o: { router: RouterPort; signal: AbortSignal; onLine?: (done: number) => void },
 ): Promise<FileLinesResult> {
-  const cache = new ShapeCache(o.cache);
+  // Fresh reads, as the walk's (the shell's cache may be 30 s old): a handful, one per shape.
+  const cache = new ShapeCache({
+    get: async (words, signal) => {
+      const answer = await o.router.send(
+        { method: 'GET', words: [...words] },
+        { signal: signal ?? o.signal },
+      );
+      if (!answer.ok)
+        throw commandFailedError(answer.errorStatus ?? answer.requestStatus, {
+          status: answer.requestStatus,
+        });
+      if (!answer.nodeInfo) throw protocolError('the router answered a GET without NodeInfo');
+      return answer.nodeInfo;
+    },
+  });
   const out: ConfigLine[] = [];
   const notes: string[] = [];
   const created = new Set<string>();

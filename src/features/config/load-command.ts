@@ -181,7 +181,7 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
   const total = parsed.lines.length;
   const file = await progress.during(`checked 0 of ${total} lines`, (say) =>
     resolveFileLines(sanitizeLine(req.file), parsed.lines, {
-      cache: services.cache,
+      router: services.router,
       signal,
       onLine: (done) => say(`checked ${done} of ${total} lines`),
     }),

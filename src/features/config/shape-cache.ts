@@ -3,18 +3,17 @@
 // are `interface eth0`'s, only their SetValues differ (what is configured there, which a file's
 // check does not use). So a path whose value words match the same Value nodes as a path read
 // before (`interface <%IF> mtu`) is answered with that read: 10,000 interfaces' lines cost a
-// GET per shape, not per line. A path no sibling was read for is read itself (through the
-// session's cache); a failed read is kept for that exact path (not its shape: another value
-// may exist), so a failing node costs one GET, not one per line.
+// GET per shape, not per line. A path no sibling was read for is read itself (fresh, through
+// `base`); a failed read is kept for that exact path (not its shape: another value may exist),
+// so a failing node costs one GET, not one per line.
 import type { NodeInfo } from '../../api/router/types.js';
-import type { CachePort } from '../../contract/services.js';
 import { pathKey } from '../../lang/cache.js';
 import { matchWord } from '../../lang/match.js';
 import type { AsyncCache } from '../../lang/types.js';
 
 export class ShapeCache implements AsyncCache {
   private readonly byShape = new Map<string, NodeInfo>();
-  /** Reads whose shape is unknown (a parent could not be read): kept by their exact path. */
+  /** Each read by its own path (also when its shape is unknown: a parent could not be read). */
   private readonly exact = new Map<string, NodeInfo>();
   private readonly failed = new Map<string, unknown>();
   private readonly flights = new Map<string, Promise<NodeInfo>>();
@@ -23,7 +22,9 @@ export class ShapeCache implements AsyncCache {
   /** GETs this cache asked the session's cache for (a test counts them). */
   reads = 0;
 
-  constructor(private readonly base: Pick<CachePort, 'get'>) {}
+  constructor(
+    private readonly base: { get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo> },
+  ) {}
 
   /** The shape of `words` (value words as their Value node), or undefined while a parent is unread. */
   private shapeOf(words: readonly string[]): string | undefined {
@@ -37,9 +38,16 @@ export class ShapeCache implements AsyncCache {
     return JSON.stringify(parts);
   }
 
+  /** Whether the node at `words` was read there, not answered by a sibling of its shape. */
+  readOwn(words: readonly string[]): boolean {
+    return this.exact.has(pathKey(words));
+  }
+
   peek(words: readonly string[]): NodeInfo | undefined {
+    const own = this.exact.get(pathKey(words));
+    if (own) return own;
     const shape = this.shapeOf(words);
-    return (shape === undefined ? undefined : this.byShape.get(shape)) ?? this.exact.get(pathKey(words));
+    return shape === undefined ? undefined : this.byShape.get(shape);
   }
 
   get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo> {
@@ -68,8 +76,8 @@ export class ShapeCache implements AsyncCache {
     try {
       const node = await this.base.get(words, signal);
       const shape = this.shapeOf(words);
-      if (shape !== undefined) this.byShape.set(shape, node);
-      else this.exact.set(key, node);
+      if (shape !== undefined && !this.byShape.has(shape)) this.byShape.set(shape, node);
+      this.exact.set(key, node);
       return node;
     } catch (e) {
       if (!signal?.aborted) {

@@ -4,7 +4,7 @@
 // journaled as a change (fsync'd before it is sent, with its inverse, without reads of its node:
 // the plan read them), then its end line. On the first failure (a refusal, a 5xx, a reset, a
 // lost answer, a timeout, a cancel) nothing more is sent, and every step sent — and the failed
-// one if its answer was lost and it took — is reverted newest first (tx-revert.ts). What a start
+// one if its answer was lost — is reverted newest first (tx-revert.ts). What a start
 // finds of one left half done (SIGKILL): features/changes/half-done.ts.
 import { basename, dirname } from 'node:path';
 import type { RouterRequest } from '../../api/router/types.js';
@@ -12,7 +12,7 @@ import type { ConfigLine, TxResult, TxState, TxStep } from '../../contract/confi
 import type { HandlerEnv } from '../../contract/handler.js';
 import type { Journal } from '../../contract/journal.js';
 import { asRoutershError, commandFailedError } from '../../errors.js';
-import { redactRequest } from '../../lang/secrets.js';
+import { REDACTED, redactRequest } from '../../lang/secrets.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { commit as openWindow } from '../changes/confirm.js';
 import { requestText } from '../changes/journal/text.js';
@@ -44,12 +44,20 @@ const lostAnswer = (e: unknown): boolean => {
 };
 
 /**
+ * What the plan judged by the metadata (THE secret rule, walk and file-lines): a step whose line
+ * shows no `***` holds no secret, so `key net` stays as it is; otherwise the rule judges each
+ * value by its name.
+ */
+const plainOf = (s: TxStep): ((name: string, value: string) => boolean) | undefined =>
+  s.text.split(/\s+/).includes(REDACTED) ? undefined : () => true;
+
+/**
  * A step the transaction cannot take back (it sets a secret, or its plan has no inverse): asked
  * on a terminal; in a script refused unless --allow-unrevertable (issue 37's window rule).
  */
 async function mayHoldUnrevertable(steps: readonly TxStep[], env: HandlerEnv): Promise<void> {
   const bad = steps.filter((s) => {
-    const r = redactRequest(s.request);
+    const r = redactRequest(s.request, plainOf(s));
     return r.secretInPath || r.secretOption || s.inverse.length === 0;
   });
   if (bad.length === 0) return;
@@ -138,17 +146,15 @@ async function sendStep(
 ): Promise<StepOutcome> {
   let changeId = '';
   const record = { tx: id, inverse: step.inverse, recorded: (c: string) => (changeId = c) };
+  const plain = plainOf(step);
+  // The line as the journal keeps it: a secret's value as ***.
+  const line = requestText(redactRequest(step.request, plain).request);
   try {
-    const answer = await journal.record(
-      requestText(step.request),
-      step.request,
-      env.services.router,
-      env.signal,
-      {
-        step: record,
-        window,
-      },
-    );
+    const answer = await journal.record(line, step.request, env.services.router, env.signal, {
+      plain,
+      step: record,
+      window,
+    });
     env.services.cache.invalidate(step.request.words, { deleted: step.request.method === 'DELETE' });
     if (answer.ok) return { changeId };
     return { changeId, failed: `refused: ${answer.errorStatus ?? answer.requestStatus}` };

@@ -100,6 +100,8 @@ describe('the candidate state file', () => {
     expect(existsSync(join(dir, `${safe}.${dead}.json`))).toBe(false);
     expect(store.leftOver()).toBeUndefined();
     expect(existsSync(join(dir, `${safe}.${process.ppid}.json`))).toBe(true);
+    // The live one is said at configure: its lines are its own.
+    expect(store.elsewhere()).toEqual([{ pid: process.ppid, staged: 1 }]);
   });
 
   it('a directory others may write is refused by the state checker', () => {

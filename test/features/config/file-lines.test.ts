@@ -64,7 +64,7 @@ afterAll(async () => {
 
 const lines = (...texts: string[]): FileLine[] => texts.map((text, i) => ({ n: i + 3, text }));
 const resolve = (ls: FileLine[], s = session) =>
-  resolveFileLines('saved.conf', ls, { cache: s.services.cache, signal: new AbortController().signal });
+  resolveFileLines('saved.conf', ls, { router: s.services.router, signal: new AbortController().signal });
 const writes = () => sim.requests.filter((r) => r.method !== 'GET').length;
 
 describe('file lines against the simulator', () => {
@@ -136,6 +136,11 @@ describe('file lines against the simulator', () => {
     ['interface eth1 mtu jumbo', /^saved\.conf:4: .*jumbo/],
     ['system user bob password', /^saved\.conf:4: incomplete command/],
     ['interface eth1 mtu 9000 | save x', /^saved\.conf:4: /],
+    // The dry run's rule: an interface must exist (or an earlier line create it) before its MTU.
+    [
+      'interface eth9 mtu 9000',
+      /^saved\.conf:4: 'interface eth9' does not exist: a line before this one must create it$/,
+    ],
     // A saved file holds *** for a secret: a real one is not loaded, nor printed.
     [
       'system user bob password hunter2',

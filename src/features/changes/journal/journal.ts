@@ -245,7 +245,7 @@ export class FileJournal implements Journal {
     run: () => Promise<Answer>,
     { fresh, plain, window: began, step }: RecordOptions = {},
   ): Promise<void> {
-    if (step) return this.recordStep(line, requests, step, run, began);
+    if (step) return this.recordStep(line, requests, step, run, began, plain);
     const { kept, secretInPath, secret } = keptRequests(requests, plain);
     let before: Snapshot | undefined;
     let focus: Pending['focus'];
@@ -351,9 +351,10 @@ export class FileJournal implements Journal {
     step: NonNullable<RecordOptions['step']>,
     run: () => Promise<Answer>,
     began: string | undefined,
+    plain: RecordOptions['plain'],
   ): Promise<void> {
     this.stillInWindow(began);
-    const redacted = requests.map((r) => redactRequest(r));
+    const redacted = requests.map((r) => redactRequest(r, plain));
     const secret = redacted.some((r) => r.secretInPath || r.secretOption);
     const id = `${this.meta.session}.${++this.seq}`;
     const w = this.window();
@@ -371,7 +372,7 @@ export class FileJournal implements Journal {
         ...(this.meta.pid ? { pid: this.meta.pid } : {}),
         ...(this.meta.pidStart ? { pidStart: this.meta.pidStart } : {}),
         tx: step.tx,
-        inverse: step.inverse.map((r) => redactRequest(r).request),
+        inverse: step.inverse.map((r) => redactRequest(r, plain).request),
       },
       { sync: true },
     );
