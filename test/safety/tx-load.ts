@@ -20,6 +20,22 @@ export function edited(saved: string): string {
     .replace('ip route 0.0.0.0/0 via 10.0.0.254\n', '');
 }
 
+/** The same on the shaped router (sim/router/tree-shaped): five steps, one a deep deletion. */
+export function editedShaped(saved: string): string {
+  return saved
+    .replace('interfaces ethernet eth1 mtu 9000', 'interfaces ethernet eth1 mtu 1500')
+    .replace(
+      'nat port-forward protocol udp port 51820 to 10.1.0.11',
+      'nat port-forward protocol udp port 51820 to 10.1.0.12',
+    )
+    .replace('system host-name edge-1', 'system host-name edge-2')
+    .replace(
+      'system name-server 198.51.100.53\n',
+      'system name-server 198.51.100.53\nsystem name-server 192.0.2.54\n',
+    )
+    .replace('protocols static route 10.20.0.0/16 next-hop 10.1.0.3\n', '');
+}
+
 export const LOAD_STEPS = 5;
 
 /** Each step's request as the router receives it, in the plan's order (its steps go at once). */
@@ -38,12 +54,16 @@ export const loadStep =
     `${r.method} ${new URL(r.url, 'http://x').pathname}` === PATHS[at - 1];
 
 /** Saves the router's configuration (`config save`) and writes the edited file; its path. */
-export async function loadFile(env: Record<string, string>, timeout: string[]): Promise<string> {
+export async function loadFile(
+  env: Record<string, string>,
+  timeout: string[],
+  edit: (saved: string) => string = edited,
+): Promise<string> {
   const saved = join(env['XDG_STATE_HOME']!, 'saved.conf');
   const r = await runCommand(['-c', `config save ${saved}`, ...timeout], env);
   expect(r.code, r.err).toBe(0);
   const file = join(env['XDG_STATE_HOME']!, 'edited.conf');
-  const text = edited(readFileSync(saved, 'utf8'));
+  const text = edit(readFileSync(saved, 'utf8'));
   expect(
     text
       .split('\n')

@@ -4,7 +4,7 @@
 // journaled as a change (fsync'd before it is sent, with its inverse, without reads of its node:
 // the plan read them), then its end line. On the first failure (a refusal, a 5xx, a reset, a
 // lost answer, a timeout, a cancel) nothing more is sent, and every step sent — and the failed
-// one if its answer was lost and it took — is reverted newest first (tx-revert.ts). What a start
+// one if its answer was lost — is reverted newest first (tx-revert.ts). What a start
 // finds of one left half done (SIGKILL): features/changes/half-done.ts.
 import { basename, dirname } from 'node:path';
 import type { RouterRequest } from '../../api/router/types.js';

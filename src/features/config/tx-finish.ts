@@ -1,7 +1,7 @@
 // A transaction left half done (its process killed: a `tx` line without its `txend`), finished
 // from its journal — `routersh undo --journal FILE TXID`, and the start rule's yes: every step
 // that took is reverted newest first, as the transaction itself would have, and the journal
-// ends it. A step whose answer was never written is read first (did it take?). The journal is a
+// ends it. A step whose answer was never written is reverted too. The journal is a
 // file anyone may have written: each step is checked against its own line first (`check`).
 import type { TxResult, TxState, TxStep } from '../../contract/config.js';
 import type { HandlerEnv } from '../../contract/handler.js';

@@ -1,7 +1,7 @@
 // A transaction's revert (issue 38): the steps it sent, newest first, each through the inverse
 // its plan computed, each journaled as an undo of its change (so `changes` shows it undone and a
-// start finds an undo stopped part-way). A step whose answer was lost is first read: reverted
-// only if it took. A revert request the router refuses is read too: a node already as it wants
+// start finds an undo stopped part-way). A step whose answer was lost is reverted too (read
+// first: the journal says it took when the node shows it). A revert request the router refuses is read too: a node already as it wants
 // (someone removed what we added) is fine; otherwise someone else changed the node and the step
 // stands. While the router cannot answer (reset, 5xx, timeout) it retries with backoff, for at
 // most GONE_MS of silence; then it gives up, and every step not yet reverted stands.
@@ -82,22 +82,16 @@ async function readNode(env: RevertEnv, r: RouterRequest): Promise<NodeInfo | un
 async function revertOne(s: SentStep, env: RevertEnv): Promise<string | undefined> {
   const { journal } = env;
   if (s.lost) {
-    // Its answer was lost: only what the node shows tells whether it took.
-    const took = shows(await readNode(env, s.step.request), s.step.request);
-    // Journaled as the journal settles any lost answer (unfinished.ts): `changes` then says it.
-    if (took !== undefined)
+    // Its answer was lost. A node that shows it took is journaled so (`changes` says it); one
+    // that does not may still have taken it (a router that hides a default value: mtu 1500), so
+    // it is reverted either way — an inverse of what did not take is a no-op, or a refusal of
+    // removing what is not there, which counts as reverted below.
+    if (shows(await readNode(env, s.step.request), s.step.request) === true)
       journal.write({
         t: 'answer',
         id: s.id,
-        answer: took
-          ? { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' }
-          : {
-              ok: false,
-              status: 'not applied',
-              error: 'its answer was lost: the node read later shows none of it',
-            },
+        answer: { ok: true, status: 'applied', error: 'its answer was lost: the node read later shows it' },
       });
-    if (took === false) return undefined;
   }
   if (s.step.inverse.length === 0) return 'it cannot be reverted (nothing undoes it)';
   journal.markUndo(s.id, 'transaction', s.step.inverse);
