@@ -414,7 +414,7 @@ describe('config load on the shaped router (other words, Count > 1, two Key opti
     const file = join(dir, `shaped-merge-${++n}.conf`);
     writeFileSync(file, formatConfigFile(doc));
     const community = doc.lines.find((l) => l.secret)!;
-    // Another client narrows the community's clients (its name is the secret: sent as it is).
+    // Another client changes the community (its name is the secret: sent as it is, by the test).
     const name = (await s2.services.router.send({ method: 'GET', words: ['snmp', 'community'] }, {}))
       .nodeInfo!.subNodes[0]!.setValues[0]!;
     await send({
