@@ -38,3 +38,18 @@ export interface Flags {
   help: boolean;
   version: boolean;
 }
+
+/** No flag given: what a command reads from a profile alone starts from (other routers, completion). */
+export const noFlags = (): Flags => ({
+  insecure: false,
+  json: false,
+  noColor: false,
+  noPager: false,
+  keepGoing: false,
+  dryRun: false,
+  yes: false,
+  commands: [],
+  demo: false,
+  help: false,
+  version: false,
+});

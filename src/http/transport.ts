@@ -101,8 +101,8 @@ const plainAddress = (a: string | undefined): string | undefined => a?.replace(/
 
 /**
  * The exchanges in flight under each caller's signal, which fails them when it aborts: ONE
- * listener per signal, not one added and removed per exchange — a bulk send's 65,536 requests
- * under one command's signal kept ~8× the bytes of a bare loop alive through young collections
+ * listener per signal, not one added and removed per exchange - a bulk send's 65,536 requests
+ * under one command's signal kept ~8x the bytes of a bare loop alive through young collections
  * that way. An exchange's place in its list is `slot` (removed by swapping the last one in).
  */
 const watched = new WeakMap<AbortSignal, Collector[]>();
@@ -151,7 +151,7 @@ export class Transport {
   /**
    * How many exchanges are not yet settled (close() waits for them a while), and who waits for
    * none to be left. A count, not a Set of them: a Set added to and deleted from per request kept
-   * ~9× the bytes of a bare loop alive through young collections (65,536 sends: seconds of GC).
+   * ~9x the bytes of a bare loop alive through young collections (65,536 sends: seconds of GC).
    */
   private inFlight = 0;
   private drained: (() => void) | undefined;

@@ -6,7 +6,7 @@
 // from the profile's passwordFile or the environment. No journal: it is only read.
 import type { Config } from '../config/config.js';
 import { resolveConfig } from '../config/config.js';
-import type { Flags } from '../config/flags.js';
+import { type Flags, noFlags } from '../config/flags.js';
 import type { OtherSession, Services } from '../contract/services.js';
 import { configError } from '../errors.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -17,27 +17,13 @@ type Open = (
   o: { interactive: false; env: NodeJS.ProcessEnv; warn: (m: string) => void; telemetry: 'on-first-use' },
 ) => Promise<{ services: Services; close(): Promise<void> }>;
 
-const NO_FLAGS: Flags = {
-  insecure: false,
-  json: false,
-  noColor: false,
-  noPager: false,
-  keepGoing: false,
-  dryRun: false,
-  yes: false,
-  commands: [],
-  demo: false,
-  help: false,
-  version: false,
-};
-
 export async function openOtherRouter(
   cfg: Readonly<Config>,
   which: { profile: string } | { router: string },
   o: { env: NodeJS.ProcessEnv; warn: (m: string) => void },
   openSession: Open,
 ): Promise<OtherSession> {
-  const flags: Flags = { ...NO_FLAGS, ...which };
+  const flags: Flags = { ...noFlags(), ...which };
   let other = resolveConfig(flags, { env: forOther(o.env, which), isTTY: false });
   const what = 'profile' in which ? `profile ${which.profile}` : (other.router ?? which.router);
   if (!other.router) throw configError(`${sanitizeLine(what)} names no router`);

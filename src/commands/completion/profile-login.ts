@@ -10,26 +10,13 @@
 // - no password and no token in the profile: no request (completion never asks for one);
 // - --demo on the line: no request (completion never starts simulators).
 import { type Config, resolveConfig } from '../../config/config.js';
-import type { Flags } from '../../config/flags.js';
+import { type Flags, noFlags } from '../../config/flags.js';
 import { sameRouter } from '../../config/profiles.js';
 import { serverUrl } from '../../config/router-url.js';
 import type { Walked } from './argv-slot.js';
 
 /** Flags that name nothing but the profile: the rest comes from the profile alone. */
-const profileOnly = (profile: string): Flags => ({
-  profile,
-  insecure: false,
-  json: false,
-  noColor: true,
-  noPager: true,
-  keepGoing: false,
-  dryRun: false,
-  yes: false,
-  commands: [],
-  demo: false,
-  help: false,
-  version: false,
-});
+const profileOnly = (profile: string): Flags => ({ ...noFlags(), profile, noColor: true, noPager: true });
 
 /** The environment without routersh's own variables: XDG paths and HOME stay. */
 export const withoutRoutershVariables = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>

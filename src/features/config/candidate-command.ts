@@ -72,7 +72,8 @@ export const configure: Handler<'configure'> = async ({ args }, env) => {
   return text(
     [
       ...said,
-      'candidate mode: changes are staged, not sent — commit sends them at once, discard drops them, end leaves',
+      'candidate mode: changes are staged, not sent',
+      'commit sends them at once, discard drops them, end leaves',
     ].join('\n'),
     { candidate: true, staged: n },
   );

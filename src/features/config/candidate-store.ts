@@ -81,6 +81,8 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
   const dir = o.stateDir === undefined ? undefined : candidateDir(o.stateDir);
   const file = dir && join(dir, `${prefix}${process.pid}.json`);
   const started = processStart(process.pid);
+  /** Whether this process wrote its file (a run that never staged touches no state at its end). */
+  let written = false;
 
   /** Writes `line`, the file's header first when it is the first line staged. */
   const save = (line: StagedLine) => {
@@ -93,6 +95,7 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
         at: now(),
       };
       writeEntry(file, head);
+      written = true;
     } else stateFiles.check(file);
     appendFileSync(file, `${JSON.stringify(onDisk(line))}\n`, { mode: 0o600 });
   };
@@ -126,6 +129,11 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
     return best;
   };
 
+  const forget = () => {
+    if (file && written) unlinkQuiet(file);
+    written = false;
+  };
+
   const port: CandidatePort = {
     lines: () => lines,
     enter: () => {
@@ -144,11 +152,11 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
     },
     clear: () => {
       if (lines) lines = [];
-      if (file) unlinkQuiet(file);
+      forget();
     },
     leave: () => {
       lines = undefined;
-      if (file) unlinkQuiet(file);
+      forget();
     },
     leftOver: () => {
       found = scan();

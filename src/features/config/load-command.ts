@@ -22,6 +22,7 @@ import { type LoadMode, type LoadPlan, planLoad } from './plan.js';
 import { slotLive } from './slot-reads.js';
 import { runTransaction } from './transaction.js';
 import { readConfig } from './walk.js';
+import { withProgress } from './late-progress.js';
 
 export interface LoadRequest {
   mode: LoadMode;
@@ -128,36 +129,6 @@ async function liveLines(env: HandlerEnv, nodes: string[][], members: boolean): 
   return out;
 }
 
-const PROGRESS_AFTER_MS = 1000;
-const PROGRESS_EVERY_MS = 250;
-
-/** A long step's progress line, shown after a second (as the walk's), then every 250 ms. */
-function ticker(io: HandlerEnv['io']) {
-  return {
-    async during<T>(first: string, work: (say: (line: string) => void) => Promise<T>): Promise<T> {
-      let line = first;
-      const show = () => io.progress?.(line);
-      let every: ReturnType<typeof setInterval> | undefined;
-      const start = io.progress
-        ? setTimeout(() => {
-            show();
-            every = setInterval(show, PROGRESS_EVERY_MS);
-            every.unref?.();
-          }, PROGRESS_AFTER_MS)
-        : undefined;
-      start?.unref?.();
-      try {
-        return await work((l) => {
-          line = l;
-        });
-      } finally {
-        clearTimeout(start);
-        clearInterval(every);
-      }
-    },
-  };
-}
-
 /** The plan as printed: the diff lines, the requests as they go on the wire, the notes. */
 function planText(plan: LoadPlan, notes: readonly string[], root: string | undefined): string {
   const out: string[] = [...plan.diff];
@@ -177,9 +148,8 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
   const parsed = await readLoadFile(req);
   const { header } = parsed;
   checkFrom(req.file, header.router, services.identity?.router, req.from);
-  const progress = ticker(io);
   const total = parsed.lines.length;
-  const file = await progress.during(`checked 0 of ${total} lines`, (say) =>
+  const file = await withProgress(io, `checked 0 of ${total} lines`, (say) =>
     resolveFileLines(sanitizeLine(req.file), parsed.lines, {
       router: services.router,
       signal,
@@ -190,7 +160,7 @@ export async function runLoad(req: LoadRequest, env: HandlerEnv): Promise<Outcom
   // A merge compares each line with its own slot only: no walk of the whole tree.
   const live =
     req.mode === 'merge' && !req.nodes
-      ? await progress.during('reading the live lines', (say) =>
+      ? await withProgress(io, 'reading the live lines', (say) =>
           slotLive(env, file.lines, header.members, (done, of) => say(`read ${done} of ${of} nodes`)),
         )
       : await liveLines(env, nodes, header.members);

@@ -12,6 +12,7 @@ import type { HandlerEnv } from '../../contract/handler.js';
 import { commandFailedError, isRoutershError, protocolError } from '../../errors.js';
 import { slotLines } from '../../lang/slot-settings.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { holdsRedacted } from './file-lines.js';
 import { isTokenLine, lineKey } from './line-key.js';
 import { isMemberSlot, readConfig, WALK_CONCURRENCY } from './walk.js';
 
@@ -107,8 +108,9 @@ async function subtreesOfAddedOptions(
   const out: ConfigLine[] = [];
   for (const t of target) {
     const old = byKey.get(lineKey(t));
-    if (!old || isTokenLine(old) || !Object.keys(t.options).some((k) => old.options[k] === undefined))
-      continue;
+    // A secret line is never sent (and its path is not read below: it would carry the secret).
+    if (!old || holdsRedacted(t) || holdsRedacted(old) || isTokenLine(old)) continue;
+    if (!Object.keys(t.options).some((k) => old.options[k] === undefined)) continue;
     for (const l of (await readConfig(env, { under: old.path, members })).lines) {
       if (seen.has(lineKey(l))) continue;
       seen.add(lineKey(l));

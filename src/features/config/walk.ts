@@ -18,6 +18,7 @@ import {
 import { isSecretSlot } from '../../lang/secrets.js';
 import { slotLines } from '../../lang/slot-settings.js';
 import { quoteWord } from '../../lang/tokenize.js';
+import { withProgress } from './late-progress.js';
 
 /** One fresh read of a node (never the shell's metadata cache): its answer, or a throw. */
 export type ReadNode = (words: string[], signal: AbortSignal) => Promise<NodeInfo>;
@@ -251,9 +252,6 @@ async function ownLines(
   return { lines: line ? [line] : [], deeper: worthReading(value) };
 }
 
-const PROGRESS_AFTER_MS = 1000;
-const PROGRESS_EVERY_MS = 250;
-
 /**
  * The live configuration (what `show configuration`, `config save`, checkpoints, compare and
  * loads read): a fresh walk through the router client (each GET with the transport's
@@ -269,41 +267,23 @@ export async function readConfig(
     if (!answer.nodeInfo) throw protocolError('the router answered a GET without NodeInfo');
     return answer.nodeInfo;
   };
-  let nodes = 0;
-  let lines = 0;
-  const show = () => io.progress?.(`walked ${nodes} nodes, ${lines} lines`);
-  let every: ReturnType<typeof setInterval> | undefined;
-  const first = io.progress
-    ? setTimeout(() => {
-        show();
-        every = setInterval(show, PROGRESS_EVERY_MS);
-        every.unref?.();
-      }, PROGRESS_AFTER_MS)
-    : undefined;
-  first?.unref?.();
   const time = new Date(services.now()).toISOString();
-  try {
-    const walked = await walkConfig(read, {
+  const walked = await withProgress(io, 'walked 0 nodes, 0 lines', (say) =>
+    walkConfig(read, {
       under: o.under,
       members: o.members,
       signal,
-      onRead: (n, l) => {
-        nodes = n;
-        lines = l;
-      },
-    });
-    const id = services.identity;
-    return {
-      router: id?.router ?? '',
-      user: id?.user ?? '',
-      time,
-      version: id?.version ?? '',
-      members: o.members,
-      under: [...o.under],
-      lines: walked,
-    };
-  } finally {
-    clearTimeout(first);
-    clearInterval(every);
-  }
+      onRead: (nodes, lines) => say(`walked ${nodes} nodes, ${lines} lines`),
+    }),
+  );
+  const id = services.identity;
+  return {
+    router: id?.router ?? '',
+    user: id?.user ?? '',
+    time,
+    version: id?.version ?? '',
+    members: o.members,
+    under: [...o.under],
+    lines: walked,
+  };
 }

@@ -409,6 +409,30 @@ describe('config load on the shaped router (other words, Count > 1, two Key opti
     expect(sent.some((r) => r.url.includes('snmp') || r.body.includes('***'))).toBe(false);
   });
 
+  it('merge passes over the secret community, even one whose options changed since', async () => {
+    const doc = await readConfig(envOf(), { under: [], members: false });
+    const file = join(dir, `shaped-merge-${++n}.conf`);
+    writeFileSync(file, formatConfigFile(doc));
+    const community = doc.lines.find((l) => l.secret)!;
+    // Another client changes the community (its name is the secret: sent as it is, by the test).
+    const name = (await s2.services.router.send({ method: 'GET', words: ['snmp', 'community'] }, {}))
+      .nodeInfo!.subNodes[0]!.setValues[0]!;
+    await send({
+      method: 'POST',
+      words: ['snmp', 'community', name],
+      actions: ['SET'],
+      options: { authorization: ['ro'] },
+    });
+    await send(set('system', 'host-name', 'edge-9'));
+    const from = shaped.requests.length;
+    const out = await configLoad(['merge', file], envOf());
+    expect(textOf(out)).toMatch(/committed: 1 request sent/);
+    expect(textOf(out)).not.toContain(name);
+    const sent = shaped.requests.slice(from).filter((r) => r.method !== 'GET');
+    expect(sent.map((r) => decodeURIComponent(r.url))).toEqual(['/api/system/host-name/edge-1']);
+    expect(community.path.at(-1)).toBe('***');
+  });
+
   it('replace makes one named entry equal to the file and leaves the rest', async () => {
     const file = join(dir, `shaped-eth0-${++n}.conf`);
     writeFileSync(

@@ -313,21 +313,7 @@ export class FileJournal implements Journal {
     if (w && hold) await this.refuseHeld(id, hold, w);
     // Its record is on disk: a revert that decides from now on reads it and waits for its answer
     // (resolveUnfinished). One that decided before would miss it: then it is not sent.
-    const settled = w && this.meta.settled?.(w.id);
-    if (w && settled)
-      this.notSent(
-        id,
-        `confirmed-change window ${w.id} was settled (${settled.kind} by ${settled.by}) before it was sent`,
-      );
-    let answer: Answer;
-    let failure: unknown;
-    try {
-      answer = await run();
-    } catch (e) {
-      failure = e;
-      answer = { ok: false, status: 'no answer', error: asRoutershError(e).message };
-    }
-    this.write({ t: 'answer', id, answer });
+    const failure = await this.sendRecorded(id, w, run);
     if (secretInPath || !before) this.write({ t: 'after', id, ...(notUndoable ? { notUndoable } : {}) });
     else {
       this.reads.add(words, { id, focus, before, notUndoable });
@@ -377,6 +363,21 @@ export class FileJournal implements Journal {
       { sync: true },
     );
     step.recorded?.(id);
+    const failure = await this.sendRecorded(id, w, run);
+    if (failure) throw failure;
+  }
+
+  /** Ends a change recorded but not sent: its record says so, and the command fails with why. */
+  /**
+   * Sends a change whose record is on disk and writes its answer: not sent when its window was
+   * settled meanwhile (a revert that decided before the record would miss it). Resolves to what
+   * `run` threw, for the caller to throw once its own lines are written.
+   */
+  private async sendRecorded(
+    id: string,
+    w: WindowState | undefined,
+    run: () => Promise<Answer>,
+  ): Promise<unknown> {
     const settled = w && this.meta.settled?.(w.id);
     if (w && settled)
       this.notSent(
@@ -392,10 +393,9 @@ export class FileJournal implements Journal {
       answer = { ok: false, status: 'no answer', error: asRoutershError(e).message };
     }
     this.write({ t: 'answer', id, answer });
-    if (failure) throw failure;
+    return failure;
   }
 
-  /** Ends a change recorded but not sent: its record says so, and the command fails with why. */
   private notSent(id: string, why: string): never {
     this.write({ t: 'answer', id, answer: { ok: false, status: 'not sent', error: why } });
     this.write({ t: 'after', id, notUndoable: 'it was not sent' });

@@ -108,6 +108,15 @@ const failureText = (c: Change): string =>
     ? 'no answer recorded (the router may have applied it)'
     : `failed: ${c.answer?.error ?? c.answer?.status ?? 'no answer'}`;
 
+const isSetRequest = (r: RouterRequest) => r.method === 'POST' && !r.actions?.includes('UNSET');
+
+/** A transaction's step as compare lines: what its inverse sets back (`-`), what it set (`+`). */
+function stepLines(request: RouterRequest | undefined, inverse: readonly RouterRequest[]): CompareLine[] {
+  const out: CompareLine[] = inverse.filter(isSetRequest).map((r) => ({ sign: '-', text: requestText(r) }));
+  if (request && isSetRequest(request)) out.push({ sign: '+', text: requestText(request) });
+  return out;
+}
+
 /**
  * What the session changed, net: for each setting its state before the first change that
  * touched it against its state after the last one (changes undone since count for nothing). A
@@ -122,11 +131,19 @@ export function compareLines(changes: readonly Change[]): CompareLine[] {
   // Paths of settings the session created (absent before its first change of them).
   const created: string[][] = [];
   const inCreated = (s: Setting) => created.some((p) => isUnder(s.path, p));
+  const steps = new Map<string, CompareLine[]>();
   for (const c of changes) {
     if (c.status === 'failed' || c.status === 'unknown') {
       const key = `!${c.id}`;
       failures.set(key, `${c.line}: ${failureText(c)}`);
       order.push(key);
+    }
+    if (c.status === 'done' && c.tx && c.inverse && !c.after) {
+      // A transaction's step (no reads of its node): what its inverse sets back was there before.
+      const key = `tx ${c.id}`;
+      order.push(key);
+      steps.set(key, stepLines(c.requests[0], c.inverse));
+      continue;
     }
     if (c.status === 'undone' || !c.after) continue;
     const d = diffSnapshots(c.before, c.after);
@@ -149,6 +166,11 @@ export function compareLines(changes: readonly Change[]): CompareLine[] {
   }
   const out: CompareLine[] = [];
   for (const id of order) {
+    const step = steps.get(id);
+    if (step) {
+      out.push(...step);
+      continue;
+    }
     const failure = failures.get(id);
     if (failure !== undefined) {
       out.push({ sign: '!', text: failure });
