@@ -40,6 +40,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ],
   ['size checks moved out of the unit tests (issue 36)', 'size-bench.ts', 'benchSize'],
   ['budget: test:unit and npm test in fresh typechecks (issue 36)', 'budget-bench.ts', 'benchBudget'],
+  [
+    'the whole configuration: show configuration and config load at size vs bare node:http (issue 38)',
+    'config-bench.ts',
+    'benchConfig',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

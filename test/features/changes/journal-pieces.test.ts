@@ -5,8 +5,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fileSink } from '../../../src/features/changes/journal/file.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fileSink, GroupSync } from '../../../src/features/changes/journal/file.js';
 import { jsonPieces } from '../../../src/features/changes/journal/json-pieces.js';
 import type { JournalEvent } from '../../../src/contract/journal.js';
 
@@ -85,5 +85,57 @@ describe('the file sink', () => {
     sink.close();
     const events = fileSink(file).read();
     expect(events.map((e) => e.t)).toEqual(['answer', 'undo']);
+  });
+});
+
+describe('group commit (a transaction: 16 steps in flight, each record on disk before its request)', () => {
+  it('callers while an fsync runs share the next one, which starts when it ends; none resolves before an fsync begun after it', async () => {
+    const started: Array<(e: Error | null) => void> = [];
+    const g = new GroupSync((_fd, done) => started.push(done));
+    const order: string[] = [];
+    const first = g.synced(3).then(() => order.push('first'));
+    expect(started).toHaveLength(1);
+    // Written while the first fsync runs: it may not cover them.
+    const later = Array.from({ length: 10 }, (_, i) => g.synced(3).then(() => order.push(`later${i}`)));
+    expect(started).toHaveLength(1);
+    started[0]!(null);
+    await first;
+    expect(order).toEqual(['first']);
+    // One more fsync for all ten, begun after the first ended.
+    await vi.waitFor(() => expect(started).toHaveLength(2));
+    started[1]!(null);
+    await Promise.all(later);
+    expect(order).toHaveLength(11);
+    expect(started).toHaveLength(2);
+  });
+
+  it('a failed fsync fails its callers; the next callers get a new one', async () => {
+    const started: Array<(e: Error | null) => void> = [];
+    const g = new GroupSync((_fd, done) => started.push(done));
+    const a = g.synced(3);
+    started[0]!(new Error('EIO'));
+    await expect(a).rejects.toThrow('EIO');
+    const b = g.synced(3);
+    expect(started).toHaveLength(2);
+    started[1]!(null);
+    await expect(b).resolves.toBeUndefined();
+  });
+
+  it("a file sink's records are on disk and read back after synced()", async () => {
+    const file = join(dir, 'group.jsonl');
+    const sink = fileSink(file);
+    const answers = Array.from({ length: 16 }, (_, i) => ({
+      t: 'answer' as const,
+      id: `s.${i}`,
+      answer: { ok: true, status: 'OK' },
+    }));
+    await Promise.all(
+      answers.map(async (e) => {
+        sink.append(e);
+        await sink.synced?.();
+      }),
+    );
+    sink.close();
+    expect(fileSink(file).read()).toEqual(answers);
   });
 });

@@ -7,6 +7,7 @@
 // the user can touch (config/state-dir.ts), checked before the first line and before each read.
 import {
   closeSync,
+  fsync,
   existsSync,
   fstatSync,
   fsyncSync,
@@ -29,6 +30,12 @@ export interface JournalSink {
   read(): JournalEvent[];
   /** How much has been written so far (it only grows): a reader reads again when it changed. */
   size?(): number;
+  /**
+   * Resolves once everything appended before the call is on disk: one fsync (off the event
+   * loop) for all the callers that ask while one runs — a group commit. A transaction's 16
+   * steps in flight each wait for their record, as with `sync`, but share the fsyncs.
+   */
+  synced?(): Promise<void>;
   readonly path: string | undefined;
   close(): void;
 }
@@ -39,6 +46,7 @@ export const journalDir = (stateDir: string): string => join(stateDir, 'journal'
 export function fileSink(path: string): JournalSink {
   let fd: number | undefined;
   let unsynced = false;
+  const group = new GroupSync();
   return {
     path,
     append(e, o = {}) {
@@ -55,6 +63,10 @@ export function fileSink(path: string): JournalSink {
     },
     read: () => (existsSync(path) ? readJournalFile(path) : []),
     size: () => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
+    synced() {
+      if (fd === undefined) return Promise.resolve();
+      return group.synced(fd);
+    },
     close() {
       if (fd === undefined) return;
       if (unsynced) fsyncSync(fd);
@@ -62,6 +74,36 @@ export function fileSink(path: string): JournalSink {
       fd = undefined;
     },
   };
+}
+
+/**
+ * Group commit: an fsync started after a caller's writes covers them. While one runs, the
+ * callers that come wait for the next, which starts when it ends and covers them all.
+ */
+export class GroupSync {
+  private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
+
+  constructor(private readonly flush: (fd: number, done: (e: Error | null) => void) => void = fsync) {}
+
+  synced(fd: number): Promise<void> {
+    if (!this.running) {
+      this.running = new Promise<void>((resolve, reject) =>
+        this.flush(fd, (e) => (e ? reject(e) : resolve())),
+      ).finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    // The one running may have begun before this caller's writes: the next one covers them.
+    this.next ??= this.running
+      .catch(() => {})
+      .then(() => {
+        this.next = undefined;
+        return this.synced(fd);
+      });
+    return this.next;
+  }
 }
 
 /** The event as one JSON line, written in pieces (json-pieces.ts): a big record is never one string. */

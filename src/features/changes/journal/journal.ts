@@ -360,8 +360,10 @@ export class FileJournal implements Journal {
         tx: step.tx,
         inverse: step.inverse.map((r) => redactRequest(r, plain).request),
       },
-      { sync: true },
+      { sync: !this.sink.synced },
     );
+    // On disk before it is sent, as every record: the steps in flight share one fsync (group commit).
+    await this.sink.synced?.();
     step.recorded?.(id);
     const failure = await this.sendRecorded(id, w, run);
     if (failure) throw failure;
