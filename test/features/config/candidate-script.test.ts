@@ -204,7 +204,11 @@ describe('show configuration in candidate mode', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const [text, json] = r.out.split('\n{');
-    expect(text!.split('\n').filter((l) => !l.startsWith('candidate mode') && l !== '')).toEqual([
+    expect(
+      text!
+        .split('\n')
+        .filter((l) => !l.startsWith('candidate mode') && !l.startsWith('commit sends') && l !== ''),
+    ).toEqual([
       '  interface eth0',
       '- interface eth0 description uplink',
       '  interface eth0 mtu 1500',
