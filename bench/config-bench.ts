@@ -11,12 +11,12 @@
 // Every routersh figure is its whole process (start-up, reads, plan, journal). Alternated, RUNS
 // times (default 3; the 500 ms row once), the median.
 // Run: node --import tsx bench/config-bench.ts (after `npm run build`).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, ROOT } from './util.js';
+import { maxRssPreload, measured, median, ROOT } from './util.js';
 
 const RUNS = Number(process.env['CONFIG_BENCH_RUNS']) || 3;
 const CONCURRENCY = 16;
@@ -51,23 +51,6 @@ async function startSim(o: { seed: unknown; latencyMs?: number }): Promise<Sim> 
     clearTimeout(killer);
   };
   return { url, stop };
-}
-
-// Loaded into a measured process with -r: its peak RSS on exit, on stderr.
-const MAX_RSS = `process.on('exit', () => process.stderr.write('maxrss_kb ' + process.resourceUsage().maxRSS + '\\n'));\n`;
-
-/** Runs node with `args` (cwd ROOT): wall ms, stdout and peak RSS in MB; throws when it fails. */
-function measured(args: string[], env: NodeJS.ProcessEnv, preload: string) {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-r', preload, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env,
-    maxBuffer: 256 << 20,
-  });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-800)}`);
-  return { ms, out: r.stdout, mb: Number(/maxrss_kb (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN) / 1024 };
 }
 
 const HTTP_HEAD = (url: string) => `
@@ -225,8 +208,7 @@ async function loadRows(preload: string, dir: string) {
 
 export async function benchConfig(): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), 'routersh-config-bench-'));
-  const preload = join(dir, 'max-rss.cjs');
-  writeFileSync(preload, MAX_RSS);
+  const preload = maxRssPreload(dir);
   try {
     const big = await walkRows(
       { seed: { interfaces: 10_000, members: { list: 'big', count: 65_536 } } },

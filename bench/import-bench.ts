@@ -1,17 +1,8 @@
-// `routersh match-list import` (issue 9): 10,000 entries through the built binary against the
-// router simulator in a child process, vs a bare undici loop at the same concurrency (16) doing
-// the same POSTs (Basic auth, JSON answer parsed). Each side fills its own list. Reports
-// entries/s of each (the import's whole process, start-up and metadata GETs included, and its
-// own send phase from --json), the ratio, and a 65,536-entry import into one list (a full list)
-// against the bare loop's 65,536 into another, each with its peak RSS (issue 38: ≥ 0.8× the
-// bare loop's throughput, ≤ 150 MB).
-// Run: node --import tsx bench/import-bench.ts (after `npm run build`).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bareEntryLoop, ROOT, startChildSims, timeNode } from './util.js';
+import { bareEntryLoop, maxRssPreload, measured, ROOT, startChildSims, timeNode } from './util.js';
 
 const COUNT = 10_000;
 const FULL = 65_536;
@@ -30,23 +21,6 @@ const bareLoop = (url: string, list: string, count = COUNT) =>
   });
 
 const node = timeNode;
-
-// Loaded into a measured process with -r: its peak RSS on exit, on stderr.
-const MAX_RSS = `process.on('exit', () => process.stderr.write('maxrss_kb ' + process.resourceUsage().maxRSS + '\\n'));\n`;
-
-/** Runs node with `args` and the peak-RSS preload: wall ms, stdout and peak RSS in MB. */
-function measured(args: string[], env: NodeJS.ProcessEnv, preload: string) {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-r', preload, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env,
-    maxBuffer: 64 << 20,
-  });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-500)}`);
-  return { ms, out: r.stdout, mb: Number(/maxrss_kb (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN) / 1024 };
-}
 
 function feed(n: number): string {
   const file = join(mkdtempSync(join(tmpdir(), 'routersh-import-')), 'feed.txt');
@@ -75,8 +49,7 @@ export async function benchImport(): Promise<Record<string, number>> {
     const summary = JSON.parse(run.out) as { added: number; failed: number; elapsedMs: number };
     if (summary.added !== COUNT) throw new Error(`import added ${summary.added} of ${COUNT}`);
     const whole = (COUNT * 1000) / run.ms;
-    const preload = join(mkdtempSync(join(tmpdir(), 'routersh-import-rss-')), 'max-rss.cjs');
-    writeFileSync(preload, MAX_RSS);
+    const preload = maxRssPreload(mkdtempSync(join(tmpdir(), 'routersh-import-rss-')));
     const bareFull = measured(
       ['--input-type=module', '-e', bareLoop(url, 'bench-bare-full', FULL)],
       env,

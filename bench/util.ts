@@ -1,6 +1,8 @@
 // Shared bench helpers: percentiles, timing of child processes, a simulator in a child
 // process (so the server's CPU does not share the measured process's event loop).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rank } from '../src/commands/api-stats.js';
 
@@ -129,3 +131,27 @@ await Promise.all(Array.from({ length: ${o.concurrency} }, worker));
 console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFixed(2));
 await agent.close();
 `;
+
+// Loaded into a measured process with -r: its peak RSS on exit, on stderr.
+const MAX_RSS = `process.on('exit', () => process.stderr.write('maxrss_kb ' + process.resourceUsage().maxRSS + '\\n'));\n`;
+
+/** Writes the peak-RSS preload into `dir`: the file `measured` loads with -r. */
+export function maxRssPreload(dir: string): string {
+  const file = join(dir, 'max-rss.cjs');
+  writeFileSync(file, MAX_RSS);
+  return file;
+}
+
+/** Runs node with `args` (cwd ROOT) and the peak-RSS preload: wall ms, stdout and peak RSS in MB; throws when it fails. */
+export function measured(args: string[], env: NodeJS.ProcessEnv, preload: string) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['-r', preload, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env,
+    maxBuffer: 256 << 20,
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-800)}`);
+  return { ms, out: r.stdout, mb: Number(/maxrss_kb (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN) / 1024 };
+}
