@@ -14,7 +14,7 @@ import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
 import { subtreeOf } from './snapshot.js';
 import { indexWindowState } from '../window-index.js';
-import { indexPending, unindexPending } from '../pending-index.js';
+import { InFlight } from './in-flight.js';
 import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
 import type {
   Answer,
@@ -74,8 +74,8 @@ export class FileJournal implements Journal {
   private started = false;
   private win: WindowState | undefined;
   private readonly reads: NodeReads;
-  /** What this process has in flight outside a window: changes sent unanswered, undos begun (pending-index.ts). */
-  private readonly inFlight = new Set<string>();
+  /** What this process has in flight outside a window (in-flight.ts). */
+  private readonly inFlight: InFlight;
 
   constructor(
     private readonly sink: JournalSink,
@@ -89,6 +89,7 @@ export class FileJournal implements Journal {
     this.txSeq = f.transactions.length;
     this.win = f.windows.filter((w) => w.state === 'open').at(-1);
     this.reads = new NodeReads((p, after) => this.settle(p, after), meta.now);
+    this.inFlight = new InFlight(() => this.sink.path, meta);
   }
 
   get path(): string | undefined {
@@ -106,42 +107,9 @@ export class FileJournal implements Journal {
       const { session, router, user } = this.meta;
       this.sink.append({ t: 'session', session, router, user, at: this.meta.now() });
     }
-    this.inFlightBefore(e);
+    this.inFlight.before(e);
     this.sink.append(e, o);
-    this.inFlightAfter(e);
-  }
-
-  /**
-   * A change outside a window, or an undo, about to be recorded: while it is in flight the
-   * index holds an entry for this process, written before its record (so before its request).
-   */
-  private inFlightBefore(e: JournalEvent): void {
-    const key =
-      e.t === 'change' && !e.window
-        ? e.id
-        : e.t === 'undo'
-          ? `undo ${e.id}`
-          : e.t === 'tx'
-            ? `tx ${e.tx}`
-            : undefined;
-    if (key === undefined || !this.path) return;
-    if (this.inFlight.size === 0)
-      indexPending(this.path, this.meta.router, this.meta.pid ?? process.pid, this.meta.pidStart);
-    this.inFlight.add(key);
-  }
-
-  /** Its answer (or the undo's end) recorded: once nothing is in flight the entry goes. */
-  private inFlightAfter(e: JournalEvent): void {
-    const key =
-      e.t === 'answer'
-        ? e.id
-        : e.t === 'undone'
-          ? `undo ${e.id}`
-          : e.t === 'txend'
-            ? `tx ${e.tx}`
-            : undefined;
-    if (key === undefined || !this.inFlight.delete(key) || this.inFlight.size > 0 || !this.path) return;
-    unindexPending(this.path, this.meta.pid ?? process.pid);
+    this.inFlight.after(e);
   }
 
   /** This journal's changes, oldest first, as the file has them (afters still to read are not). */
