@@ -1,56 +1,18 @@
-// Dry runs through the runner (run/dry-run*.ts) against real servers: the router simulator,
-// and a node:http router whose metadata of a node exists only once the node does (as a real
-// router's may): a line under a node an earlier line creates is then `unchecked`, not an error.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
-import type { WireNodeInfo } from '../../../src/api/router/wire.js';
 import { runBatch } from '../../../src/commands/batch-loop.js';
 import { runLine } from '../../../src/run/runner.js';
 import type { Session } from '../../../src/session/session.js';
 import { testSession } from '../../helpers/session.js';
+import { vlanRouter } from '../../hostile/vlan-router.js';
 import { startServer, type TestServer } from '../../helpers/http-server.js';
 import { simConfig } from '../../helpers/sim-config.js';
-import { wireNode } from '../../hostile/wire-node.js';
-
-/** Every node here may hold sub-nodes (a real router describes them on their own GET). */
-const node = (name: string, type: 'Token' | 'Value', o: Partial<WireNodeInfo> = {}): WireNodeInfo =>
-  wireNode(name, type, { HasSetSubnodes: 1, HasSubnodes: 1, ...o });
-
-/** `vlan <num> name <str>`; only vlan 10 exists, and only existing nodes can be described. */
-function vlanRouter(req: IncomingMessage, res: ServerResponse): void {
-  const nameValue = node('%STR', 'Value', { InputRe: '\\S+', AllowSet: 1 });
-  const name = node('name', 'Token', { SubNodes: [nameValue] });
-  const vlanValue = node('%NUM', 'Value', {
-    InputRe: '\\d+',
-    AllowSet: 1,
-    AllowUnSet: 1,
-    MultiValue: 1,
-    SetValues: ['10'],
-  });
-  const tree: Record<string, WireNodeInfo> = {
-    '': node('', 'Token', { SubNodes: [node('vlan', 'Token')] }),
-    vlan: node('vlan', 'Token', { SubNodes: [vlanValue] }),
-    'vlan/10': { ...vlanValue, SubNodes: [name] },
-    'vlan/10/name': name,
-  };
-  const path = decodeURIComponent((req.url ?? '').replace(/^\/api\/?/, '').replace(/\/$/, ''));
-  const info = req.method === 'GET' ? tree[path] : undefined;
-  res.writeHead(info ? 200 : 400, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify(
-      info
-        ? { RequestStatus: 'OK', NodeInfo: info }
-        : { RequestStatus: 'ERROR', ErrorStatus: `no node ${path}` },
-    ),
-  );
-}
 
 let sim: RouterSim;
 let vlans: TestServer;
 const sessions: Session[] = [];
 beforeAll(async () => {
-  [sim, vlans] = await Promise.all([startRouterSim(), startServer(vlanRouter)]);
+  [sim, vlans] = await Promise.all([startRouterSim(), startServer(vlanRouter())]);
 });
 afterAll(async () => {
   await Promise.all(sessions.map((s) => s.close()));

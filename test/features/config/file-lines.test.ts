@@ -1,57 +1,18 @@
-// A saved file's lines judged against the live metadata (features/config/file-lines.ts): the
-// router simulator through the session's own cache and resolver, and a node:http router whose
-// metadata of a node exists only once the node does (a line under a node an earlier line
-// creates is then unchecked, as in a dry run). A refused line is `FILE:LINE: why` and the
-// router sees no write; 10,000 lines cost a GET per shape of path, not per line.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
-import type { WireNodeInfo } from '../../../src/api/router/wire.js';
 import { type FileLine, resolveFileLines } from '../../../src/features/config/file-lines.js';
 import type { Session } from '../../../src/session/session.js';
+import { vlanRouter } from '../../hostile/vlan-router.js';
 import { startServer, type TestServer } from '../../helpers/http-server.js';
 import { testSession } from '../../helpers/session.js';
 import { simConfig } from '../../helpers/sim-config.js';
-import { wireNode } from '../../hostile/wire-node.js';
-
-const node = (name: string, type: 'Token' | 'Value', o: Partial<WireNodeInfo> = {}): WireNodeInfo =>
-  wireNode(name, type, { HasSetSubnodes: 1, HasSubnodes: 1, ...o });
-
-/** `vlan <num> name <str>`: only vlan 10 exists, and only existing nodes can be described. */
-function vlanRouter(req: IncomingMessage, res: ServerResponse): void {
-  const nameValue = node('%STR', 'Value', { InputRe: '\\S+', AllowSet: 1, HasSubnodes: 0 });
-  const name = node('name', 'Token', { SubNodes: [nameValue] });
-  const vlanValue = node('%NUM', 'Value', {
-    InputRe: '\\d+',
-    AllowSet: 1,
-    AllowUnSet: 1,
-    MultiValue: 1,
-    SetValues: ['10'],
-  });
-  const tree: Record<string, WireNodeInfo> = {
-    '': node('', 'Token', { SubNodes: [node('vlan', 'Token')] }),
-    vlan: node('vlan', 'Token', { SubNodes: [vlanValue] }),
-    'vlan/10': { ...vlanValue, SubNodes: [name] },
-    'vlan/10/name': name,
-  };
-  const path = decodeURIComponent((req.url ?? '').replace(/^\/api\/?/, '').replace(/\/$/, ''));
-  const info = req.method === 'GET' ? tree[path] : undefined;
-  res.writeHead(info ? 200 : 400, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify(
-      info
-        ? { RequestStatus: 'OK', NodeInfo: info }
-        : { RequestStatus: 'ERROR', ErrorStatus: `no node ${path}` },
-    ),
-  );
-}
 
 let sim: RouterSim;
 let vlans: TestServer;
 let session: Session;
 let vlanSession: Session;
 beforeAll(async () => {
-  [sim, vlans] = await Promise.all([startRouterSim(), startServer(vlanRouter)]);
+  [sim, vlans] = await Promise.all([startRouterSim(), startServer(vlanRouter({ leafName: true }))]);
   [session, vlanSession] = await Promise.all([
     testSession(simConfig(sim.url)),
     testSession(simConfig(vlans.url)),
