@@ -1,7 +1,7 @@
 // argv → parsed flags for the main invocation (CLI.md "Invocations"). Pure: no environment,
 // no files. Secrets are never flags: only *-file flags name where a secret lives.
 import { parseArgs } from 'node:util';
-import type { Flags } from '../config/flags.js';
+import type { FleetFlags, Flags } from '../config/flags.js';
 import { usageError } from '../errors.js';
 import { mainHelpText } from './help-text.js';
 
@@ -27,6 +27,21 @@ export const CONNECTION_OPTIONS = {
   profile: { type: 'string' },
 } as const;
 
+/** Fleets (issue 39): kept as written; each is judged by the code that uses it. */
+export const FLEET_OPTIONS = {
+  inventory: { type: 'string', short: 'i' },
+  limit: { type: 'string' },
+  forks: { type: 'string' },
+  waves: { type: 'string' },
+  'confirm-within': { type: 'string' },
+  confirm: { type: 'string' },
+  gate: { type: 'string', multiple: true },
+  'gate-metrics': { type: 'string', multiple: true },
+  soak: { type: 'string' },
+  'max-fail': { type: 'string' },
+  routers: { type: 'string' },
+} as const;
+
 export const MAIN_OPTIONS = {
   ...CONNECTION_OPTIONS,
   json: { type: 'boolean' },
@@ -40,6 +55,7 @@ export const MAIN_OPTIONS = {
   file: { type: 'string', short: 'f' },
   demo: { type: 'boolean' },
   record: { type: 'string' },
+  ...FLEET_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -147,9 +163,28 @@ function flagsOf(v: MainValues): Flags {
     ...(v.file !== undefined ? { file: v.file } : {}),
     demo: v.demo === true,
     ...(v.record !== undefined ? { record: v.record } : {}),
+    ...fleetOf(v),
     help: v.help === true,
     version: v.version === true,
   };
+}
+
+/** The fleet flags given, as written; absent when none was (a one-router run is unchanged). */
+function fleetOf(v: MainValues): { fleet?: FleetFlags } {
+  const fleet: FleetFlags = {
+    ...(v.inventory !== undefined ? { inventory: v.inventory } : {}),
+    ...(v.limit !== undefined ? { limit: v.limit } : {}),
+    ...(v.forks !== undefined ? { forks: v.forks } : {}),
+    ...(v.waves !== undefined ? { waves: v.waves } : {}),
+    ...(v['confirm-within'] !== undefined ? { confirmWithin: v['confirm-within'] } : {}),
+    ...(v.confirm !== undefined ? { confirm: v.confirm } : {}),
+    ...(v.gate !== undefined ? { gates: v.gate } : {}),
+    ...(v['gate-metrics'] !== undefined ? { gateMetrics: v['gate-metrics'] } : {}),
+    ...(v.soak !== undefined ? { soak: v.soak } : {}),
+    ...(v['max-fail'] !== undefined ? { maxFail: v['max-fail'] } : {}),
+    ...(v.routers !== undefined ? { routers: v.routers } : {}),
+  };
+  return Object.keys(fleet).length > 0 ? { fleet } : {};
 }
 
 export interface PlayArgs {

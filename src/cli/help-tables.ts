@@ -206,6 +206,46 @@ export const OUTPUT: readonly FlagRow[] = [
   },
 ];
 
+/** Fleets (docs/fleets.md): one command, one change across the hosts of an inventory. */
+export const FLEET: readonly FlagRow[] = [
+  {
+    flags: [
+      { name: '--inventory', arg: 'FILE' },
+      { name: '-i', arg: 'FILE' },
+    ],
+    text: ['an Ansible INI/YAML or executable inventory: run on its hosts'],
+    env: ['ROUTERSH_INVENTORY'],
+  },
+  {
+    flags: [{ name: '--limit', arg: 'PATTERN' }],
+    text: ["the hosts, in Ansible's pattern syntax (edge:&dc1:!edge-3)"],
+  },
+  { flags: [{ name: '--forks', arg: 'N' }], text: ['hosts at a time (10)'] },
+  {
+    flags: [
+      { name: '--waves', arg: 'LIST' },
+      { name: '--soak', arg: 'D' },
+      { name: '--max-fail', arg: 'N|P%' },
+    ],
+    text: ['a change wave by wave (1,10%,100%), each judged after D; failures allowed (0)'],
+  },
+  {
+    flags: [
+      { name: '--confirm-within', arg: 'D' },
+      { name: '--confirm', arg: 'manual' },
+    ],
+    text: ["every host's change in a confirmed window; manual: confirm with routersh fleet confirm"],
+  },
+  {
+    flags: [
+      { name: '--gate', arg: 'LINE' },
+      { name: '--gate-metrics', arg: 'EXPR' },
+    ],
+    text: ['after each wave: LINE | match RE keeps a line on every host; EXPR returns no series'],
+  },
+  { flags: [{ name: '--routers', arg: 'N' }], text: ['with --demo: N simulated routers in the fleet shell'] },
+];
+
 export const SHELL_TITLE = 'In the shell (help WORD… for any of them; set and delete always mean the router)';
 
 export const SHELL_COMMANDS: readonly string[] = [

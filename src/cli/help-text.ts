@@ -8,6 +8,7 @@ import {
   flagsText,
   KEYS,
   OUTPUT,
+  FLEET,
   PIPES,
   PIPES_TITLE,
   SHELL_COMMANDS,
@@ -56,6 +57,9 @@ ${flagLines(CONNECTION)}
 
 Output:
 ${flagLines(OUTPUT)}
+
+Fleet:
+${flagLines(FLEET)}
 
 ${SHELL_TITLE}:
 ${shell}

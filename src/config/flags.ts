@@ -35,8 +35,27 @@ export interface Flags {
   demo: boolean;
   /** `--record FILE.cast`: the session as an asciicast v2 file. */
   record?: string;
+  /** Fleet flags (issue 39), as written; absent when none was given. */
+  fleet?: FleetFlags;
   help: boolean;
   version: boolean;
+}
+
+/** `-i/--inventory`, `--limit`, `--forks`, waves and gates, `--routers`: strings as given. */
+export interface FleetFlags {
+  inventory?: string;
+  limit?: string;
+  forks?: string;
+  waves?: string;
+  confirmWithin?: string;
+  /** `--confirm manual`. */
+  confirm?: string;
+  gates?: string[];
+  gateMetrics?: string[];
+  soak?: string;
+  maxFail?: string;
+  /** `--demo --routers N`. */
+  routers?: string;
 }
 
 /** No flag given: what a command reads from a profile alone starts from (other routers, completion). */

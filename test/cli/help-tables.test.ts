@@ -12,7 +12,7 @@ import {
   SIM_OPTIONS,
   UNDO_OPTIONS,
 } from '../../src/cli/command-options.js';
-import { CONNECTION, type FlagRow, OUTPUT, USAGE } from '../../src/cli/help-tables.js';
+import { CONNECTION, FLEET, type FlagRow, OUTPUT, USAGE } from '../../src/cli/help-tables.js';
 import { mainHelpText } from '../../src/cli/help-text.js';
 import { COMMAND_NAMES } from '../../src/commands/command-names.js';
 import { commandFlags, mainFlags } from '../../src/commands/completion/flag-specs.js';
@@ -35,7 +35,7 @@ describe('the main help', () => {
   });
 
   it('names every main flag (one of its spellings) in a row or a usage line', () => {
-    const text = [...listed([...CONNECTION, ...OUTPUT]), ...USAGE.map((u) => u.synopsis)].join(' ');
+    const text = [...listed([...CONNECTION, ...OUTPUT, ...FLEET]), ...USAGE.map((u) => u.synopsis)].join(' ');
     const named = (f: string) => new RegExp(`(^|[\\s[|(])${f}([\\s\\]|…]|$)`).test(text);
     const missing = Object.entries(MAIN_OPTIONS)
       .filter(([n, o]) => !named(`--${n}`) && !('short' in o && named(`-${o.short}`)))

@@ -12,7 +12,7 @@ import {
   SIM_OPTIONS,
   UNDO_OPTIONS,
 } from '../../cli/command-options.js';
-import { CONNECTION, type FlagRow, OUTPUT, USAGE } from '../../cli/help-tables.js';
+import { CONNECTION, FLEET, type FlagRow, OUTPUT, USAGE } from '../../cli/help-tables.js';
 import { MATCH_LIST_FLAGS } from '../../features/match-list/args.js';
 
 export interface FlagSpec {
@@ -46,7 +46,7 @@ function helpOf(rows: readonly FlagRow[], synopses: readonly string[]) {
 }
 
 const MAIN_HELP = helpOf(
-  [...CONNECTION, ...OUTPUT],
+  [...CONNECTION, ...OUTPUT, ...FLEET],
   USAGE.map((u) => u.synopsis),
 );
 
