@@ -95,7 +95,11 @@ export async function startFleetSim(o: FleetSimOptions): Promise<FleetSim> {
   try {
     for (let i = 0; i < members.length; i += START_BATCH)
       routers.push(...(await Promise.all(members.slice(i, i + START_BATCH).map((m) => startMember(m, o)))));
-    if (o.telemetry) telemetry = await startTelemetrySim({ ...(o.host ? { host: o.host } : {}) });
+    if (o.telemetry)
+      telemetry = await startTelemetrySim({
+        ...(o.host ? { host: o.host } : {}),
+        routers: routers.map((r) => ({ name: r.name, up: () => !r.sim.faults.failing() })),
+      });
   } catch (e) {
     await close();
     throw e;
