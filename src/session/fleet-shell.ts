@@ -19,7 +19,7 @@ import {
   type RoutershError,
   usageError,
 } from '../errors.js';
-import { fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
+import { type FleetMetadata, fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
 import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
 import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
 import { emptyNode } from '../lang/empty-node.js';
@@ -28,7 +28,7 @@ import { splitPipes } from '../lang/pipes.js';
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { shellWord } from '../term/shell-quote.js';
-import { hostConfig, openFleet } from './fleet.js';
+import { type Fleet, type HostOutcome, hostConfig, openFleet } from './fleet.js';
 import { openSession, type Session } from './session.js';
 
 type Piped = Awaited<ReturnType<FleetShellPort['run']>>;
@@ -65,27 +65,39 @@ const text = (t: string, json: unknown = t): Piped => ({
 });
 const error = (e: RoutershError): Piped => ({ outcome: { kind: 'error', error: e }, page: false });
 
+/** What the fleet shell's lines act on: the selection (changed by `limit`) and the hosts' sessions. */
+interface FleetState {
+  readonly o: FleetShellOptions;
+  readonly inventory: Inventory;
+  readonly fleet: Fleet;
+  readonly meta: FleetMetadata;
+  /** The shell's own services (a line that runs once, or that no host accepts). */
+  services?: Services;
+  pattern: string;
+  selected: readonly FleetHost[];
+}
+
 export async function openFleetShell(
   base: Readonly<Config>,
   inventory: Inventory,
   o: FleetShellOptions,
 ): Promise<FleetShellSession> {
-  const { runPiped } = o;
-  let pattern = o.pattern ?? 'all';
-  let selected = o.select(pattern);
+  const pattern = o.pattern ?? 'all';
+  const selected = o.select(pattern);
   const first = selected[0];
   if (!first)
     throw usageError(`${sanitizeLine(pattern)} selects no host of ${sanitizeLine(inventory.source)}`);
   const fleet = openFleet(base, inventory.hosts, { env: o.env, warn: o.warn, journal: 'file' });
   const meta = fleetMetadata({
     hosts: () =>
-      selected.map((h) => ({
+      st.selected.map((h) => ({
         name: h.name,
         get: (words: readonly string[]) => fleet.session(h).then((s) => s.cache.get(words)),
       })),
     ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}),
-    rootWords: () => shellWords(selected),
+    rootWords: () => shellWords(st.selected),
   });
+  const st: FleetState = { o, inventory, fleet, meta, pattern, selected };
   const { cache } = meta;
   // The shell's own services: telemetry, panes and the history's redaction, on a session of the
   // first host's (its configuration gives telemetry); lines never reach its router directly.
@@ -95,18 +107,10 @@ export async function openFleetShell(
     warn: o.warn,
     telemetry: 'at-once',
   });
+  const { valueCompleter } = local.services;
   const resolve: Services['resolve'] = (line, context, signal, scan) =>
-    resolveLine(
-      line,
-      {
-        cache,
-        context,
-        ...(local.services.valueCompleter ? { valueCompleter: local.services.valueCompleter } : {}),
-      },
-      signal,
-      { scan },
-    );
-  const services: Services = Object.freeze({
+    resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal, { scan });
+  st.services = Object.freeze({
     ...local.services,
     cache,
     resolve,
@@ -117,116 +121,15 @@ export async function openFleetShell(
     candidate: undefined,
     lessons: undefined,
   });
-
-  const runOn = async (
-    hosts: readonly FleetHost[],
-    line: string,
-    context: string[],
-    signal: AbortSignal,
-    io: RunIo,
-  ) => {
-    // Each host's own questions (an own-path warning) are not asked 40 times: refused there.
-    const hostIo: RunIo = { ...(io.notify ? { notify: io.notify } : {}) };
-    const done = await fleet.each(
-      (_h, s, sig) => runPiped(line, { context }, s.services, sig, hostIo),
-      { forks: o.forks, signal },
-      hosts,
-    );
-    if (signal.aborted) throw cancelledError();
-    return done;
-  };
-
-  const across = async (line: string, context: string[], signal: AbortSignal, io: RunIo, change: boolean) => {
-    const hosts = selected;
-    if (change && hosts.length > 1) {
-      const yes = io.ask ? await io.ask(`send this change to ${hosts.length} hosts?`, signal) : false;
-      if (!yes) return error(commandFailedError(`not sent to the ${hosts.length} hosts`));
-    }
-    const done = await runOn(hosts, line, context, signal, io);
-    const contexts = done.flatMap((d) =>
-      d.ok && d.value.outcome.kind === 'context' ? [d.value.outcome] : [],
-    );
-    if (contexts.length === done.length && contexts[0]) return { outcome: contexts[0], page: false };
-    const answers = done.map((d): HostAnswer => {
-      if (!d.ok) return { host: d.host.name, text: errorLine(d.error), failed: true };
-      return { host: d.host.name, ...answerOf(d.value.outcome) };
-    });
-    const bad = answers.filter((a) => a.failed).map((a) => a.host);
-    const json = done.map((d) => ({
-      host: d.host.name,
-      status: d.ok ? 'ok' : 'failed',
-      ...(d.ok ? { output: outcomeJson(d.value.outcome) } : { error: d.error.message }),
-    }));
-    const r = text(groupedText(answers), json);
-    if (bad.length === answers.length)
-      return {
-        ...r,
-        outcome: {
-          ...r.outcome,
-          failure: commandFailedError(`failed on every host (${bad.length})`),
-        } as Outcome,
-      };
-    return bad.length ? { ...r, warning: someRefuse(bad, answers.length) } : r;
-  };
-
-  const port: FleetShellPort = {
-    note: meta.note,
-    async run(line, context, signal, io) {
-      const f = fleetLineOf(line);
-      switch (f.kind) {
-        case 'hosts':
-          return text(
-            hostsText(selected),
-            selected.map((h) => ({ name: h.name, router: h.router })),
-          );
-        case 'limit': {
-          let next: readonly FleetHost[];
-          try {
-            next = f.pattern === 'all' ? o.select('all') : o.select(f.pattern);
-          } catch (e) {
-            return error(asRoutershError(e));
-          }
-          if (next.length === 0) return error(usageError(`${sanitizeLine(f.pattern)} selects no host`));
-          pattern = f.pattern;
-          selected = next;
-          meta.reset();
-          return text(`${selected.length} host${selected.length === 1 ? '' : 's'} selected: ${label()}\n`);
-        }
-        case 'on': {
-          const host = inventory.hosts.find((h) => h.name === f.host);
-          if (!host)
-            return error(usageError(`no host ${sanitizeLine(f.host)} in ${sanitizeLine(inventory.source)}`));
-          const s = await fleet.session(host);
-          return runPiped(f.line, { context }, s.services, signal, io);
-        }
-        case 'usage':
-          return error(usageError(f.message));
-        case 'other':
-          break;
-      }
-      const piped = splitPipes(line);
-      const r = await resolve(piped.command, context, signal).catch((e: unknown) => {
-        throw asRoutershError(e);
-      });
-      if (r.kind === 'empty') return { outcome: { kind: 'empty' }, page: false };
-      // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
-      if (r.kind === 'error') return runPiped(line, { context }, services, signal, io);
-      if (r.kind === 'builtin') {
-        const how = acrossOf(r.name);
-        if (how === 'refused') return error(usageError(refusedText(r.name)));
-        if (how === 'once') return runPiped(line, { context }, services, signal, io);
-        return across(line, context, signal, io, false);
-      }
-      return across(line, context, signal, io, isChange(r.request));
-    },
-  };
-
-  const label = () => `${pattern} (${selected.length})`;
+  const label = () => `${st.pattern} (${st.selected.length})`;
   return {
-    services,
+    services: st.services,
     cache,
-    fleet: port,
-    hosts: () => selected,
+    fleet: {
+      note: meta.note,
+      run: (line, context, signal, io) => runFleetLine(st, line, context, signal, io),
+    },
+    hosts: () => st.selected,
     get label() {
       return label();
     },
@@ -234,6 +137,111 @@ export async function openFleetShell(
       await Promise.allSettled([fleet.close(), local.close()]);
     },
   };
+}
+
+async function runFleetLine(
+  st: FleetState,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped> {
+  const { runPiped } = st.o;
+  const services = st.services as Services;
+  const f = fleetLineOf(line);
+  switch (f.kind) {
+    case 'hosts':
+      return text(
+        hostsText(st.selected),
+        st.selected.map((h) => ({ name: h.name, router: h.router })),
+      );
+    case 'limit':
+      return limitTo(st, f.pattern);
+    case 'on': {
+      const host = st.inventory.hosts.find((h) => h.name === f.host);
+      if (!host)
+        return error(usageError(`no host ${sanitizeLine(f.host)} in ${sanitizeLine(st.inventory.source)}`));
+      const s = await st.fleet.session(host);
+      return runPiped(f.line, { context }, s.services, signal, io);
+    }
+    case 'usage':
+      return error(usageError(f.message));
+    case 'other':
+      break;
+  }
+  const r = await services.resolve(splitPipes(line).command, context, signal);
+  if (r.kind === 'empty') return { outcome: { kind: 'empty' }, page: false };
+  // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
+  if (r.kind === 'error') return runPiped(line, { context }, services, signal, io);
+  if (r.kind === 'builtin') {
+    const how = acrossOf(r.name);
+    if (how === 'refused') return error(usageError(refusedText(r.name)));
+    if (how === 'once') return runPiped(line, { context }, services, signal, io);
+    return across(st, line, context, signal, io, false);
+  }
+  return across(st, line, context, signal, io, isChange(r.request));
+}
+
+/** `limit PATTERN`: the selection from now on (the union made again from its hosts). */
+function limitTo(st: FleetState, pattern: string): Piped {
+  let next: readonly FleetHost[];
+  try {
+    next = st.o.select(pattern);
+  } catch (e) {
+    return error(asRoutershError(e));
+  }
+  if (next.length === 0) return error(usageError(`${sanitizeLine(pattern)} selects no host`));
+  st.pattern = pattern;
+  st.selected = next;
+  st.meta.reset();
+  const n = next.length;
+  return text(`${n} host${n === 1 ? '' : 's'} selected: ${sanitizeLine(`${pattern} (${n})`)}\n`);
+}
+
+/** The line on every selected host (a change to more than one asks first), answers grouped. */
+async function across(
+  st: FleetState,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+  change: boolean,
+): Promise<Piped> {
+  const hosts = st.selected;
+  if (change && hosts.length > 1) {
+    const yes = io.ask ? await io.ask(`send this change to ${hosts.length} hosts?`, signal) : false;
+    if (!yes) return error(commandFailedError(`not sent to the ${hosts.length} hosts`));
+  }
+  // Each host's own questions (an own-path warning) are not asked 40 times: refused there.
+  const hostIo: RunIo = { ...(io.notify ? { notify: io.notify } : {}) };
+  const done = await st.fleet.each(
+    (_h, s, sig) => st.o.runPiped(line, { context }, s.services, sig, hostIo),
+    { forks: st.o.forks, signal },
+    hosts,
+  );
+  if (signal.aborted) throw cancelledError();
+  const contexts = done.flatMap((d) => (d.ok && d.value.outcome.kind === 'context' ? [d.value.outcome] : []));
+  if (contexts.length === done.length && contexts[0]) return { outcome: contexts[0], page: false };
+  return grouped(done);
+}
+
+function grouped(done: readonly HostOutcome<FleetHost, Piped>[]): Piped {
+  const answers = done.map((d): HostAnswer => {
+    if (!d.ok) return { host: d.host.name, text: errorLine(d.error), failed: true };
+    return { host: d.host.name, ...answerOf(d.value.outcome) };
+  });
+  const bad = answers.filter((a) => a.failed).map((a) => a.host);
+  const json = done.map((d) => ({
+    host: d.host.name,
+    status: d.ok ? 'ok' : 'failed',
+    ...(d.ok ? { output: outcomeJson(d.value.outcome) } : { error: d.error.message }),
+  }));
+  const r = text(groupedText(answers), json);
+  if (bad.length === answers.length) {
+    const failure = commandFailedError(`failed on every host (${bad.length})`);
+    return { ...r, outcome: { ...(r.outcome as Extract<Outcome, { kind: 'text' }>), failure } };
+  }
+  return bad.length ? { ...r, warning: someRefuse(bad, answers.length) } : r;
 }
 
 /** What the single-router shell prints for one host's outcome, and whether it failed. */

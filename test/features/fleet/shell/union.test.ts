@@ -40,7 +40,12 @@ describe('union of hosts', () => {
       host('edge-03', iface(['eth0', 'eth1'])),
     ];
     const meta = fleetMetadata({ hosts: () => hosts });
-    const c = await complete('interface ', 10, { cache: meta.cache, context: [] }, new AbortController().signal);
+    const c = await complete(
+      'interface ',
+      10,
+      { cache: meta.cache, context: [] },
+      new AbortController().signal,
+    );
     const shown = new Map(c.candidates.map((x) => [x.display, x.description ?? '']));
     expect([...shown.keys()]).toEqual(expect.arrayContaining(['eth0', 'eth1', 'eth7']));
     expect(shown.get('eth7')).toMatch(/^2\/3\b/);
@@ -55,7 +60,9 @@ describe('union of hosts', () => {
     const meta = fleetMetadata({ hosts: () => [host('a', a), host('b', b)] });
     const signal = new AbortController().signal;
     expect((await resolveLine('show ipv4', { cache: meta.cache, context: [] }, signal)).kind).toBe('router');
-    expect((await resolveLine('show nowhere', { cache: meta.cache, context: [] }, signal)).kind).toBe('error');
+    expect((await resolveLine('show nowhere', { cache: meta.cache, context: [] }, signal)).kind).toBe(
+      'error',
+    );
     const root = await meta.cache.get([]);
     expect(root.subNodes.find((n) => n.name === 'ipv4')?.description).toMatch(/^1\/2/);
     expect(root.subNodes.find((n) => n.name === 'system')?.description ?? '').not.toMatch(/\//);
@@ -71,16 +78,17 @@ describe('union of hosts', () => {
       name: 'slow',
       get: (words) => (words.length === 0 ? root : Promise.reject(new Error('no'))),
     };
-    const meta = fleetMetadata({ hosts: () => [host('a', iface(['eth0'])), host('b', iface(['eth0'])), slow] });
+    const meta = fleetMetadata({
+      hosts: () => [host('a', iface(['eth0'])), host('b', iface(['eth0'])), slow],
+    });
     const first = await meta.cache.get([]);
     expect(first.subNodes.map((n) => n.name)).toEqual(['interface']);
     expect(meta.note()).toBe('2/3 answered');
     late(tok('root', { sub: [tok('interface'), tok('ntp')] }));
     // The union is made again once the slow host answered: wait for that event.
-    await expect.poll(() => meta.cache.peek([])?.subNodes.map((n) => n.name), { timeout: 60_000 }).toEqual([
-      'interface',
-      'ntp',
-    ]);
+    await expect
+      .poll(() => meta.cache.peek([])?.subNodes.map((n) => n.name), { timeout: 60_000 })
+      .toEqual(['interface', 'ntp']);
     expect(meta.note()).toBeUndefined();
   });
 
@@ -113,7 +121,10 @@ describe('every prefix across a fleet of differing trees', () => {
   it('completes, classifies and resolves without throwing; every word any host offers is in the union', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 1 << 20 })), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 1 << 20 })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
         fc.constantFrom(...LINES),
         async (spec, line) => {
           const trees = spec.map(([garden, seed]) =>
