@@ -284,6 +284,20 @@ export const COMMAND_HELP = {
       'fish: routersh completion fish > ~/.config/fish/completions/routersh.fish',
     ],
   },
+  'ansible-path': {
+    summary: "the folder of routersh's Ansible modules",
+    usage: ['routersh ansible-path'],
+    about: [
+      'Prints the folder holding the Ansible modules routersh_command and routersh_change (each',
+      "its own action plugin: they run routersh on the controller with the host's variables).",
+    ],
+    flags: [HELP_FLAG],
+    after: ['Point Ansible at it:'],
+    examples: [
+      'export ANSIBLE_LIBRARY=$(routersh ansible-path) ANSIBLE_ACTION_PLUGINS=$(routersh ansible-path)',
+      'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
+    ],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type HelpedCommand = keyof typeof COMMAND_HELP;
