@@ -26,19 +26,17 @@ export async function runFleetShellSession(flags: Flags, io: CommandIo): Promise
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
   const forks = forksOf(flags);
-  const base = commandConfig(flags, io);
-  const { loadInventoryStandIn, selectHostsStandIn } = await import(
-    '../features/fleet/shell/inventory-stand-in.js'
-  );
+  let base = commandConfig(flags, io);
+  const { loadInventory, selectHosts } = await import('../features/fleet/inventory/index.js');
   let inventory: Inventory;
-  const closeDemo = async () => {};
+  let closeDemo = async () => {};
   if (flags.demo && flags.fleet?.routers !== undefined) {
-    throw usageError('--demo --routers N: not yet');
-  } else {
-    const file = flags.fleet?.inventory ?? io.env.ROUTERSH_INVENTORY;
-    if (!file) throw usageError('no inventory: use -i FILE');
-    inventory = loadInventoryStandIn(file);
-  }
+    // N simulated routers in this process, and their one telemetry service (session/demo.ts).
+    const demo = await (await import('../session/demo.js')).startDemoFleet({ routers: flags.fleet.routers });
+    inventory = demo.inventory;
+    closeDemo = demo.close;
+    base = Object.freeze({ ...base, telemetryKey: demo.telemetryKey });
+  } else inventory = await loadInventory({ env: io.env, flags });
   const warn = (m: string) => io.err(`warning: ${sanitizeLine(m)}\n`);
   try {
     const [{ openFleetShell }, { runPiped }] = await Promise.all([
@@ -49,14 +47,16 @@ export async function runFleetShellSession(flags: Flags, io: CommandIo): Promise
       env: io.env,
       warn,
       pattern: flags.fleet?.limit,
-      select: (p) => selectHostsStandIn(inventory, p),
+      select: (p) => selectHosts(inventory, p),
       forks,
       runPiped: (line, state, services, signal, runIo) => runPiped(line, state, services, signal, runIo),
     });
     try {
       const { runShell } = await import('../shell/shell.js');
       const where = `${session.hosts().length} hosts of ${inventory.source}`;
-      return await runShell(session, Object.freeze({ ...base, router: where }), io, { demo: flags.demo });
+      const telemetryUrl = session.hosts()[0]?.telemetryUrl ?? base.telemetryUrl;
+      const welcome = Object.freeze({ ...base, router: where, ...(telemetryUrl ? { telemetryUrl } : {}) });
+      return await runShell(session, welcome, io, { demo: flags.demo });
     } finally {
       await session.close();
     }

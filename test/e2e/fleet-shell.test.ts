@@ -87,4 +87,16 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     expect(sims[1]?.requests.some((r) => r.method === 'POST' && r.url.includes('hostname'))).toBe(false);
     expect(sims[0]?.requests.some((r) => r.method === 'POST' && r.url.includes('hostname'))).toBe(true);
   });
+
+  it('--demo --routers N opens it on N simulated routers, whose distinct hostnames come back apart', async (ctx) => {
+    const t = new Tmux(120, 40);
+    ctx.onTestFinished(() => t.kill());
+    const dir = mkdtempSync(join(tmpdir(), 'routersh-fleet-demo-'));
+    t.start(`node ${BIN} --demo --routers 3`, { XDG_STATE_HOME: join(dir, 'state') });
+    await t.waitFor(/\(simulator[\s\S]*^all \(3\)> ?$/m);
+    t.type('show hostname');
+    t.keys('Enter');
+    // Each router its own name: three groups of one, each under its host's name.
+    await t.waitFor(/^(\S+):\n {2}\1$[\s\S]*^(\S+):\n {2}\2$[\s\S]*^(\S+):\n {2}\3$/m);
+  });
 });
