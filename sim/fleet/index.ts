@@ -32,6 +32,10 @@ export interface FleetSimOptions {
   /** Start the telemetry simulator too, with series for every router (`router` label). */
   telemetry?: boolean;
   host?: string;
+  /** The telemetry service's port (default: ephemeral, like the routers'). */
+  telemetryPort?: number;
+  /** Derive the telemetry API keys from it (`routersh sim`'s seed: a restart keeps the key). */
+  secretSeed?: string;
 }
 
 export interface FleetRouter {
@@ -95,7 +99,13 @@ export async function startFleetSim(o: FleetSimOptions): Promise<FleetSim> {
   try {
     for (let i = 0; i < members.length; i += START_BATCH)
       routers.push(...(await Promise.all(members.slice(i, i + START_BATCH).map((m) => startMember(m, o)))));
-    if (o.telemetry) telemetry = await startTelemetrySim({ ...(o.host ? { host: o.host } : {}) });
+    if (o.telemetry)
+      telemetry = await startTelemetrySim({
+        ...(o.host ? { host: o.host } : {}),
+        ...(o.telemetryPort !== undefined ? { port: o.telemetryPort } : {}),
+        ...(o.secretSeed !== undefined ? { secretSeed: o.secretSeed } : {}),
+        routers: routers.map((r) => ({ name: r.name, up: () => !r.sim.faults.failing() })),
+      });
   } catch (e) {
     await close();
     throw e;

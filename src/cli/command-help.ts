@@ -27,6 +27,7 @@ export const COMMAND_HELP = {
     summary: 'run the router and telemetry simulators',
     usage: [
       'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
+      'routersh sim --routers N [--inventory-out FILE] [--host H] [--telemetry-port M] [--variant V]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -66,6 +67,21 @@ export const COMMAND_HELP = {
         text: ['fill the match-list blacklist with N generated members'],
       },
       { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
+      {
+        flags: [{ name: '--routers', arg: 'N' }],
+        text: [
+          'a fleet: N routers (edge-01 …, a core-NN per ten; groups edge,',
+          'core, dc1, dc2), each on a free port with a password of its own',
+        ],
+      },
+      {
+        flags: [{ name: '--inventory-out', arg: 'FILE' }],
+        text: [
+          "the fleet's Ansible YAML inventory (default",
+          '$XDG_STATE_HOME/routersh/sim-fleet.yml); passwords in 0600 files',
+          'of a 0700 FILE-passwords/ directory beside it, never in FILE',
+        ],
+      },
       HELP_FLAG,
     ],
     after: [
@@ -74,6 +90,9 @@ export const COMMAND_HELP = {
       'signing key (and, off loopback, the passwords) are derived from a seed kept in',
       '$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords',
       'it printed before. Delete the file for new ones.',
+      '',
+      'With --routers, no profile is saved: `routersh -i FILE` uses the fleet. Its telemetry',
+      'series carry router=HOSTNAME. --port and --seed-* are for one router and refused with it.',
     ],
   },
   api: {
@@ -263,6 +282,20 @@ export const COMMAND_HELP = {
       'bash: source <(routersh completion bash)   (in ~/.bashrc)',
       'zsh:  source <(routersh completion zsh)    (in ~/.zshrc, after compinit)',
       'fish: routersh completion fish > ~/.config/fish/completions/routersh.fish',
+    ],
+  },
+  'ansible-path': {
+    summary: "the folder of routersh's Ansible modules",
+    usage: ['routersh ansible-path'],
+    about: [
+      'Prints the folder holding the Ansible modules routersh_command and routersh_change (each',
+      "its own action plugin: they run routersh on the controller with the host's variables).",
+    ],
+    flags: [HELP_FLAG],
+    after: ['Point Ansible at it:'],
+    examples: [
+      'export ANSIBLE_LIBRARY=$(routersh ansible-path) ANSIBLE_ACTION_PLUGINS=$(routersh ansible-path)',
+      'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
     ],
   },
 } as const satisfies Record<string, CommandHelp>;

@@ -11,6 +11,8 @@ export const SIM_OPTIONS = {
   'seed-interfaces': { type: 'string' },
   'seed-members': { type: 'string' },
   'no-save': { type: 'boolean' },
+  routers: { type: 'string' },
+  'inventory-out': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -12,6 +12,7 @@ export const COMMAND_NAMES = [
   'confirm',
   'config',
   'completion',
+  'ansible-path',
   'help',
 ] as const;
 

@@ -2,7 +2,7 @@
 // stdout are a terminal and no commands are given, otherwise the commands as a script.
 import { type Flags, HELP, parseMainArgs } from '../cli/args.js';
 import { type CommandIo, isTerminal } from '../contract/command-io.js';
-import { type Ending, OK } from '../errors.js';
+import { type Ending, OK, usageError } from '../errors.js';
 import type { Command } from './command.js';
 import type { SessionStart } from './session-start.js';
 
@@ -32,6 +32,9 @@ export const command: Command<Flags> = {
       io.out(flags.help ? HELP : `routersh ${__ROUTERSH_VERSION__}\n`);
       return OK;
     }
+    // A fleet of simulated routers exists only in --demo (or `routersh sim --routers N`).
+    if (flags.fleet?.routers !== undefined && !flags.demo)
+      throw usageError('--routers N goes with --demo (or run routersh sim --routers N and use -i)');
     return runSession(flags, io);
   },
 };

@@ -60,6 +60,7 @@ describe("each command's help", () => {
     ['play', ['--auto', '--speed', ...HELP_FLAGS]],
     ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],
     ['completion', HELP_FLAGS],
+    ['ansible-path', HELP_FLAGS],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));
   });

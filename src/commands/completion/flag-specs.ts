@@ -118,6 +118,7 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
     case 'play':
       return fromOptions(PLAY_OPTIONS, (f) => help(f) ?? mainHelp(f));
     case 'completion':
+    case 'ansible-path':
       return [HELP_FLAG];
   }
 }
