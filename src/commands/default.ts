@@ -17,7 +17,7 @@ export async function runSession(flags: Flags, io: CommandIo, start: SessionStar
   // An inventory (-i, ROUTERSH_INVENTORY): the commands on each of its selected hosts.
   if (!interactive && (flags.fleet?.inventory !== undefined || io.env.ROUTERSH_INVENTORY)) {
     const hosts = await (await import('./fleet-hosts.js')).fleetHosts(flags, io);
-    if (hosts) return (await import('./fleet-batch.js')).runFleetBatch(flags, io, hosts);
+    return (await import('./fleet-batch.js')).runFleetBatch(flags, io, hosts);
   }
   if (interactive) return (await import('./shell.js')).runShellSession(flags, io, start);
   return (await import('./batch.js')).runBatchSession(flags, io, start);
