@@ -304,6 +304,35 @@ export const COMMAND_HELP = {
       'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
     ],
   },
+  inventory: {
+    summary: 'the hosts of an inventory, resolved',
+    usage: ['routersh inventory [-i FILE] [--limit PATTERN] [--json] [connection]'],
+    about: [
+      'Lists the hosts of an Ansible inventory (INI, YAML, an executable dynamic inventory, or',
+      "profiles: for routersh's own profiles) as routersh resolves them: each host's router,",
+      'user, password and token files, telemetry URL, groups and variables, and where each value',
+      'came from (FILE:LINE, a flag, the environment, a default).',
+    ],
+    flags: [
+      {
+        flags: [{ name: '-i' }, { name: '--inventory', arg: 'FILE' }],
+        text: ['the inventory (default: ROUTERSH_INVENTORY, then the profile key inventory)'],
+      },
+      {
+        flags: [{ name: '--limit', arg: 'PATTERN' }],
+        text: ['only the hosts of an Ansible pattern (edge:&dc1:!edge-3, ~re, @FILE)'],
+      },
+      { flags: [{ name: '--json' }], text: ['one JSON document: source, hosts, groups'] },
+      HELP_FLAG,
+    ],
+    after: [
+      CONNECTION.replace(
+        '(--router, --profile, …)',
+        '(--user, --password-file, …: defaults under the host vars)',
+      ),
+    ],
+    examples: ['routersh inventory -i hosts.ini --limit edge', 'routersh inventory -i inventory.yml --json'],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type HelpedCommand = keyof typeof COMMAND_HELP;
