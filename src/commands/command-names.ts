@@ -12,6 +12,8 @@ export const COMMAND_NAMES = [
   'confirm',
   'config',
   'completion',
+  'ansible-path',
+  'inventory',
   'help',
 ] as const;
 

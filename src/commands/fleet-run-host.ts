@@ -1,0 +1,125 @@
+// One host's part of a fleet run (session/fleet-run.ts drives the waves): open its window, send
+// the run's lines inside it, judge its gate, revert or confirm it. Each host is an ordinary
+// session with a file journal whose window guard is the run's one guard (never a guard per host).
+import { runBatch } from './batch-loop.js';
+import type { Services, WindowGuardPort } from '../contract/services.js';
+import { asRoutershError, type Ending } from '../errors.js';
+import { confirmNow, revertNow } from '../features/changes/confirm.js';
+import { decided } from '../features/changes/window-decision.js';
+import type { RunHost } from '../features/fleet/runs/run-index.js';
+
+export interface HostSession {
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Runs `lines` as a script on the session; the text it printed and how it ended. */
+export async function runLines(
+  services: Services,
+  lines: readonly string[],
+  signal: AbortSignal,
+): Promise<{ ending: Ending; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const ending = await runBatch(
+    lines,
+    { context: [] },
+    services,
+    { stdout: (s) => (out += s), stderr: (s) => (err += s) },
+    { json: false, keepGoing: false, unit: 'command', signal, runIo: { notify: (t) => (err += `${t}\n`) } },
+  );
+  return { ending, out, err };
+}
+
+export const endingWhy = (e: Ending, err: string): string | undefined =>
+  e.kind === 'failed' ? (e.errors[0]?.message ?? (err.trim().split('\n').pop() || 'failed')) : undefined;
+
+/**
+ * Opens the host's window (`confirm-within`), journaled as part of run `runId`. Returns the
+ * window's journal, id and deadline — written to the run index by the caller before any change.
+ */
+export async function openWindow(
+  services: Services,
+  windowMs: number,
+  runId: string,
+  signal: AbortSignal,
+): Promise<{ journal: string; window: string; deadline: number }> {
+  const r = await runLines(services, [`confirm-within ${windowMs}ms`], signal);
+  const why = endingWhy(r.ending, r.err);
+  if (why) throw new Error(`cannot open its confirmed-change window: ${why}`);
+  const journal = await services.journal!.open();
+  const w = journal.window();
+  if (!w || !journal.path) throw new Error('cannot open its confirmed-change window');
+  // The journal names the run: `changes` and the guard's log say whose window this is.
+  journal.setWindow(w, { by: `run ${runId}`, note: `window of fleet run ${runId}` });
+  return { journal: journal.path, window: w.id, deadline: w.deadline };
+}
+
+/** A guard port that hands out the run's one guard: the session journals it as the window's. */
+export const runGuardPort = (guard: { pid: number; pidStart?: string }): WindowGuardPort =>
+  Object.freeze({ start: () => ({ ...guard }) });
+
+/** Gate lines (`LINE | match RE`) on one host: each must succeed and print at least one line. */
+export async function gateHost(
+  services: Services,
+  gates: readonly string[],
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  for (const gate of gates) {
+    const r = await runLines(services, [gate], signal);
+    const why = endingWhy(r.ending, r.err);
+    if (why) return `gate '${gate}' failed: ${why}`;
+    if (r.out.trim() === '') return `gate '${gate}' kept no line`;
+  }
+  return undefined;
+}
+
+/** `--gate-metrics EXPR`: passes when the instant query returns no series. */
+export async function gateMetrics(
+  services: Services,
+  expression: string,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  if (!services.telemetry) return `gate-metrics: no telemetry API is configured`;
+  try {
+    const client = await services.telemetry.client();
+    const r = await client.query({ expression }, signal);
+    const n = r.data.series.length;
+    return n === 0 ? undefined : `gate-metrics '${expression}' returned ${n} series`;
+  } catch (e) {
+    return `gate-metrics '${expression}' failed: ${asRoutershError(e).message}`;
+  }
+}
+
+/** Reverts the host's window (decided here first: never both this and the guard). */
+export async function revertHost(s: HostSession, host: RunHost, say: (t: string) => void): Promise<RunHost> {
+  if (!host.journal || !host.window) return host;
+  const d = decided(host.journal, host.window);
+  if (d?.kind === 'confirmed') return { ...host, end: 'confirmed' };
+  let notes = '';
+  try {
+    await revertNow(s.services, (t) => {
+      notes += `${t}\n`;
+    });
+  } catch (e) {
+    say(`${host.name}: revert failed: ${asRoutershError(e).message}`);
+    return { ...host, end: 'unsettled', why: asRoutershError(e).message };
+  }
+  const journal = s.services.journal?.opened();
+  const open = journal?.window()?.id === host.window;
+  return open
+    ? { ...host, end: 'unsettled', why: notes.trim().split('\n').pop() ?? '' }
+    : { ...host, end: 'reverted' };
+}
+
+/** Confirms the host's window (the run's decision to confirm was taken first). */
+export async function confirmHost(s: HostSession, host: RunHost): Promise<RunHost> {
+  if (!host.journal || !host.window) return host;
+  try {
+    await confirmNow(s.services);
+    return { ...host, end: 'confirmed' };
+  } catch (e) {
+    // Too late: its window ended and its guard reverts it.
+    return { ...host, end: 'reverted', why: asRoutershError(e).message };
+  }
+}

@@ -1,0 +1,91 @@
+// The fault harness for fleet runs (issue 39): N fault routers as the hosts of a run, a state
+// directory of the run's own, and runChange (session/fleet-run.ts, what `-i … -c` calls for a
+// change to more than one host) with each host's session opened the product's way.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { stateDir } from '../../src/config/paths.js';
+import type { FleetFlags } from '../../src/config/flags.js';
+import type { FleetHost } from '../../src/contract/fleet.js';
+import { processAlive } from '../../src/features/changes/process-alive.js';
+import { readRun, type RunIndex } from '../../src/features/fleet/runs/run-index.js';
+import { type FleetRunContext, runChange } from '../../src/commands/fleet-run.js';
+import { openSession } from '../../src/session/session.js';
+import { simConfig } from '../helpers/sim-config.js';
+import { type FaultRouter, startFaultRouter } from './fault-router.js';
+import { until } from './guard-proc.js';
+
+export interface Fleet {
+  routers: FaultRouter[];
+  hosts: FleetHost[];
+  env: NodeJS.ProcessEnv;
+  stateDir: string;
+  /** The clock seam's file: the sessions' and the run guard's wall clock is now + its ms. */
+  offsetFile: string;
+  said: string[];
+}
+
+const all: FaultRouter[] = [];
+afterAll(async () => {
+  await Promise.all(all.map((r) => r.close()));
+});
+
+export async function fleet(n: number): Promise<Fleet> {
+  const routers = await Promise.all(Array.from({ length: n }, () => startFaultRouter()));
+  all.push(...routers);
+  const state = mkdtempSync(join(tmpdir(), 'routersh-fleet-'));
+  const env = { ...process.env, XDG_STATE_HOME: state };
+  const offsetFile = join(state, 'clock-offset');
+  writeFileSync(offsetFile, '0\n');
+  const hosts = routers.map(
+    (r, i): FleetHost => ({
+      name: `edge-${String(i + 1).padStart(2, '0')}`,
+      router: r.url,
+      user: 'admin',
+      groups: ['all'],
+      vars: {},
+      origin: {},
+    }),
+  );
+  return { routers, hosts, env, stateDir: stateDir(env), offsetFile, said: [] };
+}
+
+export function runOn(
+  f: Fleet,
+  lines: string[],
+  fleetFlags: FleetFlags,
+  signal = new AbortController().signal,
+) {
+  const clock = { offsetFile: f.offsetFile };
+  const ctx: FleetRunContext = {
+    hosts: f.hosts,
+    lines,
+    fleet: fleetFlags,
+    config: (h) => simConfig(h.router),
+    open: (h, o) =>
+      openSession(simConfig(h.router), {
+        interactive: false,
+        warn: () => {},
+        env: f.env,
+        journal: 'file',
+        yes: true,
+        telemetry: 'on-first-use',
+        guardPort: o.guardPort,
+        clock,
+      }),
+    env: f.env,
+    stateDir: f.stateDir,
+    forks: 10,
+    say: (t) => f.said.push(t),
+    signal,
+    clock,
+  };
+  return runChange(ctx);
+}
+
+/** Waits until the run's guard has ended (it ends once every window is settled). */
+export async function guardEnded(f: Fleet, run: RunIndex): Promise<void> {
+  const g = readRun(f.stateDir, run.id).guard!;
+  await until(() => !processAlive(g.pid, g.pidStart), `the guard of run ${run.id} ends`, 60_000);
+}
