@@ -59,6 +59,9 @@ export interface FleetSim {
   close(): Promise<void>;
 }
 
+/** The requests each router keeps for tests (RouterSim.requests): the last few hundred. */
+const RECORDED_PER_ROUTER = 200;
+
 /** Routers started at once: enough to start 1,000 in a second, few enough not to hit EMFILE. */
 const START_BATCH = 50;
 
@@ -79,6 +82,8 @@ async function startMember(m: FleetMember, o: FleetSimOptions): Promise<FleetRou
     ...(o.host ? { host: o.host } : {}),
     ...(variant ? { variant } : {}),
     adminPassword: password,
+    // 1,000 routers keeping 10,000 requests each would hold gigabytes after a few thousand runs.
+    maxRecorded: RECORDED_PER_ROUTER,
     prepare: (state, now) => prepareMember(m, state, now),
   });
   const plan = planOf(own);

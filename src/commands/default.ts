@@ -14,6 +14,11 @@ export async function runSession(flags: Flags, io: CommandIo, start: SessionStar
   // script). Imported here, not at the top: --help, --version and a usage error load no state code.
   await (await import('./start-check.js')).startCheck(io, { connection: flags });
   const interactive = isTerminal(io) && flags.commands.length === 0 && flags.file === undefined;
+  // An inventory (-i, ROUTERSH_INVENTORY): the commands on each of its selected hosts.
+  if (!interactive && (flags.fleet?.inventory !== undefined || io.env.ROUTERSH_INVENTORY)) {
+    const hosts = await (await import('./fleet-hosts.js')).fleetHosts(flags, io);
+    return (await import('./fleet-batch.js')).runFleetBatch(flags, io, hosts);
+  }
   if (interactive) return (await import('./shell.js')).runShellSession(flags, io, start);
   return (await import('./batch.js')).runBatchSession(flags, io, start);
 }
