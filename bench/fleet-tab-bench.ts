@@ -65,9 +65,9 @@ async function coldTab(inventory: string, dir: string, i: number): Promise<numbe
   try {
     c.start(`node ${ROOT}bin/routersh.cjs -i ${inventory}`, { XDG_STATE_HOME: join(dir, `cold-${i}`) });
     await c.screen(/^all \(\d+\)> ?$/m, 60_000);
-    // The root's union is read at start: wait until the hosts have answered it, so the cold
-    // Tab times the path's own lookup, not the start-up's.
-    await pause(1000);
+    // The root's union is read at start: let the hosts answer it (100 on a loaded machine take
+    // a second or more), so the cold Tab times the path's own lookup, not the start-up's.
+    await pause(3000);
     return await c.keys(`-l 'interface \t'`, OPEN, 30_000);
   } finally {
     c.stop();

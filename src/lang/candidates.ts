@@ -97,6 +97,7 @@ class IndexedValue implements Item {
 function indexItems(
   lists: ReadonlyArray<{ values: Iterable<string>; kind: CandidateKind; configured: boolean }>,
   description: string | undefined,
+  notes?: Readonly<Record<string, string>>,
 ): Item[] {
   const seen = new Set<string>();
   const out: Item[] = [];
@@ -105,10 +106,13 @@ function indexItems(
     for (const raw of values) {
       if (raw === '' || seen.has(raw)) continue;
       seen.add(raw);
+      // A value's own note (the fleet shell's `12/40`) before the node's description.
+      const note = notes?.[raw];
+      const own = note === undefined ? shown : sanitizeLine(`${note} ${description ?? ''}`.trim());
       out.push(
         sanitizeLine(raw) === raw
-          ? new IndexedValue(raw, kind, shown, configured)
-          : item(raw, kind, description, configured),
+          ? new IndexedValue(raw, kind, own, configured)
+          : item(raw, kind, note === undefined ? description : own, configured),
       );
     }
   return out;
@@ -215,6 +219,7 @@ function valueBlock(v: NodeInfo, action: Action): ValueIndex<Item> | undefined {
           : [{ values: v.possibleValues, kind: 'possible' as const, configured: false }]),
       ],
       v.description,
+      v.valueNotes,
     ),
   );
 }

@@ -54,6 +54,28 @@ describe('union of hosts', () => {
     expect(meta.note()).toBeUndefined();
   });
 
+  it('marks values in a list long enough to be indexed (300 interfaces) as well', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => `eth${i}`);
+    const meta = fleetMetadata({
+      hosts: () => [host('a', iface(many)), host('b', iface(many.slice(0, 10)))],
+    });
+    const c = await complete(
+      'interface eth29',
+      15,
+      { cache: meta.cache, context: [] },
+      new AbortController().signal,
+    );
+    const shown = new Map(c.candidates.map((x) => [x.display, x.description ?? '']));
+    expect(shown.get('eth299')).toMatch(/^1\/2\b/);
+    const d = await complete(
+      'interface eth',
+      13,
+      { cache: meta.cache, context: [] },
+      new AbortController().signal,
+    );
+    expect(d.candidates.find((x) => x.display === 'eth1')?.description ?? '').not.toMatch(/\d\/2/);
+  });
+
   it('a token only some hosts have is accepted and marked; one no host has is refused', async () => {
     const a = tok('root', { sub: [tok('ipv4', { allowShow: true }), tok('system', { allowShow: true })] });
     const b = tok('root', { sub: [tok('system', { allowShow: true })] });
