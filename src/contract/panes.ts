@@ -51,6 +51,8 @@ export interface PaneKinds {
     };
     source: PingSource;
   };
+  /** The fleet shell's `monitor match-list LIST`: a row per host, distinct members and summed hits. */
+  fleetMonitor: { spec: { list: string }; source: FleetMonitorSource };
   /** The dashboard screen; `vars`: values chosen at open (`var host=bras-1`), by variable name. */
   dashboard: {
     spec: { dashboard: Dashboard; vars?: Record<string, string[]> };
@@ -88,4 +90,27 @@ export interface PingSource {
    * request under way is aborted and not counted). Started again, it goes on with the count.
    */
   start(on: { result(r: PingResult): void; end(): void }): () => void;
+}
+
+// What feeds the fleet monitor pane (the fleet shell's `monitor match-list LIST`).
+
+/** One host's row: its members and the hits (packets) summed over them, or why it has none. */
+export interface FleetMonitorRow {
+  host: string;
+  members?: number;
+  hits?: number;
+  error?: string;
+}
+
+export interface FleetMonitorData {
+  rows: FleetMonitorRow[];
+  /** Members counted once however many hosts hold them. */
+  distinct: number;
+  /** Hits summed over every host. */
+  hits: number;
+}
+
+/** Made per pane: every host's monitor read at once (features/fleet/shell/fleet-monitor.ts). */
+export interface FleetMonitorSource {
+  read(signal: AbortSignal): Promise<FleetMonitorData>;
 }

@@ -51,9 +51,10 @@ const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}
  * logsDetail: a record's fields (Enter); logsMenu / logsConfirm: `b`'s menus and its y/n;
  * pager: `--More--` under a long output; pagerPrompt: its `/` search (it takes every key);
  * monitor / monitorPrompt / monitorConfirm: the match-list monitor pane, its `/` filter and
- * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; ping: a
- * `ping … | graph` pane; dashboard / dashPicker / dashPrompt: the dashboard screen, its `v`
- * variable picker and its `e` expression prompt (it takes every key).
+ * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; fleet: the fleet
+ * shell's `monitor match-list` pane; ping: a `ping … | graph` pane; dashboard / dashPicker /
+ * dashPrompt: the dashboard screen, its `v` variable picker and its `e` expression prompt (it
+ * takes every key).
  */
 const TABLE = {
   'edit.left': edit(plain('left'), ctrl('b')),
@@ -156,6 +157,8 @@ const TABLE = {
   'show.pageUp': show(plain('pageup'), ctrl('b')),
   'show.pageDown': show(plain('pagedown'), ctrl('f'), ch(' ')),
   'show.refresh': show(ch('r')),
+  'fleet.close': bind('fleet', ...LEAVE),
+  'fleet.refresh': bind('fleet', ch('r')),
   'ping.close': bind('ping', ...LEAVE),
   'ping.pause': bind('ping', ch('p'), ch(' ')),
   // The dashboard: its own keys; inside a zoomed panel that panel's pane keys come first.

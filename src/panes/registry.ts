@@ -18,6 +18,7 @@ import { DashboardPane } from './dashboard/DashboardPane.js';
 import { LogPane } from './logs/LogPane.js';
 import { MonitorPane } from './monitor/MonitorPane.js';
 import type { PaneLink, PaneRequest } from './pane-links.js';
+import { FleetMonitorPane } from './fleet-monitor/FleetMonitorPane.js';
 import { PingPane } from './ping/PingPane.js';
 import { ShowPane } from './show/ShowPane.js';
 
@@ -93,6 +94,11 @@ export const PANES: PaneRegistry = {
         onClose,
         color,
       }),
+  },
+  fleetMonitor: {
+    keys: 'fleet',
+    view: ({ spec, source, onClose }) =>
+      createElement(FleetMonitorPane, { source, list: spec.list, onClose }),
   },
   ping: {
     keys: 'ping',

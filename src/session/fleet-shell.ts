@@ -20,6 +20,10 @@ import {
   usageError,
 } from '../errors.js';
 import { type FleetMetadata, fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
+import { fleetMonitorSource } from '../features/fleet/shell/fleet-monitor.js';
+import { monitorSource } from '../features/match-list/monitor-source.js';
+import type { MonitorSource } from '../contract/monitor.js';
+import type { PaneSpecOf } from '../contract/panes.js';
 import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
 import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
 import { emptyNode } from '../lang/empty-node.js';
@@ -120,6 +124,11 @@ export async function openFleetShell(
     windows: undefined,
     candidate: undefined,
     lessons: undefined,
+    panes: local.services.panes && {
+      ...local.services.panes,
+      fleetMonitor: (spec: PaneSpecOf<'fleetMonitor'>) =>
+        fleetMonitorSource(st.selected.map((h) => ({ name: h.name, source: hostMonitor(st, h, spec.list) }))),
+    },
   });
   const label = () => `${st.pattern} (${st.selected.length})`;
   return {
@@ -174,6 +183,9 @@ async function runFleetLine(
   // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
   if (r.kind === 'error') return runPiped(line, { context }, services, signal, io);
   if (r.kind === 'builtin') {
+    // One pane, a row per host (the fleet monitor, its source the hosts': openFleetShell).
+    if (r.name === 'monitor match-list' && r.args[0] !== undefined)
+      return { outcome: { kind: 'pane', spec: { pane: 'fleetMonitor', list: r.args[0] } }, page: false };
     const how = acrossOf(r.name);
     if (how === 'refused') return error(usageError(refusedText(r.name)));
     if (how === 'once') return runPiped(line, { context }, services, signal, io);
@@ -242,6 +254,20 @@ function grouped(done: readonly HostOutcome<FleetHost, Piped>[]): Piped {
     return { ...r, outcome: { ...(r.outcome as Extract<Outcome, { kind: 'text' }>), failure } };
   }
   return bad.length ? { ...r, warning: someRefuse(bad, answers.length) } : r;
+}
+
+/** One host's monitor of `list`, on its session (opened on first read). */
+function hostMonitor(st: FleetState, host: FleetHost, list: string): MonitorSource {
+  let made: Promise<MonitorSource> | undefined;
+  return {
+    read: async (signal) => {
+      made ??= st.fleet.session(host).then((s) => monitorSource(s.services.router, list));
+      made.catch(() => {
+        made = undefined;
+      });
+      return (await made).read(signal);
+    },
+  };
 }
 
 /** What the single-router shell prints for one host's outcome, and whether it failed. */

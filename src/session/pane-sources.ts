@@ -9,6 +9,7 @@ import { dashboardPaneSources } from '../features/dashboards/dashboard-sources.j
 import { matchListPaneSources, matchListsFor } from '../features/match-list/pane-sources.js';
 import { monitorSource } from '../features/match-list/monitor-source.js';
 import { pingPaneSources } from '../features/ping/pane-sources.js';
+import { fleetMonitorSource } from '../features/fleet/shell/fleet-monitor.js';
 import { telemetryPaneSources, telemetryPanelSources } from '../features/telemetry/pane-sources.js';
 import { showSource } from './show-source.js';
 
@@ -21,6 +22,14 @@ export function paneSources(services: () => Services): PaneSources {
     ...matchListPaneSources(services),
     show: (spec, ctx) => showSource(ctx.runPiped, spec.line),
     ...pingPaneSources(() => services().router),
+    // One router's shell: the fleet monitor of this router alone (the fleet shell gives its hosts').
+    fleetMonitor: (spec) =>
+      fleetMonitorSource([
+        {
+          name: services().identity?.router ?? 'router',
+          source: monitorSource(services().router, spec.list),
+        },
+      ]),
     ...dashboardPaneSources({
       telemetry,
       panels: () => ({

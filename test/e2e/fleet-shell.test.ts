@@ -2,7 +2,8 @@
 // routers that differ (some have eth7, one answers slowly): the prompt names the selection, the
 // hint says a partial completion (`5/6 answered`), Tab marks what not every host has (eth7
 // 2/5), `hosts` lists the selection, answers come back grouped with the outliers apart,
-// `limit` narrows the selection and `on HOST` runs one host's line as the single-router shell.
+// `monitor match-list` is one pane with a row per host, `limit` narrows the selection and
+// `on HOST` runs one host's line as the single-router shell.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,10 @@ async function fleet(dir: string): Promise<{ file: string; sims: RouterSim[] }> 
   const sims: RouterSim[] = [];
   const lines = ['all:', '  children:', '    edge:', '      hosts:'];
   for (let i = 1; i <= 6; i++) {
-    const sim = await startRouterSim({ seed: { interfaces: i % 3 === 0 ? 8 : 2 } });
+    // Match-list bl: i members on router i (the same addresses from the first on).
+    const sim = await startRouterSim({
+      seed: { interfaces: i % 3 === 0 ? 8 : 2, members: { list: 'bl', count: i } },
+    });
     sims.push(sim);
     lines.push(
       `        edge-0${i}:`,
@@ -70,6 +74,15 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     await t.waitFor(/^edge-\[01-02,04-05\] \(4\):\n {2}% Interface eth7 does not exist/m);
     const screen = await t.waitFor(/^edge-0[36][\s\S]*eth7: <BROADCAST/m);
     expect(screen).toMatch(/warning: edge-\[01-02,04-05\] \(4\) of 6 refuse it/);
+
+    // One pane, a row per host: 6 distinct members (router 6 has them all), q goes back.
+    t.type('monitor match-list bl');
+    t.keys('Enter');
+    await t.waitFor(
+      /match-list bl: 6 distinct members, \d+ hits on 6 hosts[\s\S]*^edge-01\s+1\s+\d+$[\s\S]*^edge-06\s+6\s+\d+$/m,
+    );
+    t.keys('q');
+    await t.waitFor(/^all \(6\)> ?$/m);
 
     t.type('limit edge-01:edge-03');
     t.keys('Enter');

@@ -78,7 +78,6 @@ const REFUSED = new Set([
   'configure',
   'discard',
   'end',
-  'monitor match-list',
 ]);
 
 export function acrossOf(builtin: string): Across {
