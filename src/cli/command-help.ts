@@ -191,6 +191,7 @@ export const COMMAND_HELP = {
     summary: 'compare two configurations; show, save or load one',
     usage: [
       'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh -i INV [--limit P] config diff [--ref HOST] [WORD…] [members] [--exit-code] [--json]',
       'routersh config show|save|load … [--yes] [connection]',
     ],
     about: [
@@ -200,9 +201,13 @@ export const COMMAND_HELP = {
       'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
       'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
       'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
-      "the shell's config built-in as routersh -c 'config …' does.",
+      "the shell's config built-in as routersh -c 'config …' does. With an inventory (-i),",
+      "diff compares the selected hosts' configurations (or the subtree under WORD…): the lines",
+      'every host has, then each line with the hosts that have it; --ref HOST: each host',
+      'against HOST. Exit 4 when some hosts could not be read.',
     ],
     flags: [
+      { flags: [{ name: '--ref', arg: 'HOST' }], text: ['with -i: each host against HOST'] },
       { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
       { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
       HELP_FLAG,
@@ -211,6 +216,7 @@ export const COMMAND_HELP = {
     examples: [
       'routersh config diff r1.conf router:https://r1.example.net --exit-code',
       'routersh config diff checkpoint:before-upgrade profile:r1',
+      'routersh -i inventory.yml --limit edge config diff --ref edge-01 interface',
     ],
   },
   confirm: {
@@ -297,6 +303,35 @@ export const COMMAND_HELP = {
       'export ANSIBLE_LIBRARY=$(routersh ansible-path) ANSIBLE_ACTION_PLUGINS=$(routersh ansible-path)',
       'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
     ],
+  },
+  inventory: {
+    summary: 'the hosts of an inventory, resolved',
+    usage: ['routersh inventory [-i FILE] [--limit PATTERN] [--json] [connection]'],
+    about: [
+      'Lists the hosts of an Ansible inventory (INI, YAML, an executable dynamic inventory, or',
+      "profiles: for routersh's own profiles) as routersh resolves them: each host's router,",
+      'user, password and token files, telemetry URL, groups and variables, and where each value',
+      'came from (FILE:LINE, a flag, the environment, a default).',
+    ],
+    flags: [
+      {
+        flags: [{ name: '-i' }, { name: '--inventory', arg: 'FILE' }],
+        text: ['the inventory (default: ROUTERSH_INVENTORY, then the profile key inventory)'],
+      },
+      {
+        flags: [{ name: '--limit', arg: 'PATTERN' }],
+        text: ['only the hosts of an Ansible pattern (edge:&dc1:!edge-3, ~re, @FILE)'],
+      },
+      { flags: [{ name: '--json' }], text: ['one JSON document: source, hosts, groups'] },
+      HELP_FLAG,
+    ],
+    after: [
+      CONNECTION.replace(
+        '(--router, --profile, …)',
+        '(--user, --password-file, …: defaults under the host vars)',
+      ),
+    ],
+    examples: ['routersh inventory -i hosts.ini --limit edge', 'routersh inventory -i inventory.yml --json'],
   },
 } as const satisfies Record<string, CommandHelp>;
 

@@ -22,6 +22,13 @@ export const UNDO_OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
 } as const;
 
+/** `routersh inventory [-i FILE] [--limit PATTERN] [--json]` (with the connection flags). */
+export const INVENTORY_OPTIONS = {
+  inventory: { type: 'string', short: 'i' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 /** `routersh confirm --journal FILE`. */
 export const CONFIRM_OPTIONS = {
   journal: { type: 'string' },

@@ -13,6 +13,7 @@ export const COMMAND_NAMES = [
   'config',
   'completion',
   'ansible-path',
+  'inventory',
   'help',
 ] as const;
 

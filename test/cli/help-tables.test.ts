@@ -7,6 +7,7 @@ import { CONNECTION_OPTIONS, HELP, MAIN_OPTIONS } from '../../src/cli/args.js';
 import { COMMAND_HELP } from '../../src/cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
+  INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
   SIM_OPTIONS,
@@ -61,6 +62,7 @@ describe("each command's help", () => {
     ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],
     ['completion', HELP_FLAGS],
     ['ansible-path', HELP_FLAGS],
+    ['inventory', [...spellings(INVENTORY_OPTIONS), ...HELP_FLAGS]],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));
   });

@@ -14,47 +14,17 @@ import { readIni } from './ini.js';
 import { readJsonInventory } from './json-inventory.js';
 import { InventoryBuilder, type Sourced } from './model.js';
 import { PatternIndex, splitPattern } from './pattern.js';
-import { PROFILES_SOURCE, readProfileInventory, readProfiles } from './profile-inventory.js';
+import { PROFILES_SOURCE, readProfileInventory } from './profile-inventory.js';
 import { resolveInventory } from './resolve.js';
+import { type InventorySpec, inventorySource } from './source.js';
 import { readVarsDir } from './vars-files.js';
 import { readYamlInventory } from './yaml-inventory.js';
 
 export { PatternIndex, splitPattern } from './pattern.js';
-
-/** The flags loadInventory reads (a subset of config/flags.ts Flags). */
-export interface InventoryFlags {
-  router?: string;
-  user?: string;
-  passwordFile?: string;
-  tokenFile?: string;
-  profile?: string;
-  fleet?: { inventory?: string; limit?: string };
-}
-
-export interface InventorySpec {
-  /** The inventory (overrides the flags and the environment). */
-  file?: string;
-  env: NodeJS.ProcessEnv;
-  flags: InventoryFlags;
-  signal?: AbortSignal;
-}
+export { type InventoryFlags, type InventorySpec, inventorySource } from './source.js';
 
 const MAX_INVENTORY_BYTES = 64 * 1024 * 1024;
 const YAML_EXTS = new Set(['.yml', '.yaml', '.json']);
-
-/** Where the inventory is: -i, ROUTERSH_INVENTORY, the profile's `inventory` (relative to the config file). */
-export function inventorySource(spec: InventorySpec): string | undefined {
-  const given = spec.file ?? spec.flags.fleet?.inventory ?? (spec.env.ROUTERSH_INVENTORY || undefined);
-  if (given !== undefined) return given;
-  const profile = spec.flags.profile ?? (spec.env.ROUTERSH_PROFILE || undefined);
-  if (!profile) return undefined;
-  const cfg = configPath(spec.env);
-  const p = readProfiles(cfg)[profile] as { inventory?: unknown } | undefined;
-  if (p?.inventory === undefined) return undefined;
-  if (typeof p.inventory !== 'string')
-    throw configError(`profile '${profile}' in ${cfg}: 'inventory' must be a string`);
-  return resolvePath(dirname(cfg), p.inventory);
-}
 
 export async function loadInventory(spec: InventorySpec): Promise<Inventory> {
   if (spec.flags.router !== undefined)
