@@ -55,9 +55,30 @@ export async function openWindow(
   return { journal: journal.path, window: w.id, deadline: w.deadline };
 }
 
-/** A guard port that hands out the run's one guard: the session journals it as the window's. */
-export const runGuardPort = (guard: { pid: number; pidStart?: string }): WindowGuardPort =>
-  Object.freeze({ start: () => ({ ...guard }) });
+/** The guard of the run in progress in this process (one run at a time: its lines go in turn). */
+let current: { pid: number; pidStart?: string } | undefined;
+
+/**
+ * The window guard port of every fleet host's session (RUN's openFleet passes it to openSession):
+ * it hands out the run's one guard, never starting one of its own; outside a run it starts none,
+ * so a window opened on one host outside a run is refused in a script, as without a guard.
+ */
+export const fleetGuardPort: WindowGuardPort = Object.freeze({
+  start: () => (current ? { ...current } : undefined),
+});
+
+/** While `fn` runs, fleetGuardPort hands out `guard`. */
+export async function withRunGuard<T>(
+  guard: { pid: number; pidStart?: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  current = guard;
+  try {
+    return await fn();
+  } finally {
+    current = undefined;
+  }
+}
 
 /** Gate lines (`LINE | match RE`) on one host: each must succeed and print at least one line. */
 export async function gateHost(

@@ -9,7 +9,6 @@
 import type { Config } from '../config/config.js';
 import type { FleetFlags } from '../config/flags.js';
 import type { FleetHost } from '../contract/fleet.js';
-import type { WindowGuardPort } from '../contract/services.js';
 import { decide, decided } from '../features/changes/window-decision.js';
 import { processStart } from '../features/changes/process-alive.js';
 import {
@@ -32,7 +31,7 @@ import {
   type HostSession,
   openWindow,
   revertHost,
-  runGuardPort,
+  withRunGuard,
   runLines,
   endingWhy,
 } from './fleet-run-host.js';
@@ -44,8 +43,11 @@ export interface FleetRunContext {
   fleet: FleetFlags;
   /** Each host's configuration (its credentials: to the run's guard through its pipe, and to it alone). */
   config(host: FleetHost): Readonly<Config>;
-  /** Opens the host's session: a file journal, and `guardPort` as its window guard. */
-  open(host: FleetHost, o: { guardPort: WindowGuardPort }): Promise<HostSession>;
+  /**
+   * The host's session (RUN's fleet.session(host): cached, closed by its owner): a file journal,
+   * and fleetGuardPort (commands/fleet-run-host.ts) as its window guard port.
+   */
+  open(host: FleetHost): Promise<HostSession>;
   env: NodeJS.ProcessEnv;
   stateDir: string;
   /** Hosts at once (`--forks`). */
@@ -146,11 +148,7 @@ export async function runChange(ctx: FleetRunContext): Promise<FleetRunResult> {
     `run ${run.id}: ${ctx.hosts.length} host(s) in ${plan.sizes.length} wave(s); its guard is process ${run.guard!.pid}`,
   );
   const driver = new RunDriver(ctx, run, plan);
-  try {
-    return await driver.drive();
-  } finally {
-    await driver.closeAll();
-  }
+  return withRunGuard(run.guard!, () => driver.drive());
 }
 
 type Plan = ReturnType<typeof planRun>;
@@ -164,6 +162,7 @@ export const gateQuery = (expr: string, names: readonly string[]): string =>
 
 /** The state of one run as it goes: its index (rewritten at each step) and the hosts' sessions. */
 class RunDriver {
+  /** The hosts' sessions: their owner (ctx.open's) closes them. */
   private readonly sessions = new Map<string, HostSession>();
   private readonly byName: Map<string, FleetHost>;
   private failures = 0;
@@ -222,7 +221,7 @@ class RunDriver {
   private async apply(name: string): Promise<void> {
     const host = this.byName.get(name)!;
     try {
-      const s = await this.ctx.open(host, { guardPort: runGuardPort(this.run.guard!) });
+      const s = await this.ctx.open(host);
       this.sessions.set(name, s);
       const w = await openWindow(s.services, this.plan.windowMs, this.run.id, this.ctx.signal);
       // In the index before any change is sent: the guard and `fleet undo` find it there.
@@ -316,9 +315,5 @@ class RunDriver {
     this.save({ state: failedAll ? 'failed' : 'confirmed' });
     this.ctx.say(summary(this.run));
     return { run: this.run, status: failedAll ? 1 : this.failures > 0 ? 4 : 0 };
-  }
-
-  async closeAll(): Promise<void> {
-    await Promise.allSettled([...this.sessions.values()].map((s) => s.close()));
   }
 }

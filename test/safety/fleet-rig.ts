@@ -11,7 +11,8 @@ import type { FleetHost } from '../../src/contract/fleet.js';
 import { processAlive } from '../../src/features/changes/process-alive.js';
 import { readRun, type RunIndex } from '../../src/features/fleet/runs/run-index.js';
 import { type FleetRunContext, runChange } from '../../src/commands/fleet-run.js';
-import { openSession } from '../../src/session/session.js';
+import { openSession, type Session } from '../../src/session/session.js';
+import { fleetGuardPort } from '../../src/commands/fleet-run-host.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { type FaultRouter, startFaultRouter } from './fault-router.js';
 import { until } from './guard-proc.js';
@@ -58,22 +59,25 @@ export function runOn(
   signal = new AbortController().signal,
 ) {
   const clock = { offsetFile: f.offsetFile };
+  const sessions = cachedSessions();
   const ctx: FleetRunContext = {
     hosts: f.hosts,
     lines,
     fleet: fleetFlags,
     config: (h) => simConfig(h.router),
-    open: (h, o) =>
-      openSession(simConfig(h.router), {
-        interactive: false,
-        warn: () => {},
-        env: f.env,
-        journal: 'file',
-        yes: true,
-        telemetry: 'on-first-use',
-        guardPort: o.guardPort,
-        clock,
-      }),
+    open: (h) =>
+      sessions.open(h, () =>
+        openSession(simConfig(h.router), {
+          interactive: false,
+          warn: () => {},
+          env: f.env,
+          journal: 'file',
+          yes: true,
+          telemetry: 'on-first-use',
+          guardPort: fleetGuardPort,
+          clock,
+        }),
+      ),
     env: f.env,
     stateDir: f.stateDir,
     forks: 10,
@@ -81,7 +85,21 @@ export function runOn(
     signal,
     clock,
   };
-  return runChange(ctx);
+  return runChange(ctx).finally(() => sessions.closeAll());
+}
+
+/** The hosts' sessions, opened once each and closed after the run (as RUN's fleet.session does). */
+function cachedSessions() {
+  const open = new Map<string, Promise<Session>>();
+  return {
+    open(h: FleetHost, make: () => Promise<Session>): Promise<Session> {
+      if (!open.has(h.name)) open.set(h.name, make());
+      return open.get(h.name)!;
+    },
+    async closeAll() {
+      await Promise.allSettled([...open.values()].map(async (s) => (await s).close()));
+    },
+  };
 }
 
 /** Waits until the run's guard has ended (it ends once every window is settled). */
