@@ -4,7 +4,6 @@
 // per host. The run is decided `revert` first, so its guard never keeps what this reverts.
 // Credentials: the files the run index names for that host (the inventory's), else
 // ROUTERSH_PASSWORD / ROUTERSH_TOKEN — sent only to the router the index names for the host.
-import { readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import type { CommandIo } from '../contract/command-io.js';
 import { isTerminal } from '../contract/command-io.js';
@@ -21,56 +20,49 @@ import { processAlive } from '../features/changes/process-alive.js';
 import { decide, decided } from '../features/changes/window-decision.js';
 import { revertWindow } from '../features/changes/window-revert.js';
 import { type RunHost, type RunIndex, runFile, summary, writeRun } from '../features/fleet/runs/run-index.js';
+import { hostConfig } from '../session/fleet.js';
 import { openSession } from '../session/session.js';
+import type { FleetHost } from '../contract/fleet.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import type { FleetArgs } from './fleet.js';
 
-const firstLine = (path: string): string => readFileSync(path, 'utf8').split('\n')[0]!.trim();
-
-/** The host's connection: the run index's router and credential files (secrets read now, never kept). */
-function hostConfig(h: RunHost, env: NodeJS.ProcessEnv, timeoutMs: number): Config {
-  const token = h.tokenFile
-    ? firstLine(h.tokenFile)
-    : h.passwordFile
-      ? undefined
-      : env.ROUTERSH_TOKEN || undefined;
-  const password = h.passwordFile
-    ? firstLine(h.passwordFile)
-    : token
-      ? undefined
-      : env.ROUTERSH_PASSWORD || undefined;
-  if (!token && password === undefined)
-    throw configError(
-      `no password for ${sanitizeLine(h.user ?? 'token')} at ${sanitizeLine(h.router)}: the run names no password file for ${sanitizeLine(h.name)} (set ROUTERSH_PASSWORD)`,
-    );
-  return {
-    router: h.router,
-    auth: token ? 'token' : 'basic',
+/**
+ * The host's connection as the run had it (session/fleet.ts hostConfig): the router and the
+ * credential files the run index names for it, else ROUTERSH_PASSWORD / ROUTERSH_TOKEN.
+ */
+function connectionOf(h: RunHost, env: NodeJS.ProcessEnv, timeoutMs: number): Readonly<Config> {
+  const base: Config = {
+    auth: env.ROUTERSH_TOKEN && !env.ROUTERSH_PASSWORD ? 'token' : 'basic',
     insecure: false,
     timeoutMs,
     json: false,
     color: false,
     keepGoing: false,
-    ...(h.user !== undefined ? { user: h.user } : {}),
-    ...(password !== undefined ? { password } : {}),
-    ...(token ? { token } : {}),
+    ...(env.ROUTERSH_PASSWORD ? { password: env.ROUTERSH_PASSWORD } : {}),
+    ...(env.ROUTERSH_TOKEN ? { token: env.ROUTERSH_TOKEN } : {}),
   };
+  const host: FleetHost = {
+    name: h.name,
+    router: h.router,
+    groups: [],
+    vars: {},
+    origin: {},
+    ...(h.user !== undefined ? { user: h.user } : {}),
+    ...(h.passwordFile !== undefined ? { passwordFile: h.passwordFile } : {}),
+    ...(h.tokenFile !== undefined ? { tokenFile: h.tokenFile } : {}),
+  };
+  const cfg = hostConfig(base, host);
+  if (cfg.password === undefined && !cfg.token)
+    throw configError(
+      `no password for ${sanitizeLine(h.user ?? 'token')} at ${sanitizeLine(h.router)}: the run names no password file for ${sanitizeLine(h.name)} (set ROUTERSH_PASSWORD)`,
+    );
+  return cfg;
 }
 
 /** Reverts one host's window of the run; where it ended. */
 async function revertHost(h: RunHost, run: RunIndex, io: CommandIo, timeoutMs: number): Promise<RunHost> {
   if (!h.journal || !h.window) return h;
-  const d = decide(h.journal, h.window, { kind: 'revert', by: 'routersh fleet undo' });
-  const guard = run.guard;
-  if (
-    !d.won &&
-    d.decision.kind === 'revert' &&
-    d.decision.by.startsWith('run guard') &&
-    guard &&
-    processAlive(guard.pid, guard.pidStart)
-  )
-    return { ...h, why: `its run's guard (${guard.pid}) is reverting it` };
-  const session = await openSession(hostConfig(h, io.env, timeoutMs), {
+  const session = await openSession(connectionOf(h, io.env, timeoutMs), {
     interactive: false,
     warn: (m) => io.err(`warning: ${sanitizeLine(h.name)}: ${sanitizeLine(m)}\n`),
     env: io.env,
@@ -94,6 +86,25 @@ async function revertHost(h: RunHost, run: RunIndex, io: CommandIo, timeoutMs: n
   }
 }
 
+/** Waits (at most GUARD_WAIT_MS, or an interrupt) for the run's guard to end. */
+async function guardGone(run: RunIndex, io: CommandIo): Promise<void> {
+  const g = run.guard;
+  if (!g || !processAlive(g.pid, g.pidStart)) return;
+  io.err(`note: run ${run.id}'s guard (${g.pid}) is reverting some hosts: waiting for it\n`);
+  const stop = new AbortController();
+  const off = io.onInterrupt(() => stop.abort());
+  try {
+    const end = Date.now() + GUARD_WAIT_MS;
+    while (processAlive(g.pid, g.pidStart) && Date.now() < end && !stop.signal.aborted)
+      await new Promise((r) => setTimeout(r, 200));
+  } finally {
+    off();
+  }
+}
+
+/** A guard retries a revert for 10 minutes: past that (and a margin) it is not waited for. */
+const GUARD_WAIT_MS = 11 * 60_000;
+
 export async function undoRun(state: string, run: RunIndex, args: FleetArgs, io: CommandIo): Promise<Ending> {
   const touched = run.hosts.filter((h) => h.journal && h.window && h.end !== 'reverted');
   if (touched.length === 0) {
@@ -108,7 +119,13 @@ export async function undoRun(state: string, run: RunIndex, args: FleetArgs, io:
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
     throw usageError(`--timeout wants seconds, not '${args.timeout}'`);
   const before = decided(runFile(state, run.id), 'run');
+  // Every window decided first, then the run: the guard, seeing them settled, keeps out of them.
+  const guardOwns = touched.filter(
+    (h) => !decide(h.journal!, h.window!, { kind: 'revert', by: 'routersh fleet undo' }).won,
+  );
   decide(runFile(state, run.id), 'run', { kind: 'revert', by: 'routersh fleet undo' });
+  // Windows its guard took already: let it finish, then finish after it (what it reverted is skipped).
+  if (guardOwns.length > 0) await guardGone(run, io);
   if (before?.kind === 'confirmed')
     io.err(`note: run ${run.id} was confirmed: its changes are reverted now\n`);
   const ends = new Map<string, RunHost>();

@@ -39,11 +39,16 @@ export async function fleet(n: number): Promise<Fleet> {
   const env = { ...process.env, XDG_STATE_HOME: state };
   const offsetFile = join(state, 'clock-offset');
   writeFileSync(offsetFile, '0\n');
+  // Each host's password in a file of its own (0600), as an inventory names it: the run index
+  // keeps the file's name, and `fleet undo` reads it for that host only.
+  const passwordFile = join(state, 'admin.password');
+  writeFileSync(passwordFile, 'admin\n', { mode: 0o600 });
   const hosts = routers.map(
     (r, i): FleetHost => ({
       name: `edge-${String(i + 1).padStart(2, '0')}`,
       router: r.url,
       user: 'admin',
+      passwordFile,
       groups: ['all'],
       vars: {},
       origin: {},
@@ -101,6 +106,12 @@ function cachedSessions() {
     },
   };
 }
+
+/** The environment of a `routersh fleet …` command on this fleet's state directory (no login). */
+export const fleetEnv = (f: Fleet) => ({ XDG_STATE_HOME: f.env.XDG_STATE_HOME! });
+
+/** Moves the wall clock of the sessions and of the run's guard `ms` on (the clock seam). */
+export const stepClock = (f: Fleet, ms: number) => writeFileSync(f.offsetFile, `${ms}\n`);
 
 /** Waits until the run's guard has ended (it ends once every window is settled). */
 export async function guardEnded(f: Fleet, run: RunIndex): Promise<void> {
