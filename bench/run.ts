@@ -45,6 +45,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'config-bench.ts',
     'benchConfig',
   ],
+  [
+    'simulated fleet: 1,000 routers, start-up and RSS idle and loaded (issue 39)',
+    'fleet-sim-bench.ts',
+    'benchFleetSim',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

@@ -32,6 +32,10 @@ export interface FleetSimOptions {
   /** Start the telemetry simulator too, with series for every router (`router` label). */
   telemetry?: boolean;
   host?: string;
+  /** The telemetry service's port (default: ephemeral, like the routers'). */
+  telemetryPort?: number;
+  /** Derive the telemetry API keys from it (`routersh sim`'s seed: a restart keeps the key). */
+  secretSeed?: string;
 }
 
 export interface FleetRouter {
@@ -55,6 +59,9 @@ export interface FleetSim {
   close(): Promise<void>;
 }
 
+/** The requests each router keeps for tests (RouterSim.requests): the last few hundred. */
+const RECORDED_PER_ROUTER = 200;
+
 /** Routers started at once: enough to start 1,000 in a second, few enough not to hit EMFILE. */
 const START_BATCH = 50;
 
@@ -75,6 +82,8 @@ async function startMember(m: FleetMember, o: FleetSimOptions): Promise<FleetRou
     ...(o.host ? { host: o.host } : {}),
     ...(variant ? { variant } : {}),
     adminPassword: password,
+    // 1,000 routers keeping 10,000 requests each would hold gigabytes after a few thousand runs.
+    maxRecorded: RECORDED_PER_ROUTER,
     prepare: (state, now) => prepareMember(m, state, now),
   });
   const plan = planOf(own);
@@ -95,7 +104,13 @@ export async function startFleetSim(o: FleetSimOptions): Promise<FleetSim> {
   try {
     for (let i = 0; i < members.length; i += START_BATCH)
       routers.push(...(await Promise.all(members.slice(i, i + START_BATCH).map((m) => startMember(m, o)))));
-    if (o.telemetry) telemetry = await startTelemetrySim({ ...(o.host ? { host: o.host } : {}) });
+    if (o.telemetry)
+      telemetry = await startTelemetrySim({
+        ...(o.host ? { host: o.host } : {}),
+        ...(o.telemetryPort !== undefined ? { port: o.telemetryPort } : {}),
+        ...(o.secretSeed !== undefined ? { secretSeed: o.secretSeed } : {}),
+        routers: routers.map((r) => ({ name: r.name, up: () => !r.sim.faults.failing() })),
+      });
   } catch (e) {
     await close();
     throw e;

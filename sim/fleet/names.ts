@@ -35,14 +35,20 @@ export function fleetMembers(n: number): FleetMember[] {
   return out;
 }
 
-const iface = (name: string, mtu: number, address: string, now: number, description?: string): Interface => ({
-  name,
-  mtu,
-  addresses: [address],
-  shutdown: false,
-  createdAt: now - 86_400_000,
-  ...(description ? { description } : {}),
-});
+const hex = (n: number) => (n & 255).toString(16).padStart(2, '0');
+
+/** Router i's interface: a MAC of its own, up for a number of days of its own (counters differ). */
+const ifaceOf =
+  (i: number, now: number) =>
+  (name: string, mtu: number, address: string, description?: string): Interface => ({
+    name,
+    mtu,
+    addresses: [address],
+    shutdown: false,
+    createdAt: now - (1 + (i % 7)) * 86_400_000,
+    mac: `52:54:${hex(i >> 8)}:${hex(i)}:00:${hex(Number(name.replace(/\D/g, '')))}`,
+    ...(description ? { description } : {}),
+  });
 
 /**
  * The member's own configuration over the demo state: its hostname, addresses of its own on
@@ -54,13 +60,14 @@ export function prepareMember(m: FleetMember, state: RouterState, now: number): 
   const [role, site] = m.groups;
   state.hostname = m.name;
   const at = (base: number) => `${base + (i >> 8)}.${i & 255}`;
-  state.interfaces.set('eth0', iface('eth0', 1500, `10.${at(1)}.1/24`, now, `uplink ${site}`));
-  state.interfaces.set('eth1', iface('eth1', i % 3 === 0 ? 9000 : 1500, `172.${at(16)}.1/24`, now, 'lan'));
+  const iface = ifaceOf(i, now);
+  state.interfaces.set('eth0', iface('eth0', 1500, `10.${at(1)}.1/24`, `uplink ${site}`));
+  state.interfaces.set('eth1', iface('eth1', i % 3 === 0 ? 9000 : 1500, `172.${at(16)}.1/24`, 'lan'));
   if (role === 'core') {
     for (let k = 2; k <= 5; k++)
-      state.interfaces.set(`eth${k}`, iface(`eth${k}`, 9000, `10.${at(100)}.${k}/31`, now, 'downlink'));
+      state.interfaces.set(`eth${k}`, iface(`eth${k}`, 9000, `10.${at(100)}.${k}/31`, 'downlink'));
   } else if (i % 5 === 0) {
-    state.interfaces.set('eth7', iface('eth7', 1500, `192.0.2.${(i % 250) + 1}/32`, now, 'peering'));
+    state.interfaces.set('eth7', iface('eth7', 1500, `192.0.2.${(i % 250) + 1}/32`, 'peering'));
   }
   state.routes = [{ dest: '0.0.0.0/0', via: `10.${at(1)}.254` }];
 }

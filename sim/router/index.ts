@@ -32,6 +32,8 @@ export interface RouterSimOptions {
   prepare?: (state: RouterState, now: number) => void;
   /** The admin's password instead of the demo one: each router of a fleet has its own. */
   adminPassword?: string;
+  /** How many of the last requests `requests` keeps (default 10,000; a fleet's routers fewer). */
+  maxRecorded?: number;
 }
 
 export interface RouterSim {
@@ -93,7 +95,7 @@ export function demoCredentials(host: string, secretSeed?: string): DemoCredenti
 export async function startRouterSim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
-  const core = createSimServer(clock, opts.variant, opts.secretSeed);
+  const core = createSimServer(clock, opts.variant, opts.secretSeed, opts.maxRecorded);
   if (opts.seed) applySeed(core.state, opts.seed, clock.now());
   opts.prepare?.(core.state, clock.now());
   const demo = demoCredentials(host, opts.secretSeed);

@@ -27,6 +27,7 @@ export const COMMAND_HELP = {
     summary: 'run the router and telemetry simulators',
     usage: [
       'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
+      'routersh sim --routers N [--inventory-out FILE] [--host H] [--telemetry-port M] [--variant V]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -66,6 +67,21 @@ export const COMMAND_HELP = {
         text: ['fill the match-list blacklist with N generated members'],
       },
       { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
+      {
+        flags: [{ name: '--routers', arg: 'N' }],
+        text: [
+          'a fleet: N routers (edge-01 …, a core-NN per ten; groups edge,',
+          'core, dc1, dc2), each on a free port with a password of its own',
+        ],
+      },
+      {
+        flags: [{ name: '--inventory-out', arg: 'FILE' }],
+        text: [
+          "the fleet's Ansible YAML inventory (default",
+          '$XDG_STATE_HOME/routersh/sim-fleet.yml); passwords in 0600 files',
+          'of a 0700 FILE-passwords/ directory beside it, never in FILE',
+        ],
+      },
       HELP_FLAG,
     ],
     after: [
@@ -74,6 +90,9 @@ export const COMMAND_HELP = {
       'signing key (and, off loopback, the passwords) are derived from a seed kept in',
       '$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords',
       'it printed before. Delete the file for new ones.',
+      '',
+      'With --routers, no profile is saved: `routersh -i FILE` uses the fleet. Its telemetry',
+      'series carry router=HOSTNAME. --port and --seed-* are for one router and refused with it.',
     ],
   },
   api: {
@@ -283,6 +302,49 @@ export const COMMAND_HELP = {
       'zsh:  source <(routersh completion zsh)    (in ~/.zshrc, after compinit)',
       'fish: routersh completion fish > ~/.config/fish/completions/routersh.fish',
     ],
+  },
+  'ansible-path': {
+    summary: "the folder of routersh's Ansible modules",
+    usage: ['routersh ansible-path'],
+    about: [
+      'Prints the folder holding the Ansible modules routersh_command and routersh_change (each',
+      "its own action plugin: they run routersh on the controller with the host's variables).",
+    ],
+    flags: [HELP_FLAG],
+    after: ['Point Ansible at it:'],
+    examples: [
+      'export ANSIBLE_LIBRARY=$(routersh ansible-path) ANSIBLE_ACTION_PLUGINS=$(routersh ansible-path)',
+      'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
+    ],
+  },
+  inventory: {
+    summary: 'the hosts of an inventory, resolved',
+    usage: ['routersh inventory [-i FILE] [--limit PATTERN] [--json] [connection]'],
+    about: [
+      'Lists the hosts of an Ansible inventory (INI, YAML, an executable dynamic inventory, or',
+      "profiles: for routersh's own profiles) as routersh resolves them: each host's router,",
+      'user, password and token files, telemetry URL, groups and variables, and where each value',
+      'came from (FILE:LINE, a flag, the environment, a default).',
+    ],
+    flags: [
+      {
+        flags: [{ name: '-i' }, { name: '--inventory', arg: 'FILE' }],
+        text: ['the inventory (default: ROUTERSH_INVENTORY, then the profile key inventory)'],
+      },
+      {
+        flags: [{ name: '--limit', arg: 'PATTERN' }],
+        text: ['only the hosts of an Ansible pattern (edge:&dc1:!edge-3, ~re, @FILE)'],
+      },
+      { flags: [{ name: '--json' }], text: ['one JSON document: source, hosts, groups'] },
+      HELP_FLAG,
+    ],
+    after: [
+      CONNECTION.replace(
+        '(--router, --profile, …)',
+        '(--user, --password-file, …: defaults under the host vars)',
+      ),
+    ],
+    examples: ['routersh inventory -i hosts.ini --limit edge', 'routersh inventory -i inventory.yml --json'],
   },
 } as const satisfies Record<string, CommandHelp>;
 

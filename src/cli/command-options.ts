@@ -11,6 +11,8 @@ export const SIM_OPTIONS = {
   'seed-interfaces': { type: 'string' },
   'seed-members': { type: 'string' },
   'no-save': { type: 'boolean' },
+  routers: { type: 'string' },
+  'inventory-out': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -18,6 +20,13 @@ export const SIM_OPTIONS = {
 export const UNDO_OPTIONS = {
   journal: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
+} as const;
+
+/** `routersh inventory [-i FILE] [--limit PATTERN] [--json]` (with the connection flags). */
+export const INVENTORY_OPTIONS = {
+  inventory: { type: 'string', short: 'i' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 /** `routersh confirm --journal FILE`. */

@@ -13,6 +13,8 @@ export const COMMAND_NAMES = [
   'fleet',
   'config',
   'completion',
+  'ansible-path',
+  'inventory',
   'help',
 ] as const;
 

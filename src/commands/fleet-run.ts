@@ -9,6 +9,7 @@
 import type { Config } from '../config/config.js';
 import type { FleetFlags } from '../config/flags.js';
 import type { FleetHost } from '../contract/fleet.js';
+import type { WindowGuardPort } from '../contract/services.js';
 import { commandFailedError, type Ending, failed, OK } from '../errors.js';
 import { decide, decided } from '../features/changes/window-decision.js';
 import { processStart } from '../features/changes/process-alive.js';
@@ -32,6 +33,7 @@ import {
   type HostSession,
   openWindow,
   revertHost,
+  fleetGuardPort,
   withRunGuard,
   runLines,
   endingWhy,
@@ -46,9 +48,9 @@ export interface FleetRunContext {
   config(host: FleetHost): Readonly<Config>;
   /**
    * The host's session (RUN's fleet.session(host): cached, closed by its owner): a file journal,
-   * and fleetGuardPort (commands/fleet-run-host.ts) as its window guard port.
+   * and `guardPort` (fleetGuardPort: it hands out the run's one guard) as its window guard port.
    */
-  open(host: FleetHost): Promise<HostSession>;
+  open(host: FleetHost, o: { guardPort: WindowGuardPort }): Promise<HostSession>;
   env: NodeJS.ProcessEnv;
   stateDir: string;
   /** Hosts at once (`--forks`). */
@@ -238,7 +240,7 @@ class RunDriver {
   private async apply(name: string): Promise<void> {
     const host = this.byName.get(name)!;
     try {
-      const s = await this.ctx.open(host);
+      const s = await this.ctx.open(host, { guardPort: fleetGuardPort });
       this.sessions.set(name, s);
       const w = await openWindow(s.services, this.plan.windowMs, this.run.id, this.ctx.signal);
       // In the index before any change is sent: the guard and `fleet undo` find it there.

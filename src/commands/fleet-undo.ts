@@ -24,7 +24,6 @@ import { hostConfig } from '../session/fleet.js';
 import { openSession } from '../session/session.js';
 import type { FleetHost } from '../contract/fleet.js';
 import { sanitizeLine } from '../term/sanitize.js';
-import type { FleetArgs } from './fleet.js';
 
 /**
  * The host's connection as the run had it (session/fleet.ts hostConfig): the router and the
@@ -105,7 +104,12 @@ async function guardGone(run: RunIndex, io: CommandIo): Promise<void> {
 /** A guard retries a revert for 10 minutes: past that (and a margin) it is not waited for. */
 const GUARD_WAIT_MS = 11 * 60_000;
 
-export async function undoRun(state: string, run: RunIndex, args: FleetArgs, io: CommandIo): Promise<Ending> {
+export async function undoRun(
+  state: string,
+  run: RunIndex,
+  args: { yes: boolean; timeout?: string },
+  io: CommandIo,
+): Promise<Ending> {
   const touched = run.hosts.filter((h) => h.journal && h.window && h.end !== 'reverted');
   if (touched.length === 0) {
     io.out(`run ${run.id}: nothing to revert\n${sanitizeLine(summary(run))}\n`);

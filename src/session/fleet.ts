@@ -10,6 +10,7 @@ import type { Config } from '../config/config.js';
 import { readFileBoundedSync } from '../config/read-bounded.js';
 import { readSecretFile } from '../config/secret-file.js';
 import type { FleetHost } from '../contract/fleet.js';
+import type { WindowGuardPort } from '../contract/services.js';
 import { configError } from '../errors.js';
 import { type PoolOutcome, type PoolProgress, runPool } from '../features/fleet/run/pool.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -31,6 +32,8 @@ export interface FleetOptions {
   allowUnrevertable?: boolean;
   /** A confirmed window's guard process per host (default none: WAVES watches a run's windows). */
   guard?: boolean;
+  /** The window guard every host's session hands its window to (a fleet run's one guard). */
+  guardPort?: WindowGuardPort;
   telemetry?: SessionOptions['telemetry'];
   /** Reads a secret file (a seam for tests; default a bounded read). */
   readFile?: (path: string) => string;
@@ -134,6 +137,7 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
           ...(o.yes ? { yes: true } : {}),
           ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
           ...(o.guard ? { guard: true } : {}),
+          ...(o.guardPort ? { guardPort: o.guardPort } : {}),
         }))();
       opened.set(host.name, s);
       // A failed open is not kept: the next use tries again.

@@ -8,6 +8,7 @@ import { COMMAND_HELP } from '../../src/cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
   FLEET_OPTIONS,
+  INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
   SIM_OPTIONS,
@@ -62,6 +63,8 @@ describe("each command's help", () => {
     ['play', ['--auto', '--speed', ...HELP_FLAGS]],
     ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],
     ['completion', HELP_FLAGS],
+    ['ansible-path', HELP_FLAGS],
+    ['inventory', [...spellings(INVENTORY_OPTIONS), ...HELP_FLAGS]],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));
   });

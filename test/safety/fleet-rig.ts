@@ -12,7 +12,6 @@ import { processAlive } from '../../src/features/changes/process-alive.js';
 import { readRun, type RunIndex } from '../../src/features/fleet/runs/run-index.js';
 import { type FleetRunContext, runChange } from '../../src/commands/fleet-run.js';
 import { openSession, type Session } from '../../src/session/session.js';
-import { fleetGuardPort } from '../../src/commands/fleet-run-host.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { type FaultRouter, startFaultRouter } from './fault-router.js';
 import { until } from './guard-proc.js';
@@ -70,7 +69,7 @@ export function runOn(
     lines,
     fleet: fleetFlags,
     config: (h) => simConfig(h.router),
-    open: (h) =>
+    open: (h, o) =>
       sessions.open(h, () =>
         openSession(simConfig(h.router), {
           interactive: false,
@@ -79,7 +78,7 @@ export function runOn(
           journal: 'file',
           yes: true,
           telemetry: 'on-first-use',
-          guardPort: fleetGuardPort,
+          guardPort: o.guardPort,
           clock,
         }),
       ),

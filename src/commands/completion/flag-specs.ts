@@ -8,6 +8,7 @@ import { COMMAND_HELP, type HelpedCommand } from '../../cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
   FLEET_OPTIONS,
+  INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
   SIM_OPTIONS,
@@ -112,6 +113,8 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return [...fromOptions(CONFIRM_OPTIONS, help), HELP_FLAG];
     case 'fleet':
       return fromOptions(FLEET_OPTIONS, help);
+    case 'inventory':
+      return [...fromOptions(INVENTORY_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'config':
       return [spec(['--exit-code'], false, help), spec(['--yes'], false, help), HELP_FLAG, ...connection()];
     case 'learn':
@@ -121,6 +124,7 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
     case 'play':
       return fromOptions(PLAY_OPTIONS, (f) => help(f) ?? mainHelp(f));
     case 'completion':
+    case 'ansible-path':
       return [HELP_FLAG];
   }
 }

@@ -53,6 +53,9 @@ describe('a fleet of three', () => {
     const addresses = eth0.map((g) => /\d+\.\d+\.\d+\.\d+\/\d+/.exec(g.out)?.[0]);
     expect(addresses[0]).toBeDefined();
     expect(new Set(addresses).size).toBe(2);
+    const macs = eth0.map((g) => /ether (\S+)/.exec(g.out)?.[1]);
+    expect(macs[0]).toBeDefined();
+    expect(new Set(macs).size).toBe(2);
     const core = await ask(fleet.routers[2]!, 'show interface eth4');
     expect(core.out).toContain('downlink');
     const edge = await ask(edge1!, 'show interface eth4');
