@@ -191,6 +191,7 @@ export const COMMAND_HELP = {
     summary: 'compare two configurations; show, save or load one',
     usage: [
       'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh -i INV [--limit P] config diff [--ref HOST] [WORD…] [members] [--exit-code] [--json]',
       'routersh config show|save|load … [--yes] [connection]',
     ],
     about: [
@@ -200,9 +201,13 @@ export const COMMAND_HELP = {
       'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
       'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
       'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
-      "the shell's config built-in as routersh -c 'config …' does.",
+      "the shell's config built-in as routersh -c 'config …' does. With an inventory (-i),",
+      "diff compares the selected hosts' configurations (or the subtree under WORD…): the lines",
+      'every host has, then each line with the hosts that have it; --ref HOST: each host',
+      'against HOST. Exit 4 when some hosts could not be read.',
     ],
     flags: [
+      { flags: [{ name: '--ref', arg: 'HOST' }], text: ['with -i: each host against HOST'] },
       { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
       { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
       HELP_FLAG,
@@ -211,6 +216,7 @@ export const COMMAND_HELP = {
     examples: [
       'routersh config diff r1.conf router:https://r1.example.net --exit-code',
       'routersh config diff checkpoint:before-upgrade profile:r1',
+      'routersh -i inventory.yml --limit edge config diff --ref edge-01 interface',
     ],
   },
   confirm: {

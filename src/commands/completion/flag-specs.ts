@@ -116,7 +116,13 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
     case 'inventory':
       return [...fromOptions(INVENTORY_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'config':
-      return [spec(['--exit-code'], false, help), spec(['--yes'], false, help), HELP_FLAG, ...connection()];
+      return [
+        spec(['--exit-code'], false, help),
+        spec(['--ref'], true, help),
+        spec(['--yes'], false, help),
+        HELP_FLAG,
+        ...connection(),
+      ];
     case 'learn':
       return [...fromOptions(LEARN_FLAGS, help), HELP_FLAG];
     case 'dash':
