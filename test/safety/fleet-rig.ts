@@ -11,7 +11,7 @@ import type { FleetHost } from '../../src/contract/fleet.js';
 import { processAlive } from '../../src/features/changes/process-alive.js';
 import { readRun, type RunIndex } from '../../src/features/fleet/runs/run-index.js';
 import { type FleetRunContext, runChange } from '../../src/commands/fleet-run.js';
-import { openSession } from '../../src/session/session.js';
+import { openSession, type Session } from '../../src/session/session.js';
 import { simConfig } from '../helpers/sim-config.js';
 import { type FaultRouter, startFaultRouter } from './fault-router.js';
 import { until } from './guard-proc.js';
@@ -38,11 +38,16 @@ export async function fleet(n: number): Promise<Fleet> {
   const env = { ...process.env, XDG_STATE_HOME: state };
   const offsetFile = join(state, 'clock-offset');
   writeFileSync(offsetFile, '0\n');
+  // Each host's password in a file of its own (0600), as an inventory names it: the run index
+  // keeps the file's name, and `fleet undo` reads it for that host only.
+  const passwordFile = join(state, 'admin.password');
+  writeFileSync(passwordFile, 'admin\n', { mode: 0o600 });
   const hosts = routers.map(
     (r, i): FleetHost => ({
       name: `edge-${String(i + 1).padStart(2, '0')}`,
       router: r.url,
       user: 'admin',
+      passwordFile,
       groups: ['all'],
       vars: {},
       origin: {},
@@ -58,22 +63,25 @@ export function runOn(
   signal = new AbortController().signal,
 ) {
   const clock = { offsetFile: f.offsetFile };
+  const sessions = cachedSessions();
   const ctx: FleetRunContext = {
     hosts: f.hosts,
     lines,
     fleet: fleetFlags,
     config: (h) => simConfig(h.router),
     open: (h, o) =>
-      openSession(simConfig(h.router), {
-        interactive: false,
-        warn: () => {},
-        env: f.env,
-        journal: 'file',
-        yes: true,
-        telemetry: 'on-first-use',
-        guardPort: o.guardPort,
-        clock,
-      }),
+      sessions.open(h, () =>
+        openSession(simConfig(h.router), {
+          interactive: false,
+          warn: () => {},
+          env: f.env,
+          journal: 'file',
+          yes: true,
+          telemetry: 'on-first-use',
+          guardPort: o.guardPort,
+          clock,
+        }),
+      ),
     env: f.env,
     stateDir: f.stateDir,
     forks: 10,
@@ -81,8 +89,28 @@ export function runOn(
     signal,
     clock,
   };
-  return runChange(ctx);
+  return runChange(ctx).finally(() => sessions.closeAll());
 }
+
+/** The hosts' sessions, opened once each and closed after the run (as RUN's fleet.session does). */
+function cachedSessions() {
+  const open = new Map<string, Promise<Session>>();
+  return {
+    open(h: FleetHost, make: () => Promise<Session>): Promise<Session> {
+      if (!open.has(h.name)) open.set(h.name, make());
+      return open.get(h.name)!;
+    },
+    async closeAll() {
+      await Promise.allSettled([...open.values()].map(async (s) => (await s).close()));
+    },
+  };
+}
+
+/** The environment of a `routersh fleet …` command on this fleet's state directory (no login). */
+export const fleetEnv = (f: Fleet) => ({ XDG_STATE_HOME: f.env.XDG_STATE_HOME! });
+
+/** Moves the wall clock of the sessions and of the run's guard `ms` on (the clock seam). */
+export const stepClock = (f: Fleet, ms: number) => writeFileSync(f.offsetFile, `${ms}\n`);
 
 /** Waits until the run's guard has ended (it ends once every window is settled). */
 export async function guardEnded(f: Fleet, run: RunIndex): Promise<void> {
