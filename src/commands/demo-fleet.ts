@@ -1,4 +1,4 @@
-// `routersh --demo --routers N -c …|-f FILE`: the commands on a simulated fleet in this process,
+// `routersh --demo --routers N -c ...|-f FILE`: the commands on a simulated fleet in this process,
 // as `-i INVENTORY` runs them (the fleet shell is the terminal's: SHELL's). The routers live only
 // as long as this process; their password files are removed with them.
 import type { Flags } from '../config/flags.js';
