@@ -17,10 +17,12 @@ export interface FleetRouterOptions {
   variant?: RouterVariant;
   /** Every request waits this long before it is answered: a slow router. */
   latencyMs?: number;
-  /** Every request fails: with this HTTP status (503), or its connection is reset. */
-  fail?: number | 'reset';
+  /** Every request fails: with this HTTP status (503), its connection reset, or a body not JSON. */
+  fail?: number | 'reset' | 'malformed';
   /** No request is ever answered (until close). */
   hang?: boolean;
+  /** Every request is answered 307 to this URL (a router sending its clients elsewhere). */
+  redirect?: string;
 }
 
 export interface FleetSimOptions {
@@ -66,11 +68,15 @@ const RECORDED_PER_ROUTER = 200;
 const START_BATCH = 50;
 
 function planOf(o: FleetRouterOptions): FaultPlan | undefined {
+  const always = Number.POSITIVE_INFINITY;
   const plan: FaultPlan = {};
   if (o.latencyMs) plan.latencyMs = o.latencyMs;
-  if (o.hang) plan.hang = Number.POSITIVE_INFINITY;
-  if (o.fail === 'reset') plan.reset = Number.POSITIVE_INFINITY;
-  else if (o.fail !== undefined) plan.status = { code: o.fail, count: Number.POSITIVE_INFINITY };
+  if (o.hang) plan.hang = always;
+  if (o.fail === 'reset') plan.reset = always;
+  else if (o.fail === 'malformed') plan.malformed = always;
+  else if (o.fail !== undefined) plan.status = { code: o.fail, count: always };
+  else if (o.redirect !== undefined)
+    plan.status = { code: 307, count: always, body: '', headers: { location: o.redirect } };
   return Object.keys(plan).length > 0 ? plan : undefined;
 }
 

@@ -191,6 +191,7 @@ export const COMMAND_HELP = {
     summary: 'compare two configurations; show, save or load one',
     usage: [
       'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh -i INV [--limit P] config diff [--ref HOST] [WORD…] [members] [--exit-code] [--json]',
       'routersh config show|save|load … [--yes] [connection]',
     ],
     about: [
@@ -200,9 +201,13 @@ export const COMMAND_HELP = {
       'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
       'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
       'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
-      "the shell's config built-in as routersh -c 'config …' does.",
+      "the shell's config built-in as routersh -c 'config …' does. With an inventory (-i),",
+      "diff compares the selected hosts' configurations (or the subtree under WORD…): the lines",
+      'every host has, then each line with the hosts that have it; --ref HOST: each host',
+      'against HOST. Exit 4 when some hosts could not be read.',
     ],
     flags: [
+      { flags: [{ name: '--ref', arg: 'HOST' }], text: ['with -i: each host against HOST'] },
       { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
       { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
       HELP_FLAG,
@@ -211,6 +216,7 @@ export const COMMAND_HELP = {
     examples: [
       'routersh config diff r1.conf router:https://r1.example.net --exit-code',
       'routersh config diff checkpoint:before-upgrade profile:r1',
+      'routersh -i inventory.yml --limit edge config diff --ref edge-01 interface',
     ],
   },
   confirm: {
@@ -221,6 +227,25 @@ export const COMMAND_HELP = {
       'any terminal. No router is contacted.',
     ],
     flags: [{ flags: [{ name: '--journal', arg: 'FILE' }], text: ['the journal of the session'] }, HELP_FLAG],
+  },
+  fleet: {
+    summary: 'fleet runs: list them, keep or revert one',
+    usage: [
+      'routersh fleet runs [--json]',
+      'routersh fleet confirm RUN',
+      'routersh fleet undo RUN [--yes] [--timeout S]',
+    ],
+    about: [
+      'A change to many hosts (-i INV -c LINE, --waves) is a run. runs: each run, its state and',
+      'where each host ended. confirm: keeps every window of RUN (no router is contacted). undo:',
+      'reverts every host RUN changed, each through its own journal.',
+    ],
+    flags: [
+      { flags: [{ name: '--json' }], text: ['runs: one JSON object a run'] },
+      { flags: [{ name: '--yes' }, { name: '-y' }], text: ['undo without asking (a script)'] },
+      { flags: [{ name: '--timeout', arg: 'S' }], text: ['undo: seconds per request (default 30)'] },
+      HELP_FLAG,
+    ],
   },
   undo: {
     summary: "undo changes of a session's journal",

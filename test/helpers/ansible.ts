@@ -2,6 +2,8 @@
 // `ansible-inventory --list` document (groups, hosts, merged hostvars) and the hosts of a
 // pattern (`ansible -i FILE PATTERN --list-hosts`). A missing Ansible fails loudly.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Inventory } from '../../src/contract/fleet.js';
 
 const APT =
@@ -69,4 +71,50 @@ export function asAnsibleList(inv: Inventory): AnsibleList {
     if (Object.keys(entry).length) out[g.name] = entry;
   }
   return out;
+}
+
+/** ansible-core's Python (the interpreter its `ansible` script starts with). */
+function ansiblePython(): string {
+  let script: string;
+  try {
+    script = execFileSync('sh', ['-c', 'command -v ansible'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(APT);
+  }
+  const first = readFileSync(script, 'utf8').split('\n')[0] ?? '';
+  const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
+  if (!m) throw new Error(`${script}: no #! line`);
+  return m[1]?.endsWith('/env') ? (m[2] as string) : (m[1] as string);
+}
+
+export interface OracleAnswer {
+  error?: string;
+  list: AnsibleList;
+  /** `ansible -i FILE P --list-hosts`: names, or the error ansible gave. */
+  hosts: Record<string, string[] | { error: string }>;
+  /** `ansible -i FILE all --limit P --list-hosts`. */
+  limit: Record<string, string[] | { error: string }>;
+}
+
+/**
+ * Many files' and patterns' answers from ansible-core in one Python process
+ * (test/helpers/ansible-oracle.py calls the InventoryManager and VariableManager the CLIs call).
+ */
+export function ansibleOracle(
+  questions: { file: string; patterns?: string[] }[],
+  cwd: string,
+): OracleAnswer[] {
+  const out = execFileSync(
+    ansiblePython(),
+    [fileURLToPath(new URL('./ansible-oracle.py', import.meta.url))],
+    {
+      cwd,
+      input: JSON.stringify(questions),
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, ANSIBLE_NOCOLOR: '1', ANSIBLE_LOCALHOST_WARNING: '0' },
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
+  return JSON.parse(out) as OracleAnswer[];
 }

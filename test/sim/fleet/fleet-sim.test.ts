@@ -1,6 +1,5 @@
 // startFleetSim (sim/fleet/): routers with their own hostnames, addresses and passwords, asked
-// through routersh's own entry (execute) with the password files its inventory names; the
-// slow, failing and hanging routers misbehave as told while the others answer.
+// through routersh's own entry (execute) with the password files its inventory names.
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,41 +75,5 @@ describe('a fleet of three', () => {
       expect(statSync(r.passwordFile!).mode & 0o777).toBe(0o600);
       expect(text).not.toContain(r.password);
     }
-  });
-});
-
-describe('a fleet with a slow, a failing and a hanging router', () => {
-  let fleet: FleetSim;
-  beforeAll(async () => {
-    fleet = await startFleetSim({
-      routers: 4,
-      per: { 'edge-01': { latencyMs: 500 }, 'edge-02': { fail: 503 }, '2': { hang: true } },
-    });
-    fleet.writeInventory(join(dir, 'faulty.yml'));
-  });
-  afterAll(() => fleet.close());
-
-  it('the slow one answers, after its delay', async () => {
-    const t0 = performance.now();
-    const got = await ask(fleet.routers[0]!, 'show hostname');
-    expect(got.out).toContain('edge-01');
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(500);
-  });
-
-  it('the failing one answers 503, the hanging one never, the healthy one as usual', async () => {
-    const failing = await ask(fleet.routers[1]!, 'show hostname');
-    expect(failing.code).not.toBe(0);
-    expect(failing.err).toMatch(/503/);
-    const hanging = await ask(fleet.routers[2]!, 'show hostname', ['--timeout', '1']);
-    expect(hanging.code).not.toBe(0);
-    expect(fleet.routers[2]!.sim.requests.length).toBeGreaterThan(0);
-    const healthy = await ask(fleet.routers[3]!, 'show hostname');
-    expect(healthy.out).toContain('core-01');
-  });
-
-  it('refuses a per-router option naming no router', async () => {
-    await expect(startFleetSim({ routers: 2, per: { 'edge-09': { hang: true } } })).rejects.toThrow(
-      /no router 'edge-09'/,
-    );
   });
 });

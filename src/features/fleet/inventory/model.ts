@@ -17,6 +17,8 @@ export interface RawGroup {
   readonly children: string[];
   readonly parents: string[];
   readonly vars: Map<string, Sourced>;
+  /** `ansible_group_priority`: orders groups of one depth; Ansible keeps it out of the vars. */
+  priority: number;
 }
 
 export interface RawHost {
@@ -51,7 +53,7 @@ export class InventoryBuilder {
     let g = this.groups.get(name);
     if (!g) {
       checkName(name, 'group', at);
-      g = { name, hosts: [], children: [], parents: [], vars: new Map() };
+      g = { name, hosts: [], children: [], parents: [], vars: new Map(), priority: 1 };
       this.groups.set(name, g);
     }
     return g;
@@ -107,6 +109,12 @@ export class InventoryBuilder {
   }
 
   setGroupVar(group: string, key: string, value: unknown, at: string): void {
+    if (key === 'ansible_group_priority') {
+      const n = Number(value);
+      if (!Number.isInteger(n)) throw configError(`${at}: 'ansible_group_priority' must be a whole number`);
+      this.group(group, at).priority = n;
+      return;
+    }
     this.group(group, at).vars.set(key, { value, at });
   }
 

@@ -65,10 +65,7 @@ export function resolveInventory(b: InventoryBuilder, o: ResolveInput): Inventor
   return { source: o.source, hosts, groups };
 }
 
-const priority = (g: RawGroup): number => {
-  const p = Number(g.vars.get('ansible_group_priority')?.value ?? 1);
-  return Number.isFinite(p) ? p : 1;
-};
+const priority = (g: RawGroup): number => g.priority;
 
 /** Each group's depth: the longest path down from `all` (Ansible's Group.depth). */
 function depths(b: InventoryBuilder): Map<string, number> {
