@@ -50,6 +50,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'fleet-sim-bench.ts',
     'benchFleetSim',
   ],
+  [
+    'inventories of 100,000 hosts, INI and YAML, vs ansible-inventory (issue 39)',
+    'inventory-bench.ts',
+    'benchInventory',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.
