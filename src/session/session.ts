@@ -6,6 +6,7 @@
 import { RouterClient } from '../api/router/client.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
+import type { FleetShellPort } from '../contract/fleet.js';
 import { routerConnection, telemetryConnection } from '../config/config.js';
 import { stateDir } from '../config/paths.js';
 import type { JournalPort, Services, TelemetryPort, WindowGuardPort } from '../contract/services.js';
@@ -57,6 +58,8 @@ export interface Session {
   readonly cache: MetadataCache;
   /** user@host for the prompt. */
   readonly label: string;
+  /** The fleet shell's way to run a line on many hosts (session/fleet-shell.ts); absent on one router. */
+  readonly fleet?: FleetShellPort;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // startFleetSim's misbehaving routers, asked through routersh's own entry (execute): the slow,
 // failing, hanging and redirecting ones do as told while the others answer.
-import { mkdtempSync, } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
