@@ -56,6 +56,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'inventory-bench.ts',
     'benchInventory',
   ],
+  [
+    'running on many: -c across 1,000 routers at --forks 50 vs a bare node:http loop, and RSS (issue 39)',
+    'fleet-bench.ts',
+    'benchFleetRun',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

@@ -86,7 +86,7 @@ describe('routersh -i INV -c', () => {
     ]);
     const f = await run(inv, ['-f', '50']);
     expect(f.code).toBe(2);
-    expect(f.err).toMatch(/did you mean --forks 50\?/);
+    expect(f.err).toMatch(/cannot read script 50: no such file \(did you mean --forks 50\?/);
   });
 
   it('a change to more than one host is refused in a script without --yes, nothing sent', async () => {
