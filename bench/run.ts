@@ -51,6 +51,16 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'fleet-sim-bench.ts',
     'benchFleetSim',
   ],
+  [
+    'inventories of 100,000 hosts, INI and YAML, vs ansible-inventory (issue 39)',
+    'inventory-bench.ts',
+    'benchInventory',
+  ],
+  [
+    'running on many: -c across 1,000 routers at --forks 50 vs a bare node:http loop, and RSS (issue 39)',
+    'fleet-bench.ts',
+    'benchFleetRun',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

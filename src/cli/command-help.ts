@@ -228,6 +228,25 @@ export const COMMAND_HELP = {
     ],
     flags: [{ flags: [{ name: '--journal', arg: 'FILE' }], text: ['the journal of the session'] }, HELP_FLAG],
   },
+  fleet: {
+    summary: 'fleet runs: list them, keep or revert one',
+    usage: [
+      'routersh fleet runs [--json]',
+      'routersh fleet confirm RUN',
+      'routersh fleet undo RUN [--yes] [--timeout S]',
+    ],
+    about: [
+      'A change to many hosts (-i INV -c LINE, --waves) is a run. runs: each run, its state and',
+      'where each host ended. confirm: keeps every window of RUN (no router is contacted). undo:',
+      'reverts every host RUN changed, each through its own journal.',
+    ],
+    flags: [
+      { flags: [{ name: '--json' }], text: ['runs: one JSON object a run'] },
+      { flags: [{ name: '--yes' }, { name: '-y' }], text: ['undo without asking (a script)'] },
+      { flags: [{ name: '--timeout', arg: 'S' }], text: ['undo: seconds per request (default 30)'] },
+      HELP_FLAG,
+    ],
+  },
   undo: {
     summary: "undo changes of a session's journal",
     usage: ['routersh undo --journal', 'routersh undo --journal FILE [N | ID] [--yes] [connection]'],

@@ -34,6 +34,14 @@ export const CONFIRM_OPTIONS = {
   journal: { type: 'string' },
 } as const;
 
+/** `routersh fleet runs [--json]`, `fleet confirm RUN`, `fleet undo RUN [--yes] [--timeout S]`. */
+export const FLEET_OPTIONS = {
+  json: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `routersh learn`'s own flags; after a lesson NAME come the main flags. */
 export const LEARN_FLAGS = {
   progress: { type: 'boolean' },

@@ -10,6 +10,7 @@ export const COMMAND_NAMES = [
   'play',
   'dash',
   'confirm',
+  'fleet',
   'config',
   'completion',
   'ansible-path',

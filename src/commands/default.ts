@@ -14,6 +14,9 @@ export async function runSession(flags: Flags, io: CommandIo, start: SessionStar
   // script). Imported here, not at the top: --help, --version and a usage error load no state code.
   await (await import('./start-check.js')).startCheck(io, { connection: flags });
   const interactive = isTerminal(io) && flags.commands.length === 0 && flags.file === undefined;
+  // `--demo --routers N`: a simulated fleet, then as with an inventory.
+  if (!interactive && flags.demo && flags.fleet?.routers !== undefined)
+    return (await import('./demo-fleet.js')).runDemoFleetBatch(flags, io);
   // An inventory (-i, ROUTERSH_INVENTORY): the commands on each of its selected hosts.
   if (!interactive && (flags.fleet?.inventory !== undefined || io.env.ROUTERSH_INVENTORY)) {
     const hosts = await (await import('./fleet-hosts.js')).fleetHosts(flags, io);

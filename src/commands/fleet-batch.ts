@@ -4,6 +4,7 @@
 // then each command's answers grouped (features/fleet/run/report.ts); --json: one line per host
 // and command in completion order, and a summary. A change to more than one host is a run
 // (commands/fleet-run.ts, WAVES): asked on a terminal, refused in a script without --yes.
+import { setMaxListeners } from 'node:events';
 import type { Flags } from '../cli/args.js';
 import type { Config } from '../config/config.js';
 import type { CommandIo } from '../contract/command-io.js';
@@ -46,6 +47,8 @@ export async function runFleetBatch(
   const { router: _, ...rest } = flags;
   const base = commandConfig(rest, io);
   const controller = new AbortController();
+  // Every host at work listens on the run's signal (and its lines' lookups on theirs).
+  setMaxListeners(forks + 64, controller.signal);
   const stopInterrupt = io.onInterrupt(() => controller.abort());
   try {
     if (!flags.dryRun && hosts.length > 1) {
@@ -170,6 +173,8 @@ async function hostScript(
       ms: Math.round(performance.now() - at),
     });
     if (error && !o.keepGoing) return;
+    // `exit` ends the host's script, as it ends one router's.
+    if (/^\s*(exit|quit)\s*$/.test(command)) return;
   }
 }
 

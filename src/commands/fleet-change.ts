@@ -157,11 +157,8 @@ async function run(b: FleetBatch): Promise<Ending> {
       say: (t) => b.io.err(t.endsWith('\n') ? t : `${t}\n`),
       signal: b.signal,
     });
-    if (result.status === 0) return OK;
-    const e = commandFailedError(
-      `run ${result.run.id} did not change every host as asked: routersh fleet runs says where each ended`,
-    );
-    return result.status === 4 ? { kind: 'partial', errors: [e] } : failed(e);
+    // The run's own ending: ok, partial (exit 4) with the failed hosts' whys, or failed.
+    return result.ending;
   } finally {
     await fleet?.close();
   }

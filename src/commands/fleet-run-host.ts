@@ -4,8 +4,10 @@
 import { runBatch } from './batch-loop.js';
 import type { Services, WindowGuardPort } from '../contract/services.js';
 import { asRoutershError, type Ending } from '../errors.js';
-import { confirmNow, revertNow } from '../features/changes/confirm.js';
-import { decided } from '../features/changes/window-decision.js';
+import { confirmNow } from '../features/changes/confirm.js';
+import { revertWithRetries } from '../features/changes/window-revert.js';
+import { sanitizeLine } from '../term/sanitize.js';
+import { decide } from '../features/changes/window-decision.js';
 import type { RunHost } from '../features/fleet/runs/run-index.js';
 
 export interface HostSession {
@@ -55,9 +57,30 @@ export async function openWindow(
   return { journal: journal.path, window: w.id, deadline: w.deadline };
 }
 
-/** A guard port that hands out the run's one guard: the session journals it as the window's. */
-export const runGuardPort = (guard: { pid: number; pidStart?: string }): WindowGuardPort =>
-  Object.freeze({ start: () => ({ ...guard }) });
+/** The guard of the run in progress in this process (one run at a time: its lines go in turn). */
+let current: { pid: number; pidStart?: string } | undefined;
+
+/**
+ * The window guard port of every fleet host's session (RUN's openFleet passes it to openSession):
+ * it hands out the run's one guard, never starting one of its own; outside a run it starts none,
+ * so a window opened on one host outside a run is refused in a script, as without a guard.
+ */
+export const fleetGuardPort: WindowGuardPort = Object.freeze({
+  start: () => (current ? { ...current } : undefined),
+});
+
+/** While `fn` runs, fleetGuardPort hands out `guard`. */
+export async function withRunGuard<T>(
+  guard: { pid: number; pidStart?: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  current = guard;
+  try {
+    return await fn();
+  } finally {
+    current = undefined;
+  }
+}
 
 /** Gate lines (`LINE | match RE`) on one host: each must succeed and print at least one line. */
 export async function gateHost(
@@ -91,25 +114,39 @@ export async function gateMetrics(
   }
 }
 
-/** Reverts the host's window (decided here first: never both this and the guard). */
-export async function revertHost(s: HostSession, host: RunHost, say: (t: string) => void): Promise<RunHost> {
+/**
+ * Reverts the host's window, retrying while the router cannot take it. Its decision first
+ * (never both this and the guard): `mine` when the caller took it already.
+ */
+export async function revertHost(
+  s: HostSession,
+  host: RunHost,
+  say: (t: string) => void,
+  mine = false,
+): Promise<RunHost> {
   if (!host.journal || !host.window) return host;
-  const d = decided(host.journal, host.window);
-  if (d?.kind === 'confirmed') return { ...host, end: 'confirmed' };
-  let notes = '';
+  const by = `fleet run ${process.pid}`;
+  if (!mine) {
+    const d = decide(host.journal, host.window, { kind: 'revert', by });
+    if (!d.won)
+      return {
+        ...host,
+        end: d.decision.kind === 'confirmed' ? 'confirmed' : 'reverted',
+        why: `settled by ${d.decision.by}`,
+      };
+  }
+  const { cache } = s.services;
   try {
-    await revertNow(s.services, (t) => {
-      notes += `${t}\n`;
+    const journal = await s.services.journal!.open();
+    const r = await revertWithRetries(journal, s.services.router, host.window, {
+      say: (t) => say(`${sanitizeLine(host.name)}: ${t}`),
+      by,
+      invalidate: (q) => cache.invalidate(q.words, { deleted: q.method === 'DELETE' }),
     });
+    return r.ok ? { ...host, end: 'reverted' } : { ...host, end: 'unsettled', why: r.error.message };
   } catch (e) {
-    say(`${host.name}: revert failed: ${asRoutershError(e).message}`);
     return { ...host, end: 'unsettled', why: asRoutershError(e).message };
   }
-  const journal = s.services.journal?.opened();
-  const open = journal?.window()?.id === host.window;
-  return open
-    ? { ...host, end: 'unsettled', why: notes.trim().split('\n').pop() ?? '' }
-    : { ...host, end: 'reverted' };
 }
 
 /** Confirms the host's window (the run's decision to confirm was taken first). */

@@ -10,6 +10,7 @@ import type { Config } from '../config/config.js';
 import type { FleetFlags } from '../config/flags.js';
 import type { FleetHost } from '../contract/fleet.js';
 import type { WindowGuardPort } from '../contract/services.js';
+import { commandFailedError, type Ending, failed, OK } from '../errors.js';
 import { decide, decided } from '../features/changes/window-decision.js';
 import { processStart } from '../features/changes/process-alive.js';
 import {
@@ -32,7 +33,8 @@ import {
   type HostSession,
   openWindow,
   revertHost,
-  runGuardPort,
+  fleetGuardPort,
+  withRunGuard,
   runLines,
   endingWhy,
 } from './fleet-run-host.js';
@@ -44,7 +46,10 @@ export interface FleetRunContext {
   fleet: FleetFlags;
   /** Each host's configuration (its credentials: to the run's guard through its pipe, and to it alone). */
   config(host: FleetHost): Readonly<Config>;
-  /** Opens the host's session: a file journal, and `guardPort` as its window guard. */
+  /**
+   * The host's session (RUN's fleet.session(host): cached, closed by its owner): a file journal,
+   * and `guardPort` (fleetGuardPort: it hands out the run's one guard) as its window guard port.
+   */
   open(host: FleetHost, o: { guardPort: WindowGuardPort }): Promise<HostSession>;
   env: NodeJS.ProcessEnv;
   stateDir: string;
@@ -58,6 +63,8 @@ export interface FleetRunContext {
 
 export interface FleetRunResult {
   run: RunIndex;
+  /** What main.ts makes the exit status of: ok, partial (4: some hosts failed), failed. */
+  ending: Ending;
   /** 0 all changed (or nothing to do), 4 some hosts failed and others not, 1 the run was reverted or failed. */
   status: 0 | 1 | 4;
 }
@@ -146,11 +153,7 @@ export async function runChange(ctx: FleetRunContext): Promise<FleetRunResult> {
     `run ${run.id}: ${ctx.hosts.length} host(s) in ${plan.sizes.length} wave(s); its guard is process ${run.guard!.pid}`,
   );
   const driver = new RunDriver(ctx, run, plan);
-  try {
-    return await driver.drive();
-  } finally {
-    await driver.closeAll();
-  }
+  return withRunGuard(run.guard!, () => driver.drive());
 }
 
 type Plan = ReturnType<typeof planRun>;
@@ -164,6 +167,7 @@ export const gateQuery = (expr: string, names: readonly string[]): string =>
 
 /** The state of one run as it goes: its index (rewritten at each step) and the hosts' sessions. */
 class RunDriver {
+  /** The hosts' sessions: their owner (ctx.open's) closes them. */
   private readonly sessions = new Map<string, HostSession>();
   private readonly byName: Map<string, FleetHost>;
   private failures = 0;
@@ -194,6 +198,20 @@ class RunDriver {
     return this.run.hosts.find((h) => h.name === name)!;
   }
 
+  /** The result with its Ending: the failed hosts' whys (partial), or the run's summary (failed). */
+  private result(status: 0 | 1 | 4): FleetRunResult {
+    const whys = this.run.hosts
+      .filter((h) => h.why !== undefined)
+      .map((h) => commandFailedError(`${sanitizeLine(h.name)}: ${sanitizeLine(h.why!)}`));
+    const ending: Ending =
+      status === 0
+        ? OK
+        : status === 4
+          ? { kind: 'partial', errors: whys }
+          : failed(...whys, commandFailedError(summary(this.run)));
+    return { run: this.run, status, ending };
+  }
+
   async drive(): Promise<FleetRunResult> {
     for (let w = 1; w <= this.plan.sizes.length; w++) {
       if (this.ctx.signal.aborted) return this.revertAll('the run was interrupted');
@@ -222,7 +240,7 @@ class RunDriver {
   private async apply(name: string): Promise<void> {
     const host = this.byName.get(name)!;
     try {
-      const s = await this.ctx.open(host, { guardPort: runGuardPort(this.run.guard!) });
+      const s = await this.ctx.open(host, { guardPort: fleetGuardPort });
       this.sessions.set(name, s);
       const w = await openWindow(s.services, this.plan.windowMs, this.run.id, this.ctx.signal);
       // In the index before any change is sent: the guard and `fleet undo` find it there.
@@ -261,45 +279,58 @@ class RunDriver {
     }
   }
 
-  private async revertOne(name: string): Promise<void> {
+  /** Reverts one host the run changed; `mine`: its window's decision is taken already. */
+  private async revertOne(name: string, mine = false): Promise<void> {
     const s = this.sessions.get(name);
     const h = this.host(name);
     if (!s || !h.window) return;
-    const after = await revertHost(s, h, this.ctx.say);
-    this.set(name, {
-      end: after.end === 'reverted' && h.end === 'failed' ? 'reverted' : after.end,
-      ...(after.why ? { why: after.why } : h.why ? { why: h.why } : {}),
-    });
+    const after = await revertHost(s, h, this.ctx.say, mine);
+    // A failed host keeps why it failed; where it ended is the revert's.
+    this.set(name, { end: after.end, ...(h.why ? { why: h.why } : after.why ? { why: after.why } : {}) });
     this.ctx.say(`${sanitizeLine(name)}: ${this.host(name).end}`);
   }
 
-  /** The run is decided `revert` (unless it was confirmed already): every host it changed goes back. */
+  /**
+   * The run is decided `revert`: every host it changed goes back. Each window's decision is taken
+   * before the run's, so the guard (which reverts every window of a run decided `revert`) never
+   * reverts one of them beside this process; a window it took first is its own to finish.
+   */
   private async revertAll(why: string): Promise<FleetRunResult> {
-    const d = decide(this.file, 'run', { kind: 'revert', by: `run ${process.pid}` });
-    this.save({ closed: true });
-    if (!d.won && d.decision.kind === 'confirmed') return this.finish();
+    if (decided(this.file, 'run')?.kind === 'confirmed') return this.finish();
     this.ctx.say(`run ${this.run.id}: ${sanitizeLine(why)}: reverting every host it changed`);
-    const touched = this.run.hosts.filter((h) => h.window !== undefined).map((h) => h.name);
-    await pool(touched, this.ctx.forks, (n) => this.revertOne(n));
+    const by = `fleet run ${process.pid}`;
+    const mine: string[] = [];
+    for (const h of this.run.hosts) {
+      if (!h.journal || !h.window || h.end === 'reverted') continue;
+      const d = decide(h.journal, h.window, { kind: 'revert', by });
+      if (d.won) mine.push(h.name);
+      else
+        this.set(h.name, {
+          end: d.decision.kind === 'confirmed' ? 'confirmed' : 'reverted',
+          why: `settled by ${d.decision.by}`,
+        });
+    }
+    decide(this.file, 'run', { kind: 'revert', by });
+    await pool(mine, this.ctx.forks, (n) => this.revertOne(n, true));
     const unsettled = this.run.hosts.some(
       (h) => h.end === 'unsettled' || h.end === 'applying' || h.end === 'changed',
     );
-    this.save({ state: unsettled ? 'unsettled' : 'reverted' });
+    // Closed last: from then on the guard may write where the hosts it settles ended.
+    this.save({ state: unsettled ? 'unsettled' : 'reverted', closed: true });
     this.ctx.say(summary(this.run));
-    return { run: this.run, status: 1 };
+    return this.result(1);
   }
 
   /** Every wave passed (within --max-fail): confirm the run's windows, or leave them to `fleet confirm`. */
   private async finish(): Promise<FleetRunResult> {
-    this.save({ closed: true });
     const kept = this.run.hosts.filter((h) => h.end === 'changed');
     if (this.plan.manual && kept.length > 0) {
-      this.save({ state: 'awaiting-confirm' });
+      this.save({ state: 'awaiting-confirm', closed: true });
       const end = Math.min(...kept.map((h) => h.deadline ?? Infinity));
       this.ctx.say(
         `run ${this.run.id}: every gate passed; its windows stay open until ${new Date(end).toISOString()}: keep them: routersh fleet confirm ${this.run.id}; revert now: routersh fleet undo ${this.run.id}`,
       );
-      return { run: this.run, status: this.failures > 0 ? 4 : 0 };
+      return this.result(this.failures > 0 ? 4 : 0);
     }
     const d = decide(this.file, 'run', { kind: 'confirmed', by: `run ${process.pid}` });
     if (!d.won && d.decision.kind === 'revert')
@@ -313,12 +344,8 @@ class RunDriver {
       },
     );
     const failedAll = this.run.hosts.every((h) => h.end === 'failed' || h.end === 'reverted');
-    this.save({ state: failedAll ? 'failed' : 'confirmed' });
+    this.save({ state: failedAll ? 'failed' : 'confirmed', closed: true });
     this.ctx.say(summary(this.run));
-    return { run: this.run, status: failedAll ? 1 : this.failures > 0 ? 4 : 0 };
-  }
-
-  async closeAll(): Promise<void> {
-    await Promise.allSettled([...this.sessions.values()].map((s) => s.close()));
+    return this.result(failedAll ? 1 : this.failures > 0 ? 4 : 0);
   }
 }

@@ -16,7 +16,9 @@ export async function fleetScript(flags: Flags, io: CommandIo): Promise<string[]
   } catch (e) {
     // `-f 50` meant as `--forks 50` (the way Ansible spells it): said when no file 50 exists.
     if (isRoutershError(e) && /^\d+$/.test(file) && /ENOENT|no such file/i.test(e.message))
-      throw usageError(`${e.message} (did you mean --forks ${sanitizeLine(file)}? -f reads a script)`);
+      throw usageError(
+        `cannot read script ${sanitizeLine(file)}: no such file (did you mean --forks ${sanitizeLine(file)}? -f reads a script)`,
+      );
     throw e;
   }
   // Blank lines and comments are nothing to run on a host.

@@ -32,6 +32,7 @@ const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = 
   play: async () => parser((await import('./play.js')).command),
   dash: async () => parser((await import('./dash.js')).command),
   confirm: async () => parser((await import('./confirm.js')).command),
+  fleet: async () => parser((await import('./fleet.js')).command),
   config: async () => parser((await import('./config.js')).command),
   completion: async () => parser((await import('./completion.js')).command),
   'ansible-path': async () => parser((await import('./ansible-path.js')).command),

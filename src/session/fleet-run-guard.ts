@@ -84,6 +84,8 @@ async function revert(h: RunHost, env: RunGuardEnv, why: string): Promise<RunHos
 export async function guardRun(env: RunGuardEnv): Promise<number> {
   const file = runFile(env.stateDir, env.id);
   const ends = new Map<string, RunHost['end']>();
+  /** The hosts this guard settled itself: only their ends are its to write. */
+  const mine = new Map<string, RunHost['end']>();
   const inFlight = new Map<string, Promise<void>>();
   const monoEnd = new Map<string, number>();
   env.say(`guarding the windows of run ${env.id}`);
@@ -105,6 +107,7 @@ export async function guardRun(env: RunGuardEnv): Promise<number> {
         h.deadline <= env.clock.wall() || monoEnd.get(h.name)! <= env.clock.mono() || env.stop.aborted;
       if (runD?.kind === 'confirmed') {
         ends.set(h.name, keep(h, env));
+        mine.set(h.name, ends.get(h.name)!);
         continue;
       }
       if (runD?.kind !== 'revert' && !due) continue;
@@ -126,6 +129,7 @@ export async function guardRun(env: RunGuardEnv): Promise<number> {
         })
         .then((end) => {
           ends.set(h.name, end);
+          mine.set(h.name, end);
           inFlight.delete(h.name);
         });
       inFlight.set(h.name, going);
@@ -135,12 +139,19 @@ export async function guardRun(env: RunGuardEnv): Promise<number> {
     if (open.length === 0 && inFlight.size === 0 && (run.closed || !maker)) break;
     await wait(STEP_MS, env.stop.aborted ? undefined : env.stop);
   }
-  // The routersh that made the run is gone: its index says where the hosts ended.
-  if (!processAlive(run.pid, run.pidStart)) {
-    const fresh = readRun(env.stateDir, env.id);
-    const hosts = fresh.hosts.map((h) => (ends.has(h.name) ? { ...h, end: ends.get(h.name)! } : h));
+  // The routersh that made the run is done with it (closed) or gone: the index says where the
+  // hosts this guard settled ended.
+  const fresh = readRun(env.stateDir, env.id);
+  if (mine.size > 0 && (fresh.closed || !processAlive(run.pid, run.pidStart))) {
+    const hosts = fresh.hosts.map((h) => (mine.has(h.name) ? { ...h, end: mine.get(h.name)! } : h));
     const some = (e: RunHost['end']) => hosts.some((h) => h.end === e);
-    const state = some('unsettled') ? 'unsettled' : some('confirmed') ? 'confirmed' : 'reverted';
+    const state = some('unsettled')
+      ? 'unsettled'
+      : some('confirmed')
+        ? 'confirmed'
+        : some('reverted')
+          ? 'reverted'
+          : fresh.state;
     writeRun(env.stateDir, { ...fresh, hosts, closed: true, state });
   }
   const bad = [...ends.values()].some((e) => e === 'unsettled');

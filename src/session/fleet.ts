@@ -66,7 +66,8 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-const MAX_SECRET_BYTES = 1 << 20;
+/** A secret file is one line: a bound well above any password, and each read allocates it. */
+const MAX_SECRET_BYTES = 64 * 1024;
 
 /**
  * One host's configuration: the base's defaults under the host's own values. A host that names

@@ -7,6 +7,7 @@ import { CONNECTION_OPTIONS, HELP, MAIN_OPTIONS } from '../../src/cli/args.js';
 import { COMMAND_HELP } from '../../src/cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
+  FLEET_OPTIONS,
   INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
@@ -57,6 +58,7 @@ describe("each command's help", () => {
     ['match-list', [...Object.keys(MATCH_LIST_FLAGS), ...HELP_FLAGS]],
     ['undo', [...spellings(UNDO_OPTIONS), ...HELP_FLAGS]],
     ['confirm', [...spellings(CONFIRM_OPTIONS), ...HELP_FLAGS]],
+    ['fleet', spellings(FLEET_OPTIONS)],
     ['learn', [...spellings(LEARN_FLAGS), ...HELP_FLAGS]],
     ['play', ['--auto', '--speed', ...HELP_FLAGS]],
     ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],

@@ -17,7 +17,7 @@ interface DiffDoc {
   hosts: string[];
   ref?: string;
   common: string[];
-  differing: { line: string; on: string[]; missing: string[] }[];
+  differing: { line: string; on: string[] }[];
   against?: { hosts: string[]; removed: string[]; added: string[] }[];
   unread: { host: string; error: string }[];
   differs: boolean;
@@ -58,12 +58,10 @@ describe('config diff across an inventory', () => {
     expect(doc.differing).toContainEqual({
       line: 'interface eth0 mtu 1500',
       on: ['edge-01'],
-      missing: ['edge-02'],
     });
     expect(doc.differing).toContainEqual({
       line: 'interface eth0 mtu 9000',
       on: ['edge-02'],
-      missing: ['edge-01'],
     });
     expect(doc.unread).toEqual([]);
     // Only eth0 was read: nothing of eth1 in the document.

@@ -56,6 +56,31 @@ describe('--demo --routers N', () => {
     );
   });
 
+  it('runs -c on every router of the fleet, --limit applied, answers grouped', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'routersh-state-'));
+    const got = await runCommand(['--demo', '--routers', '4', '--limit', 'dc1', '-c', 'show hostname'], {
+      XDG_STATE_HOME: state,
+    });
+    expect(got.err).toMatch(/^3 hosts: 3 ok, 0 failed/m);
+    expect(got.code).toBe(0);
+    expect(got.out).toMatch(/core-01/);
+    expect(got.out).toMatch(/edge-01/);
+    expect(got.out).toMatch(/edge-03/);
+    expect(got.out).not.toMatch(/edge-02/);
+    const withInventory = await runCommand([
+      '--demo',
+      '--routers',
+      '4',
+      '-i',
+      'x.yml',
+      '-c',
+      'show hostname',
+    ]);
+    expect(withInventory.err).toBe(
+      '% --demo --routers N is its own inventory: drop -i (or ROUTERSH_INVENTORY)\n',
+    );
+  });
+
   it('refuses --routers without --demo in one line', async () => {
     const got = await runCommand(['--routers', '5', '-c', 'show hostname']);
     expect(got.code).toBe(2);

@@ -1,16 +1,18 @@
-// The Ansible modules (issue 39 item 8) under Debian's ansible-core, as a user runs them: the
-// folder from `routersh ansible-path` as ANSIBLE_LIBRARY and ANSIBLE_ACTION_PLUGINS, an ad hoc
-// `ansible GROUP -i INV -c local -m routersh_command|routersh_change` over simulated routers,
+// The Ansible modules (issue 39 item 8) under Debian's ansible-core, as a user runs them: SIM's
+// `routersh sim --routers 3 --inventory-out FILE` (edge-01, edge-02, core-01, each its own
+// password file), the folder from `routersh ansible-path` as ANSIBLE_LIBRARY and
+// ANSIBLE_ACTION_PLUGINS, ad hoc `ansible PATTERN -i FILE -c local -m routersh_command|routersh_change`,
 // routersh found as the package's own bin/ (PATH holds no routersh). Four ansible runs in all
-// (~1-2 s each): a command on every host (one unreachable), a change in check mode, the change,
-// the change again.
+// (~1-2 s each): a command on every host (plus one unreachable from a second inventory), a change
+// in check mode, the change, the change again.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { runBin } from '../helpers/run-bin.js';
+import { parse } from 'yaml';
+import { BIN, runBin } from '../helpers/run-bin.js';
+import { type SimProcess, startSimProcess } from '../helpers/sim-process.js';
 
 interface HostAnswer {
   changed: boolean;
@@ -33,38 +35,55 @@ function requireAnsible(): void {
 }
 
 describe('Ansible modules routersh_command and routersh_change', () => {
-  let routers: RouterSim[];
+  let sim: SimProcess | undefined;
   let dir: string;
   let env: Record<string, string>;
-  const hosts = ['edge-01', 'edge-02'];
+  const edges = ['edge-01', 'edge-02'];
+  const journals = () => {
+    const j = join(dir, 'state', 'routersh', 'journal');
+    return existsSync(j) ? readdirSync(j) : [];
+  };
+  /** eth0's MTU on a host, asked with routersh itself (its router and password file from SIM's inventory). */
+  const mtu = async (host: string) => {
+    const inv = parse(readFileSync(join(dir, 'fleet.yml'), 'utf8')) as {
+      all: { children: Record<string, { hosts?: Record<string, Record<string, string> | null> }> };
+    };
+    const vars = Object.values(inv.all.children).find((g) => g.hosts?.[host])!.hosts![host]!;
+    const r = await runBin(
+      [
+        '--router',
+        vars.routersh_router!,
+        '--user',
+        vars.routersh_user!,
+        '--password-file',
+        vars.routersh_password_file!,
+        '-c',
+        'show interface eth0',
+      ],
+      { env: { XDG_STATE_HOME: join(dir, 'reads') } },
+    );
+    return /mtu (\d+)/.exec(r.stdout)?.[1];
+  };
 
   beforeAll(async () => {
     requireAnsible();
-    routers = await Promise.all([startRouterSim(), startRouterSim()]);
     dir = mkdtempSync(join(tmpdir(), 'routersh-ansible-'));
-    const password = join(dir, 'admin.password');
-    writeFileSync(password, 'admin\n', { mode: 0o600 });
-    const [a, b] = routers.map((r) => new URL(r.url));
-    // edge-01 by routersh_router, edge-02 by ansible_host/ansible_port/routersh_scheme, edge-03 down.
-    writeFileSync(
-      join(dir, 'inventory.yml'),
-      [
-        'all:',
-        '  vars:',
-        '    routersh_user: admin',
-        `    routersh_password_file: ${password}`,
-        '  children:',
-        '    edge:',
-        '      children:',
-        '        up:',
-        '          hosts:',
-        `            edge-01: { routersh_router: "${a!.origin}" }`,
-        `            edge-02: { ansible_host: ${b!.hostname}, ansible_port: ${b!.port}, routersh_scheme: http }`,
-        '      hosts:',
-        '        edge-03: { routersh_router: "http://127.0.0.1:1" }',
-        '',
-      ].join('\n'),
+    const home = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'sim-state') };
+    sim = await startSimProcess(
+      ['--routers', '3', '--inventory-out', join(dir, 'fleet.yml'), '--telemetry-port', '0'],
+      home,
     );
+    // A second inventory: a host nothing listens for, in its own group.
+    writeFileSync(join(dir, 'down.password'), 'unused\n', { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'down.yml'),
+      `down:\n  hosts:\n    edge-99: { routersh_router: "http://127.0.0.1:1", routersh_user: admin, routersh_password_file: ${join(dir, 'down.password')} }\n`,
+    );
+    // routersh through a wrapper that does not exec it: the journaling process is not the one
+    // the module started (its pid differs), as with some version managers' shims.
+    writeFileSync(join(dir, 'routersh-wrapper'), `#!/bin/sh\n"${process.execPath}" "${BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
     const path = await runBin(['ansible-path']);
     expect(path.code).toBe(0);
     const folder = path.stdout.trim();
@@ -87,14 +106,15 @@ describe('Ansible modules routersh_command and routersh_change', () => {
       ROUTERSH_ROUTER: 'http://127.0.0.1:2',
     };
   });
-  afterAll(() => Promise.all((routers ?? []).map((r) => r.close())));
+  afterAll(() => sim?.stop());
 
-  /** One ad hoc ansible run; each host's result from the json callback. */
+  /** One ad hoc ansible run over both inventories; each host's result from the json callback. */
   function ansible(args: string[]): Promise<{ code: number | null; hosts: Record<string, HostAnswer> }> {
     return new Promise((resolve, reject) => {
+      const [pattern, ...rest] = args;
       const child = spawn(
         'ansible',
-        [...args.slice(0, 1), '-i', 'inventory.yml', '-c', 'local', ...args.slice(1)],
+        [pattern!, '-i', 'fleet.yml', '-i', 'down.yml', '-c', 'local', ...rest],
         {
           cwd: dir,
           env,
@@ -122,40 +142,48 @@ describe('Ansible modules routersh_command and routersh_change', () => {
     });
   }
 
-  const writes = () => routers.flatMap((r) => r.requests.filter((q) => q.body.includes('"SET"')));
-
   it('routersh_command: each host answered with its --json document; an unreachable one fails with one line', async () => {
-    const r = await ansible(['edge', '-m', 'routersh_command', '-a', "command='show interface eth0'"]);
+    const r = await ansible([
+      'edge,core,down',
+      '-m',
+      'routersh_command',
+      '-a',
+      "command='show interface eth0'",
+    ]);
     expect(r.code).toBe(2); // ansible: some host failed
-    for (const h of hosts) {
+    for (const h of [...edges, 'core-01']) {
       const a = r.hosts[h]!;
       expect({ h, failed: a.failed, changed: a.changed }).toEqual({ h, failed: undefined, changed: false });
       expect((a.output as { NodeInfo: { ShowOutput: string } }).NodeInfo.ShowOutput).toMatch(
         /^eth0: .*mtu 1500/,
       );
-      // Credentials by file, never in argv.
-      expect(a.cmd!.join(' ')).not.toMatch(/admin\n|not-for-any-host/);
+      // Credentials by file, never in argv; the controller's ROUTERSH_* not used (each host has
+      // its own password: one sent to another host would have failed there).
+      expect(a.cmd!.join(' ')).not.toContain('not-for-any-host');
     }
-    expect(r.hosts['edge-03']).toMatchObject({ failed: true, rc: 3 });
-    expect(r.hosts['edge-03']!.msg).toBe('connection refused by the router at 127.0.0.1:1');
-    // The controller's ROUTERSH_PASSWORD went nowhere: every request carried the file's password.
-    for (const q of routers.flatMap((s) => s.requests))
-      expect(q.headers.authorization).not.toBe(
-        `Basic ${Buffer.from('admin:not-for-any-host').toString('base64')}`,
-      );
+    expect(r.hosts['edge-99']).toMatchObject({ failed: true, rc: 3 });
+    expect(r.hosts['edge-99']!.msg).toBe('connection refused by the router at 127.0.0.1:1');
   });
 
   it('routersh_change: --check sends nothing; then changed; then, the router showing the same, not changed', async () => {
     const line = "lines='interface eth0 mtu 9000'";
-    const check = await ansible(['up', '-m', 'routersh_change', '--check', '-a', line]);
+    const check = await ansible(['edge', '-m', 'routersh_change', '--check', '-a', line]);
     expect(check.code).toBe(0);
-    for (const h of hosts) expect(check.hosts[h]).toMatchObject({ changed: true, check: true, changes: [] });
-    expect(writes()).toEqual([]);
+    for (const h of edges) expect(check.hosts[h]).toMatchObject({ changed: true, check: true, changes: [] });
+    expect(journals()).toEqual([]);
+    expect(await Promise.all(edges.map(mtu))).toEqual(['1500', '1500']);
 
-    const first = await ansible(['up', '-m', 'routersh_change', '-a', line]);
+    const first = await ansible([
+      'edge',
+      '-m',
+      'routersh_change',
+      '-a',
+      `${line} executable=${join(dir, 'routersh-wrapper')}`,
+    ]);
     expect(first.code).toBe(0);
-    for (const h of hosts) {
+    for (const h of edges) {
       const a = first.hosts[h]!;
+      // Found by its session's router and start, the pid being the wrapper's.
       expect(a).toMatchObject({ changed: true, rc: 0 });
       expect(a.changes).toEqual([
         expect.objectContaining({ line: 'interface eth0 mtu 9000', changed: true }),
@@ -163,11 +191,12 @@ describe('Ansible modules routersh_command and routersh_change', () => {
       // Journaled as routersh journals every change: `routersh undo --journal FILE` reverts it.
       expect(readFileSync(a.changes![0]!.journal, 'utf8')).toContain('"line":"interface eth0 mtu 9000"');
     }
-    expect(writes()).toHaveLength(2);
+    expect(await Promise.all([...edges, 'core-01'].map(mtu))).toEqual(['9000', '9000', '1500']);
 
-    const again = await ansible(['up', '-m', 'routersh_change', '-a', line]);
+    // routersh itself (the package's bin/): its changes found by its pid.
+    const again = await ansible(['edge', '-m', 'routersh_change', '-a', line]);
     expect(again.code).toBe(0);
-    for (const h of hosts) {
+    for (const h of edges) {
       expect(again.hosts[h]).toMatchObject({ changed: false, rc: 0 });
       expect(again.hosts[h]!.changes).toEqual([expect.objectContaining({ changed: false })]);
     }

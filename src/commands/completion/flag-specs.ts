@@ -7,6 +7,7 @@ import { CONNECTION_OPTIONS, MAIN_OPTIONS, PLAY_OPTIONS, SUBCOMMAND_OUTPUT_FLAGS
 import { COMMAND_HELP, type HelpedCommand } from '../../cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
+  FLEET_OPTIONS,
   INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
@@ -110,6 +111,8 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return [...fromOptions(UNDO_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'confirm':
       return [...fromOptions(CONFIRM_OPTIONS, help), HELP_FLAG];
+    case 'fleet':
+      return fromOptions(FLEET_OPTIONS, help);
     case 'inventory':
       return [...fromOptions(INVENTORY_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'config':
