@@ -52,6 +52,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'benchFleetSim',
   ],
   [
+    'inventories of 100,000 hosts, INI and YAML, vs ansible-inventory (issue 39)',
+    'inventory-bench.ts',
+    'benchInventory',
+  ],
+  [
     'running on many: -c across 1,000 routers at --forks 50 vs a bare node:http loop, and RSS (issue 39)',
     'fleet-bench.ts',
     'benchFleetRun',

@@ -7,7 +7,7 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
-const POLL_MS = Number(process.env.SHOW_BENCH_POLL_MS ?? 2);
+const POLL_MS = 2;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class TmuxScreen {

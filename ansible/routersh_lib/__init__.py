@@ -85,30 +85,46 @@ def journal_dir(env):
     return os.path.join(state, 'routersh', 'journal')
 
 
-def journaled_changes(directory, pid, since):
+def journaled_changes(directory, pid, since, router=None):
     """The changes process `pid` journaled: [{id, line, changed}], from the files written since `since`.
 
     A change is `changed` when the router accepted it and what the metadata shows after differs
     from before; a change without both readings (an action, a secret) counts as changed when
-    accepted, since nothing says it was not.
+    accepted, since nothing says it was not. When no change carries `pid` (routersh started
+    through a wrapper that is not exec'd, so the journaling process is a child), the sessions to
+    `router` begun since `since` are taken instead: each host has its own router, so the runs
+    Ansible's forks make side by side do not share one.
     """
     try:
         names = sorted(os.listdir(directory))
     except OSError:
         return []
-    changes, by_id = [], {}
+    files = []
     for name in names:
         path = os.path.join(directory, name)
         try:
             if not name.endswith('.jsonl') or os.stat(path).st_mtime < since - 2:
                 continue
             with open(path, encoding='utf-8', errors='replace') as f:
-                records = [r for r in (_json_or_none(l) for l in f) if isinstance(r, dict)]
+                files.append((path, [r for r in (_json_or_none(l) for l in f) if isinstance(r, dict)]))
         except OSError:
             continue
+    mine = _changes(files, lambda r, session: r.get('pid') == pid)
+    if mine or router is None:
+        return mine
+    return _changes(files, lambda r, session: session is not None
+                    and str(session.get('router', '')).rstrip('/') == router.rstrip('/')
+                    and isinstance(session.get('at'), (int, float)) and session['at'] >= (since - 1) * 1000)
+
+
+def _changes(files, belongs):
+    """The change entries `belongs(record, its session record)` picks, each with its answer and after."""
+    changes, by_id = [], {}
+    for path, records in files:
+        session = next((r for r in records if r.get('t') == 'session'), None)
         for r in records:
             rid = r.get('id')
-            if r.get('t') == 'change' and r.get('pid') == pid:
+            if r.get('t') == 'change' and belongs(r, session):
                 entry = {'id': rid, 'line': r.get('line'), 'before': r.get('before'), 'journal': path}
                 by_id[rid] = entry
                 changes.append(entry)
@@ -195,7 +211,7 @@ def run(lines, conn, check, executable, here, timeout=None, env=None):
         result['changed'] = any(would_change(d) for d in docs)
         result['changes'] = []
     else:
-        changes = journaled_changes(journal_dir(env), proc.pid, started)
+        changes = journaled_changes(journal_dir(env), proc.pid, started, conn['router'])
         result['changed'] = any(c['changed'] for c in changes)
         result['changes'] = changes
     if proc.returncode != 0:

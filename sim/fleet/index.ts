@@ -108,8 +108,13 @@ export async function startFleetSim(o: FleetSimOptions): Promise<FleetSim> {
     await Promise.all([...routers.map((r) => r.sim.close()), telemetry?.close()]);
   };
   try {
-    for (let i = 0; i < members.length; i += START_BATCH)
-      routers.push(...(await Promise.all(members.slice(i, i + START_BATCH).map((m) => startMember(m, o)))));
+    for (let i = 0; i < members.length; i += START_BATCH) {
+      // Settled, not Promise.all: the routers of a batch that did start must be closed too.
+      const batch = await Promise.allSettled(members.slice(i, i + START_BATCH).map((m) => startMember(m, o)));
+      for (const b of batch) if (b.status === 'fulfilled') routers.push(b.value);
+      const failed = batch.find((b) => b.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
     if (o.telemetry)
       telemetry = await startTelemetrySim({
         ...(o.host ? { host: o.host } : {}),

@@ -173,6 +173,8 @@ async function hostScript(
       ms: Math.round(performance.now() - at),
     });
     if (error && !o.keepGoing) return;
+    // `exit` ends the host's script, as it ends one router's.
+    if (/^\s*(exit|quit)\s*$/.test(command)) return;
   }
 }
 

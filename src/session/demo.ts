@@ -12,6 +12,7 @@ import { type TelemetrySim, startTelemetrySim } from '../../sim/telemetry/index.
 import {
   FLEET_GROUPS,
   type FleetSim,
+  type FleetSimOptions,
   MAX_FLEET_ROUTERS,
   type WrittenInventory,
   startFleetSim,
@@ -90,6 +91,20 @@ export function fleetSize(s: string): number {
   return n;
 }
 
+/** startFleetSim, out of file descriptors said in one line (a listening socket per router). */
+async function startFleet(o: FleetSimOptions): Promise<FleetSim> {
+  try {
+    return await startFleetSim(o);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EMFILE' || code === 'ENFILE')
+      throw usageError(
+        `${o.routers} routers need more open files than this process may have (ulimit -n): start fewer, or raise the limit`,
+      );
+    throw e;
+  }
+}
+
 export interface SimFleet {
   readonly fleet: FleetSim;
   readonly written: WrittenInventory;
@@ -105,7 +120,7 @@ export async function startSimFleet(o: {
   secretSeed?: string | undefined;
   inventoryOut: string;
 }): Promise<SimFleet> {
-  const fleet = await startFleetSim({
+  const fleet = await startFleet({
     routers: o.routers,
     host: o.host,
     telemetry: true,
@@ -135,7 +150,7 @@ export interface DemoFleet {
  */
 export async function startDemoFleet(flags: { routers: string }): Promise<DemoFleet> {
   const n = fleetSize(flags.routers);
-  const fleet = await startFleetSim({ routers: n, host: '127.0.0.1', telemetry: true });
+  const fleet = await startFleet({ routers: n, host: '127.0.0.1', telemetry: true });
   const dir = mkdtempSync(join(tmpdir(), 'routersh-demo-fleet-'));
   const close = async () => {
     await fleet.close();

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FleetSim, startFleetSim } from '../../sim/fleet/index.js';
-import { runCommand } from '../helpers/command-io.js';
+import { execute } from '../../src/commands/index.js';
+import { exitStatus } from '../../src/exit-status.js';
+import { captureIo, runCommand } from '../helpers/command-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routersh-fleet-batch-'));
 const state = mkdtempSync(join(tmpdir(), 'routersh-state-'));
@@ -101,5 +103,21 @@ describe('routersh -i INV -c', () => {
     const got = await run(inv, ['--limit', 'edge'], 'show hostname\n');
     expect(got.code).toBe(0);
     expect(got.err).toMatch(/4 hosts: 4 ok/);
+  });
+
+  it('on a terminal: a progress line rewritten in place, then cleared; a change to many is asked', async () => {
+    const c = captureIo({ XDG_STATE_HOME: state });
+    Object.assign(c.io.stderr, { isTTY: true });
+    expect(exitStatus(await execute(['-i', inv, '-c', 'show hostname'], c.io))).toBe(0);
+    expect(c.err()).toMatch(/\r\x1b\[K\d+\/5 done, 0 failed, \d+ running/);
+    expect(c.err()).toMatch(/\r\x1b\[K5 hosts: 5 ok/);
+    const before = fleet.routers.map((r) => r.sim.requests.filter((q) => q.method !== 'GET').length);
+    const asked = captureIo({ XDG_STATE_HOME: state });
+    Object.assign(asked.io.stdin, { isTTY: true });
+    Object.assign(asked.io.stdout, { isTTY: true });
+    asked.input('n\n');
+    const ending = await execute(['-i', inv, '-c', 'interface eth0 mtu 1400'], asked.io);
+    expect(exitStatus(ending)).toBe(1);
+    expect(fleet.routers.map((r) => r.sim.requests.filter((q) => q.method !== 'GET').length)).toEqual(before);
   });
 });

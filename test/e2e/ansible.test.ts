@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runBin } from '../helpers/run-bin.js';
+import { BIN, runBin } from '../helpers/run-bin.js';
 import { type SimProcess, startSimProcess } from '../helpers/sim-process.js';
 
 interface HostAnswer {
@@ -79,6 +79,11 @@ describe('Ansible modules routersh_command and routersh_change', () => {
       join(dir, 'down.yml'),
       `down:\n  hosts:\n    edge-99: { routersh_router: "http://127.0.0.1:1", routersh_user: admin, routersh_password_file: ${join(dir, 'down.password')} }\n`,
     );
+    // routersh through a wrapper that does not exec it: the journaling process is not the one
+    // the module started (its pid differs), as with some version managers' shims.
+    writeFileSync(join(dir, 'routersh-wrapper'), `#!/bin/sh\n"${process.execPath}" "${BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
     const path = await runBin(['ansible-path']);
     expect(path.code).toBe(0);
     const folder = path.stdout.trim();
@@ -168,10 +173,17 @@ describe('Ansible modules routersh_command and routersh_change', () => {
     expect(journals()).toEqual([]);
     expect(await Promise.all(edges.map(mtu))).toEqual(['1500', '1500']);
 
-    const first = await ansible(['edge', '-m', 'routersh_change', '-a', line]);
+    const first = await ansible([
+      'edge',
+      '-m',
+      'routersh_change',
+      '-a',
+      `${line} executable=${join(dir, 'routersh-wrapper')}`,
+    ]);
     expect(first.code).toBe(0);
     for (const h of edges) {
       const a = first.hosts[h]!;
+      // Found by its session's router and start, the pid being the wrapper's.
       expect(a).toMatchObject({ changed: true, rc: 0 });
       expect(a.changes).toEqual([
         expect.objectContaining({ line: 'interface eth0 mtu 9000', changed: true }),
@@ -181,6 +193,7 @@ describe('Ansible modules routersh_command and routersh_change', () => {
     }
     expect(await Promise.all([...edges, 'core-01'].map(mtu))).toEqual(['9000', '9000', '1500']);
 
+    // routersh itself (the package's bin/): its changes found by its pid.
     const again = await ansible(['edge', '-m', 'routersh_change', '-a', line]);
     expect(again.code).toBe(0);
     for (const h of edges) {

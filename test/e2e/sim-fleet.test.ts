@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runBin } from '../helpers/run-bin.js';
+import { BIN, runBin } from '../helpers/run-bin.js';
 import { type SimProcess, startSimProcess } from '../helpers/sim-process.js';
 
 const home = mkdtempSync(join(tmpdir(), 'routersh-sim-fleet-'));
@@ -98,13 +98,26 @@ describe('routersh sim --routers 5 --inventory-out F', () => {
     expect(answers.map((a) => [a.code, a.stdout.trim(), a.stderr])).toEqual(NAMES.map((n) => [0, n, '']));
   });
 
-  it('refuses --inventory-out without --routers, and --port with it, in one line', async () => {
+  it('refuses --inventory-out without --routers, --port with it, a bad count and too few file descriptors, in one line', async () => {
     const lone = await runBin(['sim', '--inventory-out', file], { env });
     expect(lone.code).toBe(2);
     expect(lone.stderr).toMatch(/^% --inventory-out needs --routers N[^\n]*\n$/);
     const port = await runBin(['sim', '--routers', '3', '--port', '0'], { env });
     expect(port.stderr).toMatch(/--port is one router's/);
     const many = await runBin(['sim', '--routers', '1e9'], { env });
+    // Out of file descriptors half-way: one line, and the routers already started are closed (it exits).
+    const few = spawnSync(
+      'sh',
+      [
+        '-c',
+        `ulimit -n 200 && exec "${process.execPath}" "${BIN}" sim --routers 300 --inventory-out "${join(home, 'x.yml')}" --telemetry-port 0`,
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+    );
+    expect([few.status, few.stderr]).toEqual([
+      2,
+      '% 300 routers need more open files than this process may have (ulimit -n): start fewer, or raise the limit\n',
+    ]);
     expect(many.stderr).toMatch(/^% --routers wants a count from 1 to 10000, not '1e9'\n$/);
   });
 });

@@ -1,7 +1,8 @@
 // An executable dynamic inventory, run as Ansible runs one: `SCRIPT --list`, JSON on stdout.
 // Bounded: 10 s and 16 MiB of output, then the script (and what it started: its own process
 // group) is killed and the load fails with one line. Its stderr is never printed raw: at most
-// its first line, sanitized, cut short, in the error of a failed run.
+// its first line, sanitized, cut short, in the error of a failed run. It never gets the
+// secrets of routersh's environment (ROUTERSH_PASSWORD, ROUTERSH_TOKEN, ...).
 import { spawn } from 'node:child_process';
 import { configError, cancelledError } from '../../../errors.js';
 import { sanitizeLine } from '../../../term/sanitize.js';
@@ -9,6 +10,8 @@ import { sanitizeLine } from '../../../term/sanitize.js';
 export const DYNAMIC_TIMEOUT_MS = 10_000;
 export const DYNAMIC_MAX_BYTES = 16 * 1024 * 1024;
 const MAX_STDERR = 4096;
+/** Secrets of the environment a script never gets: they belong to routers, not to it. */
+const SECRET_ENV = ['ROUTERSH_PASSWORD', 'ROUTERSH_TOKEN', 'ROUTERSH_TELEMETRY_KEY'];
 
 export interface DynamicOptions {
   signal?: AbortSignal;
@@ -23,11 +26,9 @@ export function runDynamic(script: string, o: DynamicOptions): Promise<string> {
   const maxBytes = o.maxBytes ?? DYNAMIC_MAX_BYTES;
   return new Promise((resolve, reject) => {
     if (o.signal?.aborted) return reject(cancelledError());
-    const child = spawn(script, ['--list'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: o.env,
-      detached: true,
-    });
+    const env = Object.fromEntries(Object.entries(o.env).filter(([k]) => !SECRET_ENV.includes(k)));
+    // Its own process group, so a kill reaches what it started (a `sleep` holding the pipe).
+    const child = spawn(script, ['--list'], { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
     const out: Buffer[] = [];
     let size = 0;
     let err = '';

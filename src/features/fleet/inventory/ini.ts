@@ -113,6 +113,8 @@ function hostLine(line: string, group: string, at: string, inv: InventoryBuilder
 
 /** Python's shlex.split(line, comments=True) in POSIX mode: quotes, backslashes, `#` comments. */
 export function shlexSplit(line: string, at: string): string[] {
+  // Most host lines hold no quote, backslash or comment: split on blanks (100,000 hosts).
+  if (!/['"\\#]/.test(line)) return line.split(/\s+/).filter((w) => w !== '');
   const out: string[] = [];
   let cur = '';
   let inWord = false;

@@ -178,6 +178,14 @@ export class PatternIndex {
 
 /** A name test for one pattern: `~regex` (matched at the start, as Python's re.match), else a glob. */
 function matcher(pattern: string): (name: string) => boolean {
+  // A plain name (most patterns: a group, a host) is compared, not matched.
+  if (!/[*?[~]/.test(pattern)) return (name) => name === pattern;
+  // A glob with at most one `*` cannot backtrack badly: V8's engine, ~10x RE2's speed here
+  // (100,000 names). More stars, and every `~regex`, run on RE2.
+  if (pattern[0] !== '~' && pattern.split('*').length <= 2) {
+    const js = new RegExp(`^${globToRe(pattern).replace(/^\(\?s:(.*)\)\\z$/s, '$1')}$`, 's');
+    return (name) => js.test(name);
+  }
   const re = pattern[0] === '~' ? pattern.slice(1) : globToRe(pattern);
   let compiled: RE2JS;
   try {

@@ -7,7 +7,13 @@ class NotLiteral extends Error {}
 
 const MAX_DEPTH = 64;
 
+/** A word that no literal starts like (a name, a path, a host): text, without parsing. */
+const PLAIN = /^[A-Za-z_/][\w./:@-]*$/;
+const DECIMAL = /^-?(?:0|[1-9]\d{0,14})$/;
+
 export function pyLiteral(text: string): unknown {
+  if (DECIMAL.test(text)) return Number(text);
+  if (PLAIN.test(text) && text !== 'True' && text !== 'False' && text !== 'None') return text;
   try {
     const p = new Parser(text);
     const v = p.value(0);
