@@ -46,7 +46,7 @@ it('a metrics gate that fails in wave 2 reverts waves 1 and 2; wave 3 is untouch
     env(),
   );
   expect(r.code, r.err).toBe(1);
-  expect(r.err).toMatch(/wave 1: gate passed on 1 of 1[^]*wave 2: gate failed on 1 of 1/);
+  expect(r.err).toMatch(/wave 1: gate passed on 1 of 1[\s\S]*wave 2: gate failed on 1 of 1/);
   const run = readRun(stateDir(env()), runIds(stateDir(env())).at(-1)!);
   expect(run.hosts.map((h) => [h.name, h.end])).toEqual([
     ['edge-01', 'reverted'],
