@@ -87,7 +87,7 @@ module.exports = {
       'session-imports-down-only',
       'session/ builds the services from config/, api/, lang/ and the features\' ports; the demo starts the simulators.',
       '^src/session/',
-      `^src/(session|config|contract|api|lang|features|term)/|${ERRORS}|^sim/(router|telemetry)/index\\.ts$`,
+      `^src/(session|config|contract|api|lang|features|term)/|${ERRORS}|^sim/(router|telemetry|fleet)/index\\.ts$`,
     ),
     {
       name: 'contract-imports-no-feature',

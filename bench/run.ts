@@ -22,6 +22,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
   ['undo of a bulk change via a 500 ms router vs a bare loop (issue 19)', 'undo-bench.ts', 'benchUndo'],
   ['warm Tab over 65,536 values in tmux (issue 9)', 'big-menu-bench.ts', 'benchBigMenu'],
   ['Tab at 100 to 65,536 sub-node and option values in tmux vs bash (issue 19)', 'tab-bench.ts', 'benchTab'],
+  ['fleet Tab over 100 routers in tmux, warm and cold (issue 39)', 'fleet-tab-bench.ts', 'benchFleetTab'],
   ['test loop (issue 19)', 'test-loop-bench.ts', 'benchTestLoop'],
   ['monitor match-list CPU vs watch+curl+jq (issue 19)', 'monitor-bench.ts', 'benchMonitor'],
   ['6-panel dashboard at 120×40 and 200×60 (issue 20)', 'dashboard-bench.ts', 'benchDashboard'],
@@ -44,6 +45,21 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'the whole configuration: show configuration and config load at size vs bare node:http (issue 38)',
     'config-bench.ts',
     'benchConfig',
+  ],
+  [
+    'simulated fleet: 1,000 routers, start-up and RSS idle and loaded (issue 39)',
+    'fleet-sim-bench.ts',
+    'benchFleetSim',
+  ],
+  [
+    'inventories of 100,000 hosts, INI and YAML, vs ansible-inventory (issue 39)',
+    'inventory-bench.ts',
+    'benchInventory',
+  ],
+  [
+    'running on many: -c across 1,000 routers at --forks 50 vs a bare node:http loop, and RSS (issue 39)',
+    'fleet-bench.ts',
+    'benchFleetRun',
   ],
 ];
 

@@ -27,6 +27,12 @@ export class Faults {
     this.plan = {};
   }
 
+  /** Whether the plan fails, drops or never answers the next request (a fleet's `up` is 0). */
+  failing(): boolean {
+    const p = this.plan;
+    return (p.hang ?? 0) > 0 || (p.reset ?? 0) > 0 || (p.status?.count ?? 0) > 0 || (p.malformed ?? 0) > 0;
+  }
+
   /** Releases hung requests (called on close). */
   releaseAll(): void {
     for (const res of this.hung) res.destroy();

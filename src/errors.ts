@@ -82,14 +82,29 @@ export function asRoutershError(e: unknown): RoutershError {
 }
 
 /**
- * How a run ended, for main.ts's exit table: every command succeeded, a signal stopped it, or
- * errors (one, or several with --keep-going).
+ * How a run ended, for main.ts's exit table: every command succeeded, a signal stopped it,
+ * errors (one, or several with --keep-going), or, across a fleet (issue 39), some hosts failed
+ * and some did not (`partial`: exit 4; the failed hosts' errors).
  */
 export type Ending =
   | { kind: 'ok' }
   | { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGPIPE' }
-  | { kind: 'failed'; errors: readonly RoutershError[] };
+  | { kind: 'failed'; errors: readonly RoutershError[] }
+  | { kind: 'partial'; errors: readonly RoutershError[] };
 
 export const OK: Ending = { kind: 'ok' };
 export const failed = (...errors: RoutershError[]): Ending =>
   errors.length === 0 ? OK : { kind: 'failed', errors };
+
+/**
+ * A fleet's ending from its hosts': every host ok → ok; some failed and some not → partial
+ * (exit 4); every host failed → what one router would give (its errors, `failed`).
+ */
+export function fleetEnding(hosts: number, errors: readonly RoutershError[], failedHosts: number): Ending {
+  if (failedHosts === 0 || errors.length === 0) return OK;
+  if (failedHosts < hosts) return { kind: 'partial', errors };
+  // All failed: 3 only when none could be reached (several errors give 3 when one is a connect
+  // failure), so the connect failures are left out when some host answered.
+  const answered = errors.filter((e) => !isConnectFailure(e));
+  return { kind: 'failed', errors: answered.length > 0 ? answered : errors };
+}

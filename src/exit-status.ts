@@ -1,9 +1,9 @@
 // THE table from error code to exit status (CLI.md): 0 ok · 1 a command failed · 2 usage or
-// configuration · 3 could not connect or authenticate. Only main.ts applies it; errors carry
+// configuration · 3 could not connect or authenticate · 4 some hosts of a fleet failed, some not. Only main.ts applies it; errors carry
 // a code and nothing else decides a status. A missing code does not compile.
 import type { Ending, ErrorCode, RoutershError } from './errors.js';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, connect: 3 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, connect: 3, partial: 4 } as const;
 type Status = (typeof EXIT)[keyof typeof EXIT];
 
 const STATUS: Readonly<Record<ErrorCode, Status>> = {
@@ -47,6 +47,8 @@ export function exitStatus(ending: Ending): number {
       if (more.length === 0) return exitStatusOf(only);
       return ending.errors.some((e) => exitStatusOf(e) === EXIT.connect) ? EXIT.connect : EXIT.failed;
     }
+    case 'partial':
+      return EXIT.partial;
     default: {
       const never: never = ending;
       return never;

@@ -1,7 +1,7 @@
 // The one exit table: every error code has a status, the connect-class codes are exactly the
 // ones that exit 3, and endings of several errors (--keep-going) fold as CLI.md says.
 import { describe, expect, it } from 'vitest';
-import { type ErrorCode, failed, isConnectFailure, OK, RoutershError } from '../src/errors.js';
+import { type ErrorCode, failed, fleetEnding, isConnectFailure, OK, RoutershError } from '../src/errors.js';
 import { EXIT, exitStatus, exitStatusOf } from '../src/exit-status.js';
 
 const CODES: ErrorCode[] = [
@@ -42,5 +42,14 @@ describe('exit table', () => {
     expect(exitStatus(failed(err('usage')))).toBe(2);
     expect(exitStatus(failed(err('validation'), err('transport')))).toBe(3);
     expect(exitStatus(failed(err('validation'), err('usage')))).toBe(1);
+  });
+
+  it('a fleet: 4 when some hosts failed and some not; all failed: 3 only when none was reached', () => {
+    expect(exitStatus(fleetEnding(3, [], 0))).toBe(0);
+    expect(exitStatus(fleetEnding(3, [err('transport')], 1))).toBe(4);
+    expect(exitStatus(fleetEnding(3, [err('rejected'), err('timeout')], 2))).toBe(4);
+    expect(exitStatus(fleetEnding(2, [err('transport'), err('timeout')], 2))).toBe(3);
+    expect(exitStatus(fleetEnding(2, [err('rejected'), err('timeout')], 2))).toBe(1);
+    expect(exitStatus(fleetEnding(1, [err('rejected')], 1))).toBe(1);
   });
 });

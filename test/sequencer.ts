@@ -23,6 +23,7 @@ import { fillOrder } from './fill.js';
  */
 const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/safety/request-faults.test.ts': [22, 0.39],
+  'e2e:test/e2e/fleet-batch.test.ts': [29, 0.35],
   'concurrent:test/safety/window-faults.test.ts': [18, 0.54],
   // Measured alone at load ~13 (3 Dec): the one-attempt bound's case waits its 30 s; a 25 s window.
   'concurrent:test/safety/guard-signals.test.ts': [47, 0.3],

@@ -7,6 +7,7 @@ import type { Faults } from '../faults.js';
 import { urlHost } from '../url-host.js';
 import { type RouterSeed, applySeed } from './seed.js';
 import { type RecordedRequest, createSimServer } from './server.js';
+import type { RouterState } from './state.js';
 import type { RouterVariant } from './tree/types.js';
 
 export { MAX_SEED_INTERFACES, type RouterSeed } from './seed.js';
@@ -27,6 +28,12 @@ export interface RouterSimOptions {
   secretSeed?: string;
   /** Generated state at size (interfaces, a match-list's members): tests and benches. */
   seed?: RouterSeed;
+  /** A fleet member's own first configuration (sim/fleet/): applied after `seed`. */
+  prepare?: (state: RouterState, now: number) => void;
+  /** The admin's password instead of the demo one: each router of a fleet has its own. */
+  adminPassword?: string;
+  /** How many of the last requests `requests` keeps (default 10,000; a fleet's routers fewer). */
+  maxRecorded?: number;
 }
 
 export interface RouterSim {
@@ -88,9 +95,14 @@ export function demoCredentials(host: string, secretSeed?: string): DemoCredenti
 export async function startRouterSim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const clock = opts.clock ?? systemClock;
   const host = opts.host ?? '127.0.0.1';
-  const core = createSimServer(clock, opts.variant, opts.secretSeed);
+  const core = createSimServer(clock, opts.variant, opts.secretSeed, opts.maxRecorded);
   if (opts.seed) applySeed(core.state, opts.seed, clock.now());
-  const users = demoCredentials(host, opts.secretSeed);
+  opts.prepare?.(core.state, clock.now());
+  const demo = demoCredentials(host, opts.secretSeed);
+  const users: DemoCredentials =
+    opts.adminPassword === undefined
+      ? demo
+      : { ...demo, admin: { user: 'admin', password: opts.adminPassword } };
   for (const u of [users.admin, users.operator]) {
     const known = core.state.users.get(u.user);
     if (known) known.password = u.password;

@@ -31,19 +31,22 @@ export interface SimCore {
   faults: Faults;
   requests: RecordedRequest[];
   variant: RouterVariant;
+  /** The last this many requests are kept (a fleet of 1,000 keeps few each). */
+  maxRecorded: number;
 }
 
 export function createSimServer(
   clock: Clock,
   variant: RouterVariant = 'default',
   secretSeed?: string,
+  maxRecorded = MAX_RECORDED,
 ): SimCore {
   const state = initialState(clock.now(), variant);
   const auth = new Auth(state, clock, secretSeed);
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
-  const core: SimCore = { server: createServer(), state, auth, faults, requests, variant };
+  const core: SimCore = { server: createServer(), state, auth, faults, requests, variant, maxRecorded };
 
   core.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
@@ -74,7 +77,7 @@ async function onRequest(
     inFlight,
     clientPort: req.socket.remotePort,
   });
-  if (core.requests.length > MAX_RECORDED) core.requests.shift();
+  if (core.requests.length > core.maxRecorded) core.requests.shift();
 
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);

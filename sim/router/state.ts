@@ -12,6 +12,8 @@ export interface Interface {
   createdAt: number;
   /** When shut down: counters stop growing here. */
   downAt?: number;
+  /** Its own link address (a fleet's routers each have theirs); default: derived from the name. */
+  mac?: string;
 }
 
 export interface User {

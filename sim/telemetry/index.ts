@@ -23,8 +23,10 @@ import { TelemetryFaults } from './faults.js';
 import { createHandler, type RecordedRequest, type SimState } from './server.js';
 import type { HistogramShape } from './routes-metrics.js';
 import { upstreamRoutes } from './upstream.js';
+import { type FleetSeriesRouter, fleetSeries } from './data/fleet-gen.js';
 
 export { METRIC_NAMES } from './data/metrics-gen.js';
+export { FLEET_METRIC_NAMES, type FleetSeriesRouter } from './data/fleet-gen.js';
 export type { HistogramShape } from './routes-metrics.js';
 
 export interface TelemetrySimOptions {
@@ -46,6 +48,8 @@ export interface TelemetrySimOptions {
    * forward to it (upstream.ts) instead of answering from the synthetic store.
    */
   metricsUpstream?: string;
+  /** A simulated fleet (sim/fleet/): per router, series labelled `router` (data/fleet-gen.ts). */
+  routers?: readonly FleetSeriesRouter[];
 }
 
 export interface TelemetrySim {
@@ -66,6 +70,7 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const state: SimState = { clock, seed: opts.seed ?? 1, faults, keyTable: table, requests: [] };
   if (opts.histogram) state.histogram = opts.histogram;
   if (opts.logs === false) state.noLogs = true;
+  if (opts.routers) state.fleet = fleetSeries(opts.routers, state.seed);
   if (opts.metricsUpstream) state.metricsUpstream = upstreamRoutes(opts.metricsUpstream);
   const server = createServer(createHandler(state));
   await new Promise<void>((resolve, reject) => {

@@ -15,6 +15,28 @@ export interface RouteCtx {
   org: number;
   /** logs/histogram answer shape (default 'hits'). */
   histogram?: HistogramShape;
+  /** A simulated fleet's series (data/fleet-gen.ts), in every organization. */
+  fleet?: readonly SeriesData[];
+}
+
+const withFleet = new WeakMap<readonly SeriesData[], Map<string, SeriesData[]>>();
+
+/** The organization's series, a fleet's appended (the concatenation memoized). */
+function storeOf(ctx: RouteCtx): SeriesData[] {
+  const own = metricsStore(ctx.seed, ctx.org);
+  if (!ctx.fleet) return own;
+  let byOrg = withFleet.get(ctx.fleet);
+  if (!byOrg) {
+    byOrg = new Map();
+    withFleet.set(ctx.fleet, byOrg);
+  }
+  const key = `${ctx.seed}:${ctx.org}`;
+  let all = byOrg.get(key);
+  if (!all) {
+    all = [...own, ...ctx.fleet];
+    byOrg.set(key, all);
+  }
+  return all;
 }
 
 /**
@@ -89,7 +111,7 @@ export function query(ctx: RouteCtx, raw: unknown): RouteResult {
   const b = new Body(raw, { expression: 'string', time: 'time' }, ['expression']);
   const t = b.time('time') ?? ctx.now;
   const expr = parseMetricsQL(b.str('expression')!);
-  const ev = { steps: [t], stepMs: 0, now: ctx.now, store: metricsStore(ctx.seed, ctx.org) };
+  const ev = { steps: [t], stepMs: 0, now: ctx.now, store: storeOf(ctx) };
   checkRange(t, t, t - lookbehind(expr, ev), ctx.now);
   const series = evaluate(expr, ev);
   checkResult(series.length, 1);
@@ -130,7 +152,7 @@ export function queryRange(ctx: RouteCtx, raw: unknown): RouteResult {
   // No sample is evaluated after now: its window would hold only part of its data (a chart
   // whose end is aligned up to the step would show a false drop at the end).
   const steps = Array.from({ length: points }, (_, k) => first + k * stepMs).filter((t) => t <= ctx.now);
-  const ev = { steps, stepMs, now: ctx.now, store: metricsStore(ctx.seed, ctx.org) };
+  const ev = { steps, stepMs, now: ctx.now, store: storeOf(ctx) };
   checkRange(start, end, Math.min(start, first - lookbehind(expr, ev)), ctx.now);
   const series = steps.length > 0 ? evaluate(expr, ev) : [];
   checkResult(series.length, points);
@@ -157,7 +179,7 @@ export function discoveryBody(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labe
 function discoveryInput(ctx: RouteCtx, raw: unknown, kind: 'names' | 'labels' | 'values') {
   const { b, limit } = discoveryBody(ctx, raw, kind);
   const selectors = (b.strs('matchers') ?? []).map(parseSelector);
-  let series: SeriesData[] = metricsStore(ctx.seed, ctx.org);
+  let series: SeriesData[] = storeOf(ctx);
   if (selectors.length > 0) {
     series = series.filter((s) =>
       selectors.some((sel) => sel.matchers.every((m) => matchLabel(m, s.labels[m.name] ?? ''))),

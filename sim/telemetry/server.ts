@@ -12,6 +12,7 @@ import * as logs from './routes-logs.js';
 import * as metrics from './routes-metrics.js';
 import type { HistogramShape, RouteCtx, RouteResult } from './routes-metrics.js';
 import type { UpstreamRoute } from './upstream.js';
+import type { SeriesData } from './data/metrics-gen.js';
 
 export interface RecordedRequest {
   method: string;
@@ -29,6 +30,8 @@ export interface SimState {
   histogram?: HistogramShape;
   /** A metrics-only deployment: no logs provider. */
   noLogs?: boolean;
+  /** A simulated fleet's series (data/fleet-gen.ts). */
+  fleet?: readonly SeriesData[];
   /** Metrics operations answered by a real upstream (upstream.ts), by path. */
   metricsUpstream?: Record<string, UpstreamRoute>;
 }
@@ -151,7 +154,10 @@ function route(
   } catch {
     throw new ApiError(400, 'invalid_json', 'the request body is not valid JSON');
   }
-  const shape = state.histogram ? { histogram: state.histogram } : {};
+  const shape = {
+    ...(state.histogram ? { histogram: state.histogram } : {}),
+    ...(state.fleet ? { fleet: state.fleet } : {}),
+  };
   const upstream = state.metricsUpstream?.[sub!];
   if (upstream) return upstream({ now, seed: state.seed, org: key.org, ...shape }, parsed);
   return post.fn({ now, seed: state.seed, org: key.org, ...shape }, parsed);

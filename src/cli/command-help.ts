@@ -27,6 +27,7 @@ export const COMMAND_HELP = {
     summary: 'run the router and telemetry simulators',
     usage: [
       'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant default|reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
+      'routersh sim --routers N [--inventory-out FILE] [--host H] [--telemetry-port M] [--variant V]',
     ],
     about: [
       'Runs the router and telemetry simulators in the foreground (Ctrl-C stops them) and prints',
@@ -66,6 +67,21 @@ export const COMMAND_HELP = {
         text: ['fill the match-list blacklist with N generated members'],
       },
       { flags: [{ name: '--no-save' }], text: ["do not save the profile 'sim'"] },
+      {
+        flags: [{ name: '--routers', arg: 'N' }],
+        text: [
+          'a fleet: N routers (edge-01 …, a core-NN per ten; groups edge,',
+          'core, dc1, dc2), each on a free port with a password of its own',
+        ],
+      },
+      {
+        flags: [{ name: '--inventory-out', arg: 'FILE' }],
+        text: [
+          "the fleet's Ansible YAML inventory (default",
+          '$XDG_STATE_HOME/routersh/sim-fleet.yml); passwords in 0600 files',
+          'of a 0700 FILE-passwords/ directory beside it, never in FILE',
+        ],
+      },
       HELP_FLAG,
     ],
     after: [
@@ -74,6 +90,9 @@ export const COMMAND_HELP = {
       'signing key (and, off loopback, the passwords) are derived from a seed kept in',
       '$XDG_STATE_HOME/routersh/sim-seed: a restarted simulator accepts the key, tokens and passwords',
       'it printed before. Delete the file for new ones.',
+      '',
+      'With --routers, no profile is saved: `routersh -i FILE` uses the fleet. Its telemetry',
+      'series carry router=HOSTNAME. --port and --seed-* are for one router and refused with it.',
     ],
   },
   api: {
@@ -172,6 +191,7 @@ export const COMMAND_HELP = {
     summary: 'compare two configurations; show, save or load one',
     usage: [
       'routersh config diff A B [--exit-code] [--json] [connection]',
+      'routersh -i INV [--limit P] config diff [--ref HOST] [WORD…] [members] [--exit-code] [--json]',
       'routersh config show|save|load … [--yes] [connection]',
     ],
     about: [
@@ -181,9 +201,13 @@ export const COMMAND_HELP = {
       'start: flags, environment, profile, the password asked on a terminal). Exit 0 whether',
       'or not they differ; with --exit-code 1 when they differ (as git diff); 2 for a bad',
       'argument, a file that cannot be read or an unknown checkpoint. show, save and load run',
-      "the shell's config built-in as routersh -c 'config …' does.",
+      "the shell's config built-in as routersh -c 'config …' does. With an inventory (-i),",
+      "diff compares the selected hosts' configurations (or the subtree under WORD…): the lines",
+      'every host has, then each line with the hosts that have it; --ref HOST: each host',
+      'against HOST. Exit 4 when some hosts could not be read.',
     ],
     flags: [
+      { flags: [{ name: '--ref', arg: 'HOST' }], text: ['with -i: each host against HOST'] },
       { flags: [{ name: '--exit-code' }], text: ['exit 1 when the configurations differ'] },
       { flags: [{ name: '--json' }], text: ['{"from", "to", "added": [lines], "removed": [lines]}'] },
       HELP_FLAG,
@@ -192,6 +216,7 @@ export const COMMAND_HELP = {
     examples: [
       'routersh config diff r1.conf router:https://r1.example.net --exit-code',
       'routersh config diff checkpoint:before-upgrade profile:r1',
+      'routersh -i inventory.yml --limit edge config diff --ref edge-01 interface',
     ],
   },
   confirm: {
@@ -202,6 +227,25 @@ export const COMMAND_HELP = {
       'any terminal. No router is contacted.',
     ],
     flags: [{ flags: [{ name: '--journal', arg: 'FILE' }], text: ['the journal of the session'] }, HELP_FLAG],
+  },
+  fleet: {
+    summary: 'fleet runs: list them, keep or revert one',
+    usage: [
+      'routersh fleet runs [--json]',
+      'routersh fleet confirm RUN',
+      'routersh fleet undo RUN [--yes] [--timeout S]',
+    ],
+    about: [
+      'A change to many hosts (-i INV -c LINE, --waves) is a run. runs: each run, its state and',
+      'where each host ended. confirm: keeps every window of RUN (no router is contacted). undo:',
+      'reverts every host RUN changed, each through its own journal.',
+    ],
+    flags: [
+      { flags: [{ name: '--json' }], text: ['runs: one JSON object a run'] },
+      { flags: [{ name: '--yes' }, { name: '-y' }], text: ['undo without asking (a script)'] },
+      { flags: [{ name: '--timeout', arg: 'S' }], text: ['undo: seconds per request (default 30)'] },
+      HELP_FLAG,
+    ],
   },
   undo: {
     summary: "undo changes of a session's journal",
@@ -264,6 +308,49 @@ export const COMMAND_HELP = {
       'zsh:  source <(routersh completion zsh)    (in ~/.zshrc, after compinit)',
       'fish: routersh completion fish > ~/.config/fish/completions/routersh.fish',
     ],
+  },
+  'ansible-path': {
+    summary: "the folder of routersh's Ansible modules",
+    usage: ['routersh ansible-path'],
+    about: [
+      'Prints the folder holding the Ansible modules routersh_command and routersh_change (each',
+      "its own action plugin: they run routersh on the controller with the host's variables).",
+    ],
+    flags: [HELP_FLAG],
+    after: ['Point Ansible at it:'],
+    examples: [
+      'export ANSIBLE_LIBRARY=$(routersh ansible-path) ANSIBLE_ACTION_PLUGINS=$(routersh ansible-path)',
+      'ansible edge -i inventory.yml -c local -m routersh_command -a "command=\'show interface\'"',
+    ],
+  },
+  inventory: {
+    summary: 'the hosts of an inventory, resolved',
+    usage: ['routersh inventory [-i FILE] [--limit PATTERN] [--json] [connection]'],
+    about: [
+      'Lists the hosts of an Ansible inventory (INI, YAML, an executable dynamic inventory, or',
+      "profiles: for routersh's own profiles) as routersh resolves them: each host's router,",
+      'user, password and token files, telemetry URL, groups and variables, and where each value',
+      'came from (FILE:LINE, a flag, the environment, a default).',
+    ],
+    flags: [
+      {
+        flags: [{ name: '-i' }, { name: '--inventory', arg: 'FILE' }],
+        text: ['the inventory (default: ROUTERSH_INVENTORY, then the profile key inventory)'],
+      },
+      {
+        flags: [{ name: '--limit', arg: 'PATTERN' }],
+        text: ['only the hosts of an Ansible pattern (edge:&dc1:!edge-3, ~re, @FILE)'],
+      },
+      { flags: [{ name: '--json' }], text: ['one JSON document: source, hosts, groups'] },
+      HELP_FLAG,
+    ],
+    after: [
+      CONNECTION.replace(
+        '(--router, --profile, …)',
+        '(--user, --password-file, …: defaults under the host vars)',
+      ),
+    ],
+    examples: ['routersh inventory -i hosts.ini --limit edge', 'routersh inventory -i inventory.yml --json'],
   },
 } as const satisfies Record<string, CommandHelp>;
 

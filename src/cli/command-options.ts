@@ -11,6 +11,8 @@ export const SIM_OPTIONS = {
   'seed-interfaces': { type: 'string' },
   'seed-members': { type: 'string' },
   'no-save': { type: 'boolean' },
+  routers: { type: 'string' },
+  'inventory-out': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -20,9 +22,24 @@ export const UNDO_OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
 } as const;
 
+/** `routersh inventory [-i FILE] [--limit PATTERN] [--json]` (with the connection flags). */
+export const INVENTORY_OPTIONS = {
+  inventory: { type: 'string', short: 'i' },
+  limit: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 /** `routersh confirm --journal FILE`. */
 export const CONFIRM_OPTIONS = {
   journal: { type: 'string' },
+} as const;
+
+/** `routersh fleet runs [--json]`, `fleet confirm RUN`, `fleet undo RUN [--yes] [--timeout S]`. */
+export const FLEET_OPTIONS = {
+  json: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** `routersh learn`'s own flags; after a lesson NAME come the main flags. */

@@ -305,6 +305,7 @@ export const EXIT_STATUS: readonly LabelRow[] = [
   { label: '1', text: ['a command failed'] },
   { label: '2', text: ['usage error'] },
   { label: '3', text: ['could not connect or authenticate'] },
+  { label: '4', text: ['some hosts failed, some not (-i)'] },
 ];
 
 /** `--ca FILE, --insecure` */

@@ -21,7 +21,7 @@ import type { SessionStart } from './session-start.js';
 import { baselineWasmOnly } from './v8-flags.js';
 
 /** Commands from stdin as they arrive; a line over MAX_SCRIPT_BYTES (/dev/zero piped in) ends the run. */
-async function* stdinLines(io: CommandIo): AsyncIterable<string> {
+export async function* stdinLines(io: CommandIo): AsyncIterable<string> {
   try {
     yield* boundedLines(io.stdin, MAX_SCRIPT_BYTES);
   } catch (e) {
@@ -35,7 +35,7 @@ async function* stdinLines(io: CommandIo): AsyncIterable<string> {
  * `metrics query`) joins into one command as a paste does, numbered by the line it starts on;
  * stdin runs line by line as the lines arrive.
  */
-async function scriptLines(
+export async function scriptLines(
   file: string,
   io: CommandIo,
 ): Promise<Iterable<NumberedLine> | AsyncIterable<string>> {

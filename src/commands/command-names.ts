@@ -10,8 +10,11 @@ export const COMMAND_NAMES = [
   'play',
   'dash',
   'confirm',
+  'fleet',
   'config',
   'completion',
+  'ansible-path',
+  'inventory',
   'help',
 ] as const;
 

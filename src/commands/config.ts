@@ -6,8 +6,9 @@ import { usageError } from '../errors.js';
 import { quoteWord } from '../lang/tokenize.js';
 import type { Command } from './command.js';
 import { type DiffArgs, parseDiffArgs, runConfigDiff } from './config-diff.js';
+import { type FleetDiffArgs, parseFleetDiffArgs } from './config-diff-fleet-args.js';
 
-type Args = { diff: DiffArgs } | { script: Flags };
+type Args = { diff: DiffArgs } | { fleetDiff: FleetDiffArgs } | { script: Flags };
 
 const SUBCOMMANDS = ['diff', 'show', 'save', 'load'];
 
@@ -37,22 +38,42 @@ function asScript(sub: string, argv: readonly string[]): Flags {
   return parseMainArgs([...main, '-c', line]);
 }
 
+/** Where the first word is that is not a flag nor a flag's value (`-i INV config diff`: diff); -1 if none. */
+function subcommandAt(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-')) return i;
+    const name = a.startsWith('--') ? a.slice(2) : a === '-i' ? 'inventory' : '';
+    const spec = (MAIN_OPTIONS as Record<string, { type: string }>)[name];
+    if (name === 'ref' || spec?.type === 'string') i++;
+  }
+  return -1;
+}
+
 export const command: Command<Args> = {
   parse(argv) {
-    const sub = argv.find((a) => !a.startsWith('-'));
+    const at = subcommandAt(argv);
+    const sub = at < 0 ? undefined : argv[at];
     if (sub === undefined || !SUBCOMMANDS.includes(sub))
       throw usageError(
         `routersh config takes diff, show, save or load${sub === undefined ? '' : `, not ${sub}`} (routersh config --help)`,
       );
-    const at = argv.indexOf(sub);
     const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
     if (sub === 'diff') {
+      // With an inventory (-i, --limit, --ref): the selected hosts compared (config-diff-fleet.ts).
+      const fleetDiff = parseFleetDiffArgs(rest);
+      if (fleetDiff) return { fleetDiff };
       const { connection, rest: words } = splitConnectionArgs(rest);
       return { diff: parseDiffArgs(connection, words) };
     }
     return { script: asScript(sub, rest) };
   },
   async run(args, io) {
+    if ('fleetDiff' in args) {
+      const { startCheck } = await import('./start-check.js');
+      await startCheck(io, {});
+      return (await import('./config-diff-fleet.js')).runFleetConfigDiff(args.fleetDiff, io);
+    }
     if ('diff' in args) {
       const { startCheck } = await import('./start-check.js');
       await startCheck(io, { connection: args.diff.connection });

@@ -6,30 +6,31 @@
 // `unsettled` in the journal, and the guard ends; a second one starts nothing more. SIGHUP is
 // ignored: the guard has no terminal, so a hang-up is never about it.
 import { parseArgs } from 'node:util';
-import type { Config } from '../config/config.js';
-import { commandFailedError, failed, OK, usageError } from '../errors.js';
+import { commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
 import { guardWindow } from '../features/changes/window-guard.js';
 import { STOP_REVERT_MS } from '../features/changes/window-revert.js';
 import { clockOf, clockSpecFrom } from '../session/clock.js';
-import type { GuardCredentials } from '../session/guard.js';
+import { configOfCredentials, type GuardCredentials, type RunGuardCredentials } from '../session/guard.js';
+import { stateDir } from '../config/paths.js';
 import { openSession } from '../session/session.js';
 import type { Command } from './command.js';
 import { baselineWasmOnly, bulkHeap } from './v8-flags.js';
 
-interface Args {
-  journal: string;
-  window: string;
-}
+type Args = { journal: string; window: string } | { run: string };
 
 const MAX_CREDENTIALS = 1 << 20;
 
-async function readCredentials(stdin: NodeJS.ReadStream): Promise<GuardCredentials> {
+async function readPipe(stdin: NodeJS.ReadStream, max: number): Promise<string> {
   let text = '';
   for await (const chunk of stdin) {
     text += String(chunk);
-    if (text.length > MAX_CREDENTIALS) throw usageError('guard: credentials over 1 MiB');
+    if (text.length > max) throw usageError(`guard: credentials over ${max >> 20} MiB`);
   }
-  const c = JSON.parse(text) as GuardCredentials;
+  return text;
+}
+
+async function readCredentials(stdin: NodeJS.ReadStream): Promise<GuardCredentials> {
+  const c = JSON.parse(await readPipe(stdin, MAX_CREDENTIALS)) as GuardCredentials;
   if (typeof c.router !== 'string') throw usageError('guard: no router in the credentials');
   return c;
 }
@@ -60,37 +61,26 @@ export const command: Command<Args> = {
   parse(argv) {
     const { values } = parseArgs({
       args: argv,
-      options: { journal: { type: 'string' }, window: { type: 'string' } },
+      options: { journal: { type: 'string' }, window: { type: 'string' }, run: { type: 'string' } },
       strict: true,
     });
+    // A fleet run's one guard: every window its run index names (session/fleet-run-guard.ts).
+    if (values.run !== undefined) return { run: values.run };
     if (!values.journal || !values.window) throw usageError('__guard needs --journal FILE --window ID');
     return { journal: values.journal, window: values.window };
   },
-  async run({ journal: path, window }, io) {
+  async run(args, io) {
     const say = (text: string) => io.err(`${new Date().toISOString()} ${text}\n`);
     // First: a signal that comes while the credentials are read still settles the window.
     const stop = stopOnSignals(say);
+    if ('run' in args) return guardRunCommand(args.run, io, say, stop);
+    const { journal: path, window } = args;
     baselineWasmOnly();
     // The revert of a window holding a 65,536-entry import is the undo of one: 585 MB of RSS
     // under V8's defaults (world test, 28 Nov), as `undo --journal` took before it set these.
     bulkHeap();
     const c = await readCredentials(io.stdin);
-    const cfg: Config = {
-      router: c.router,
-      auth: c.auth,
-      insecure: c.insecure,
-      timeoutMs: c.timeoutMs,
-      json: false,
-      color: false,
-      keepGoing: false,
-      ...(c.user !== undefined ? { user: c.user } : {}),
-      ...(c.password !== undefined ? { password: c.password } : {}),
-      ...(c.token !== undefined ? { token: c.token } : {}),
-      ...(c.caPem !== undefined ? { caPem: c.caPem } : {}),
-      ...(c.certPem !== undefined ? { certPem: c.certPem } : {}),
-      ...(c.keyPem !== undefined ? { keyPem: c.keyPem } : {}),
-      ...(c.proxies !== undefined ? { proxies: c.proxies } : {}),
-    };
+    const cfg = configOfCredentials(c);
     const by = `guard ${process.pid}`;
     const session = await openSession(cfg, {
       interactive: false,
@@ -111,3 +101,21 @@ export const command: Command<Args> = {
     }
   },
 };
+
+/** A fleet run's guard: the hosts' credentials (by name) from the pipe, then guardRun. */
+async function guardRunCommand(
+  id: string,
+  io: Parameters<Command<Args>['run']>[1],
+  say: (text: string) => void,
+  stop: AbortSignal,
+): Promise<Ending> {
+  baselineWasmOnly();
+  // 1,000 hosts' credentials: a few hundred bytes each.
+  const c = JSON.parse(await readPipe(io.stdin, 64 * MAX_CREDENTIALS)) as RunGuardCredentials;
+  if (typeof c.hosts !== 'object' || c.hosts === null) throw usageError('guard: no hosts in the credentials');
+  const { guardRun } = await import('../session/fleet-run-guard.js');
+  const clock = clockOf(clockSpecFrom(c.clock));
+  const status = await guardRun({ stateDir: stateDir(io.env), id, creds: c, env: io.env, say, clock, stop });
+  say(`the guard ends with status ${status}`);
+  return status === 0 ? OK : failed(commandFailedError('a revert did not finish: routersh fleet undo RUN'));
+}

@@ -32,8 +32,11 @@ const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = 
   play: async () => parser((await import('./play.js')).command),
   dash: async () => parser((await import('./dash.js')).command),
   confirm: async () => parser((await import('./confirm.js')).command),
+  fleet: async () => parser((await import('./fleet.js')).command),
   config: async () => parser((await import('./config.js')).command),
   completion: async () => parser((await import('./completion.js')).command),
+  'ansible-path': async () => parser((await import('./ansible-path.js')).command),
+  inventory: async () => parser((await import('./inventory.js')).command),
   help: async () => parser((await import('./help.js')).command),
   // Started by a session with a confirmed-change window (session/guard.ts); not for users.
   __guard: async () => parser((await import('./guard.js')).command),

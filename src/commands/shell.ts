@@ -38,6 +38,12 @@ export async function runShellSession(
   /** A pane to open at once (`routersh dash FILE`, commands/dash-open.ts). */
   open?: PaneSpec,
 ): Promise<Ending> {
+  // `-i INV` (or ROUTERSH_INVENTORY, or --demo --routers N): the fleet shell over its hosts.
+  const fleet =
+    flags.fleet?.inventory !== undefined ||
+    (flags.demo && flags.fleet?.routers !== undefined) ||
+    (Boolean(io.env.ROUTERSH_INVENTORY) && !flags.router);
+  if (fleet) return (await import('./fleet-shell.js')).runFleetShellSession(flags, io);
   if (flags.dryRun) {
     throw usageError("--dry-run is for -c, -f and stdin; in the shell, start a line with 'dry-run'");
   }

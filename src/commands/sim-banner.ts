@@ -3,7 +3,9 @@
 // reaches it), a token and the API key, and how to connect.
 import { networkInterfaces } from 'node:os';
 import { isLoopbackHost } from '../../sim/router/index.js';
-import type { Sims } from '../session/demo.js';
+import type { SimFleet, Sims } from '../session/demo.js';
+import { sanitizeLine } from '../term/sanitize.js';
+import { shellWord } from '../term/shell-quote.js';
 
 type Interfaces = ReturnType<typeof networkInterfaces>;
 
@@ -44,4 +46,39 @@ export async function simBanner(s: Sims, host: string, interfaces?: Interfaces):
     `    --telemetry ${s.telemetry.url}   # with ROUTERSH_TELEMETRY_KEY set to the key above`,
     '',
   ].join('\n');
+}
+
+/** `edge-01 … edge-40`: the first and last of the names with a prefix, in fleet order. */
+function spans(names: readonly string[]): string {
+  const byRole = new Map<string, string[]>();
+  for (const n of names) {
+    const role = n.replace(/-\d+$/, '');
+    byRole.set(role, [...(byRole.get(role) ?? []), n]);
+  }
+  return [...byRole.values()].map((r) => (r.length === 1 ? r[0] : `${r[0]} … ${r[r.length - 1]}`)).join(', ');
+}
+
+/** What `routersh sim --routers N` prints: the routers, the telemetry, the inventory and how to use it. */
+export function fleetBanner(f: SimFleet): string {
+  const { routers, telemetry } = f.fleet;
+  const file = shellWord(sanitizeLine(f.written.file));
+  const lines = [
+    `${routers.length} routers    ${spans(routers.map((r) => r.name))} (groups edge, core, dc1, dc2), each on a port of its own`,
+    `  users        ${routers[0]?.user ?? 'admin'}, a password of its own each, in 0600 files in ${shellWord(sanitizeLine(f.written.passwordDir))}`,
+  ];
+  if (telemetry)
+    lines.push(
+      `telemetry API  ${telemetry.url}/api/v1/  (up, router_cpu_percent, router_rx_bytes labelled router=HOSTNAME)`,
+      `  API key      ${telemetry.keys.demo}`,
+    );
+  lines.push(
+    `inventory      ${file}  (Ansible YAML: routersh_router, routersh_user, routersh_password_file per host)`,
+    '',
+    'Use it:',
+    `  routersh -i ${file} --limit 'edge:&dc1' -c 'show hostname'`,
+    `  routersh -i ${file}    # the fleet shell`,
+    ...(telemetry ? [`  # telemetry: set ROUTERSH_TELEMETRY_KEY to the key above`] : []),
+    '',
+  );
+  return lines.join('\n');
 }

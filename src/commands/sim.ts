@@ -6,11 +6,13 @@ import { parseArgs } from 'node:util';
 import { COMMAND_HELP } from '../cli/command-help.js';
 import { SIM_OPTIONS } from '../cli/command-options.js';
 import type { Command } from './command.js';
-import { OK, usageError } from '../errors.js';
+import { type Ending, OK, usageError } from '../errors.js';
+import type { CommandIo } from '../contract/command-io.js';
+import { sanitizeLine } from '../term/sanitize.js';
 import { saveProfile, writeSecretFile } from '../config/profiles.js';
 import { stateDir } from '../config/paths.js';
-import { type Sims, startSims } from '../session/demo.js';
-import { networkWarning, simBanner } from './sim-banner.js';
+import { fleetSize, type SimFleet, type Sims, startSimFleet, startSims } from '../session/demo.js';
+import { fleetBanner, networkWarning, simBanner } from './sim-banner.js';
 import { simSeed, simSeedPath } from './sim-seed.js';
 import { MAX_ELEMENTS, MAX_SEED_INTERFACES, type RouterSeed } from '../../sim/router/index.js';
 
@@ -59,6 +61,10 @@ interface SimArgs {
   save: boolean;
   /** `--seed-interfaces N`, `--seed-members N` (the blacklist's): a router at size. */
   seed: RouterSeed;
+  /** `--routers N`: a fleet instead of one router. */
+  routers?: number;
+  /** `--inventory-out FILE` (with --routers); default STATE/sim-fleet.yml. */
+  inventoryOut?: string;
 }
 
 function seedOf(interfaces: string | undefined, members: string | undefined): RouterSeed {
@@ -85,6 +91,8 @@ export function parseSimArgs(argv: string[]): SimArgs {
     'seed-interfaces'?: string | undefined;
     'seed-members'?: string | undefined;
     'no-save'?: boolean | undefined;
+    routers?: string | undefined;
+    'inventory-out'?: string | undefined;
     help?: boolean | undefined; // `--help` never gets here: commands/index.ts prints the help
   };
   try {
@@ -113,7 +121,70 @@ export function parseSimArgs(argv: string[]): SimArgs {
   if (ports.port !== 0 && ports.port === ports.telemetryPort)
     throw usageError(`--port and --telemetry-port are both ${ports.port}: give them different ports`);
   const seed = seedOf(v['seed-interfaces'], v['seed-members']);
-  return { host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'], seed };
+  const fleet = fleetOf(v.routers, v['inventory-out'], v.port, seed);
+  return { host: v.host ?? '127.0.0.1', ...ports, variant, save: !v['no-save'], seed, ...fleet };
+}
+
+/** `--routers N [--inventory-out FILE]`: judged against the flags that are one router's. */
+function fleetOf(
+  routers: string | undefined,
+  inventoryOut: string | undefined,
+  port: string | undefined,
+  seed: RouterSeed,
+): { routers?: number; inventoryOut?: string } {
+  if (routers === undefined) {
+    if (inventoryOut !== undefined)
+      throw usageError('--inventory-out needs --routers N (the fleet it describes)');
+    return {};
+  }
+  if (port !== undefined)
+    throw usageError("--port is one router's: a fleet's routers each listen on a free port");
+  if (Object.keys(seed).length > 0)
+    throw usageError("--seed-interfaces and --seed-members are one router's, not a fleet's");
+  if (inventoryOut === '') throw usageError('--inventory-out wants a file name');
+  return { routers: fleetSize(routers), ...(inventoryOut !== undefined ? { inventoryOut } : {}) };
+}
+
+/** `routersh sim --routers N`: the fleet until Ctrl-C, its inventory written first. */
+async function runFleet(args: SimArgs, io: CommandIo, secretSeed: string | undefined): Promise<Ending> {
+  const { host, telemetryPort, variant } = args;
+  const inventoryOut = args.inventoryOut ?? join(stateDir(io.env), 'sim-fleet.yml');
+  let fleet: SimFleet;
+  try {
+    fleet = await startSimFleet({
+      host,
+      telemetryPort,
+      variant,
+      secretSeed,
+      routers: args.routers!,
+      inventoryOut,
+    });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.syscall === 'open' || err.syscall === 'mkdir' || err.syscall === 'chmod')
+      throw usageError(
+        `cannot write the inventory ${sanitizeLine(inventoryOut)}: ${err.code ?? err.message}`,
+      );
+    throw listenError(e, { port: -1, telemetryPort }, host) ?? e;
+  }
+  const warning = networkWarning(host);
+  if (warning) io.err(`${warning}\n`);
+  io.out(fleetBanner(fleet));
+  io.out('Press Ctrl-C to stop.\n');
+  await untilStopped(io);
+  await fleet.close();
+  return OK;
+}
+
+/** Ctrl-C or SIGTERM. */
+function untilStopped(io: CommandIo): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = io.onInterrupt(() => {
+      stop();
+      resolve();
+    });
+    process.once('SIGTERM', () => resolve());
+  });
 }
 
 export const command: Command<SimArgs> = {
@@ -121,6 +192,7 @@ export const command: Command<SimArgs> = {
   async run(args, io) {
     const { host, port, telemetryPort, variant, seed } = args;
     const secretSeed = simSeed(io.env, (m) => io.err(`warning: ${m}\n`));
+    if (args.routers !== undefined) return runFleet(args, io, secretSeed);
     let sims: Sims;
     try {
       sims = await startSims({ host, port, telemetryPort, variant, secretSeed, seed });
@@ -140,13 +212,7 @@ export const command: Command<SimArgs> = {
       }
     }
     io.out('Press Ctrl-C to stop.\n');
-    await new Promise<void>((resolve) => {
-      const stop = io.onInterrupt(() => {
-        stop();
-        resolve();
-      });
-      process.once('SIGTERM', () => resolve());
-    });
+    await untilStopped(io);
     await sims.close();
     return OK;
   },

@@ -30,6 +30,8 @@ export interface Profile {
    * maps labels back to fields. Replaces the defaults (src/panes/pane-links.ts).
    */
   paneLinks?: PaneLinkSetting[];
+  /** The fleet inventory `-i` defaults to (issue 39); relative to the config file's folder. */
+  inventory?: string;
 }
 
 /** One entry of `paneLinks` (the same shape as the panes' PaneLink). */
@@ -59,6 +61,7 @@ const FIELDS: Readonly<Record<keyof Profile, Kind>> = {
   telemetryCertKey: 'string',
   pager: 'boolean',
   paneLinks: 'paneLinks',
+  inventory: 'string',
 };
 const LINK_KEYS = ['field', 'label', 'expression'] as const;
 const INLINE_SECRETS = ['password', 'token', 'telemetryKey', 'apiKey'];

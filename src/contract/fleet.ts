@@ -50,3 +50,19 @@ export interface HostResult {
   readonly error?: string;
   readonly ms: number;
 }
+
+/**
+ * The fleet shell (`routersh -i INV` on a terminal): what the Ink shell asks of a session over
+ * many hosts, beside the union metadata it completes from (session/fleet-shell.ts).
+ */
+export interface FleetShellPort {
+  /** Runs a typed line on the selection (or once, or refuses it): one outcome, grouped by host. */
+  run(
+    line: string,
+    context: string[],
+    signal: AbortSignal,
+    io: import('./services.js').RunIo,
+  ): Promise<{ outcome: import('./outcome.js').Outcome; page: boolean; note?: string; warning?: string }>;
+  /** `31/40 answered` while completion's metadata lacks some hosts (else undefined). */
+  note(): string | undefined;
+}

@@ -187,7 +187,15 @@ function valueItems(v: NodeInfo, action: Action, seen: Set<string>): Item[] {
   const add = (raw: string, kind: CandidateKind, configured: boolean) => {
     if (raw === '' || seen.has(raw)) return;
     seen.add(raw);
-    out.push(item(raw, kind, v.description, configured));
+    const note = v.valueNotes?.[raw];
+    out.push(
+      item(
+        raw,
+        kind,
+        note === undefined ? v.description : `${note} ${v.description ?? ''}`.trim(),
+        configured,
+      ),
+    );
   };
   for (const x of v.setValues) add(x, 'configured', true);
   if (action === 'UNSET') return out;

@@ -57,50 +57,96 @@ export function guardPort(cfg: Readonly<Config>, env: NodeJS.ProcessEnv, clock?:
       window: string;
       deadline: number;
     }): GuardIdentity | undefined {
-      const bin = binPath();
-      if (!bin || !cfg.router) return undefined;
-      const creds: GuardCredentials = {
-        router: cfg.router,
-        user: cfg.user,
-        password: cfg.password,
-        token: cfg.token,
-        auth: cfg.auth,
-        caPem: cfg.caPem,
-        certPem: cfg.certPem,
-        keyPem: cfg.keyPem,
-        insecure: cfg.insecure,
-        proxies: cfg.proxies,
-        timeoutMs: cfg.timeoutMs,
-        ...(clock ? { clock } : {}),
-      };
-      let log: number | undefined;
-      try {
-        log = openSync(`${journal}.${window}.guard.log`, 'a', 0o600);
-        const child = spawnChild(
-          process.execPath,
-          [bin, '__guard', '--journal', journal, '--window', window],
-          {
-            detached: true,
-            stdio: ['pipe', log, log],
-            // Only what it needs of the environment: where state lives; no secret travels here.
-            env: {
-              PATH: env.PATH ?? '',
-              HOME: env.HOME ?? '',
-              ...(env.XDG_STATE_HOME ? { XDG_STATE_HOME: env.XDG_STATE_HOME } : {}),
-            },
-          },
-        );
-        child.stdin?.end(`${JSON.stringify(creds)}\n`);
-        child.unref();
-        if (child.pid === undefined) return undefined;
-        // Read now: its start names it (a pid reused later is not it); it lives until it settles.
-        const pidStart = processStart(child.pid);
-        return { pid: child.pid, ...(pidStart ? { pidStart } : {}) };
-      } catch {
-        return undefined;
-      } finally {
-        if (log !== undefined) closeSync(log);
-      }
+      if (!cfg.router) return undefined;
+      const creds = guardCredentials(cfg, clock);
+      return spawnGuard(
+        ['__guard', '--journal', journal, '--window', window],
+        `${journal}.${window}.guard.log`,
+        creds,
+        env,
+      );
     },
   });
+}
+
+/**
+ * Spawns a guard (`routersh ARGS`) detached, its log at `logFile` (0600), `payload` (the
+ * credentials) through its stdin pipe: the process it is, or undefined when none could start.
+ */
+export function spawnGuard(
+  args: string[],
+  logFile: string,
+  payload: unknown,
+  env: NodeJS.ProcessEnv,
+): GuardIdentity | undefined {
+  const bin = binPath();
+  if (!bin) return undefined;
+  let log: number | undefined;
+  try {
+    log = openSync(logFile, 'a', 0o600);
+    const child = spawnChild(process.execPath, [bin, ...args], {
+      detached: true,
+      stdio: ['pipe', log, log],
+      // Only what it needs of the environment: where state lives; no secret travels here.
+      env: {
+        PATH: env.PATH ?? '',
+        HOME: env.HOME ?? '',
+        ...(env.XDG_STATE_HOME ? { XDG_STATE_HOME: env.XDG_STATE_HOME } : {}),
+      },
+    });
+    child.stdin?.end(`${JSON.stringify(payload)}\n`);
+    child.unref();
+    if (child.pid === undefined) return undefined;
+    // Read now: its start names it (a pid reused later is not it); it lives until it settles.
+    const pidStart = processStart(child.pid);
+    return { pid: child.pid, ...(pidStart ? { pidStart } : {}) };
+  } catch {
+    return undefined;
+  } finally {
+    if (log !== undefined) closeSync(log);
+  }
+}
+
+/** What a fleet run's one guard gets through its pipe: each host's credentials, by host name. */
+export interface RunGuardCredentials {
+  hosts: Record<string, GuardCredentials>;
+  clock?: ClockSpec | undefined;
+}
+
+/** The credentials the guard needs to reach a router as `cfg` does (secrets included: pipe only). */
+export function guardCredentials(cfg: Readonly<Config>, clock?: ClockSpec): GuardCredentials {
+  return {
+    router: cfg.router ?? '',
+    user: cfg.user,
+    password: cfg.password,
+    token: cfg.token,
+    auth: cfg.auth,
+    caPem: cfg.caPem,
+    certPem: cfg.certPem,
+    keyPem: cfg.keyPem,
+    insecure: cfg.insecure,
+    proxies: cfg.proxies,
+    timeoutMs: cfg.timeoutMs,
+    ...(clock ? { clock } : {}),
+  };
+}
+
+/** The configuration a guard reaches its router with, from what its pipe brought. */
+export function configOfCredentials(c: GuardCredentials): Config {
+  return {
+    router: c.router,
+    auth: c.auth,
+    insecure: c.insecure,
+    timeoutMs: c.timeoutMs,
+    json: false,
+    color: false,
+    keepGoing: false,
+    ...(c.user !== undefined ? { user: c.user } : {}),
+    ...(c.password !== undefined ? { password: c.password } : {}),
+    ...(c.token !== undefined ? { token: c.token } : {}),
+    ...(c.caPem !== undefined ? { caPem: c.caPem } : {}),
+    ...(c.certPem !== undefined ? { certPem: c.certPem } : {}),
+    ...(c.keyPem !== undefined ? { keyPem: c.keyPem } : {}),
+    ...(c.proxies !== undefined ? { proxies: c.proxies } : {}),
+  };
 }

@@ -6,9 +6,10 @@
 import { RouterClient } from '../api/router/client.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
+import type { FleetShellPort } from '../contract/fleet.js';
 import { routerConnection, telemetryConnection } from '../config/config.js';
 import { stateDir } from '../config/paths.js';
-import type { JournalPort, Services, TelemetryPort } from '../contract/services.js';
+import type { JournalPort, Services, TelemetryPort, WindowGuardPort } from '../contract/services.js';
 import type { JournalSink } from '../features/changes/journal/file.js';
 import { candidateStore } from '../features/config/candidate-store.js';
 import type { Journal } from '../features/changes/journal/journal.js';
@@ -45,6 +46,8 @@ export interface SessionOptions {
   connections?: number;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
   guard?: boolean;
+  /** The guard port itself, over `guard` (a fleet run: one guard for all its windows, session/fleet-run.ts). */
+  guardPort?: WindowGuardPort;
   /** A test seam, set only by code: the clock the session and its guard keep time by (session/clock.ts). */
   clock?: ClockSpec;
 }
@@ -55,6 +58,8 @@ export interface Session {
   readonly cache: MetadataCache;
   /** user@host for the prompt. */
   readonly label: string;
+  /** The fleet shell's way to run a line on many hosts (session/fleet-shell.ts); absent on one router. */
+  readonly fleet?: FleetShellPort;
   close(): Promise<void>;
 }
 
@@ -102,7 +107,8 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     journal,
     yes: o.yes === true,
     allowUnrevertable: o.allowUnrevertable === true,
-    guard: o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
+    guard:
+      journal && o.guardPort ? o.guardPort : o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
     // Candidate mode's staged lines are kept beside the journal (a session that journals to a file).
     candidate: candidateStore({
       stateDir: o.journal === 'file' ? stateDir(o.env) : undefined,

@@ -2,7 +2,13 @@
 // (when the cache lacks something) one background lookup that shows once more; Tab and `?`
 // from the cache, or after a lookup. Every lookup takes an AbortSignal; a newer one aborts
 // the older, and an answer for a line that has changed since is dropped.
-import { classifyLineSync, type MetadataCache, resolveLine, type ValueCompleter } from '../lang/index.js';
+import {
+  classifyLineSync,
+  type Completion,
+  type MetadataCache,
+  resolveLine,
+  type ValueCompleter,
+} from '../lang/index.js';
 import { commandOf, completeLine, completeLineSync } from '../lang/complete-line.js';
 import { applyCompletion, type CompletionHow } from './completion-apply.js';
 import { lineHint, lineSpans } from './editor/line-view.js';
@@ -12,6 +18,8 @@ export interface LookupDeps {
   cache: MetadataCache;
   context: readonly string[];
   valueCompleter: ValueCompleter | undefined;
+  /** Said after the hint (the fleet shell: `31/40 answered` while some hosts have not answered). */
+  note?: (() => string | undefined) | undefined;
 }
 
 export interface CompletionLookup {
@@ -54,7 +62,14 @@ export function createCompletionLookup(
   };
 
   // The pipe part has its own completion, the command before it is classified (complete-line.ts).
-  const syncCompletion = (line: LineSnapshot) => completeLineSync(line, view());
+  const syncCompletion = (line: LineSnapshot) => {
+    const c = completeLineSync(line, view());
+    return c === 'pending' ? c : noted(c);
+  };
+  const noted = (c: Completion): Completion => {
+    const note = deps().note?.();
+    return note === undefined ? c : { ...c, hint: c.hint ? `${c.hint} (${note})` : note };
+  };
 
   const show = (line: LineSnapshot, comp: ReturnType<typeof completeLineSync>) => {
     const c = classifyLineSync(commandOf(line).text, view());
@@ -75,7 +90,7 @@ export function createCompletionLookup(
     const e = engine();
     void (async () => {
       if (c.kind === 'pending') await resolveLine(cmd.text, e, ac.signal, { typing: true });
-      const done = comp === 'pending' ? await completeLine(line, e, ac.signal) : comp;
+      const done = comp === 'pending' ? noted(await completeLine(line, e, ac.signal)) : comp;
       if (!ac.signal.aborted) show(line, done);
     })().catch(() => {
       // The router may be unreachable: typing goes on; the error shows when the line runs.
@@ -93,7 +108,8 @@ export function createCompletionLookup(
     const ac = restart();
     ifStill(line, (s) => ({ ...s, hint: '…' }));
     return completeLine(line, engine(), ac.signal).then(
-      (res) => {
+      (answer) => {
+        const res = noted(answer);
         if (ac.signal.aborted) return;
         ifStill(line, (s) => applyCompletion(s, res, how, repeat));
         const now = getPrompt();

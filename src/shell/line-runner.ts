@@ -73,8 +73,11 @@ export function createLineRunner(o: {
         const progress = (line: string) => {
           if (inflight === ac) patch({ running: { since, progress: line } });
         };
-        const { services } = deps().session;
-        const r = await runPiped(text, { context }, services, ac.signal, runIo(progress), scans[i]);
+        const { services, fleet } = deps().session;
+        // The fleet shell runs the line on its selection and answers with the hosts grouped.
+        const r = fleet
+          ? await fleet.run(text, context, ac.signal, runIo(progress))
+          : await runPiped(text, { context }, services, ac.signal, runIo(progress), scans[i]);
         if (r.note) out.say(`note: ${r.note}`);
         if (r.warning) out.push(item('error', `warning: ${r.warning}`));
         if (!o.apply(r.outcome, { prompt: p, text: o.shown(text) }, r.page) || ac.signal.aborted) break;

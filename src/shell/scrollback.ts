@@ -13,15 +13,19 @@ export type ItemKind = 'command' | 'output' | 'error' | 'info' | 'diff';
 export interface ShellItem {
   id: number;
   kind: ItemKind;
+  /** Without its last newline. */
   text: string;
+  /** The text as given when it ended with a newline: written as it is (no copy of a big output). */
+  whole?: string;
 }
 
 let nextId = 1;
-export const item = (kind: ItemKind, text: string): ShellItem => ({
-  id: nextId++,
-  kind,
-  text: text.replace(/\n$/, ''),
-});
+// Slices, not a regex replace: a slice of a big string shares its characters, where replace
+// and `${text}\n` copied a 65,536-line show (4.8 MB) twice more before its write.
+export const item = (kind: ItemKind, text: string): ShellItem =>
+  text.endsWith('\n')
+    ? { id: nextId++, kind, text: text.slice(0, -1), whole: text }
+    : { id: nextId++, kind, text };
 
 /** `% message`, preceded by a caret line under the word when the error has a column. */
 export function errorItem(
@@ -45,8 +49,15 @@ export function errorItem(
  * text, an echoed command holding a completed hostile name). Ends with a newline.
  */
 export function itemText(it: ShellItem, color: boolean): string {
+  const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
+  const plain = !color || (it.kind !== 'diff' && !style);
+  // The whole text, sanitized, when nothing is added around it. An unterminated OSC or DCS
+  // at its end swallows the last LF as the sequence's own text: one is added back then.
+  if (plain && it.whole !== undefined) {
+    const whole = sanitizeText(it.whole);
+    return whole.endsWith('\n') ? whole : `${whole}\n`;
+  }
   const text = sanitizeText(it.text);
   if (it.kind === 'diff' && color) return `${paintDiff(text)}\n`;
-  const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
   return color && style ? `${style[0]}${text}${style[1]}\n` : `${text}\n`;
 }

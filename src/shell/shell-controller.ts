@@ -38,6 +38,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       cache: deps().session.cache,
       context: get().context,
       valueCompleter: deps().session.services.valueCompleter,
+      note: deps().session.fleet?.note,
     }),
     replay: (key) => keys.onKey(key),
   });

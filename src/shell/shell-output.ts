@@ -38,7 +38,12 @@ export function createShellOutput(
   let pagerDone: (() => void) | null = null;
   const push = (...add: ShellItem[]) => {
     const d = deps();
-    d.print(add.map((it) => itemText(it, d.color)).join(''));
+    // One item (a command's output) is written as the string it is: no join, no copy.
+    d.print(
+      add.length === 1 && add[0]
+        ? itemText(add[0], d.color)
+        : add.map((it) => itemText(it, d.color)).join(''),
+    );
   };
   const closePager = () => {
     const done = pagerDone;

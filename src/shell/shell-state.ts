@@ -36,7 +36,7 @@ export interface ShellState {
 }
 
 export interface ShellDeps {
-  session: Pick<Session, 'services' | 'cache' | 'label'>;
+  session: Pick<Session, 'services' | 'cache' | 'label' | 'fleet'>;
   /** The history as the `history` built-in shows it (secrets redacted). */
   shownHistory?: (() => string[]) | undefined;
   /** Records a command as typed in `context` (the context lets redaction read the metadata). */

@@ -7,6 +7,8 @@ import { CONNECTION_OPTIONS, HELP, MAIN_OPTIONS } from '../../src/cli/args.js';
 import { COMMAND_HELP } from '../../src/cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
+  FLEET_OPTIONS,
+  INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
   SIM_OPTIONS,
@@ -56,10 +58,13 @@ describe("each command's help", () => {
     ['match-list', [...Object.keys(MATCH_LIST_FLAGS), ...HELP_FLAGS]],
     ['undo', [...spellings(UNDO_OPTIONS), ...HELP_FLAGS]],
     ['confirm', [...spellings(CONFIRM_OPTIONS), ...HELP_FLAGS]],
+    ['fleet', spellings(FLEET_OPTIONS)],
     ['learn', [...spellings(LEARN_FLAGS), ...HELP_FLAGS]],
     ['play', ['--auto', '--speed', ...HELP_FLAGS]],
     ['dash', [...spellings(DASH_FLAGS), ...HELP_FLAGS]],
     ['completion', HELP_FLAGS],
+    ['ansible-path', HELP_FLAGS],
+    ['inventory', [...spellings(INVENTORY_OPTIONS), ...HELP_FLAGS]],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));
   });

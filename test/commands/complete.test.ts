@@ -113,6 +113,8 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
       '--seed-interfaces',
       '--seed-members',
       '--no-save',
+      '--routers',
+      '--inventory-out',
       '--help',
     ]);
     expect(await words(['api', '--d'])).toEqual(['--delete', '--debug']);

@@ -116,8 +116,12 @@ describe('npm install -g of the packed tarball', () => {
       'dist/build-id',
       'LICENSE',
       'THIRD-PARTY-NOTICES',
+      'ansible/routersh_command.py',
+      'ansible/routersh_change.py',
+      'ansible/routersh_lib/__init__.py',
     ])
       expect(paths).toContain(f);
+    expect(paths.filter((p) => p.includes('__pycache__'))).toEqual([]);
     expect(paths.filter((p) => /^(src|test|sim|patches|scripts|node_modules)\//.test(p))).toEqual([]);
     // Another branch writes man/routersh.1 (package.json "man"); when it is there, it ships.
     if (existsSync(join(ROOT, 'man', 'routersh.1'))) expect(paths).toContain('man/routersh.1');
@@ -206,6 +210,11 @@ describe('npm install -g of the packed tarball', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^eth0\s+UP\s/m);
+    // The Ansible modules' folder, for ANSIBLE_LIBRARY: the installed package's own.
+    const a = spawnSync(bin, ['ansible-path'], { env: userEnv(), encoding: 'utf8' });
+    expect(a.status).toBe(0);
+    expect(existsSync(join(a.stdout.trim(), 'routersh_command.py'))).toBe(true);
+    expect(a.stdout.trim().startsWith(prefix)).toBe(true);
   });
 
   describe.skipIf(!hasTmux())('in a terminal (tmux)', () => {

@@ -87,6 +87,28 @@ describe('bodies and hosts', () => {
     expect((await c.get(['small'])).ok).toBe(true);
   });
 
+  // The body is decoded chunk by chunk as it arrives (collect.ts): a character whose UTF-8
+  // bytes arrive in two chunks must come out whole.
+  it('a body whose characters are split across chunks decodes whole', async () => {
+    const body = Buffer.from(
+      JSON.stringify({ RequestStatus: 'OK', Message: ['naïve \u{1F600} café', '\n'] }),
+    );
+    const emoji = body.indexOf(Buffer.from('\u{1F600}'));
+    const cuts = [emoji + 1, emoji + 3, body.indexOf(Buffer.from('é')) + 1, body.length];
+    s = await startServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let from = 0;
+      for (const cut of cuts) {
+        // Each piece flushed and a turn of the loop between: they reach the client as chunks.
+        await new Promise<void>((r) => res.write(body.subarray(from, cut), () => setTimeout(r, 10)));
+        from = cut;
+      }
+      res.end();
+    });
+    closers.push(() => s.close());
+    expect((await client(s.url).get([])).message).toBe('naïve \u{1F600} café\n');
+  });
+
   it('an unresolvable host says so', async () => {
     const e = await failure(client('http://routersh-test.invalid:8080').get([]));
     expect(e.code).toBe('transport');

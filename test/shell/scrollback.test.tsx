@@ -1,12 +1,14 @@
 // Command output is written as text above the live region (Ink's write path), not drawn as
 // an Ink <Static> tree: the live frame never holds it, every line reaches the terminal once
 // and in order, and the shell keeps none of it. Items are sanitized at that write.
+import fc from 'fast-check';
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validationError } from '../../src/errors.js';
 import { testSession } from '../helpers/session.js';
 import { errorItem, item, itemText } from '../../src/shell/scrollback.js';
 import { ShellApp } from '../../src/shell/ShellApp.js';
+import { sanitizeText } from '../../src/term/sanitize.js';
 import { hostileSequences } from '../helpers/terminal-bytes.js';
 import { plain, waitFor } from '../helpers/ink.js';
 import { EVIL, type HostileRouter, startHostileRouter } from '../hostile/router.js';
@@ -117,5 +119,45 @@ describe('itemText', () => {
     expect(text).not.toContain('\u001b');
     expect(hostileSequences(itemText(items[0]!, true))).toEqual([]);
     expect(itemText(items[0]!, true)).toMatch(/^\u001b\[31m[\s\S]*% [\s\S]*\u001b\[39m\n$/);
+  });
+
+  // An item that ended with a newline is written from its text as given (no copy of a big
+  // output): the bytes must be those of the text without its newline, sanitized, plus one.
+  it('writes what it wrote when it stripped the last newline and added one back (any text)', () => {
+    const piece = fc.constantFrom(
+      '\n',
+      '\r',
+      '\t',
+      '\u001b',
+      '\u001b]',
+      '\u001bP',
+      '\u0007',
+      '\u001b\\',
+      '\u202e',
+      'a',
+      '[',
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.array(piece).map((a) => a.join('')),
+      fc.string({ unit: 'grapheme' }),
+    );
+    fc.assert(
+      fc.property(
+        text,
+        fc.constantFrom('output', 'command', 'info', 'error', 'diff'),
+        fc.boolean(),
+        (t, kind, color) => {
+          const it = item(kind as Parameters<typeof item>[0], t);
+          expect(it.text).toBe(t.replace(/\n$/, ''));
+          if (!color) expect(itemText(it, color)).toBe(`${sanitizeText(t.replace(/\n$/, ''))}\n`);
+          expect(itemText(it, color).endsWith('\n')).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('an output that ends in an unterminated OSC still ends its line', () => {
+    expect(itemText(item('output', 'up\u001b]0;title\n'), false)).toBe('up\n');
   });
 });

@@ -28,7 +28,9 @@ function detail(i: Interface, now: number): string {
   const c = ifCounters(i, now);
   const flags = i.name === 'lo' ? 'LOOPBACK' : 'BROADCAST,MULTICAST';
   const up = i.shutdown ? '' : ',UP,LOWER_UP';
-  const mac = `52:54:00:${[16, 8, 0].map((s) => ((hash32(i.name) >>> s) & 255).toString(16).padStart(2, '0')).join(':')}`;
+  const mac =
+    i.mac ??
+    `52:54:00:${[16, 8, 0].map((s) => ((hash32(i.name) >>> s) & 255).toString(16).padStart(2, '0')).join(':')}`;
   return [
     `${i.name}: <${flags}${up}> mtu ${i.mtu} state ${i.shutdown ? 'DOWN' : 'UP'}`,
     ...(i.description ? [`    description: ${i.description}`] : []),

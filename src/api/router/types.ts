@@ -43,6 +43,11 @@ export interface NodeInfo {
   raw: Record<string, unknown>;
   /** What the decoder left out (SubNodes nested too deep), for the user. */
   note?: string;
+  /**
+   * A note per value, shown as its description when completed: the fleet shell's `12/40` for a
+   * value not every host has (features/fleet/shell/union.ts). Never sent by a router.
+   */
+  valueNotes?: Readonly<Record<string, string>>;
 }
 
 export interface Envelope {

@@ -7,6 +7,8 @@ import { CONNECTION_OPTIONS, MAIN_OPTIONS, PLAY_OPTIONS, SUBCOMMAND_OUTPUT_FLAGS
 import { COMMAND_HELP, type HelpedCommand } from '../../cli/command-help.js';
 import {
   CONFIRM_OPTIONS,
+  FLEET_OPTIONS,
+  INVENTORY_OPTIONS,
   DASH_FLAGS,
   LEARN_FLAGS,
   SIM_OPTIONS,
@@ -109,8 +111,18 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return [...fromOptions(UNDO_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'confirm':
       return [...fromOptions(CONFIRM_OPTIONS, help), HELP_FLAG];
+    case 'fleet':
+      return fromOptions(FLEET_OPTIONS, help);
+    case 'inventory':
+      return [...fromOptions(INVENTORY_OPTIONS, help), HELP_FLAG, ...connection()];
     case 'config':
-      return [spec(['--exit-code'], false, help), spec(['--yes'], false, help), HELP_FLAG, ...connection()];
+      return [
+        spec(['--exit-code'], false, help),
+        spec(['--ref'], true, help),
+        spec(['--yes'], false, help),
+        HELP_FLAG,
+        ...connection(),
+      ];
     case 'learn':
       return [...fromOptions(LEARN_FLAGS, help), HELP_FLAG];
     case 'dash':
@@ -118,6 +130,7 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
     case 'play':
       return fromOptions(PLAY_OPTIONS, (f) => help(f) ?? mainHelp(f));
     case 'completion':
+    case 'ansible-path':
       return [HELP_FLAG];
   }
 }

@@ -14,6 +14,14 @@ import type { CandidatePort } from '../../contract/services.js';
 import { processAlive, processStart } from '../changes/process-alive.js';
 import { safe, writeEntry } from '../changes/window-index.js';
 
+/**
+ * This process's start time, read from /proc once and only when a line is staged: a fleet run
+ * opens a session (and a store) per host, and reading it per store cost 2 ms each.
+ */
+let ownStarted: { value: string | undefined } | undefined;
+const ownStart = (): string | undefined => (ownStarted ??= { value: processStart(process.pid) }).value;
+const pidStartOf = (v: string | undefined) => (v ? { pidStart: v } : {});
+
 export interface CandidateStoreOptions {
   /** The state directory (`$XDG_STATE_HOME/routersh`); undefined: nothing is kept on disk. */
   stateDir: string | undefined;
@@ -80,7 +88,6 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
   const prefix = `${safe(o.router)}.`;
   const dir = o.stateDir === undefined ? undefined : candidateDir(o.stateDir);
   const file = dir && join(dir, `${prefix}${process.pid}.json`);
-  const started = processStart(process.pid);
   /** Whether this process wrote its file (a run that never staged touches no state at its end). */
   let written = false;
 
@@ -91,7 +98,7 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
       const head: CandidateHeader = {
         router: o.router,
         pid: process.pid,
-        ...(started ? { pidStart: started } : {}),
+        ...pidStartOf(ownStart()),
         at: now(),
       };
       writeEntry(file, head);

@@ -1,0 +1,115 @@
+// The fleet shell's metadata cache (issue 39): the one MetadataCache, fed by the union of every
+// selected host's node (union.ts), so the shell's completion stays synchronous from the cache as
+// on one router. A path is asked of every host at once (each host's own cache); the union is
+// made from those that answered within the budget (300 ms: Tab must not wait for the slowest
+// host), and said as `31/40 answered` until the rest have answered — then it is made again.
+// A host that fails counts as not having the path; if none answers, the first failure is the
+// error (completion says `metadata unavailable: …`).
+import type { NodeInfo } from '../../../api/router/types.js';
+import { MetadataCache, pathKey } from '../../../lang/cache.js';
+import { unionNode } from './union.js';
+
+export interface MetadataHost {
+  readonly name: string;
+  /** The host's node at `words` (its own cache: shared with what runs on it). */
+  get(words: readonly string[]): Promise<NodeInfo>;
+}
+
+export interface FleetMetadata {
+  readonly cache: MetadataCache;
+  /** `31/40 answered` while a path completion read lacks hosts; undefined when all answered. */
+  note(): string | undefined;
+  /** Forgets every union (the selection changed): each path is made again from its hosts. */
+  reset(): void;
+}
+
+export const TAB_BUDGET_MS = 300;
+
+export function fleetMetadata(o: {
+  /** The hosts selected now (read at each fetch: `limit` changes them). */
+  hosts: () => readonly MetadataHost[];
+  budgetMs?: number;
+  /** Words of the fleet shell's own, added at the root (`hosts`, `limit`, `on`). */
+  rootWords?: () => readonly NodeInfo[];
+  /** A test and bench seam: the union cache's clock. */
+  now?: () => number;
+}): FleetMetadata {
+  const budget = o.budgetMs ?? TAB_BUDGET_MS;
+  const partial = new Map<string, string>();
+  let generation = 0;
+
+  const fetchNode = async (words: string[], signal: AbortSignal): Promise<NodeInfo> => {
+    const hosts = o.hosts();
+    const gen = generation;
+    const key = pathKey(words);
+    const answers: Array<NodeInfo | undefined> = new Array(hosts.length);
+    let firstError: unknown;
+    let answered = 0;
+    let firstAnswer!: () => void;
+    const some = new Promise<void>((r) => {
+      firstAnswer = r;
+    });
+    const all = Promise.all(
+      hosts.map((h, i) =>
+        h.get(words).then(
+          (n) => {
+            answers[i] = n;
+            answered++;
+            firstAnswer();
+          },
+          (e: unknown) => {
+            firstError ??= e;
+          },
+        ),
+      ),
+    ).then(() => firstAnswer());
+    let timer: NodeJS.Timeout | undefined;
+    const inBudget = new Promise<void>((r) => {
+      timer = setTimeout(r, budget);
+    });
+    const aborted = new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }));
+    try {
+      await Promise.race([all, inBudget, aborted]);
+      // Nothing within the budget: the first answer, however late (there is nothing to show before it).
+      if (answered === 0) await Promise.race([some, aborted]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (signal.aborted) throw signal.reason;
+    const nodes = answers.filter((n): n is NodeInfo => n !== undefined);
+    if (nodes.length === 0) throw firstError ?? new Error('no host answered');
+    if (nodes.length < hosts.length) {
+      partial.set(key, `${nodes.length}/${hosts.length} answered`);
+      // When the rest have answered (or failed), the union is made again from them all.
+      void all.then(() => {
+        if (gen !== generation) return;
+        const late = answers.filter((n) => n !== undefined).length;
+        if (late === nodes.length) return;
+        if (late === hosts.length) partial.delete(key);
+        else partial.set(key, `${late}/${hosts.length} answered`);
+        cache.clear(words);
+        cache.prefetch(words);
+      });
+    } else partial.delete(key);
+    // Marks count among the hosts that answered (`12/31`); the note says how many did.
+    const union = unionNode(nodes, nodes.length);
+    if (words.length > 0 || !o.rootWords) return union;
+    const own = o.rootWords().filter((w) => !union.subNodes.some((c) => c.name === w.name));
+    return { ...union, subNodes: [...union.subNodes, ...own], hasSubnodes: true };
+  };
+
+  const cache = new MetadataCache(fetchNode, o.now ? { now: o.now } : {});
+  return {
+    cache,
+    note: () => {
+      let last: string | undefined;
+      for (const v of partial.values()) last = v;
+      return last;
+    },
+    reset: () => {
+      generation++;
+      partial.clear();
+      cache.clear();
+    },
+  };
+}

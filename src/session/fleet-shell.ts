@@ -1,0 +1,315 @@
+// The fleet shell's session (issue 39 item 3): what the one Ink shell runs on when `-i INV`
+// opens it on a selection of hosts. The hosts are RUN's per-host sessions (fleet.ts: lazy, each
+// with its own credentials); completion reads one MetadataCache made of the union of the
+// selected hosts' metadata (features/fleet/shell/fleet-metadata.ts), so it stays synchronous as
+// on one router; a line runs on every selected host and its answers come back grouped
+// (grouped-text.ts). The shell's own services (telemetry, panes, the history) are a session of
+// the first host's, whose cache and resolver are the union's: nothing of a line goes to that
+// router except through the per-host sessions, `on HOST`, or a telemetry built-in run once.
+import type { NodeInfo } from '../api/router/types.js';
+import { isChange } from '../api/router/is-change.js';
+import type { Config } from '../config/config.js';
+import type { FleetHost, FleetShellPort, Inventory } from '../contract/fleet.js';
+import type { Outcome } from '../contract/outcome.js';
+import type { RunIo, Services } from '../contract/services.js';
+import {
+  asRoutershError,
+  cancelledError,
+  commandFailedError,
+  type RoutershError,
+  usageError,
+} from '../errors.js';
+import { type FleetMetadata, fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
+import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
+import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
+import { emptyNode } from '../lang/empty-node.js';
+import { resolveLine } from '../lang/resolve.js';
+import { splitPipes } from '../lang/pipes.js';
+import { errorLine } from '../term/error-line.js';
+import { sanitizeLine } from '../term/sanitize.js';
+import { shellWord } from '../term/shell-quote.js';
+import { type Fleet, type HostOutcome, hostConfig, openFleet } from './fleet.js';
+import { openSession, type Session } from './session.js';
+
+type Piped = Awaited<ReturnType<FleetShellPort['run']>>;
+
+export interface FleetShellOptions {
+  env: NodeJS.ProcessEnv;
+  warn: (m: string) => void;
+  /** `--limit` as given (absent: `all`). */
+  pattern: string | undefined;
+  /** INV's pattern matcher: the hosts `pattern` selects, or a usage error. */
+  select: (pattern: string) => readonly FleetHost[];
+  /** Hosts at work at once (`--forks`). */
+  forks: number;
+  /** THE runner of a line with its pipes (run/output-pipes.ts runPiped: session/ may not import run/). */
+  runPiped: (
+    line: string,
+    state: { context: string[] },
+    services: Services,
+    signal: AbortSignal,
+    io: RunIo,
+  ) => Promise<Piped>;
+  /** Completion's budget per path (default 300 ms). */
+  budgetMs?: number;
+}
+
+export interface FleetShellSession extends Session {
+  readonly fleet: FleetShellPort;
+  readonly hosts: () => readonly FleetHost[];
+}
+
+const text = (t: string, json: unknown = t): Piped => ({
+  outcome: { kind: 'text', text: t, json },
+  page: true,
+});
+const error = (e: RoutershError): Piped => ({ outcome: { kind: 'error', error: e }, page: false });
+
+/** What the fleet shell's lines act on: the selection (changed by `limit`) and the hosts' sessions. */
+interface FleetState {
+  readonly o: FleetShellOptions;
+  readonly inventory: Inventory;
+  readonly fleet: Fleet;
+  readonly meta: FleetMetadata;
+  /** The shell's own services (a line that runs once, or that no host accepts). */
+  services?: Services;
+  pattern: string;
+  selected: readonly FleetHost[];
+}
+
+export async function openFleetShell(
+  base: Readonly<Config>,
+  inventory: Inventory,
+  o: FleetShellOptions,
+): Promise<FleetShellSession> {
+  const pattern = o.pattern ?? 'all';
+  const selected = o.select(pattern);
+  const first = selected[0];
+  if (!first)
+    throw usageError(`${sanitizeLine(pattern)} selects no host of ${sanitizeLine(inventory.source)}`);
+  const fleet = openFleet(base, inventory.hosts, { env: o.env, warn: o.warn, journal: 'file' });
+  const meta = fleetMetadata({
+    hosts: () =>
+      st.selected.map((h) => ({
+        name: h.name,
+        get: (words: readonly string[]) => fleet.session(h).then((s) => s.cache.get(words)),
+      })),
+    ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}),
+    rootWords: () => shellWords(st.selected),
+  });
+  const st: FleetState = { o, inventory, fleet, meta, pattern, selected };
+  const { cache } = meta;
+  // The shell's own services: telemetry, panes and the history's redaction, on a session of the
+  // first host's (its configuration gives telemetry); lines never reach its router directly.
+  const local = await openSession(hostConfig(base, first), {
+    interactive: true,
+    env: o.env,
+    warn: o.warn,
+    telemetry: 'at-once',
+  });
+  const { valueCompleter } = local.services;
+  const resolve: Services['resolve'] = (line, context, signal, scan) =>
+    resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal, { scan });
+  st.services = Object.freeze({
+    ...local.services,
+    cache,
+    resolve,
+    // One router's: a journal, a window, candidate mode (`on HOST` reaches them).
+    journal: undefined,
+    guard: undefined,
+    windows: undefined,
+    candidate: undefined,
+    lessons: undefined,
+  });
+  const label = () => `${st.pattern} (${st.selected.length})`;
+  return {
+    services: st.services,
+    cache,
+    fleet: {
+      note: meta.note,
+      run: (line, context, signal, io) => runFleetLine(st, line, context, signal, io),
+    },
+    hosts: () => st.selected,
+    get label() {
+      return label();
+    },
+    close: async () => {
+      await Promise.allSettled([fleet.close(), local.close()]);
+    },
+  };
+}
+
+async function runFleetLine(
+  st: FleetState,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped> {
+  const { runPiped } = st.o;
+  const services = st.services as Services;
+  const f = fleetLineOf(line);
+  switch (f.kind) {
+    case 'hosts':
+      return text(
+        hostsText(st.selected),
+        st.selected.map((h) => ({ name: h.name, router: h.router })),
+      );
+    case 'limit':
+      return limitTo(st, f.pattern);
+    case 'on': {
+      const host = st.inventory.hosts.find((h) => h.name === f.host);
+      if (!host)
+        return error(usageError(`no host ${sanitizeLine(f.host)} in ${sanitizeLine(st.inventory.source)}`));
+      const s = await st.fleet.session(host);
+      return runPiped(f.line, { context }, s.services, signal, io);
+    }
+    case 'usage':
+      return error(usageError(f.message));
+    case 'other':
+      break;
+  }
+  const r = await services.resolve(splitPipes(line).command, context, signal);
+  if (r.kind === 'empty') return { outcome: { kind: 'empty' }, page: false };
+  // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
+  if (r.kind === 'error') return runPiped(line, { context }, services, signal, io);
+  if (r.kind === 'builtin') {
+    const how = acrossOf(r.name);
+    if (how === 'refused') return error(usageError(refusedText(r.name)));
+    if (how === 'once') return runPiped(line, { context }, services, signal, io);
+    return across(st, line, context, signal, io, false);
+  }
+  return across(st, line, context, signal, io, isChange(r.request));
+}
+
+/** `limit PATTERN`: the selection from now on (the union made again from its hosts). */
+function limitTo(st: FleetState, pattern: string): Piped {
+  let next: readonly FleetHost[];
+  try {
+    next = st.o.select(pattern);
+  } catch (e) {
+    return error(asRoutershError(e));
+  }
+  if (next.length === 0) return error(usageError(`${sanitizeLine(pattern)} selects no host`));
+  st.pattern = pattern;
+  st.selected = next;
+  st.meta.reset();
+  const n = next.length;
+  return text(`${n} host${n === 1 ? '' : 's'} selected: ${sanitizeLine(`${pattern} (${n})`)}\n`);
+}
+
+/** The line on every selected host (a change to more than one asks first), answers grouped. */
+async function across(
+  st: FleetState,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+  change: boolean,
+): Promise<Piped> {
+  const hosts = st.selected;
+  if (change && hosts.length > 1) {
+    const yes = io.ask ? await io.ask(`send this change to ${hosts.length} hosts?`, signal) : false;
+    if (!yes) return error(commandFailedError(`not sent to the ${hosts.length} hosts`));
+  }
+  // Each host's own questions (an own-path warning) are not asked 40 times: refused there.
+  const hostIo: RunIo = { ...(io.notify ? { notify: io.notify } : {}) };
+  const done = await st.fleet.each(
+    (_h, s, sig) => st.o.runPiped(line, { context }, s.services, sig, hostIo),
+    { forks: st.o.forks, signal },
+    hosts,
+  );
+  if (signal.aborted) throw cancelledError();
+  const contexts = done.flatMap((d) => (d.ok && d.value.outcome.kind === 'context' ? [d.value.outcome] : []));
+  if (contexts.length === done.length && contexts[0]) return { outcome: contexts[0], page: false };
+  return grouped(done);
+}
+
+function grouped(done: readonly HostOutcome<FleetHost, Piped>[]): Piped {
+  const answers = done.map((d): HostAnswer => {
+    if (!d.ok) return { host: d.host.name, text: errorLine(d.error), failed: true };
+    return { host: d.host.name, ...answerOf(d.value.outcome) };
+  });
+  const bad = answers.filter((a) => a.failed).map((a) => a.host);
+  const json = done.map((d) => ({
+    host: d.host.name,
+    status: d.ok ? 'ok' : 'failed',
+    ...(d.ok ? { output: outcomeJson(d.value.outcome) } : { error: d.error.message }),
+  }));
+  const r = text(groupedText(answers), json);
+  if (bad.length === answers.length) {
+    const failure = commandFailedError(`failed on every host (${bad.length})`);
+    return { ...r, outcome: { ...(r.outcome as Extract<Outcome, { kind: 'text' }>), failure } };
+  }
+  return bad.length ? { ...r, warning: someRefuse(bad, answers.length) } : r;
+}
+
+/** What the single-router shell prints for one host's outcome, and whether it failed. */
+function answerOf(outcome: Outcome): { text: string; failed: boolean } {
+  switch (outcome.kind) {
+    case 'router':
+      return { text: outcome.text, failed: !outcome.envelope.ok };
+    case 'text':
+      return outcome.failure
+        ? { text: `${outcome.text}${errorLine(outcome.failure)}\n`, failed: true }
+        : { text: outcome.text, failed: false };
+    case 'error':
+      return { text: errorLine(outcome.error), failed: true };
+    case 'context':
+      return { text: outcome.text, failed: false };
+    case 'pane':
+      return { text: "% a pane shows one host: use 'on HOST'", failed: true };
+    case 'empty':
+    case 'exit':
+      return { text: '', failed: false };
+    default:
+      return outcome satisfies never;
+  }
+}
+
+function outcomeJson(outcome: Outcome): unknown {
+  if (outcome.kind === 'router') return outcome.envelope.raw;
+  if (outcome.kind === 'text') return outcome.json;
+  return null;
+}
+
+/** `hosts`: one line each, the name as a shell word (quoted when it must be) and its router. */
+function hostsText(hosts: readonly FleetHost[]): string {
+  const names = hosts.map((h) => sanitizeLine(shellWord(h.name)));
+  const width = Math.min(40, Math.max(...names.map((n) => n.length)));
+  return `${hosts.map((h, i) => `${(names[i] as string).padEnd(width)}  ${sanitizeLine(h.router)}`).join('\n')}\n`;
+}
+
+/**
+ * The fleet shell's own words at the root (`hosts`, `limit PATTERN`, `on HOST …`): Tab offers
+ * them and the line is not coloured as a word no host knows.
+ */
+function shellWords(hosts: readonly FleetHost[]): NodeInfo[] {
+  const token = (name: string, description: string, children: NodeInfo[] = []): NodeInfo => ({
+    ...emptyNode(name),
+    type: 'Token',
+    description,
+    allowShow: true,
+    hasSubnodes: children.length > 0,
+    subNodes: children,
+  });
+  const value = (name: string, help: string, values: string[]): NodeInfo => ({
+    ...emptyNode(name),
+    type: 'Value',
+    help,
+    inputRe: '.*',
+    allowShow: true,
+    possibleValues: values,
+  });
+  return [
+    token('hosts', 'the hosts selected'),
+    token('limit', 'select hosts: limit PATTERN, limit all', [value('%PATTERN', '<pattern>', ['all'])]),
+    token('on', 'one host: on HOST CMD', [
+      value(
+        '%HOST',
+        '<host>',
+        hosts.map((h) => h.name),
+      ),
+    ]),
+  ];
+}

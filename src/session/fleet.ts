@@ -1,0 +1,194 @@
+// Sessions to the hosts of an inventory (issue 39), each an ordinary session (session.ts) opened
+// lazily, on first use, from its FleetHost: the host's URL, its user, and the password or token
+// read from ITS OWN file, so a credential only ever goes to the host it belongs to. The base
+// configuration (flags < environment < profile, --router refused by the inventory) gives the
+// defaults under the host's vars: --user, --password-file, TLS, --timeout, the proxies. Nothing
+// is asked on the terminal per host. Changes are journaled per host (journal 'file'), so each
+// host's changes are undoable as one router's are. `each` runs work on every host with at most
+// `forks` at once (features/fleet/run/pool.ts); `close` ends every session opened.
+import type { Config } from '../config/config.js';
+import { readFileBoundedSync } from '../config/read-bounded.js';
+import { readSecretFile } from '../config/secret-file.js';
+import type { FleetHost } from '../contract/fleet.js';
+import type { WindowGuardPort } from '../contract/services.js';
+import { configError } from '../errors.js';
+import { type PoolOutcome, type PoolProgress, runPool } from '../features/fleet/run/pool.js';
+import { sanitizeLine } from '../term/sanitize.js';
+import { openSession, type Session, type SessionOptions } from './session.js';
+
+export type {
+  PoolOutcome as HostOutcome,
+  PoolProgress as FleetProgress,
+} from '../features/fleet/run/pool.js';
+
+/** What every host's session is opened with (SessionOptions less what fleet.ts sets per host). */
+export interface FleetOptions {
+  env: NodeJS.ProcessEnv;
+  /** A warning of one host's session; the host's name is put in front. */
+  warn: (m: string) => void;
+  /** Per-host change journal: 'file' (the default) as a script's; false: none (reads only). */
+  journal?: 'file' | false;
+  yes?: boolean;
+  allowUnrevertable?: boolean;
+  /** A confirmed window's guard process per host (default none: WAVES watches a run's windows). */
+  guard?: boolean;
+  /** The window guard every host's session hands its window to (a fleet run's one guard). */
+  guardPort?: WindowGuardPort;
+  telemetry?: SessionOptions['telemetry'];
+  /** Reads a secret file (a seam for tests; default a bounded read). */
+  readFile?: (path: string) => string;
+}
+
+export interface EachOptions<T> {
+  /** Hosts at work at once (`--forks`, 1..1000). */
+  forks: number;
+  /** Ctrl-C: aborts every host. */
+  signal: AbortSignal;
+  /** The most one host may take in all, every request and line included (absent: no bound). */
+  hostBoundMs?: number;
+  onResult?: (r: PoolOutcome<FleetHost, T>) => void;
+  onProgress?: (p: PoolProgress) => void;
+  /** Close each host's session as soon as its work ends (a one-shot run over 1,000 hosts). */
+  closeAfter?: boolean;
+}
+
+export interface Fleet {
+  readonly hosts: readonly FleetHost[];
+  /** The host's session, opened on first call (the same one after). */
+  session(host: FleetHost | string): Promise<Session>;
+  /** `work` on every host (or `only` those), at most `forks` at once; outcomes in completion order. */
+  each<T>(
+    work: (host: FleetHost, session: Session, signal: AbortSignal) => Promise<T>,
+    o: EachOptions<T>,
+    only?: readonly FleetHost[],
+  ): Promise<PoolOutcome<FleetHost, T>[]>;
+  /** Closes every session opened (journals flushed first, session.ts). */
+  close(): Promise<void>;
+}
+
+/** A secret file is one line: a bound well above any password, and each read allocates it. */
+const MAX_SECRET_BYTES = 64 * 1024;
+
+/**
+ * One host's configuration: the base's defaults under the host's own values. A host that names
+ * its own password or token file uses it and nothing of the base's secrets.
+ */
+export function hostConfig(
+  base: Readonly<Config>,
+  host: FleetHost,
+  read: (path: string) => string = (p) => readFileBoundedSync(p, MAX_SECRET_BYTES),
+): Readonly<Config> {
+  const router = checkHostUrl(host);
+  const own = host.passwordFile !== undefined || host.tokenFile !== undefined;
+  const password = host.passwordFile ? readSecretFile(read, host.passwordFile, 'password') : undefined;
+  const token = host.tokenFile ? readSecretFile(read, host.tokenFile, 'token') : undefined;
+  const {
+    router: _r,
+    password: basePassword,
+    token: baseToken,
+    profile: _p,
+    telemetryUrl: baseTelemetry,
+    ...rest
+  } = base;
+  const cfg: Config = {
+    ...rest,
+    router,
+    ...(host.user !== undefined ? { user: host.user } : {}),
+    ...(own
+      ? { ...(password !== undefined ? { password } : {}), ...(token !== undefined ? { token } : {}) }
+      : {
+          ...(basePassword !== undefined ? { password: basePassword } : {}),
+          ...(baseToken !== undefined ? { token: baseToken } : {}),
+        }),
+    auth: (own ? token : baseToken) && !(own ? password : basePassword) ? 'token' : base.auth,
+    ...((host.telemetryUrl ?? baseTelemetry) ? { telemetryUrl: host.telemetryUrl ?? baseTelemetry } : {}),
+  };
+  return Object.freeze(cfg);
+}
+
+/** The host's router URL, as the inventory resolved it: http(s), no credentials in it. */
+function checkHostUrl(host: FleetHost): string {
+  const name = sanitizeLine(host.name);
+  let url: URL;
+  try {
+    url = new URL(host.router);
+  } catch {
+    throw configError(`host ${name}: its router '${sanitizeLine(host.router)}' is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw configError(`host ${name}: its router must be http:// or https://`);
+  if (url.username || url.password)
+    throw configError(`host ${name}: its router URL must not carry credentials: use routersh_password_file`);
+  return host.router.replace(/\/+$/, '');
+}
+
+export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o: FleetOptions): Fleet {
+  const byName = new Map(hosts.map((h) => [h.name, h]));
+  const opened = new Map<string, Promise<Session>>();
+  const open = (host: FleetHost): Promise<Session> => {
+    let s = opened.get(host.name);
+    if (!s) {
+      s = (async () =>
+        openSession(hostConfig(base, host, o.readFile), {
+          interactive: false,
+          env: o.env,
+          warn: (m) => o.warn(`${sanitizeLine(host.name)}: ${m}`),
+          telemetry: o.telemetry ?? 'on-first-use',
+          ...(o.journal !== false ? { journal: 'file' as const } : {}),
+          ...(o.yes ? { yes: true } : {}),
+          ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
+          ...(o.guard ? { guard: true } : {}),
+          ...(o.guardPort ? { guardPort: o.guardPort } : {}),
+        }))();
+      opened.set(host.name, s);
+      // A failed open is not kept: the next use tries again.
+      s.catch(() => opened.delete(host.name));
+    }
+    return s;
+  };
+  const closeOne = async (name: string): Promise<void> => {
+    const s = opened.get(name);
+    opened.delete(name);
+    await s?.then((x) => x.close()).catch(() => {});
+  };
+  return Object.freeze({
+    hosts,
+    session(host: FleetHost | string) {
+      const h = typeof host === 'string' ? byName.get(host) : host;
+      if (!h || byName.get(h.name) !== h)
+        return Promise.reject(
+          configError(
+            `no host ${sanitizeLine(String(typeof host === 'string' ? host : host.name))} in the inventory`,
+          ),
+        );
+      return open(h);
+    },
+    each<T>(
+      work: (host: FleetHost, session: Session, signal: AbortSignal) => Promise<T>,
+      e: EachOptions<T>,
+      only: readonly FleetHost[] = hosts,
+    ) {
+      return runPool(
+        only,
+        async (host, signal) => {
+          try {
+            return await work(host, await open(host), signal);
+          } finally {
+            if (e.closeAfter) await closeOne(host.name);
+          }
+        },
+        {
+          forks: e.forks,
+          signal: e.signal,
+          name: (h) => h.name,
+          ...(e.hostBoundMs !== undefined ? { hostBoundMs: e.hostBoundMs } : {}),
+          ...(e.onResult ? { onResult: e.onResult } : {}),
+          ...(e.onProgress ? { onProgress: e.onProgress } : {}),
+        },
+      );
+    },
+    async close() {
+      await Promise.all([...opened.keys()].map(closeOne));
+    },
+  });
+}
