@@ -36,6 +36,8 @@ const env = {
 const work = join(dir, 'work');
 const binDir = join(dir, 'bin');
 let sim: SimProcess;
+/** `routersh sim --routers` lines: simulated fleets the lines after them use. */
+const fleets: SimProcess[] = [];
 
 beforeAll(async () => {
   mkdirSync(work, { recursive: true });
@@ -46,6 +48,7 @@ beforeAll(async () => {
   sim = await startSimProcess(['--port', '0', '--telemetry-port', '0'], env); // saves the profile 'sim'
 });
 afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
   await sim?.stop();
 });
 
@@ -112,6 +115,16 @@ describe.each(runnable)('$name examples', ({ name, blocks }) => {
         .replace(/^((?:[A-Z_][A-Z0-9_]*=\S*\s+)*)npx\s+routersh/, '$1routersh')
         .replaceAll(':8080', `:${routerPort}`)
         .replaceAll(':8428', `:${telemetryPort}`);
+      if (/^routersh sim\b.*--routers\b/.test(command)) {
+        // A simulated fleet, kept for the lines after it: its inventory in the work folder.
+        const args = command.replace(/\s*&?\s*(#.*)?$/, '').split(/\s+/).slice(2);
+        const out = args.indexOf('--inventory-out') + 1;
+        if (out > 0) args[out] = join(work, args[out] ?? '');
+        const s = await startSimProcess([...args, '--telemetry-port', '0'], env);
+        fleets.push(s);
+        expect(s.banner).toContain('inventory');
+        return;
+      }
       if (/^routersh sim\b/.test(command)) {
         // A simulator in the foreground: on free ports, without touching this test's profile.
         command = command.replace(/\s*&?\s*(#.*)?$/, '');

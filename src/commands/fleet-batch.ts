@@ -133,7 +133,9 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
     const { out, err } = groupedText(lines, results);
     io.out(out);
     io.err(err);
-    io.err(summaryText(summary));
+    // A script that went well stays quiet on stderr, as one router's does; a terminal, or a
+    // run where some host failed, gets the count.
+    if (progress || summary.ok < summary.hosts) io.err(summaryText(summary));
   }
   const errors = results.flatMap((r) => (r.error ? [r.error] : []));
   // Ctrl-C: as one router's script, cancelled (exit 1).

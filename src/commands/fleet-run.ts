@@ -225,7 +225,7 @@ class RunDriver {
         await sleep(this.plan.soakMs, this.ctx.signal);
       }
       if (this.ctx.signal.aborted) return this.revertAll('the run was interrupted');
-      await this.gate(names);
+      await this.gate(names, w);
       const failed = names.filter((n) => this.host(n).end === 'failed');
       this.failures += failed.length;
       if (failed.length === 0) continue;
@@ -257,7 +257,7 @@ class RunDriver {
   }
 
   /** The wave's gates on each host it changed; a host whose gate fails is `failed`. */
-  private async gate(names: readonly string[]): Promise<void> {
+  private async gate(names: readonly string[], wave: number): Promise<void> {
     const gates = this.ctx.fleet.gates ?? [];
     const metrics = this.ctx.fleet.gateMetrics ?? [];
     const changed = names.filter((n) => this.host(n).end === 'changed');
@@ -277,6 +277,13 @@ class RunDriver {
       this.ctx.say(`run ${this.run.id}: ${sanitizeLine(why)}`);
       for (const n of changed) if (this.host(n).end === 'changed') this.set(n, { end: 'failed', why });
     }
+    const failing = changed.filter((n) => this.host(n).end === 'failed').length;
+    const what = [...gates, ...metrics.map((m) => `metrics ${m}`)].map((g) => `'${g}'`).join(', ');
+    this.ctx.say(
+      `run ${this.run.id}: wave ${wave}: gate ${failing === 0 ? 'passed' : 'failed'} on ${
+        failing === 0 ? changed.length : failing
+      } of ${changed.length} host(s): ${sanitizeLine(what)}`,
+    );
   }
 
   /** Reverts one host the run changed; `mine`: its window's decision is taken already. */

@@ -61,7 +61,7 @@ describe('--demo --routers N', () => {
     const got = await runCommand(['--demo', '--routers', '4', '--limit', 'dc1', '-c', 'show hostname'], {
       XDG_STATE_HOME: state,
     });
-    expect(got.err).toMatch(/^3 hosts: 3 ok, 0 failed/m);
+    expect(got.err).toBe('');
     expect(got.code).toBe(0);
     expect(got.out).toMatch(/core-01/);
     expect(got.out).toMatch(/edge-01/);

@@ -33,7 +33,8 @@ describe('routersh -i INV -c', () => {
 
   it('groups identical answers under a compressed range, outliers apart', async () => {
     const got = await run(inv, ['-c', 'show interface eth0 | match mtu', '-c', 'show hostname']);
-    expect(got.err).toMatch(/5 hosts: 5 ok, 0 failed, 0 unreachable/);
+    // A script that went well says nothing on stderr (one router's would not).
+    expect(got.err).toBe('');
     expect(got.code).toBe(0);
     const [mtu, names] = got.out.split('== show hostname\n');
     expect(mtu).toContain('== show interface eth0 | match mtu');
@@ -102,7 +103,8 @@ describe('routersh -i INV -c', () => {
   it('commands from stdin run on every host', async () => {
     const got = await run(inv, ['--limit', 'edge'], 'show hostname\n');
     expect(got.code).toBe(0);
-    expect(got.err).toMatch(/4 hosts: 4 ok/);
+    expect(got.err).toBe('');
+    for (const n of ['edge-01', 'edge-02', 'edge-03', 'edge-04']) expect(got.out).toContain(n);
   });
 
   it('on a terminal: a progress line rewritten in place, then cleared; a change to many is asked', async () => {

@@ -155,7 +155,7 @@ describe('routersh -i INV (the binary)', () => {
       );
       const got = await runBin(['-i', inv, '--forks', '3', '-c', 'show hostname'], { env });
       expect(got.code).toBe(0);
-      expect(got.stderr).toMatch(/8 hosts: 8 ok/);
+      expect(got.stderr).toBe('');
       expect(count.most).toBeGreaterThan(0);
       expect(count.most).toBeLessThanOrEqual(3);
     } finally {

@@ -59,6 +59,9 @@ describe('a fleet run in three waves', () => {
     expect(run.state).toBe('reverted');
     expect(run.hosts.map((h) => h.end)).toEqual(['reverted', 'reverted', 'pending']);
     expect(run.hosts[1]!.why).toMatch(/gate 'show interface eth0 \| match healthy' kept no line/);
+    expect(f.said.join('\n')).toMatch(
+      /wave 1: gate passed on 1 of 1 host\(s\)[\s\S]*wave 2: gate failed on 1 of 1 host\(s\)/,
+    );
     expect(f.routers.map(slices)).toEqual(s0);
     expect(f.routers[2]!.writes()).toEqual([]);
     await guardEnded(f, run);

@@ -47,8 +47,12 @@ export async function readFeed(
   o: FeedOptions,
 ): Promise<Feed> {
   const parsed = await parseInput(raw, { csv: o.csv });
-  const lines = raw.split(/\r?\n/);
-  const text = (n: number) => lines[n - 1] ?? '';
+  // The lines are split again only to quote a refused one (parseInput split them once already).
+  let lines: string[] | undefined;
+  const text = (n: number) => {
+    lines ??= raw.split(/\r?\n/);
+    return lines[n - 1] ?? '';
+  };
   const checked = await checkEntries(parsed.entries, target, text);
   const seen = new Set<string>();
   const good: Entry[] = [];

@@ -35,15 +35,21 @@ export const entryText = (e: { net: string; port?: string; protocol?: string }):
 
 /** The identity of an entry, for duplicates and for comparing with the router's members. */
 export const entryId = (e: { net: string; port?: string; protocol?: string }): string =>
-  entryText({
-    ...e,
-    net: canonicalNet(e.net),
-    ...(e.protocol ? { protocol: e.protocol.toLowerCase() } : {}),
-  });
+  // An entry without a port (nearly every one) is its canonical net: no copy of it made first.
+  e.port === undefined
+    ? canonicalNet(e.net)
+    : entryText({
+        ...e,
+        net: canonicalNet(e.net),
+        ...(e.protocol ? { protocol: e.protocol.toLowerCase() } : {}),
+      });
+
+const SEPARATOR = /[\s,]/;
 
 function entryOf(text: string, line: number): Entry | BadLine {
   // `net proto:port`, or the members' own spelling `net,proto:port`.
-  const parts = text.split(/[\s,]+/).filter((p) => p !== '');
+  // A line of one word (nearly every one) is not split: a 65,536-line feed made as many arrays.
+  const parts = SEPARATOR.test(text) ? text.split(/[\s,]+/).filter((p) => p !== '') : [text];
   const pp = parts.length === 2 ? /^([^:\s]+):(\d+)$/.exec(parts[1]!) : null;
   if (parts.length !== 1 && !pp)
     return { line, text, reason: 'expected an address or network, or "net proto:port"' };

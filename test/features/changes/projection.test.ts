@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NodeInfo, RouterRequest } from '../../../src/api/router/types.js';
-import { focusOf, NodeView } from '../../../src/features/changes/journal/projection.js';
+import { entryKey, focusOf, NodeView } from '../../../src/features/changes/journal/projection.js';
+import { canonicalNet } from '../../../src/lang/ip.js';
 
 const WORDS = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
 
@@ -85,6 +86,28 @@ describe('the projection of a list entry', () => {
         const focus = focusOf(after, [add(prefix ? `${ip}/32` : ip)]);
         expect(shown(after, focus)).toEqual([ip]);
       }),
+    );
+  });
+
+  it("an entry's key is the JSON its journals hold: per key, the canonical values (fast-check)", () => {
+    // Focus entries on disk are this text: a key written another way would find none of them.
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constantFrom('10.0.0.1/32', '2001:DB8::1/128', '10.0.1.7/24', 'a"b\\c', '\u2028'),
+    );
+    const name = fc.constantFrom('net', 'port', 'protocol', 'x');
+    fc.assert(
+      fc.property(
+        fc.dictionary(name, fc.array(value, { maxLength: 3 })),
+        fc.array(name, { maxLength: 3 }),
+        (options, keys) => {
+          const json = JSON.stringify(
+            keys.map((k) => (options[k] ?? []).map((v) => canonicalNet(String(v)))),
+          );
+          expect(entryKey(options, keys)).toBe(json);
+        },
+      ),
     );
   });
 });

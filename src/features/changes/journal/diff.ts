@@ -37,6 +37,17 @@ export function diffSnapshots(before: Snapshot | undefined, after: Snapshot | un
 
 export const isEmptyDiff = (d: Diff): boolean => !d.added.length && !d.removed.length && !d.changed.length;
 
+/**
+ * isEmptyDiff(diffSnapshots(before, after)), answered at the first setting `after` adds when it
+ * adds one (an import adds them all: its diff of 65,536 settings was built only to be found
+ * non-empty).
+ */
+export function sameSnapshots(before: Snapshot | undefined, after: Snapshot | undefined): boolean {
+  const b = byId(before);
+  for (const s of after?.settings ?? []) if (!b.has(s.id)) return false;
+  return isEmptyDiff(diffSnapshots(before, after));
+}
+
 /** A list entry (a Token's entry with a key option): it may expire on its own (match-lists). */
 export const isEntry = (s: Setting): boolean => s.unsetOptions !== undefined;
 

@@ -109,10 +109,10 @@ export class GroupSync {
 /** The event as one JSON line, written in pieces (json-pieces.ts): a big record is never one string. */
 function writeLine(fd: number, e: JournalEvent): void {
   let last: string | undefined;
-  for (const piece of jsonPieces(e)) {
+  jsonPieces(e, (piece) => {
     if (last !== undefined) writeSync(fd, last);
     last = piece;
-  }
+  });
   writeSync(fd, `${last ?? ''}\n`);
 }
 

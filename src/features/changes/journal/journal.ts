@@ -5,7 +5,7 @@
 // injected; the sink fsyncs each change's record before its request is sent.
 import type { Envelope, NodeInfo, RouterRequest } from '../../../api/router/types.js';
 import { asRoutershError, commandFailedError } from '../../../errors.js';
-import { diffSnapshots, isEmptyDiff } from './diff.js';
+import { sameSnapshots } from './diff.js';
 import type { JournalSink } from './file.js';
 import { fold } from './fold.js';
 import { holdOf } from './hold.js';
@@ -424,7 +424,7 @@ export class FileJournal implements Journal {
   /** Writes a pending change's after (the projection of the read that followed it). */
   private settle(p: Pending, after: Snapshot | undefined): void {
     const why = p.notUndoable ?? (!after ? AFTER_UNREAD : undefined);
-    const none = after && isEmptyDiff(diffSnapshots(p.before, after)) ? NO_EFFECT : undefined;
+    const none = after && sameSnapshots(p.before, after) ? NO_EFFECT : undefined;
     const reason = why ?? none;
     this.write({
       t: 'after',
