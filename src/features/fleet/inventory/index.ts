@@ -2,7 +2,7 @@
 // ROUTERSH_INVENTORY, else the profile's `inventory` key), reads it (INI, YAML, an executable
 // dynamic inventory, or `profiles:`), adds host_vars/ and group_vars/ beside it and resolves
 // each host; selectHosts applies a --limit pattern. Every problem is one line, `FILE:LINE: why`.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { configPath } from '../../../config/paths.js';
 import { readFailure, readFileBoundedSync } from '../../../config/read-bounded.js';
@@ -12,7 +12,8 @@ import { sanitizeLine } from '../../../term/sanitize.js';
 import { runDynamic } from './dynamic.js';
 import { readIni } from './ini.js';
 import { readJsonInventory } from './json-inventory.js';
-import { InventoryBuilder, type Sourced } from './model.js';
+import { expandHostEntry } from './host-pattern.js';
+import { InventoryBuilder, MAX_HOSTS, type Sourced } from './model.js';
 import { PatternIndex, splitPattern } from './pattern.js';
 import { PROFILES_SOURCE, readProfileInventory } from './profile-inventory.js';
 import { resolveInventory } from './resolve.js';
@@ -34,15 +35,17 @@ export async function loadInventory(spec: InventorySpec): Promise<Inventory> {
     throw usageError('no inventory: give -i FILE, set ROUTERSH_INVENTORY, or a profile key "inventory"');
   const b = new InventoryBuilder();
   let baseDir = process.cwd();
+  const list = isHostList(source);
   if (source === PROFILES_SOURCE) readProfileInventory(configPath(spec.env), b);
+  else if (list) readHostList(source, b);
   else {
     baseDir = dirname(resolvePath(source));
     await readSource(source, b, spec);
   }
   const groupFiles =
-    source === PROFILES_SOURCE ? undefined : readVarsDir(baseDir, 'group_vars', b.groups.keys());
+    source === PROFILES_SOURCE || list ? undefined : readVarsDir(baseDir, 'group_vars', b.groups.keys());
   const hostFiles =
-    source === PROFILES_SOURCE ? undefined : readVarsDir(baseDir, 'host_vars', b.hosts.keys());
+    source === PROFILES_SOURCE || list ? undefined : readVarsDir(baseDir, 'host_vars', b.hosts.keys());
   const f = spec.flags;
   const flag = (v: string | undefined, name: string): Sourced | undefined =>
     v === undefined ? undefined : { value: v, at: `flag ${name}` };
@@ -110,6 +113,20 @@ const looksYaml = (text: string): boolean => {
     .find((l) => l.trim() !== '' && !l.trimStart().startsWith('#') && l.trim() !== '---');
   return line !== undefined && /^[^\s[][^=]*:\s*$/.test(line);
 };
+
+/** `-i 'edge-01,edge-02:8443,'`: a list of hosts, as Ansible's host_list (a comma, no such file). */
+const isHostList = (source: string): boolean => source.includes(',') && !existsSync(source);
+
+function readHostList(source: string, b: InventoryBuilder): void {
+  for (const entry of source.split(',').map((e) => e.trim())) {
+    if (!entry) continue;
+    const { names, port } = expandHostEntry(entry, '-i', MAX_HOSTS - b.hosts.size);
+    for (const name of names) {
+      b.host(name, 'ungrouped', '-i');
+      if (port !== undefined) b.setHostVar(name, 'ansible_port', port, '-i');
+    }
+  }
+}
 
 function executable(file: string): boolean {
   try {

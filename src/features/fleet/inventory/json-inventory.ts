@@ -1,5 +1,5 @@
 // A dynamic inventory's answer to `--list` (Ansible's script plugin): a JSON object of groups,
-// each a list of hosts or `{hosts, vars, children}`, and `_meta.hostvars` (host → vars). Without
+// each a list of hosts or `{hosts, vars, children}`, and `_meta.hostvars` (host -> vars). Without
 // `_meta`, Ansible asks `--host NAME` per host; routersh does not (one bounded run), so such a
 // script's hosts have their groups' vars only. `at` is what values' origins say (`SCRIPT --list`).
 import { configError } from '../../../errors.js';

@@ -1,5 +1,5 @@
 // Ansible's YAML inventory (plugins/inventory/yaml.py): top-level groups (`all:` or any), each a
-// map of `hosts:` (name or range → its vars), `children:` (groups, recursively) and `vars:`.
+// map of `hosts:` (name or range -> its vars), `children:` (groups, recursively) and `vars:`.
 // YAML 1.1 as Ansible's PyYAML reads it (`yes` is true). Each value keeps the line it was
 // written on; a `!vault` value is refused there, never read.
 import type { Document, LineCounter, Node, YAMLMap } from 'yaml';

@@ -143,6 +143,14 @@ describe('loadInventory', () => {
     expect(ctl).toBe(`${join(d, 'n')}:2: a host name holds a control character`);
   });
 
+  it("reads a list of hosts as Ansible's host_list does: -i 'a,b:8443,'", async () => {
+    const inv = await load('edge-01,edge-02:8443,');
+    expect(inv.hosts.map((h) => [h.name, h.router, h.groups])).toEqual([
+      ['edge-01', 'https://edge-01', ['all', 'ungrouped']],
+      ['edge-02', 'https://edge-02:8443', ['all', 'ungrouped']],
+    ]);
+  });
+
   it('runs an executable dynamic inventory with --list', async () => {
     const d = dir();
     const script = write(
