@@ -117,7 +117,10 @@ describe.each(runnable)('$name examples', ({ name, blocks }) => {
         .replaceAll(':8428', `:${telemetryPort}`);
       if (/^routersh sim\b.*--routers\b/.test(command)) {
         // A simulated fleet, kept for the lines after it: its inventory in the work folder.
-        const args = command.replace(/\s*&?\s*(#.*)?$/, '').split(/\s+/).slice(2);
+        const args = command
+          .replace(/\s*&?\s*(#.*)?$/, '')
+          .split(/\s+/)
+          .slice(2);
         const out = args.indexOf('--inventory-out') + 1;
         if (out > 0) args[out] = join(work, args[out] ?? '');
         const s = await startSimProcess([...args, '--telemetry-port', '0'], env);

@@ -19,7 +19,10 @@ import { safe, writeEntry } from '../changes/window-index.js';
  * opens a session (and a store) per host, and reading it per store cost 2 ms each.
  */
 let ownStarted: { value: string | undefined } | undefined;
-const ownStart = (): string | undefined => (ownStarted ??= { value: processStart(process.pid) }).value;
+function ownStart(): string | undefined {
+  if (!ownStarted) ownStarted = { value: processStart(process.pid) };
+  return ownStarted.value;
+}
 const pidStartOf = (v: string | undefined) => (v ? { pidStart: v } : {});
 
 export interface CandidateStoreOptions {
