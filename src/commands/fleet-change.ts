@@ -5,6 +5,7 @@
 // (api/router/is-change.ts) or a built-in that sends none; anything else — a change, a line the
 // resolver refuses (it may sit under a context an earlier line entered) — counts as a change.
 import { isChange } from '../api/router/is-change.js';
+import { LOCAL_BUILTINS } from '../features/fleet/local-builtins.js';
 import { scanLine } from '../lang/tokenize.js';
 import type { Resolution } from '../lang/types.js';
 import { cancelledError, commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
@@ -30,24 +31,7 @@ export interface FleetBatch {
 
 /** Built-ins that send no change (their first argument decides for `match-list` and `config`). */
 const READS: ReadonlySet<string> = new Set([
-  'help',
-  'exit',
-  'quit',
-  'history',
-  'edit',
-  'up',
-  'top',
-  'refresh',
-  'metrics query',
-  'metrics range',
-  'metrics names',
-  'metrics labels',
-  'metrics label-values',
-  'logs search',
-  'logs histogram',
-  'logs fields',
-  'logs field-values',
-  'logs facets',
+  ...LOCAL_BUILTINS,
   'dry-run',
   'changes',
   'compare',

@@ -3,6 +3,7 @@
 // history), one refused across hosts (it belongs to one router: `on HOST` names the way), or a
 // line that runs on every selected host. Pure: the line is read by THE lexer.
 import { scanLine } from '../../../lang/tokenize.js';
+import { LOCAL_BUILTINS } from '../local-builtins.js';
 
 export type FleetLine =
   | { kind: 'hosts' }
@@ -41,31 +42,7 @@ export type Across = 'each' | 'once' | 'refused';
  * shell (its own state, telemetry: one service for all), or refused (a window, a checkpoint, a
  * candidate: one router's; `on HOST` runs them). Unlisted names run on each host.
  */
-const ONCE = new Set([
-  'help',
-  'exit',
-  'quit',
-  'history',
-  'edit',
-  'up',
-  'top',
-  'refresh',
-  'metrics query',
-  'metrics range',
-  'metrics names',
-  'metrics labels',
-  'metrics label-values',
-  'logs search',
-  'logs histogram',
-  'logs fields',
-  'logs field-values',
-  'logs facets',
-  'dashboard',
-  'learn',
-  'hint',
-  'skip',
-  'lesson',
-]);
+const ONCE = new Set([...LOCAL_BUILTINS, 'dashboard', 'learn', 'hint', 'skip', 'lesson']);
 const REFUSED = new Set([
   'compare',
   'checkpoint',
