@@ -189,6 +189,7 @@ async function runFleetLine(
     const how = acrossOf(r.name);
     if (how === 'refused') return error(usageError(refusedText(r.name)));
     if (how === 'once') return runPiped(line, { context }, services, signal, io);
+    if (how === 'undo') return undoAcross(st, line, context, signal, io);
     return across(st, line, context, signal, io, false);
   }
   return across(st, line, context, signal, io, isChange(r.request));
@@ -234,6 +235,37 @@ async function across(
   if (signal.aborted) throw cancelledError();
   const contexts = done.flatMap((d) => (d.ok && d.value.outcome.kind === 'context' ? [d.value.outcome] : []));
   if (contexts.length === done.length && contexts[0]) return { outcome: contexts[0], page: false };
+  return grouped(done);
+}
+
+/**
+ * `undo [N | ID]` / `rollback N` on every selected host: asked once for all of them, then each
+ * host's session undoes its own changes made from this shell (its journal), answers grouped.
+ * A host with nothing to undo says so in its group.
+ */
+async function undoAcross(
+  st: FleetState,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped> {
+  const n = st.selected.length;
+  const yes = io.ask
+    ? await io.ask(
+        `${sanitizeLine(line.trim())} on ${n} host${n === 1 ? '' : 's'}: each undoes its own changes from this shell?`,
+        signal,
+      )
+    : false;
+  if (!yes) return error(commandFailedError(`nothing undone on the ${n} host${n === 1 ? '' : 's'}`));
+  // The question was asked once, for every host: each host's own is answered by it.
+  const hostIo: RunIo = { ask: async () => true, ...(io.notify ? { notify: io.notify } : {}) };
+  const done = await st.fleet.each(
+    (_h, s, sig) => st.o.runPiped(line, { context }, s.services, sig, hostIo),
+    { forks: st.o.forks, signal },
+    st.selected,
+  );
+  if (signal.aborted) throw cancelledError();
   return grouped(done);
 }
 

@@ -91,6 +91,23 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     t.keys('Enter');
     await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}router$/m);
 
+    // A change to the two, then undo: asked once for both, each host undoes its own change.
+    t.type('interface eth0 mtu 1600');
+    t.keys('Enter');
+    await t.waitFor(/send this change to 2 hosts\? \[y\/N\] ?$/m);
+    t.type('y');
+    t.keys('Enter');
+    await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}MTU of eth0 set to 1600$/m);
+    t.type('undo');
+    t.keys('Enter');
+    await t.waitFor(/undo on 2 hosts: each undoes its own changes from this shell\? \[y\/N\] ?$/m);
+    t.type('y');
+    t.keys('Enter');
+    t.type('show interface eth0 | match mtu');
+    t.keys('Enter');
+    await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}eth0: .* mtu 1500 /m);
+    for (const i of [0, 2]) expect(sims[i]?.requests.filter((r) => r.method !== 'GET').length).toBeGreaterThan(1);
+
     t.type('on edge-06 show interface eth7');
     t.keys('Enter');
     // As the single-router shell prints it: no group header.

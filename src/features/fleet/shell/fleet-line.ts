@@ -34,8 +34,11 @@ export function fleetLineOf(line: string): FleetLine {
   }
 }
 
-/** How a built-in of the single-router shell behaves across the selection. */
-export type Across = 'each' | 'once' | 'refused';
+/**
+ * How a built-in of the single-router shell behaves across the selection; 'undo': on each host,
+ * asked once for all of them (each host's session undoes its own changes of this shell).
+ */
+export type Across = 'each' | 'once' | 'refused' | 'undo';
 
 /**
  * Built-ins by name (grammar.ts's BUILTIN_TABLE): read across the selection, run once in the
@@ -47,8 +50,6 @@ const REFUSED = new Set([
   'compare',
   'checkpoint',
   'checkpoints',
-  'undo',
-  'rollback',
   'confirm-within',
   'confirm',
   'commit',
@@ -59,6 +60,7 @@ const REFUSED = new Set([
 
 export function acrossOf(builtin: string): Across {
   if (ONCE.has(builtin)) return 'once';
+  if (builtin === 'undo' || builtin === 'rollback') return 'undo';
   if (REFUSED.has(builtin)) return 'refused';
   return 'each';
 }
