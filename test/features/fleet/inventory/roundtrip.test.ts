@@ -41,8 +41,16 @@ describe('INI and YAML agree', () => {
           );
           const a = new PatternIndex(ini);
           const b = new PatternIndex(yml);
+          // The same hosts; their order may differ: Ansible orders a group pattern's hosts by the
+          // order its groups were created while parsing, which INI and YAML files of one
+          // inventory need not share (`~d.*:edge*`: dc2 before dc1 in one, after in the other).
+          // The order itself is checked against ansible-core (test/corpus/ansible-*.test.ts).
+          const sorted = (x: unknown) => (Array.isArray(x) ? [...x].sort() : x);
           for (const p of patterns)
-            expect({ p, hosts: names(() => b.select(p)) }).toEqual({ p, hosts: names(() => a.select(p)) });
+            expect({ p, hosts: sorted(names(() => b.select(p))) }).toEqual({
+              p,
+              hosts: sorted(names(() => a.select(p))),
+            });
         },
       ),
       { numRuns: 60 },
