@@ -54,7 +54,9 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     // Which hosts answered within the budget depends on the machine's load; once the slow one
     // has answered, the union is made again: Tab is pressed until the menu holds eth7.
     let menu = '';
-    for (let i = 0; i < 10 && !/eth7\s.*\b[12]\/[1-6]\b/.test(menu); i++) {
+    // (A hang guard of 60 tries, half a second apart: a loaded machine answers late.)
+    for (let i = 0; i < 60 && !/eth7\s.*\b[12]\/[1-6]\b/.test(menu); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 500));
       t.type('interface ');
       t.keys('Tab');
       t.keys('Tab');
@@ -106,7 +108,8 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     t.type('show interface eth0 | match mtu');
     t.keys('Enter');
     await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}eth0: .* mtu 1500 /m);
-    for (const i of [0, 2]) expect(sims[i]?.requests.filter((r) => r.method !== 'GET').length).toBeGreaterThan(1);
+    for (const i of [0, 2])
+      expect(sims[i]?.requests.filter((r) => r.method !== 'GET').length).toBeGreaterThan(1);
 
     t.type('on edge-06 show interface eth7');
     t.keys('Enter');
