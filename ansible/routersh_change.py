@@ -137,12 +137,7 @@ class ActionModule(ActionBase):
         if any('\n' in l or '\r' in l for l in lines):
             return {**result, 'failed': True, 'msg': 'routersh_change: each of lines is one line (no line breaks)'}
         try:
-            host_vars = {k: self._templar.template(v) for k, v in (task_vars or {}).items()
-                         if k.startswith(('routersh_', 'ansible_host', 'ansible_port', 'ansible_user',
-                                          'ansible_password', 'ansible_ssh_pass', 'inventory_hostname'))}
-            conn = lib.connection(args, host_vars)
-            ran = lib.run(lines, conn, self._task.check_mode, args.get('executable'),
-                          __file__, args.get('timeout'))
+            ran = lib.run_task(self._templar, task_vars, args, lines, self._task.check_mode, __file__)
         except lib.RoutershFailure as e:
             return {**result, 'failed': True, 'msg': str(e)}
         return {**result, **ran}

@@ -131,12 +131,7 @@ class ActionModule(ActionBase):
         if '\n' in args['command']:
             return {**result, 'failed': True, 'msg': 'routersh_command takes one line: use routersh_change for several'}
         try:
-            host_vars = {k: self._templar.template(v) for k, v in (task_vars or {}).items()
-                         if k.startswith(('routersh_', 'ansible_host', 'ansible_port', 'ansible_user',
-                                          'ansible_password', 'ansible_ssh_pass', 'inventory_hostname'))}
-            conn = lib.connection(args, host_vars)
-            ran = lib.run([args['command']], conn, self._task.check_mode, args.get('executable'),
-                          __file__, args.get('timeout'))
+            ran = lib.run_task(self._templar, task_vars, args, [args['command']], self._task.check_mode, __file__)
         except lib.RoutershFailure as e:
             return {**result, 'failed': True, 'msg': str(e)}
         docs = ran.pop('output')

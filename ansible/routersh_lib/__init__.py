@@ -227,3 +227,16 @@ def error_line(docs, stderr, rc):
             return str(d['error']['message'])
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
     return lines[-1].lstrip('% ') if lines else f'routersh ended with status {rc}'
+
+
+HOST_VAR_PREFIXES = ('routersh_', 'ansible_host', 'ansible_port', 'ansible_user',
+                     'ansible_password', 'ansible_ssh_pass', 'inventory_hostname')
+
+
+def run_task(templar, task_vars, args, lines, check_mode, plugin_file):
+    """Both modules' run once their own arguments are judged: the host's variables (templated),
+    its connection, routersh on the lines. Raises RoutershFailure with routersh's one line."""
+    host_vars = {k: templar.template(v) for k, v in (task_vars or {}).items()
+                 if k.startswith(HOST_VAR_PREFIXES)}
+    conn = connection(args, host_vars)
+    return run(lines, conn, check_mode, args.get('executable'), plugin_file, args.get('timeout'))
