@@ -38,7 +38,10 @@ export interface LineGrade {
   passed: boolean;
 }
 
-/** What the lesson engine offers beyond the shell's LessonDriver (texts are synchronous here). */
+/**
+ * The local driver (the lesson engine): it answers at once (the contract allows a round trip: a
+ * classroom's), and grades with verdicts, which the class server's grader is built on.
+ */
 export interface EngineDriver extends LessonDriver {
   list(): string;
   start(name: string): string;
@@ -61,6 +64,8 @@ export interface EngineDriver extends LessonDriver {
   /** The run under way, if any. */
   current(): { lesson: Lesson; progress: LessonProgress } | undefined;
 }
+
+export type LocalLessonDriver = EngineDriver;
 
 const NONE: LineGrade = { note: '', checks: [], passed: false };
 
