@@ -125,7 +125,8 @@ export function parseReadCheck(rest: string): ReadCheck | string {
   if (line === undefined || how === undefined || what === undefined || op === undefined) return READ_FORM;
   const lineIssue = checkLine(line);
   if (lineIssue) return lineIssue;
-  if (how !== 'json' && how !== 'regex') return `check 'read': json PATH or regex 'RE', not '${how}'`;
+  if (how !== 'json' && how !== 'regex')
+    return `check 'read': json PATH or regex 'RE', not '${how}' (a line of several words is quoted: read "show interface")`;
   let take: ReadCheck['take'];
   if (how === 'json') {
     const path = parsePath(what);
