@@ -356,7 +356,7 @@ export const COMMAND_HELP = {
     summary: 'a classroom: a router for each trainee, a board, grades',
     usage: [
       'routersh class serve --trainees N|--roster FILE --lesson L [--lesson L]… [--host A] [--port P] [--state DIR] [--cert F --key F]',
-      'routersh class join URL --name NAME [--code-file F]',
+      'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE] [connection]',
       'routersh class board URL [--json] [--stuck D] [--token-file F]',
       'routersh class grades URL --csv|--json [--token-file F]',
     ],

@@ -2,6 +2,7 @@
 // starts (a flag of another sub-command is refused by name, a bad value as one line, exit 2).
 // The flags are one table (cli/command-options.ts CLASS_OPTIONS) that completion and help read.
 import { parseArgs } from 'node:util';
+import { MAIN_OPTIONS } from '../cli/args.js';
 import { CLASS_OPTIONS } from '../cli/command-options.js';
 import { usageError } from '../errors.js';
 import { readDuration } from '../lang/time.js';
@@ -12,7 +13,7 @@ export type ClassVerb = (typeof CLASS_VERBS)[number];
 export const CLASS_USAGE: Readonly<Record<ClassVerb, string>> = {
   serve:
     'routersh class serve --trainees N | --roster FILE  --lesson L [--lesson L]… [--host A] [--port P] [--state DIR] [--cert F --key F]',
-  join: 'routersh class join URL --name NAME [--code-file F]',
+  join: 'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE] [--ca F]',
   board: 'routersh class board URL [--json] [--stuck D] [--token-file F]',
   grades: 'routersh class grades URL --csv|--json [--token-file F]',
 };
@@ -39,6 +40,8 @@ export interface JoinArgs {
   url: string;
   name: string;
   codeFile?: string;
+  /** The main flags after the join's own (-c, -f, --ca, --json…), as written: the shell's. */
+  rest: string[];
 }
 export interface BoardArgs {
   verb: 'board';
@@ -72,6 +75,7 @@ const str = (v: Values, k: keyof typeof CLASS_OPTIONS): string | undefined => {
 };
 
 export function parseClassArgs(argv: readonly string[]): ClassArgs {
+  if (argv[0] === 'join') return joinArgs(argv.slice(1));
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parseArgs({ args: [...argv], options: CLASS_OPTIONS, allowPositionals: true, strict: true }) as {
@@ -98,12 +102,6 @@ export function parseClassArgs(argv: readonly string[]): ClassArgs {
   if (rest.length !== 1) throw usageError(`class ${v}: one URL is wanted (${CLASS_USAGE[v]})`);
   const url = checkUrl(v, rest[0]!);
   const tokenFile = str(values, 'token-file');
-  if (v === 'join') {
-    const name = str(values, 'name');
-    if (name === undefined) throw usageError(`class join: --name NAME is wanted (${CLASS_USAGE.join})`);
-    const codeFile = str(values, 'code-file');
-    return { verb: 'join', url, name, ...(codeFile !== undefined ? { codeFile } : {}) };
-  }
   if (v === 'board') {
     const stuck = str(values, 'stuck');
     let stuckMs: number | undefined;
@@ -127,6 +125,51 @@ export function parseClassArgs(argv: readonly string[]): ClassArgs {
     url,
     format: values.csv === true ? 'csv' : 'json',
     ...(tokenFile !== undefined ? { tokenFile } : {}),
+  };
+}
+
+/**
+ * `join URL --name NAME [--code-file F]` and then main flags for the trainee's shell, as after
+ * `learn NAME`: the join's own are taken out wherever they are, the others kept in order with
+ * their values (a `-c` value that looks like a URL is the command's, not the URL).
+ */
+function joinArgs(argv: readonly string[]): JoinArgs {
+  const own: Record<string, string> = {};
+  const rest: string[] = [];
+  let url: string | undefined;
+  const main = MAIN_OPTIONS as Readonly<Record<string, { type: string; short?: string }>>;
+  const shortOf = (c: string) => Object.values(main).find((o) => o.short === c);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const long = /^--([^=]+)(?:=(.*))?$/s.exec(a);
+    if (long && (long[1] === 'name' || long[1] === 'code-file')) {
+      const value = long[2] ?? argv[++i];
+      if (value === undefined)
+        throw usageError(`class join: --${long[1]} wants a value (${CLASS_USAGE.join})`);
+      own[long[1]] = value;
+      continue;
+    }
+    if (!a.startsWith('-')) {
+      if (url === undefined) url = a;
+      else rest.push(a);
+      continue;
+    }
+    const spec = long ? main[long[1]!] : a.length >= 2 && a[1] !== '-' ? shortOf(a[1]!) : undefined;
+    if (!spec) throw usageError(`class join: unknown flag '${a}' (${CLASS_USAGE.join})`);
+    rest.push(a);
+    const attached = long ? long[2] !== undefined : a.length > 2;
+    if (spec.type === 'string' && !attached && i + 1 < argv.length) rest.push(argv[++i]!);
+  }
+  if (url === undefined) throw usageError(`class join: one URL is wanted (${CLASS_USAGE.join})`);
+  const name = own['name'];
+  if (name === undefined) throw usageError(`class join: --name NAME is wanted (${CLASS_USAGE.join})`);
+  const codeFile = own['code-file'];
+  return {
+    verb: 'join',
+    url: checkUrl('join', url),
+    name,
+    ...(codeFile !== undefined ? { codeFile } : {}),
+    rest,
   };
 }
 

@@ -37,6 +37,26 @@ describe('routersh class: argument parsing', () => {
       url: 'http://h:1',
       name: 't1',
       codeFile: 'f',
+      rest: [],
+    });
+    expect(
+      parseClassArgs([
+        'join',
+        '--name',
+        't1',
+        '-c',
+        'http://x',
+        'http://h:1',
+        '--ca',
+        'c.pem',
+        '--json',
+        '-cshow x',
+      ]),
+    ).toEqual({
+      verb: 'join',
+      url: 'http://h:1',
+      name: 't1',
+      rest: ['-c', 'http://x', '--ca', 'c.pem', '--json', '-cshow x'],
     });
     expect(parseClassArgs(['board', 'http://h:1', '--json', '--stuck', '5m', '--token-file', 't'])).toEqual({
       verb: 'board',
@@ -68,6 +88,8 @@ describe('routersh class: argument parsing', () => {
     [['class', 'join', 'http://h:1'], /--name NAME is wanted/],
     [['class', 'join', 'http://u:p@h:1', '--name', 'a'], /no credentials in the URL/],
     [['class', 'join', 'ftp://h', '--name', 'a'], /not an http/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--bogus'], /unknown flag '--bogus'/],
+    [['class', 'join', '--name', 'a'], /one URL is wanted/],
     [['class', 'board'], /one URL is wanted/],
     [['class', 'board', 'http://h:1', '--stuck', 'soon'], /--stuck/],
     [['class', 'grades', 'http://h:1'], /--csv or --json/],
