@@ -9,8 +9,7 @@ import { ClassClient } from '../api/class/client.js';
 import { traineeCalls } from '../api/class/trainee.js';
 import { parseMainArgs } from '../cli/args.js';
 import type { Flags } from '../config/flags.js';
-import { readFileBoundedSync } from '../config/read-bounded.js';
-import { readSecretFile } from '../config/secret-file.js';
+import { readPrivateSecretFile } from '../config/private-secret-file.js';
 import type { CommandIo } from '../contract/command-io.js';
 import { authError, type Ending, isRoutershError, usageError } from '../errors.js';
 import { createClassroom } from '../features/class/join/remote-lessons.js';
@@ -21,9 +20,6 @@ import type { JoinArgs } from './class-args.js';
 import { runSession } from './default.js';
 
 /** Flags that would name another router or login: the class gives them. */
-/** A code file is one short line: a bound keeps `--code-file /dev/zero` from reading forever. */
-const MAX_CODE_FILE_BYTES = 4096;
-
 const THE_CLASS_GIVES: ReadonlyArray<[keyof Flags, string]> = [
   ['router', '--router'],
   ['profile', '--profile'],
@@ -48,12 +44,8 @@ function sessionFlags(args: JoinArgs): Flags {
 }
 
 async function joinCode(args: JoinArgs, io: CommandIo): Promise<string> {
-  if (args.codeFile !== undefined)
-    return readSecretFile(
-      (p) => readFileBoundedSync(p, MAX_CODE_FILE_BYTES),
-      args.codeFile,
-      'join code',
-    ).trim();
+  // Refused when others may read it (as ssh refuses such a key): a code is a password.
+  if (args.codeFile !== undefined) return readPrivateSecretFile(args.codeFile, 'join code');
   if (io.stdin.isTTY !== true)
     throw usageError('class join: no terminal to ask the join code on: give --code-file F');
   const code = (

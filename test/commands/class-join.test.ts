@@ -156,7 +156,7 @@ it('a hostile join answer is one line; control characters of the lesson text are
   expect(bad.stderr.trim()).toMatch(/^% malformed answer from class server: join\.step: not a whole number$/);
 });
 
-it('refuses flags that name another router or login, and a script without a code file', async () => {
+it('refuses flags that name another router or login, a script without a code file, a code file others can read', async () => {
   const r = await runCommand(
     ['class', 'join', cls.url, '--name', 't1', '--code-file', codeFile, '--router', 'x'],
     env,
@@ -166,5 +166,13 @@ it('refuses flags that name another router or login, and a script without a code
   const n = await runCommand(['class', 'join', cls.url, '--name', 't1', '-c', 'show interface'], env);
   expect(n.code).toBe(2);
   expect(n.stderr).toContain('--code-file');
+  chmodSync(codeFile, 0o644);
+  const open = await runCommand(
+    ['class', 'join', cls.url, '--name', 't1', '--code-file', codeFile, '-c', 'x'],
+    env,
+  );
+  expect(open.code).toBe(2);
+  expect(open.stderr).toContain('is readable by others (mode 0644): chmod 600');
+  expect(open.stderr).not.toContain(CODE);
   expect(cls.calls).toEqual([]);
 });
