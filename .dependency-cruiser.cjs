@@ -190,8 +190,16 @@ module.exports = {
     onlyImports(
       'api-imports-down-only',
       'api/ imports only api/, http/, term/ and errors.ts.',
-      '^src/api/',
+      '^src/api/(?!class/)',
       `^src/(api|http|term)/|${ERRORS}`,
+    ),
+    // The class server's client decodes the classroom's wire contract, which lives in contract/
+    // (the server, the board and the trainee's shell share it): that one file and nothing else.
+    onlyImports(
+      'api-class-imports-down-only',
+      'api/class/ imports only api/, http/, term/, errors.ts and the wire contract contract/class.ts.',
+      '^src/api/class/',
+      `^src/(api|http|term)/|^src/contract/class\\.ts$|${ERRORS}`,
     ),
     onlyImports(
       'http-imports-down-only',

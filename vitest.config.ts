@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/sequencer.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// Beside vitest's default folder, not in it: a vitest with the default clears that folder whole.
+const moduleCache = `node_modules/.cache/vitest-modules/${createHash('sha1').update(root).digest('hex').slice(0, 12)}`;
 
 // `unit` (and `own-process`) is the inner loop (`npm run test:unit`: no tmux, no built binary, no
 // file over 5 s); `e2e` (and `concurrent`) drives the built binary (in tmux, or as a child process)
@@ -39,10 +45,14 @@ const OWN_PROCESS = [
 
 export default defineConfig({
   test: {
-    // Vite's transforms of src/ and test/ (TypeScript, JSX) kept on disk between runs
-    // (node_modules/.experimental-vitest-cache, keyed by each file's content): a second run
-    // transforms only what changed.
-    experimental: { fsModuleCache: true },
+    // Vite's transforms of src/ and test/ (TypeScript, JSX) kept on disk between runs (keyed by
+    // each file's content): a second run transforms only what changed. One folder per checkout:
+    // vitest clears its whole cache folder when the "lockfile" it hashes (node_modules'
+    // .package-lock.json plus the checkout's patches/ folder's mtime) differs from the one the
+    // folder was written for, so git worktrees sharing one node_modules cleared each other's
+    // cache on every run (never a hit) and a run reading an entry another run had just deleted
+    // failed with ENOENT; its keys include the root, so no entry was ever shared anyway.
+    experimental: { fsModuleCache: true, fsModuleCachePath: moduleCache },
     // Hang guards only, far above any test's time on a loaded machine (two cores beside
     // stress-ng --cpu 4): a test waits for events, never for a deadline.
     testTimeout: 120_000,

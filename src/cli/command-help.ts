@@ -352,6 +352,49 @@ export const COMMAND_HELP = {
     ],
     examples: ['routersh inventory -i hosts.ini --limit edge', 'routersh inventory -i inventory.yml --json'],
   },
+  class: {
+    summary: 'a classroom: a router for each trainee, a board, grades',
+    usage: [
+      'routersh class serve --trainees N|--roster FILE --lesson L [--lesson L]… [--host A] [--port P] [--state DIR] [--cert F --key F]',
+      'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE] [connection]',
+      'routersh class board URL [--json] [--stuck D] [--token-file F]',
+      'routersh class grades URL --csv|--json [--token-file F]',
+    ],
+    about: [
+      'serve: one simulated router and telemetry per trainee behind one port, each with its own',
+      'join code; the lessons graded on the server; an instructor token for the board. join: the',
+      "shell on the trainee's router with the class's lessons. board: every trainee's steps, live.",
+      'grades: per trainee, lesson and step, as CSV or JSON.',
+    ],
+    flags: [
+      { flags: [{ name: '--trainees', arg: 'N' }], text: ['serve: trainees t1…tN'] },
+      { flags: [{ name: '--roster', arg: 'FILE' }], text: ['serve: trainee names, one a line (# comments)'] },
+      { flags: [{ name: '--lesson', arg: 'NAME|FILE' }], text: ['serve: a lesson (repeat: in order)'] },
+      { flags: [{ name: '--host', arg: 'A' }], text: ['serve: address to listen on (default 127.0.0.1)'] },
+      { flags: [{ name: '--port', arg: 'P' }], text: ['serve: port (default 8099; 0 picks a free one)'] },
+      {
+        flags: [{ name: '--state', arg: 'DIR' }],
+        text: ['serve: codes, progress and routers kept here across restarts'],
+      },
+      { flags: [{ name: '--cert', arg: 'FILE' }], text: ['serve: TLS certificate (PEM), with --key'] },
+      { flags: [{ name: '--key', arg: 'FILE' }], text: ['serve: TLS private key (PEM)'] },
+      { flags: [{ name: '--name', arg: 'NAME' }], text: ["join: the trainee's name"] },
+      { flags: [{ name: '--code-file', arg: 'FILE' }], text: ['join: the join code from FILE (else asked)'] },
+      { flags: [{ name: '--json' }], text: ['board: JSON lines; grades: JSON'] },
+      { flags: [{ name: '--csv' }], text: ['grades: CSV'] },
+      { flags: [{ name: '--stuck', arg: 'D' }], text: ['board: mark trainees longer than D on a step'] },
+      {
+        flags: [{ name: '--token-file', arg: 'FILE' }],
+        text: ["board, grades: the instructor's token from FILE (else asked)"],
+      },
+      HELP_FLAG,
+    ],
+    after: ['For a trainer: docs/classroom.md.'],
+    examples: [
+      'routersh class serve --trainees 3 --lesson interfaces',
+      'routersh class join http://10.0.0.5:8099 --name t1',
+    ],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type HelpedCommand = keyof typeof COMMAND_HELP;

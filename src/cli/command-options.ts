@@ -42,6 +42,28 @@ export const FLEET_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/**
+ * `routersh class serve|join|board|grades`: one table for the four (commands/class-args.ts says
+ * which sub-command takes which, and refuses the others by name).
+ */
+export const CLASS_OPTIONS = {
+  trainees: { type: 'string' },
+  roster: { type: 'string' },
+  lesson: { type: 'string', multiple: true },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  state: { type: 'string' },
+  cert: { type: 'string' },
+  key: { type: 'string' },
+  name: { type: 'string' },
+  'code-file': { type: 'string' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  stuck: { type: 'string' },
+  'token-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** `routersh learn`'s own flags; after a lesson NAME come the main flags. */
 export const LEARN_FLAGS = {
   progress: { type: 'boolean' },

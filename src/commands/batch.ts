@@ -105,7 +105,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
   const stopInterrupt = io.onInterrupt(() => controller.abort());
   try {
     if (start.lesson !== undefined && session.services.lessons)
-      io.out(session.services.lessons.start(start.lesson));
+      io.out(await session.services.lessons.start(start.lesson));
     const lines = flags.commands.length
       ? flags.commands
       : flags.file !== undefined

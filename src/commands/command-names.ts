@@ -15,6 +15,7 @@ export const COMMAND_NAMES = [
   'completion',
   'ansible-path',
   'inventory',
+  'class',
   'help',
 ] as const;
 

@@ -37,6 +37,7 @@ const NAMED: Readonly<Record<CommandName | '__guard' | '__complete', Loader>> = 
   completion: async () => parser((await import('./completion.js')).command),
   'ansible-path': async () => parser((await import('./ansible-path.js')).command),
   inventory: async () => parser((await import('./inventory.js')).command),
+  class: async () => parser((await import('./class.js')).command),
   help: async () => parser((await import('./help.js')).command),
   // Started by a session with a confirmed-change window (session/guard.ts); not for users.
   __guard: async () => parser((await import('./guard.js')).command),

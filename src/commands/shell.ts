@@ -116,7 +116,7 @@ export async function runShellSession(
     // the same in every session, so each file's compiled code is kept under one set of flags.
     shellHeap();
     if (start.lesson !== undefined && session.services.lessons)
-      io.out(session.services.lessons.start(start.lesson));
+      io.out(await session.services.lessons.start(start.lesson));
     // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings
     // synchronously; until then a check answers provisionally and Enter judges for real), and
     // the change journal (a change typed before it is open waits for it).

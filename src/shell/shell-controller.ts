@@ -119,6 +119,8 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     /** A pane opened without a typed line (`routersh dash FILE` opens its dashboard at once). */
     open: (spec: PaneSpec) => panes.show(spec),
     decorate: completion.decorate,
+    /** A note from outside any command (a lesson driver's: a class's message), above the prompt. */
+    note: out.note,
     dispose: () => {
       out.closePager();
       completion.dispose();

@@ -35,7 +35,12 @@ export function useShell(o: UseShellOptions) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once: colour the empty line; stop lookups at the end
   useEffect(() => {
     controller.decorate();
-    return controller.dispose;
+    // Notes between commands (a class's instructor message) go above the prompt, which stays.
+    const stopNotes = o.session.services.lessons?.notes?.(controller.note);
+    return () => {
+      stopNotes?.();
+      controller.dispose();
+    };
   }, []);
   useEffect(() => store.update((s) => ({ ...s, prompt: reseed(s.prompt, o.history) })), [store, o.history]);
 

@@ -6,6 +6,7 @@ import { API_FLAGS } from '../../src/cli/api-args.js';
 import { CONNECTION_OPTIONS, HELP, MAIN_OPTIONS } from '../../src/cli/args.js';
 import { COMMAND_HELP } from '../../src/cli/command-help.js';
 import {
+  CLASS_OPTIONS,
   CONFIRM_OPTIONS,
   FLEET_OPTIONS,
   INVENTORY_OPTIONS,
@@ -65,6 +66,7 @@ describe("each command's help", () => {
     ['completion', HELP_FLAGS],
     ['ansible-path', HELP_FLAGS],
     ['inventory', [...spellings(INVENTORY_OPTIONS), ...HELP_FLAGS]],
+    ['class', spellings(CLASS_OPTIONS)],
   ] as const)('%s lists exactly the flags its parser takes', (name, parsed) => {
     expect(sorted(listed(COMMAND_HELP[name].flags))).toEqual(sorted(parsed));
   });

@@ -6,6 +6,7 @@ import { API_FLAGS } from '../../cli/api-args.js';
 import { CONNECTION_OPTIONS, MAIN_OPTIONS, PLAY_OPTIONS, SUBCOMMAND_OUTPUT_FLAGS } from '../../cli/args.js';
 import { COMMAND_HELP, type HelpedCommand } from '../../cli/command-help.js';
 import {
+  CLASS_OPTIONS,
   CONFIRM_OPTIONS,
   FLEET_OPTIONS,
   INVENTORY_OPTIONS,
@@ -115,6 +116,8 @@ export function commandFlags(name: HelpedCommand, matchListCommand?: string): Fl
       return fromOptions(FLEET_OPTIONS, help);
     case 'inventory':
       return [...fromOptions(INVENTORY_OPTIONS, help), HELP_FLAG, ...connection()];
+    case 'class':
+      return fromOptions(CLASS_OPTIONS, help);
     case 'config':
       return [
         spec(['--exit-code'], false, help),

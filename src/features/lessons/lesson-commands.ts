@@ -13,11 +13,12 @@ function driver(env: HandlerEnv): LessonDriver {
 
 const text = (t: string): Outcome => ({ kind: 'text', text: t, json: { lesson: t } });
 
-export const learn: Handler<'learn'> = ({ args }, env) =>
-  text(args.length ? driver(env).start(args.join(' ')) : driver(env).list());
-export const hint: Handler<'hint'> = (_c, env) => text(driver(env).hint());
-export const skip: Handler<'skip'> = (_c, env) => text(driver(env).skip());
-export const lesson: Handler<'lesson'> = (_c, env) => {
+// A classroom's driver answers after a round trip to the class server (hence the awaits).
+export const learn: Handler<'learn'> = async ({ args }, env) =>
+  text(args.length ? await driver(env).start(args.join(' ')) : driver(env).list());
+export const hint: Handler<'hint'> = async (_c, env) => text(await driver(env).hint());
+export const skip: Handler<'skip'> = async (_c, env) => text(await driver(env).skip());
+export const lesson: Handler<'lesson'> = async (_c, env) => {
   const d = driver(env);
-  return text(d.status() === undefined ? d.list() : d.where());
+  return text(d.status() === undefined ? d.list() : await d.where());
 };

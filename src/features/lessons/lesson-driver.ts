@@ -28,13 +28,21 @@ import type { LessonDriver } from '../../contract/lessons.js';
 
 export type { LessonDriver } from '../../contract/lessons.js';
 
+/** The local driver answers at once (the contract allows a round trip: a classroom's). */
+export interface LocalLessonDriver extends LessonDriver {
+  start(name: string): string;
+  hint(): string;
+  skip(): string;
+  where(): string;
+}
+
 const HOUR_MS = 3_600_000;
 
 export function createLessonDriver(
   store: LessonStore,
   deps: Pick<Services, 'resolve' | 'router' | 'telemetry'>,
   now: () => number = Date.now,
-): LessonDriver {
+): LocalLessonDriver {
   let run: { lesson: Lesson; progress: LessonProgress } | undefined;
   const listeners = new Set<() => void>();
   let status: string | undefined;

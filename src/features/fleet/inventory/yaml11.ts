@@ -1,9 +1,11 @@
 // YAML as Ansible's PyYAML reads it (YAML 1.1, SafeLoader's resolver): the `yaml` package's 1.1
 // schema is wider than PyYAML's in two places, fixed here on every plain scalar: `y`/`n` are
 // strings (not booleans), and a number needs PyYAML's form (`1e3` and `e1` are strings; a float
-// has a dot). Errors are one line at their line; aliases are bounded.
+// has a dot). Errors are one line at their line; aliases are bounded. The plainest texts (an
+// inventory `sim --routers` writes) take a fast path of the same result (yaml-simple.ts).
 import { type Document, LineCounter, parseDocument, visit } from 'yaml';
 import { configError } from '../../../errors.js';
+import { parseSimpleYaml } from './yaml-simple.js';
 
 const PY_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 const PY_INT =
@@ -17,6 +19,11 @@ export interface Yaml11 {
 }
 
 export function parseYaml11(text: string, file: string): Yaml11 {
+  return parseSimpleYaml(text) ?? parseYaml11Fully(text, file);
+}
+
+/** The full parser, whatever the text (yaml-simple.ts is the fast path of the plainest). */
+export function parseYaml11Fully(text: string, file: string): Yaml11 {
   const lines = new LineCounter();
   let doc: Document.Parsed;
   try {
