@@ -39,6 +39,9 @@ const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^s
 // `commit confirmed N` as the window's own commit does, and names and writes its state file as
 // the window index does.
 const FEATURES_WITH_PORTS = {
+  // The trainee's shell (features/class/join) reports a line's resolved form, which the lessons'
+  // `ran` checks match: the one function that spells it, so client and grader agree.
+  class: '^src/features/lessons/resolved-line\\.ts$',
   changes: '^src/features/match-list/(args|target)\\.ts$',
   config:
     '^src/features/changes/(confirm|dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$|^src/features/match-list/send\\.ts$',

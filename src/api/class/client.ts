@@ -44,6 +44,8 @@ export class ClassClient {
   private readonly transport: Transport;
   private readonly authorization: string;
   private readonly secrets: string[];
+  /** A trainee's Basic NAME:CODE (a refusal then names the code, not the token). */
+  private readonly asTrainee: boolean;
 
   constructor(cfg: ClassClientConfig) {
     const base = parseBaseUrl(cfg.url);
@@ -60,6 +62,7 @@ export class ClassClient {
       key: cfg.key,
       insecure: cfg.insecure,
     });
+    this.asTrainee = !('bearer' in cfg.auth);
     if ('bearer' in cfg.auth) {
       this.authorization = `Bearer ${cfg.auth.bearer}`;
       this.secrets = [cfg.auth.bearer];
@@ -114,7 +117,11 @@ export class ClassClient {
         : '';
     const why = `class server answered ${status}${said ? `: ${said}` : ''}`;
     if (status === 401 || status === 403)
-      return authError(`${why} (check the instructor token: the one \`class serve\` wrote)`);
+      return authError(
+        this.asTrainee
+          ? `${why} (check the name and the join code the instructor gave)`
+          : `${why} (check the instructor token: the one \`class serve\` wrote)`,
+      );
     if (status === 429) return limitError(why);
     if (status >= 500) return protocolError(why);
     return rejectedError(why);
