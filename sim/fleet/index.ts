@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { type RouterSim, type RouterVariant, startRouterSim } from '../router/index.js';
 import type { FaultPlan } from '../faults.js';
 import { type TelemetrySim, startTelemetrySim } from '../telemetry/index.js';
-import { type FleetMember, fleetMembers, prepareMember } from './names.js';
+import { type FleetMember, fleetMembers, namedMembers, prepareMember } from './names.js';
 import { type WrittenInventory, writeFleetInventory } from './inventory.js';
 
 export { FLEET_GROUPS, MAX_FLEET_ROUTERS, fleetMembers } from './names.js';
@@ -38,6 +38,20 @@ export interface FleetSimOptions {
   telemetryPort?: number;
   /** Derive the telemetry API keys from it (`routersh sim`'s seed: a restart keeps the key). */
   secretSeed?: string;
+  /**
+   * The routers' names instead of edge-01…/core-NN (a class's trainees: t1…tN or a roster), as
+   * many as `routers`; their groups are `edge` and a site. Each is the demo router (the one a
+   * lesson is written for) under its name as hostname, not a fleet member's own configuration.
+   */
+  names?: readonly string[];
+  /**
+   * Each router its own telemetry simulator (a class: every trainee's own) instead of one for
+   * the fleet; with `secretSeed`, each router's token key and API keys derive from it and the
+   * router's name, so a restart keeps both.
+   */
+  telemetryEach?: boolean;
+  /** false: nothing listens; requests come through each router's `sim.handle` (and its telemetry's). */
+  listen?: boolean;
 }
 
 export interface FleetRouter {
@@ -51,6 +65,8 @@ export interface FleetRouter {
   passwordFile?: string;
   /** The simulator itself: its faults, recorded requests, tokens. */
   readonly sim: RouterSim;
+  /** Its own telemetry (FleetSimOptions.telemetryEach). */
+  readonly telemetry?: TelemetrySim;
 }
 
 export interface FleetSim {
@@ -84,28 +100,55 @@ async function startMember(m: FleetMember, o: FleetSimOptions): Promise<FleetRou
   const own = o.per?.[m.name] ?? o.per?.[String(m.index)] ?? {};
   const password = randomBytes(12).toString('base64url');
   const variant = own.variant ?? o.variant;
+  const seed = o.telemetryEach && o.secretSeed !== undefined ? `${o.secretSeed}:${m.name}` : undefined;
   const sim = await startRouterSim({
     ...(o.host ? { host: o.host } : {}),
     ...(variant ? { variant } : {}),
+    ...(seed !== undefined ? { secretSeed: seed } : {}),
+    ...(o.listen === false ? { listen: false } : {}),
     adminPassword: password,
     // 1,000 routers keeping 10,000 requests each would hold gigabytes after a few thousand runs.
     maxRecorded: RECORDED_PER_ROUTER,
-    prepare: (state, now) => prepareMember(m, state, now),
+    // A named member (a trainee) keeps the demo router a lesson is written for, under its name.
+    prepare: o.names
+      ? (state) => {
+          state.hostname = m.name;
+        }
+      : (state, now) => prepareMember(m, state, now),
   });
   const plan = planOf(own);
   if (plan) sim.faults.set(plan);
-  return { name: m.name, url: sim.url, user: 'admin', password, groups: m.groups, sim };
+  let telemetry: TelemetrySim | undefined;
+  if (o.telemetryEach)
+    telemetry = await startTelemetrySim({
+      ...(o.host ? { host: o.host } : {}),
+      ...(seed !== undefined ? { secretSeed: seed } : {}),
+      ...(o.listen === false ? { listen: false } : {}),
+      routers: [{ name: m.name, up: () => !sim.faults.failing() }],
+    }).catch(async (e: unknown) => {
+      await sim.close();
+      throw e;
+    });
+  return {
+    name: m.name,
+    url: sim.url,
+    user: 'admin',
+    password,
+    groups: m.groups,
+    sim,
+    ...(telemetry ? { telemetry } : {}),
+  };
 }
 
 export async function startFleetSim(o: FleetSimOptions): Promise<FleetSim> {
-  const members = fleetMembers(o.routers);
+  const members = o.names ? namedMembers(o.names, o.routers) : fleetMembers(o.routers);
   const known = new Set(members.flatMap((m) => [m.name, String(m.index)]));
   for (const key of Object.keys(o.per ?? {}))
     if (!known.has(key)) throw new RangeError(`per: no router '${key}' in a fleet of ${o.routers}`);
   const routers: FleetRouter[] = [];
   let telemetry: TelemetrySim | undefined;
   const close = async () => {
-    await Promise.all([...routers.map((r) => r.sim.close()), telemetry?.close()]);
+    await Promise.all([...routers.flatMap((r) => [r.sim.close(), r.telemetry?.close()]), telemetry?.close()]);
   };
   try {
     for (let i = 0; i < members.length; i += START_BATCH) {

@@ -35,6 +35,15 @@ export function fleetMembers(n: number): FleetMember[] {
   return out;
 }
 
+/** Members named by the caller (a class's trainees), in order: each an edge, sites alternating. */
+export function namedMembers(names: readonly string[], n: number): FleetMember[] {
+  if (names.length !== n) throw new RangeError(`names: ${names.length} for ${n} routers`);
+  if (n < 1 || n > MAX_FLEET_ROUTERS)
+    throw new RangeError(`routers must be 1-${MAX_FLEET_ROUTERS}, not ${n}`);
+  if (new Set(names).size !== n) throw new RangeError('names: each router a name of its own');
+  return names.map((name, index) => ({ index, name, groups: ['edge', index % 2 === 0 ? 'dc1' : 'dc2'] }));
+}
+
 const hex = (n: number) => (n & 255).toString(16).padStart(2, '0');
 
 /** Router i's interface: a MAC of its own, up for a number of days of its own (counters differ). */

@@ -1,18 +1,21 @@
 // Public entry of the router simulator: a real node:http server implementing the router
 // configuration API (router-config-api.md) with fresh state per instance.
 import { createHmac, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
 import { urlHost } from '../url-host.js';
 import { type RouterSeed, applySeed } from './seed.js';
 import { type RecordedRequest, createSimServer } from './server.js';
-import type { RouterState } from './state.js';
+import { restoreState, type SavedRouterState, saveState } from './snapshot.js';
+import { DEFAULT_TOKEN_EXPIRATION, type RouterState } from './state.js';
 import type { RouterVariant } from './tree/types.js';
 
 export { MAX_SEED_INTERFACES, type RouterSeed } from './seed.js';
 export { MAX_ELEMENTS } from './match-list.js';
 export type { RecordedRequest } from './server.js';
+export type { SavedRouterState } from './snapshot.js';
 export type { RouterVariant } from './tree/types.js';
 
 export interface RouterSimOptions {
@@ -34,6 +37,8 @@ export interface RouterSimOptions {
   adminPassword?: string;
   /** How many of the last requests `requests` keeps (default 10,000; a fleet's routers fewer). */
   maxRecorded?: number;
+  /** false: nothing listens (url is ''); requests come through `handle` (a class server's port). */
+  listen?: boolean;
 }
 
 export interface RouterSim {
@@ -45,6 +50,14 @@ export interface RouterSim {
   /** Who can log in: DEMO_USERS on loopback; elsewhere the writers' passwords are random. */
   users: DemoCredentials;
   issueToken(user: string, lifetimeSeconds?: number): Promise<string>;
+  /** Answers a request whose path is the router's without `prefix` (e.g. `/t/NAME`), in process. */
+  handle(req: IncomingMessage, res: ServerResponse, prefix?: string): void;
+  /** The whole state (tree, users, match-lists) as JSON (snapshot.ts). */
+  save(): SavedRouterState;
+  /** The state back to `saved`, in place (every request after sees it). */
+  restore(saved: SavedRouterState): void;
+  /** A user that logs in with Basic `name:password` (created, or its password replaced). */
+  setUser(name: string, password: string): void;
   close(): Promise<void>;
 }
 
@@ -109,26 +122,37 @@ export async function startRouterSim(opts: RouterSimOptions = {}): Promise<Route
   }
   const { server } = core;
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  const listen = opts.listen !== false;
+  if (listen)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = listen ? (server.address() as AddressInfo).port : 0;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: listen ? `http://${urlHost(host)}:${port}` : '',
     port,
     clock,
     faults: core.faults,
     requests: core.requests,
     users,
     issueToken: (user, lifetimeSeconds) => core.auth.issue(user, lifetimeSeconds),
+    handle: core.dispatch,
+    save: () => saveState(core.state),
+    restore: (saved) => restoreState(core.state, saved),
+    setUser(name, password) {
+      const known = core.state.users.get(name);
+      if (known) known.password = password;
+      else core.state.users.set(name, { name, password, tokenExpiration: DEFAULT_TOKEN_EXPIRATION });
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         core.faults.releaseAll();
+        if (!listen) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -133,6 +133,22 @@ export class MatchList {
     this.appended(expiresAt);
   }
 
+  /**
+   * A saved list's entries back (snapshot.ts: a class's reset and --state), each with its own
+   * times; the map is kept in expiry order and indexed as add() keeps it.
+   */
+  load(entries: readonly MatchEntry[]): void {
+    this.entries.clear();
+    this.byNet.clear();
+    const sorted = [...entries].sort((a, b) => a.expiresAt - b.expiresAt);
+    for (const e of sorted) {
+      const id = memberId(e);
+      this.entries.set(id, { ...e });
+      this.index(e.net, id);
+    }
+    this.tailExpiry = sorted.at(-1)?.expiresAt ?? Number.NEGATIVE_INFINITY;
+  }
+
   /** Removes the entries matching the key (for net-port, port/protocol narrow it). Returns how many. */
   remove(input: EntryInput, now: number): number {
     this.prune(now);

@@ -33,6 +33,11 @@ export interface SimCore {
   variant: RouterVariant;
   /** The last this many requests are kept (a fleet of 1,000 keeps few each). */
   maxRecorded: number;
+  /**
+   * Answers one request as the server does, its path without `prefix` (a class server's
+   * `/t/NAME`, which its redirects then carry): requests dispatched in process, nothing listening.
+   */
+  dispatch(req: IncomingMessage, res: ServerResponse, prefix?: string): void;
 }
 
 export function createSimServer(
@@ -46,16 +51,25 @@ export function createSimServer(
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
-  const core: SimCore = { server: createServer(), state, auth, faults, requests, variant, maxRecorded };
-
-  core.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const dispatch = (req: IncomingMessage, res: ServerResponse, prefix = '') => {
     inFlight++;
     res.once('close', () => inFlight--);
-    onRequest(core, clock, req, res, inFlight).catch((e: unknown) => {
+    onRequest(core, clock, req, res, inFlight, prefix).catch((e: unknown) => {
       const msg = e instanceof Error ? e.message : String(e);
       sendJson(res, 500, { RequestStatus: 'ERROR', ErrorStatus: `Internal simulator error: ${msg}` });
     });
-  });
+  };
+  const core: SimCore = {
+    server: createServer(),
+    state,
+    auth,
+    faults,
+    requests,
+    variant,
+    maxRecorded,
+    dispatch,
+  };
+  core.server.on('request', (req: IncomingMessage, res: ServerResponse) => dispatch(req, res));
   return core;
 }
 
@@ -65,6 +79,7 @@ async function onRequest(
   req: IncomingMessage,
   res: ServerResponse,
   inFlight: number,
+  prefix: string,
 ) {
   const body = await readBody(req);
   const url = req.url ?? '/';
@@ -96,7 +111,7 @@ async function onRequest(
     const who = core.auth.basic(req.headers.authorization);
     if ('error' in who) return error(401, who.error, { 'www-authenticate': 'Basic realm="router"' });
     if (path === '/token') {
-      res.writeHead(302, { location: TOKEN_ISSUE_PATH, 'content-length': '0' });
+      res.writeHead(302, { location: `${prefix}${TOKEN_ISSUE_PATH}`, 'content-length': '0' });
       res.end();
       return;
     }

@@ -13,7 +13,7 @@
 // - Logs search is newest first; without start/end logs operations cover the last hour.
 // - data_available_from is now - 30 days, floored to the minute; the implicit 5m lookback of
 //   instant selectors does not count as reading before it (explicit windows and offsets do).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Clock, systemClock } from '../clock.js';
 import type { Faults } from '../faults.js';
@@ -50,6 +50,8 @@ export interface TelemetrySimOptions {
   metricsUpstream?: string;
   /** A simulated fleet (sim/fleet/): per router, series labelled `router` (data/fleet-gen.ts). */
   routers?: readonly FleetSeriesRouter[];
+  /** false: nothing listens (url is ''); requests come through `handle` (a class server's port). */
+  listen?: boolean;
 }
 
 export interface TelemetrySim {
@@ -59,6 +61,8 @@ export interface TelemetrySim {
   faults: Faults;
   requests: RecordedRequest[];
   keys: SimKeys;
+  /** Answers a request whose path is the service's (`/api/v1/…`), in process. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   close(): Promise<void>;
 }
 
@@ -72,22 +76,27 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   if (opts.logs === false) state.noLogs = true;
   if (opts.routers) state.fleet = fleetSeries(opts.routers, state.seed);
   if (opts.metricsUpstream) state.metricsUpstream = upstreamRoutes(opts.metricsUpstream);
-  const server = createServer(createHandler(state));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const handle = createHandler(state);
+  const listen = opts.listen !== false;
+  const server = createServer(handle);
+  if (listen)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, host, () => resolve());
+    });
+  const port = listen ? (server.address() as AddressInfo).port : 0;
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url: listen ? `http://${urlHost(host)}:${port}` : '',
     port,
     clock,
     faults,
     requests: state.requests,
     keys,
+    handle,
     close: () =>
       new Promise<void>((resolve) => {
         faults.releaseAll();
+        if (!listen) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -72,6 +72,11 @@ export interface HttpCall {
   timeoutMs?: number | undefined;
   /** Default `never`. */
   redirect?: RedirectPolicy | undefined;
+  /**
+   * A 2xx answer's body text, part by part as it arrives (UTF-8 never split), before the call
+   * settles with the whole of it: a show printed while it arrives (api/router/show-stream.ts).
+   */
+  onText?: ((part: string) => void) | undefined;
 }
 
 export type HttpResponse = Collected;
@@ -262,6 +267,7 @@ export class Transport {
         if (--this.inFlight === 0) this.drained?.();
         this.noteEnd();
       },
+      c.onText,
     );
     this.inFlight++;
     const unwatch = caller ? watchSignal(caller, collector) : undefined;
