@@ -39,6 +39,9 @@ const FEATURE_BELOW = `^src/(contract|lang|api|term)/|^src/config/paths\\.ts$|^s
 // `commit confirmed N` as the window's own commit does, and names and writes its state file as
 // the window index does.
 const FEATURES_WITH_PORTS = {
+  // The trainee's shell (features/class/join) reports a line's resolved form, which the lessons'
+  // `ran` checks match: the one function that spells it, so client and grader agree.
+  class: '^src/features/lessons/resolved-line\\.ts$',
   changes: '^src/features/match-list/(args|target)\\.ts$',
   config:
     '^src/features/changes/(confirm|dry-run|process-alive|window-index|journal/(diff|projection|snapshot|text))\\.ts$|^src/features/match-list/send\\.ts$',
@@ -190,8 +193,16 @@ module.exports = {
     onlyImports(
       'api-imports-down-only',
       'api/ imports only api/, http/, term/ and errors.ts.',
-      '^src/api/',
+      '^src/api/(?!class/)',
       `^src/(api|http|term)/|${ERRORS}`,
+    ),
+    // The class server's client decodes the classroom's wire contract, which lives in contract/
+    // (the server, the board and the trainee's shell share it): that one file and nothing else.
+    onlyImports(
+      'api-class-imports-down-only',
+      'api/class/ imports only api/, http/, term/, errors.ts and the wire contract contract/class.ts.',
+      '^src/api/class/',
+      `^src/(api|http|term)/|^src/contract/class\\.ts$|${ERRORS}`,
     ),
     onlyImports(
       'http-imports-down-only',

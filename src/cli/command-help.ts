@@ -174,16 +174,22 @@ export const COMMAND_HELP = {
       'routersh learn NAME|FILE.md [connection] [-c CMD…]',
       'routersh learn --progress [--json]',
       'routersh learn --validate FILE…',
+      'routersh learn --test FILE|NAME…',
     ],
     about: [
       'Lessons checked against a router: the list with your progress; one started in the shell',
       "(on your own embedded simulator unless --router or --profile names one); every lesson's",
-      'progress; lesson files checked.',
+      "progress; lesson files checked; each step's solution run and its checks reported (exit 0",
+      'all pass, 1 a step failed, 2 a bad file).',
     ],
     flags: [
       { flags: [{ name: '--progress' }], text: ["every lesson's progress"] },
       { flags: [{ name: '--json' }], text: ['with --progress: as JSON, for an instructor to collect'] },
       { flags: [{ name: '--validate', arg: 'FILE…' }], text: ['check lesson files'] },
+      {
+        flags: [{ name: '--test', arg: 'FILE|NAME…' }],
+        text: ["run each step's solution on a fresh simulator and report every check"],
+      },
       HELP_FLAG,
     ],
   },

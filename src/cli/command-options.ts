@@ -69,6 +69,7 @@ export const LEARN_FLAGS = {
   progress: { type: 'boolean' },
   json: { type: 'boolean' },
   validate: { type: 'boolean' },
+  test: { type: 'boolean' },
 } as const;
 
 /** The shells `routersh completion SHELL` writes a script for. */

@@ -70,10 +70,11 @@ export const USAGE: readonly UsageRow[] = [
     ],
   },
   {
-    synopsis: 'routersh learn [NAME [connection]] | --progress [--json] | --validate FILE…',
+    synopsis: 'routersh learn [NAME [connection]] | --progress [--json] | --validate FILE… | --test FILE…',
     text: [
       'lessons: list, start one (on an embedded simulator',
-      'unless --router), progress, check lesson files',
+      'unless --router), progress, check lesson files,',
+      'run their solutions (--test)',
     ],
   },
   {

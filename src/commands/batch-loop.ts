@@ -27,6 +27,8 @@ export interface BatchOptions {
   runIo?: RunIo;
   /** Colour (config/color.ts): `compare`'s `-`/`+` lines red and green. */
   color?: boolean;
+  /** After each line the lesson under way is checked and its note printed (a class's script). */
+  lessons?: boolean;
 }
 
 /** A command and the line it starts on (a multi-line expression in a script is one command). */
@@ -64,11 +66,17 @@ export async function runBatch(
     // Tokenized once: the pipe check here and the runner share the scan.
     const scan = scanLine(line);
     const stream = streaming(line, scan, io, o);
+    const context = state.context;
     const { outcome, note, warning } = await runPiped(line, state, services, o.signal, stream.runIo, scan); // batch never pages
     if (note) io.stderr(`note: ${note}\n`);
     // The warning quotes the line (a script's bytes): shown sanitized.
     if (warning) io.stderr(`warning: ${sanitizeLine(warning)}\n`);
     const stop = print(outcome, n, state, io, o, stream.wrote());
+    if (o.lessons && services.lessons) {
+      const said = await services.lessons.afterLine(line, context, outcome, o.signal);
+      // Under --json stdout is the commands' JSON documents only: the note goes to stderr.
+      if (said) (o.json ? io.stderr : io.stdout)(said);
+    }
     const error =
       outcome.kind === 'error' ? outcome.error : outcome.kind === 'text' ? outcome.failure : undefined;
     if (error) {

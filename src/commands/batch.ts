@@ -98,14 +98,22 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
     allowUnrevertable: flags.allowUnrevertable === true,
     telemetry: 'on-first-use',
     guard: true,
-    // A lesson checks telemetry steps too.
-    ...(start.lesson !== undefined ? { lessons: 'file' as const } : {}),
+    // A lesson checks telemetry steps too. A class's lessons are graded on its server.
+    ...(start.classroom
+      ? { lessons: start.classroom.lessons, login: start.classroom.login }
+      : start.lesson !== undefined
+        ? { lessons: 'file' as const }
+        : {}),
   });
   const controller = new AbortController();
   const stopInterrupt = io.onInterrupt(() => controller.abort());
+  let stopNotes: (() => void) | undefined;
   try {
     if (start.lesson !== undefined && session.services.lessons)
       io.out(await session.services.lessons.start(start.lesson));
+    if (start.classroom) io.out(start.classroom.intro);
+    // A class's notes (the instructor's messages) come between the script's lines: on stderr.
+    stopNotes = session.services.lessons?.notes?.((note) => io.err(`note: ${note}\n`));
     const lines = flags.commands.length
       ? flags.commands
       : flags.file !== undefined
@@ -125,6 +133,8 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
         unit: flags.commands.length ? 'command' : 'line',
         signal: controller.signal,
         dryRun: flags.dryRun,
+        // A class's script is graded line by line on the class server, as the shell is.
+        lessons: start.classroom !== undefined,
         ...(stdin ? { runIo: { stdin } } : {}),
       },
     );
@@ -137,6 +147,7 @@ export async function runBatchSession(flags: Flags, io: CommandIo, start: Sessio
     io.err(`${errorLine(staged)}\n`);
     return failed(...(ending.kind === 'failed' ? ending.errors : []), staged);
   } finally {
+    stopNotes?.();
     stopInterrupt();
     await close();
   }

@@ -1,5 +1,5 @@
 // `routersh learn`: the lessons and their progress (`--progress [--json]`), a lesson file's
-// check (`--validate FILE…`), or a lesson started in the shell (`learn NAME [connection]`, on
+// check (`--validate FILE…`), its solutions tested (`--test FILE…`, learn-test.ts), or a lesson started in the shell (`learn NAME [connection]`, on
 // the trainee's own embedded simulator unless --router or --profile names a lab router).
 import { userInfo } from 'node:os';
 import { configError, type Ending, failed, OK, usageError } from '../errors.js';
@@ -20,6 +20,8 @@ export type LearnArgs =
   | { kind: 'list' }
   | { kind: 'progress'; json: boolean }
   | { kind: 'validate'; files: string[] }
+  /** `--test FILE|NAME…`: each step's solution against a fresh simulator (learn-test.ts). */
+  | { kind: 'test'; files: string[] }
   /** `rest`: the main flags after NAME (connection, -c, -f) for the session the lesson runs in. */
   | { kind: 'start'; name: string; rest: string[] };
 
@@ -49,10 +51,15 @@ export function parseLearnArgs(all: readonly string[]): LearnArgs {
     if (argv.length < 2) throw usageError('learn --validate needs a lesson file');
     return { kind: 'validate', files: argv.slice(1) };
   }
+  if (argv[0] === flag('test')) {
+    if (before.length) throw usageError(`learn --test takes only lessons, not '${before[0]}'`);
+    if (argv.length < 2) throw usageError('learn --test needs a lesson (a file or a built-in name)');
+    return { kind: 'test', files: argv.slice(1) };
+  }
   const [name, ...rest] = argv as [string, ...string[]];
   if (name.startsWith('-')) {
     throw usageError(
-      `learn: unknown flag '${name}' (learn NAME [connection], --progress [--json], --validate FILE)`,
+      `learn: unknown flag '${name}' (learn NAME [connection], --progress [--json], --validate FILE, --test FILE)`,
     );
   }
   return { kind: 'start', name, rest: [...before, ...rest] };
@@ -68,7 +75,7 @@ const trainee = (env: Env) => {
 
 /** list, --progress and --validate: they print and end. */
 export function runLearnInfo(
-  args: Exclude<LearnArgs, { kind: 'start' }>,
+  args: Exclude<LearnArgs, { kind: 'start' } | { kind: 'test' }>,
   io: { stdout: (s: string) => void; stderr: (s: string) => void; env: Env },
   store: LessonStore = fileLessonStore(io.env),
 ): Ending {
@@ -107,6 +114,7 @@ export const command: Command<LearnArgs> = {
   parse: parseLearnArgs,
   record: (args) => (args.kind === 'start' ? parseMainArgs(args.rest).record : undefined),
   async run(args, io) {
+    if (args.kind === 'test') return (await import('./learn-test.js')).runLearnTest(args.files, io);
     if (args.kind !== 'start') return runLearnInfo(args, { stdout: io.out, stderr: io.err, env: io.env });
     const flags = parseMainArgs(args.rest);
     // On the trainee's own simulator unless a lab router is named.

@@ -83,7 +83,7 @@ export async function runShellSession(
     return shellCode;
   };
   // No plain prompt for a recording played, a lesson or a pane opened at start: load it now.
-  const drawsFirst = !start.play && start.lesson === undefined && !open;
+  const drawsFirst = !start.play && start.lesson === undefined && !start.classroom && !open;
   if (!drawsFirst) loadShellCode();
   const slowRouter = setTimeout(loadShellCode, SHELL_CODE_AFTER_MS);
   slowRouter.unref();
@@ -93,7 +93,10 @@ export async function runShellSession(
     journal: 'file',
     yes: flags.yes,
     telemetry: 'at-once',
-    lessons: 'file',
+    // A class's lessons are graded on its server (class join), anyone else's kept in a file.
+    ...(start.classroom
+      ? { lessons: start.classroom.lessons, login: start.classroom.login }
+      : { lessons: 'file' }),
     guard: true,
   }).finally(() => clearTimeout(slowRouter));
   // The session is ready before Ink usually: the welcome and a plain prompt now (on a terminal),
@@ -117,6 +120,7 @@ export async function runShellSession(
     shellHeap();
     if (start.lesson !== undefined && session.services.lessons)
       io.out(await session.services.lessons.start(start.lesson));
+    if (start.classroom) io.out(start.classroom.intro);
     // Once the prompt is up: RE2 and fuse.js (keystrokes judge values and misspellings
     // synchronously; until then a check answers provisionally and Enter judges for real), and
     // the change journal (a change typed before it is open waits for it).

@@ -15,8 +15,11 @@ import type { PaneSpec } from './panes.js';
 
 export type Outcome =
   | { kind: 'empty' }
-  /** A router request and its answer. `text` is the human rendering. */
-  | { kind: 'router'; request: RouterRequest; envelope: Envelope; text: string }
+  /**
+   * A router request and its answer. `text` is the human rendering; `shown`: its first `shown`
+   * characters were written already, while the answer arrived (RunIo.stream).
+   */
+  | { kind: 'router'; request: RouterRequest; envelope: Envelope; text: string; shown?: number }
   /** Output of a built-in: human text, and what --json prints; `diff`: `-`/`+` lines (coloured on a terminal). */
   | {
       kind: 'text';

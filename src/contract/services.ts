@@ -21,7 +21,8 @@ export interface SocketAddresses {
 }
 
 export interface RouterPort {
-  send(req: RouterRequest, o: { signal?: AbortSignal }): Promise<Envelope>;
+  /** `onShow`: a SHOW's text as it arrives, redacted (api/router/client.ts CallOptions). */
+  send(req: RouterRequest, o: { signal?: AbortSignal; onShow?: (text: string) => void }): Promise<Envelope>;
   /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
   readonly apiRoot?: string;
   /** The latest connection's addresses; undefined before the first request. */
@@ -191,6 +192,12 @@ export interface RunIo {
    * piped line): the handler returns its whole output as before.
    */
   readonly write?: (chunk: { text: string; json: string }) => void;
+  /**
+   * Writes a router show's text (sanitized) while its answer arrives: the shell, for a line
+   * with no pipe whose output is not paged. The outcome still carries the whole text and says
+   * how much of it was written (`shown`); the rest is written as any output.
+   */
+  readonly stream?: (text: string) => void;
 }
 
 export const NO_IO: RunIo = Object.freeze({});

@@ -34,6 +34,8 @@ export class Collector implements Dispatcher.DispatchHandler {
     private readonly maxBytes: number,
     private readonly tooBig: () => Error,
     private readonly onSettle: () => void,
+    /** A 2xx answer's text, part by part as it arrives (a show printed as it comes). */
+    private onText?: ((part: string) => void) | undefined,
   ) {
     this.done = new Promise<Collected>((res, rej) => {
       this.resolve = res;
@@ -63,6 +65,7 @@ export class Collector implements Dispatcher.DispatchHandler {
   ): void {
     this.status = statusCode;
     this.headers = headers;
+    if (statusCode < 200 || statusCode >= 300) this.onText = undefined;
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       const e = this.tooBig();
@@ -80,7 +83,7 @@ export class Collector implements Dispatcher.DispatchHandler {
       this.fail(e);
       return;
     }
-    if (this.first === undefined && this.decoder === undefined) {
+    if (this.first === undefined && this.decoder === undefined && !this.onText) {
       this.first = chunk;
       return;
     }
@@ -89,7 +92,18 @@ export class Collector implements Dispatcher.DispatchHandler {
       if (this.first) this.parts.push(this.decoder.write(this.first));
       this.first = undefined;
     }
-    this.parts.push(this.decoder.write(chunk));
+    this.give(this.decoder.write(chunk));
+  }
+
+  /** A decoded part: kept, and handed to onText (a throwing onText is not called again). */
+  private give(part: string): void {
+    this.parts.push(part);
+    if (!this.onText || part === '') return;
+    try {
+      this.onText(part);
+    } catch {
+      this.onText = undefined;
+    }
   }
 
   onResponseEnd(): void {
@@ -98,7 +112,7 @@ export class Collector implements Dispatcher.DispatchHandler {
     this.onSettle();
     let text = this.first?.toString('utf8') ?? '';
     if (this.decoder) {
-      this.parts.push(this.decoder.end());
+      this.give(this.decoder.end());
       text = this.parts.join('');
     }
     this.resolve({ status: this.status, headers: this.headers, text });

@@ -38,6 +38,7 @@ const monitor = (...keys: KeyBinding[]) => bind('monitor', ...keys);
 const show = (...keys: KeyBinding[]) => bind('show', ...keys);
 const dash = (...keys: KeyBinding[]) => bind('dashboard', ...keys);
 const picker = (...keys: KeyBinding[]) => bind('dashPicker', ...keys);
+const board = (...keys: KeyBinding[]) => bind('board', ...keys);
 
 const TOGGLES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}`, chart(ch(n))])) as Record<
@@ -54,7 +55,8 @@ const TOGGLE_BINDINGS = Object.fromEntries(TOGGLES.map((n) => [`chart.toggle${n}
  * the y/n question before `d` removes an entry; show: a `show … | refresh` pane; fleet: the fleet
  * shell's `monitor match-list` pane; ping: a `ping … | graph` pane; dashboard / dashPicker /
  * dashPrompt: the dashboard screen, its `v` variable picker and its `e` expression prompt (it
- * takes every key).
+ * takes every key); board / boardDetail / boardConfirm / boardPrompt: `class board`, a trainee's
+ * detail, its y/N question and its message prompt (it takes every key).
  */
 const TABLE = {
   'edit.left': edit(plain('left'), ctrl('b')),
@@ -159,6 +161,27 @@ const TABLE = {
   'show.refresh': show(ch('r')),
   'fleet.close': bind('fleet', ...LEAVE),
   'fleet.refresh': bind('fleet', ch('r')),
+  // `class board`: the instructor's board; Enter opens a trainee (read only), a y/N question
+  // before `R` and `n`, and `m`'s one-line message prompt (it takes every key).
+  // Esc does not leave the board: it is the key back from a trainee's detail, pressed twice.
+  'board.close': board(ch('q'), ctrl('c')),
+  'board.up': board(plain('up'), ch('k')),
+  'board.down': board(plain('down'), ch('j')),
+  'board.pageUp': board(plain('pageup'), ctrl('b')),
+  'board.pageDown': board(plain('pagedown'), ctrl('f')),
+  'board.open': board(plain('return')),
+  'board.reset': board(ch('r')),
+  'board.resetAll': board(ch('R')),
+  'board.message': board(ch('m')),
+  'board.next': board(ch('n')),
+  'board.detailBack': bind('boardDetail', ch('q'), ...ESCAPE, plain('return'), ctrl('c')),
+  'board.detailUp': bind('boardDetail', plain('up'), ch('k')),
+  'board.detailDown': bind('boardDetail', plain('down'), ch('j')),
+  'board.confirmYes': bind('boardConfirm', ch('y'), ch('Y')),
+  'board.confirmNo': bind('boardConfirm', ch('n'), ch('N'), ch('q'), plain('return'), ...ESCAPE, ctrl('c')),
+  'board.promptSend': bind('boardPrompt', plain('return')),
+  'board.promptCancel': bind('boardPrompt', ...ESCAPE, ctrl('c')),
+  'board.promptBackspace': bind('boardPrompt', plain('backspace'), plain('delete')),
   'ping.close': bind('ping', ...LEAVE),
   'ping.pause': bind('ping', ch('p'), ch(' ')),
   // The dashboard: its own keys; inside a zoomed panel that panel's pane keys come first.

@@ -171,6 +171,38 @@ export function compileSearchRegex(re: string): SearchRegex {
 
 const jsRegexes = new Map<string, RE2JS | null>();
 
+function re2Of(engine: typeof RE2JS, source: string): RE2JS | null {
+  let compiledRe2 = jsRegexes.get(source);
+  if (compiledRe2 === undefined) {
+    const t = toRe2(source);
+    try {
+      compiledRe2 = t === null ? null : engine.compile(t);
+    } catch {
+      compiledRe2 = null;
+    }
+    if (jsRegexes.size >= MAX_MEMO) jsRegexes.clear();
+    jsRegexes.set(source, compiledRe2);
+  }
+  return compiledRe2;
+}
+
+/**
+ * The first match of a JavaScript pattern in a text, on RE2 only (a lesson's `read … regex`:
+ * the file and the router's answer are both untrusted, so linear time, no fallback): group 1,
+ * or the whole match when the pattern has no group; undefined when nothing (or no group 1)
+ * matched; null when
+ * RE2 is not loaded (loadRegexEngine first) or cannot run the pattern.
+ */
+export function re2Find(source: string, text: string): string | undefined | null {
+  const engine = re2.value;
+  const rx = engine ? re2Of(engine, source) : null;
+  if (!rx) return null;
+  const m = rx.matcher(text);
+  if (!m.find()) return undefined;
+  // A group that took no part in the match gives no value.
+  return m.groupCount() >= 1 ? (m.group(1) ?? undefined) : (m.group(0) ?? '');
+}
+
 /**
  * A JavaScript regex found anywhere in a text (a lesson's `ran REGEX`: lesson files are
  * untrusted), never slower than the bound: RE2 runs it after the translation InputRe patterns
@@ -181,17 +213,7 @@ const jsRegexes = new Map<string, RE2JS | null>();
 export function testJsRegex(rx: RegExp, text: string): boolean | 'timeout' {
   const engine = re2.value;
   if (engine && rx.flags === '' && !SURROGATE.test(text)) {
-    let compiledRe2 = jsRegexes.get(rx.source);
-    if (compiledRe2 === undefined) {
-      const t = toRe2(rx.source);
-      try {
-        compiledRe2 = t === null ? null : engine.compile(t);
-      } catch {
-        compiledRe2 = null;
-      }
-      if (jsRegexes.size >= MAX_MEMO) jsRegexes.clear();
-      jsRegexes.set(rx.source, compiledRe2);
-    }
+    const compiledRe2 = re2Of(engine, rx.source);
     if (compiledRe2) return compiledRe2.test(text);
   }
   return testBounded(rx, text);

@@ -14,6 +14,7 @@ import { NO_IO, type RunIo, type RunState, type Services } from '../contract/ser
 import { graphOutcome } from './graph-pipe.js';
 import { refreshOutcome } from './refresh-pipe.js';
 import { runLineNoted } from './runner.js';
+import { unstreamed } from './streamed-show.js';
 
 export interface PipedOutcome {
   outcome: Outcome;
@@ -40,6 +41,8 @@ export async function runPiped(
     await loadRegexEngine();
     piped = splitPipes(line, scan);
   }
+  // Pipes work on the whole output: nothing is written while it arrives.
+  if (piped.pipes.length > 0) io = unstreamed(io);
   const e = piped.error;
   if (e) {
     const error = new RoutershError('validation', e.message, { column: e.column + 1, word: e.wordIndex });

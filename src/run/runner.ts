@@ -17,6 +17,7 @@ interface ReadLine {
 }
 import { NO_IO, type RunIo, type RunState, type Services } from '../contract/services.js';
 import { formatDescribe, formatMessage, formatShow } from './format-router.js';
+import { streamedShow, unstreamed } from './streamed-show.js';
 import type { Outcome } from '../contract/outcome.js';
 import { loadChangeSender, loadHandlers } from './features.js';
 
@@ -67,7 +68,9 @@ export async function runLineNoted(
     // secret slots never comes back out in its output, its --json or its error.
     const words = res.kind === 'empty' ? [] : res.words;
     secrets = lineSecrets(line, { words, context: state.context, scan });
-    const outcome = await runResolution(res, state, { services, io }, signal, { line, scan, window });
+    // A line with secrets has them replaced in its output once it is whole: none is streamed.
+    const run = { services, io: secrets.length > 0 ? unstreamed(io) : io };
+    const outcome = await runResolution(res, state, run, signal, { line, scan, window });
     return {
       outcome: scrubOutcome(outcome, secrets),
       ...(note ? { note } : {}),
@@ -161,9 +164,12 @@ async function runRouter(
   // A change goes through the journal (metadata before, request, answer, metadata after); a
   // read does not load it.
   const change = isChange(request);
+  // A show's text is written while it arrives when the caller can take it (the shell).
+  const stream = run.io.stream;
+  const streamed = !change && stream && request.actions?.includes('SHOW') ? streamedShow(stream) : undefined;
   const envelope = change
     ? await (await loadChangeSender()).sendChange(request, line, run, signal)
-    : await services.router.send(request, { signal });
+    : await services.router.send(request, streamed ? { signal, onShow: streamed.onShow } : { signal });
   const width = services.width();
   let text: string;
   if (request.method === 'GET') {
@@ -180,5 +186,6 @@ async function runRouter(
     // when completion needs them, not per written entry); a deleted node is gone with its subtree.
     services.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
   }
-  return { kind: 'router', request, envelope, text };
+  const shown = streamed?.shownOf(text) ?? 0;
+  return { kind: 'router', request, envelope, text, ...(shown > 0 ? { shown } : {}) };
 }

@@ -15,6 +15,11 @@ export interface ConnectOptions extends Omit<SessionOptions, 'env' | 'warn'> {
   retryPassword?: boolean;
   /** The router when none is configured (`routersh api`: http://localhost, as the vendor's client). */
   defaultRouter?: string;
+  /**
+   * A login the command got itself, over what flags, environment and profile say (`class join`:
+   * the class's router for the trainee, their name and code, the telemetry key the class gave).
+   */
+  login?: Pick<Config, 'router' | 'user' | 'password' | 'telemetryUrl' | 'telemetryKey'>;
 }
 
 export interface Connected {
@@ -33,6 +38,11 @@ export function commandConfig(flags: Flags, io: CommandIo): Readonly<Config> {
 export async function connect(flags: Flags, io: CommandIo, o: ConnectOptions): Promise<Connected> {
   let cfg = commandConfig(flags, io);
   if (!cfg.router && o.defaultRouter) cfg = Object.freeze({ ...cfg, router: o.defaultRouter });
+  if (o.login) {
+    // No token of the environment's rides along: the login given is the one.
+    const { token: _, ...rest } = cfg;
+    cfg = Object.freeze({ ...rest, ...o.login });
+  }
   let closeDemo = async () => {};
   if (flags.demo) {
     const demo = await (await import('./demo.js')).demoConfig(cfg);
@@ -44,7 +54,7 @@ export async function connect(flags: Flags, io: CommandIo, o: ConnectOptions): P
       throw usageError('no router given: use --router URL (or ROUTERSH_ROUTER, or a --profile), or --demo');
     // Once per run, before anything is sent (a password asked again reopens the session only).
     for (const m of connectionWarnings(cfg)) io.err(`warning: ${sanitizeLine(m)}\n`);
-    const { retryPassword: _, defaultRouter: __, ...options } = o;
+    const { retryPassword: _, defaultRouter: __, login: ___, ...options } = o;
     // --demo's router lives in this process: a guard could not revert anything once it is gone.
     const sessionOptions = flags.demo ? { ...options, guard: false } : options;
     const open = (c: Readonly<Config>) =>

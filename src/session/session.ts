@@ -14,6 +14,7 @@ import type { JournalSink } from '../features/changes/journal/file.js';
 import { candidateStore } from '../features/config/candidate-store.js';
 import type { Journal } from '../features/changes/journal/journal.js';
 import type { LessonStore } from '../features/lessons/types.js';
+import type { LessonDriver } from '../contract/lessons.js';
 // By file, not from lang/index.js: the index re-exports completion too, which esbuild then
 // bundles into what every one-shot command loads.
 import { MetadataCache } from '../lang/cache.js';
@@ -40,8 +41,11 @@ export interface SessionOptions {
   /** The shell makes the telemetry client at once (panes and completion use it synchronously);
    * a one-shot run imports its code with the first `metrics …`/`logs …` line. */
   telemetry: 'at-once' | 'on-first-use';
-  /** A lesson driver (the shell, `routersh learn`): 'file' keeps progress in the state dir. */
-  lessons?: LessonStore | 'file';
+  /**
+   * A lesson driver (the shell, `routersh learn`): 'file' keeps progress in the state dir; a
+   * function makes another kind over the session's resolver (a classroom's: `class join`).
+   */
+  lessons?: LessonStore | 'file' | ((deps: Pick<Services, 'resolve'>) => LessonDriver);
   /** Connections to the router at once (`match-list import --concurrency`). */
   connections?: number;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
@@ -76,12 +80,15 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
   // Every module the session needs starts loading now, together: one after the other, each
   // import was a round of its own before the shell's prompt (reading the file, compiling).
-  const lessonCode = o.lessons ? lessonModules() : undefined;
+  const makeDriver = typeof o.lessons === 'function' ? o.lessons : undefined;
+  const localLessons = typeof o.lessons === 'function' ? undefined : o.lessons;
+  const lessonCode = localLessons ? lessonModules() : undefined;
   // The panes' sources and the window's port: the interactive shell only (no one-shot run opens a pane).
   const shellCode = o.interactive ? import('./shell-ports.js') : undefined;
   const telemetry = await telemetryPort(cfg, o.telemetry);
   const now = telemetry?.loaded();
-  const lessonStore = o.lessons && lessonCode ? await lessonStoreOf(o.lessons, o.env, lessonCode) : undefined;
+  const lessonStore =
+    localLessons && lessonCode ? await lessonStoreOf(localLessons, o.env, lessonCode) : undefined;
   const valueCompleter = eitherCompleter(
     now ? (await import('../features/telemetry/telemetry-completer.js')).telemetryCompleter(now) : undefined,
     lessonStore && lessonCode ? (await lessonCode).completer.lessonCompleter(lessonStore) : undefined,
@@ -120,8 +127,11 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     otherRouter: async (which: { profile: string } | { router: string }) =>
       (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
-  const lessons =
-    lessonStore && lessonCode ? (await lessonCode).driver.createLessonDriver(lessonStore, core) : undefined;
+  const lessons = makeDriver
+    ? makeDriver(core)
+    : lessonStore && lessonCode
+      ? (await lessonCode).driver.createLessonDriver(lessonStore, core)
+      : undefined;
   const ports = shellCode
     ? (await shellCode).shellPorts(() => services)
     : { panes: undefined, windows: undefined };

@@ -25,7 +25,11 @@ export function applyOutcome(
     case 'router':
     case 'text':
       if (outcome.kind === 'text' && outcome.diff && to.color) to.out.push(item('diff', outcome.text));
-      else if (outcome.text) to.out.output(outcome.text, page);
+      else if (outcome.kind === 'router' && outcome.shown) {
+        // Written in part while it arrived: the rest, never paged.
+        const rest = outcome.text.slice(outcome.shown);
+        if (rest) to.out.push(item('output', rest));
+      } else if (outcome.text) to.out.output(outcome.text, page);
       if (outcome.kind === 'text' && outcome.failure) {
         to.out.push(errorItem(outcome.failure, line));
         return false;

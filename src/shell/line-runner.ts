@@ -74,10 +74,13 @@ export function createLineRunner(o: {
           if (inflight === ac) patch({ running: { since, progress: line } });
         };
         const { services, fleet } = deps().session;
-        // The fleet shell runs the line on its selection and answers with the hosts grouped.
+        // The fleet shell runs the line on its selection and answers with the hosts grouped;
+        // one router's show is written while it arrives when no pager would take it.
+        const stream = fleet ? undefined : out.streamer();
+        const io = stream ? { ...runIo(progress), stream } : runIo(progress);
         const r = fleet
-          ? await fleet.run(text, context, ac.signal, runIo(progress))
-          : await runPiped(text, { context }, services, ac.signal, runIo(progress), scans[i]);
+          ? await fleet.run(text, context, ac.signal, io)
+          : await runPiped(text, { context }, services, ac.signal, io, scans[i]);
         if (r.note) out.say(`note: ${r.note}`);
         if (r.warning) out.push(item('error', `warning: ${r.warning}`));
         if (!o.apply(r.outcome, { prompt: p, text: o.shown(text) }, r.page) || ac.signal.aborted) break;

@@ -23,6 +23,11 @@ export interface ShellOutput {
   note(text: string): void;
   /** A command's output; paged when `page` and it is taller than the window. */
   output(text: string, page: boolean): void;
+  /**
+   * A writer of a command's output as it arrives (RunIo.stream), when nothing would page it
+   * (no pager: `--no-pager`, or no window size); undefined otherwise.
+   */
+  streamer(): ((text: string) => void) | undefined;
   /** Settles when the pager is done (every line written, or the rest dropped); at once without one. */
   pagerClosed(): Promise<void>;
   /** A key while the pager is open. */
@@ -82,6 +87,8 @@ export function createShellOutput(
       queueMicrotask(() => push(item('info', text)));
     },
     output,
+    // Pieces are written as they are (each ends a line, but the last): no newline added.
+    streamer: () => (deps().pagerSize?.() ? undefined : (text) => deps().print(sanitizeText(text))),
     pagerClosed: () =>
       get().pager ? new Promise<void>((resolve) => (pagerDone = resolve)) : Promise.resolve(),
     pagerKey: (key) => {

@@ -60,3 +60,31 @@ export function sanitizeLine(text: string): string {
 export function jsonText(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (c) => `\\u${hex4(c.charCodeAt(0))}`);
 }
+
+/**
+ * Where `text` may be cut so that sanitizeText of the two parts, joined, equals sanitizeText of
+ * the whole: just after its last LF that no escape sequence spans (0: nowhere yet). A CSI or a
+ * two-byte escape never holds an LF; an OSC (up to BEL or ESC) or a DCS/SOS/PM/APC string (up
+ * to ESC) may, so a cut is taken before the line of an open one. Output streamed as it arrives
+ * (a router's show) is cut here.
+ */
+export function textCut(text: string): number {
+  let lf = text.lastIndexOf('\n');
+  while (lf >= 0) {
+    const esc = text.lastIndexOf('\u001b', lf);
+    if (esc < 0 || !opensString(text, esc, lf)) return lf + 1;
+    if (esc === 0) return 0;
+    lf = text.lastIndexOf('\n', esc - 1);
+  }
+  return 0;
+}
+
+/** The escape at `esc` starts an OSC or DCS-like string still open at `at`. */
+function opensString(text: string, esc: number, at: number): boolean {
+  const kind = text[esc + 1];
+  if (kind === ']') {
+    const bel = text.indexOf('\u0007', esc + 2);
+    return bel < 0 || bel > at;
+  }
+  return kind === 'P' || kind === 'X' || kind === '^' || kind === '_';
+}

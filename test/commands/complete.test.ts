@@ -163,6 +163,10 @@ describe('routersh __complete: commands and flags from the parsers’ tables', (
     expect(r.values).toEqual(['discover', 'interfaces', 'ping', 'users', 'firewall', 'telemetry']);
     expect(r.directive).toBe(':files');
     expect(await words(['learn', 'interfaces', '--pro'])).toEqual(['--profile']);
+    // `learn --test NAME|FILE…`: the names and files for each.
+    const t = await complete(['--', 'learn', '--test', 'ping', '']);
+    expect(t.values).toEqual(['discover', 'interfaces', 'ping', 'users', 'firewall', 'telemetry']);
+    expect(t.directive).toBe(':files');
   });
 
   it('dash: import, the built-in dashboards and files; then --var and the main flags; --validate files', async () => {

@@ -61,7 +61,7 @@ it('a lesson file with a mistake: each mistake with its line, exit 2', async () 
   const v = await runCommand(['learn', '--validate', bad], env);
   expect(v.code).toBe(2);
   expect(v.stderr).toBe(
-    `${bad}:6: unknown check kind 'nod' (expected node, value, option, ran, metrics, logs)\n`,
+    `${bad}:6: unknown check kind 'nod' (expected node, value, option, ran, metrics, logs, read)\n`,
   );
   const s = await runCommand(['learn', bad], env);
   expect(s.code).toBe(2);

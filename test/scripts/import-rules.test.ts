@@ -35,6 +35,11 @@ const TREE: Record<string, string> = {
     "import '../term/sanitize.js';\nimport '../errors.js';\nimport '../term/table.js';\n",
   'src/api/router/wire.ts': 'export const decode = 1;\nexport type Wire = number;\n',
   'src/api/router/client.ts': "import '../../http/transport.js';\nimport '../../run/runner.js';\n",
+  // The class client may read the wire contract (contract/class.ts) and no other contract file.
+  'src/api/class/client.ts':
+    "import type { Board } from '../../contract/class.js';\nimport type { P } from '../../contract/panes.js';\nexport type B = Board | P;\n",
+  'src/contract/class.ts': 'export type Board = number;\n',
+  'src/contract/panes.ts': 'export type P = number;\n',
   'src/lang/walk.ts':
     "import type { Wire } from '../api/router/wire.js';\nimport { decode } from '../api/router/wire.js';\n" +
     "import '../panes/chart/render-text.js';\nexport const w: Wire = decode;\n",
@@ -80,6 +85,7 @@ describe('import rules', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     const { errors } = await checkImports(dir);
     expect(errors.sort()).toEqual([
+      'api-class-imports-down-only: src/api/class/client.ts → src/contract/panes.ts',
       'api-imports-down-only: src/api/router/client.ts → src/run/runner.ts',
       'cli-imports-down-only: src/cli/args.ts → sim/server.ts',
       'cli-imports-down-only: src/cli/args.ts → src/main.ts',

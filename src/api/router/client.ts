@@ -11,6 +11,7 @@ import {
   rejectedError,
 } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
+import { ShowOutputScan } from './show-stream.js';
 import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
 import { Credentials, missingPasswordError } from './credentials.js';
@@ -47,6 +48,13 @@ export interface RouterClientConfig {
 export interface CallOptions {
   signal?: AbortSignal | undefined;
   query?: Query | undefined;
+  /**
+   * A SHOW's text output as it arrives, redacted, in pieces that end after a line (the last
+   * where ShowOutput ends): a preview of what the answer's ShowOutput holds, which the returned
+   * envelope still carries whole (show-stream.ts). Not called when the answer is not an OK
+   * envelope with a text ShowOutput, nor when a secret could span a piece.
+   */
+  onShow?: ((text: string) => void) | undefined;
 }
 
 export interface PostBody {
@@ -162,17 +170,18 @@ export class RouterClient {
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const onText = this.showStream(req, o?.onShow);
     let res: HttpResponse;
     if (this.tokens) {
       const used = await this.tokens.bearer();
-      res = await this.call(req, path, headers, body, `Bearer ${used}`, o?.signal);
+      res = await this.call(req, path, headers, body, `Bearer ${used}`, o?.signal, onText);
       if (res.status === 401) {
-        // Exactly one renewal and one retry; a second 401 is final.
+        // Exactly one renewal and one retry; a second 401 is final (a 401's body is never shown).
         const fresh = await this.tokens.renew(used);
-        res = await this.call(req, path, headers, body, `Bearer ${fresh.token}`, o?.signal);
+        res = await this.call(req, path, headers, body, `Bearer ${fresh.token}`, o?.signal, onText);
       }
     } else {
-      res = await this.call(req, path, headers, body, this.basic, o?.signal);
+      res = await this.call(req, path, headers, body, this.basic, o?.signal, onText);
     }
     return this.interpret(res, req.method, query);
   }
@@ -184,6 +193,7 @@ export class RouterClient {
     body: string | undefined,
     authorization: string | undefined,
     signal: AbortSignal | undefined,
+    onText?: (part: string) => void,
   ): Promise<HttpResponse> {
     const h = authorization ? { ...headers, authorization } : headers;
     return this.transport.call({
@@ -192,7 +202,21 @@ export class RouterClient {
       headers: h,
       signal,
       ...(body !== undefined ? { body } : {}),
+      ...(onText ? { onText } : {}),
     });
+  }
+
+  /**
+   * The body's parts to a ShowOutput scan whose pieces reach `onShow` redacted: only for a
+   * SHOW, and only when none of our secrets holds a control character (each piece ends after
+   * an LF, so a secret without one never spans two; the cut stays where sanitizing allows).
+   */
+  private showStream(req: RouterRequest, onShow: ((text: string) => void) | undefined) {
+    if (!onShow || req.method !== 'POST' || !req.actions?.includes('SHOW')) return undefined;
+    const secrets = this.credentials.secrets;
+    if (secrets.some((s) => CONTROL.test(s))) return undefined;
+    const scan = new ShowOutputScan((text) => onShow(this.credentials.redactText(text)));
+    return (part: string) => scan.push(part);
   }
 
   private interpret(res: HttpResponse, method: string, query: Query | undefined): Envelope {
@@ -245,6 +269,9 @@ export class RouterClient {
     await this.transport.close();
   }
 }
+
+// C0 and C1 controls: a secret holding one could span a streamed piece or move its cut.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function looksLikeJson(text: string): boolean {
   const t = text.trimStart();

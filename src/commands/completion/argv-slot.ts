@@ -144,8 +144,10 @@ function shapeOf(name: HelpedCommand | 'help' | undefined, rest: readonly string
       };
     }
     case 'learn': {
-      // `learn --validate FILE…`, `learn --progress [--json]`, or `learn NAME` and the main flags.
+      // `learn --validate FILE…`, `learn --test NAME|FILE…`, `learn --progress [--json]`, or
+      // `learn NAME` and the main flags.
       if (rest[0] === '--validate') return { flags: [], positional: () => ({ kind: 'files' }) };
+      if (rest[0] === '--test') return { flags: [], positional: () => ({ kind: 'lessons' }) };
       if (rest[0] !== undefined && !rest[0].startsWith('-'))
         return { flags: mainFlags(), positional: () => NONE };
       const flags = commandFlags(name).filter((f) => rest[0] !== '--progress' || f.names[0] === '--json');

@@ -1,9 +1,19 @@
 // One `check:` line of a lesson → a Check, or why not. Words are split by THE lexer (quotes
-// and escapes as in the shell); `ran`, `metrics` and `logs` take the rest of the line raw.
+// and escapes as in the shell); `ran`, `metrics` and `logs` take the rest of the line raw;
+// `read` is read-check.ts's.
 import { tokenize } from '../../lang/tokenize.js';
+import { parseReadCheck } from './read-check.js';
 import type { Check, CheckKind } from './types.js';
 
-export const CHECK_KINDS: readonly CheckKind[] = ['node', 'value', 'option', 'ran', 'metrics', 'logs'];
+export const CHECK_KINDS: readonly CheckKind[] = [
+  'node',
+  'value',
+  'option',
+  'ran',
+  'metrics',
+  'logs',
+  'read',
+];
 
 const isKind = (s: string): s is CheckKind => (CHECK_KINDS as readonly string[]).includes(s);
 
@@ -24,6 +34,8 @@ export function parseCheck(text: string): Check | string {
     case 'metrics':
     case 'logs':
       return rest ? { kind, query: rest } : `check '${kind}' needs a query`;
+    case 'read':
+      return parseReadCheck(rest);
     default:
       return parseNodeCheck(kind, rest);
   }

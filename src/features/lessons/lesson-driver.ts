@@ -4,8 +4,12 @@
 // simulator and progress are never another's. A lesson file is untrusted: every text it lends
 // (titles, instructions, hints, its name) leaves here sanitized — the notes as text, the status
 // line as one line — and its `ran` patterns run in linear time or under a bound (evaluate.ts).
-import { argumentError, notConfiguredError } from '../../errors.js';
-import { holds, probeOf, type Seen } from './evaluate.js';
+// `grade` is the same check with its verdicts (contract CheckVerdict): the class server's
+// grader (grader.ts) is built on it; `afterLine` prints the failed checks the lesson explains.
+import { argumentError } from '../../errors.js';
+import type { CheckVerdict } from '../../contract/class.js';
+import type { Outcome } from '../../contract/outcome.js';
+import { type Deps, makeProbe, passes, stepVerdicts } from './lesson-probe.js';
 import { listText } from './list.js';
 import {
   advance,
@@ -19,30 +23,64 @@ import {
   whereText,
 } from './progress.js';
 import { resolvedLine } from './resolved-line.js';
-import type { Check, Lesson, LessonProgress, LessonStore } from './types.js';
+import type { Lesson, LessonProgress, LessonStore } from './types.js';
 import { splitPipes } from '../../lang/pipes.js';
 import { loadRegexEngine } from '../../lang/regex.js';
 import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
-import type { Services } from '../../contract/services.js';
 import type { LessonDriver } from '../../contract/lessons.js';
 
 export type { LessonDriver } from '../../contract/lessons.js';
 
-/** The local driver answers at once (the contract allows a round trip: a classroom's). */
-export interface LocalLessonDriver extends LessonDriver {
+/** One command's grading: the note to print, every check's verdict, and whether the step passed. */
+export interface LineGrade {
+  note: string;
+  checks: CheckVerdict[];
+  passed: boolean;
+}
+
+/**
+ * The local driver (the lesson engine): it answers at once (the contract allows a round trip: a
+ * classroom's), and grades with verdicts, which the class server's grader is built on.
+ */
+export interface EngineDriver extends LessonDriver {
+  list(): string;
   start(name: string): string;
   hint(): string;
   skip(): string;
   where(): string;
+  /**
+   * Grades the current step after a line that ran (`ok`); `resolved` is the line as the client
+   * resolved it (for `ran` checks), resolved here from the top when absent.
+   */
+  grade(
+    line: string,
+    context: readonly string[],
+    ok: boolean,
+    signal: AbortSignal,
+    resolved?: string,
+  ): Promise<LineGrade>;
+  /** Resumes a lesson at a saved point (the class server after a restart). */
+  restore(progress: LessonProgress): void;
+  /** The run under way, if any. */
+  current(): { lesson: Lesson; progress: LessonProgress } | undefined;
 }
 
-const HOUR_MS = 3_600_000;
+export type LocalLessonDriver = EngineDriver;
+
+const NONE: LineGrade = { note: '', checks: [], passed: false };
+
+/** The failed checks a lesson explains (its `message`), one a line, under the command. */
+const failedNotes = (checks: readonly CheckVerdict[], explained: readonly boolean[]): string =>
+  checks
+    .filter((c, i) => !c.ok && explained[i])
+    .map((c) => `${c.level === 'warning' ? '! ' : 'x '}${c.message ?? c.check}\n`)
+    .join('');
 
 export function createLessonDriver(
   store: LessonStore,
-  deps: Pick<Services, 'resolve' | 'router' | 'telemetry'>,
+  deps: Deps,
   now: () => number = Date.now,
-): LocalLessonDriver {
+): EngineDriver {
   let run: { lesson: Lesson; progress: LessonProgress } | undefined;
   const listeners = new Set<() => void>();
   let status: string | undefined;
@@ -56,41 +94,32 @@ export function createLessonDriver(
     if (!run) throw argumentError('no lesson under way: `learn` lists them, `learn NAME` starts one');
     return run;
   };
+  const probe = makeProbe(deps, now);
 
-  const probe = async (
-    c: Check,
-    line: () => Promise<string | undefined>,
-    signal: AbortSignal,
-  ): Promise<Seen> => {
-    const p = probeOf(c);
-    try {
-      switch (p.kind) {
-        case 'line':
-          return { kind: 'line', line: await line() };
-        case 'node': {
-          const env = await deps.router.send({ method: 'GET', words: p.words }, { signal });
-          return env.nodeInfo
-            ? { kind: 'node', info: env.nodeInfo }
-            : { kind: 'failed', reason: 'no metadata' };
-        }
-        case 'metrics': {
-          if (!deps.telemetry) throw notConfiguredError('no telemetry API');
-          const r = await (await deps.telemetry.client()).query({ expression: p.query }, signal);
-          return { kind: 'count', count: r.data.series.length };
-        }
-        case 'logs': {
-          if (!deps.telemetry) throw notConfiguredError('no telemetry API');
-          const end = now();
-          const r = await (await deps.telemetry.client()).logsSearch(
-            { query: p.query, start: end - HOUR_MS, end, limit: 1 },
-            signal,
-          );
-          return { kind: 'count', count: r.data.length };
-        }
-      }
-    } catch (e) {
-      return { kind: 'failed', reason: (e as Error).message };
-    }
+  const grade: EngineDriver['grade'] = async (line, context, ok, signal, given) => {
+    if (!run || finished(run.progress) || !ok) return NONE;
+    const { lesson, progress } = run;
+    const step = currentStep(lesson, progress);
+    if (!step) return NONE;
+    // The line is resolved once, and only when a check asks for it.
+    let resolved: Promise<string | undefined> | undefined =
+      given !== undefined ? Promise.resolve(given) : undefined;
+    const lineOf = () =>
+      (resolved ??= deps
+        .resolve(splitPipes(line).command, [...context], signal)
+        .then(resolvedLine, () => undefined));
+    // `ran` patterns and `read` regexes run on RE2 (linear time), loaded once a step has one.
+    if (step.checks.some((c) => c.kind === 'ran' || c.kind === 'read')) await loadRegexEngine();
+    const checks = await stepVerdicts(step, probe, lineOf, signal);
+    // The lesson may have been restarted while the checks ran.
+    if (run?.progress !== progress) return NONE;
+    // The failed checks the lesson explains are said, a warning's also when the step passes.
+    const explained = step.checks.map((c) => c.kind === 'read' && c.message !== undefined);
+    const why = failedNotes(checks, explained);
+    if (!passes(checks)) return { note: sanitizeText(why), checks, passed: false };
+    const next = advance(progress, 'done', now());
+    set(lesson, next);
+    return { note: sanitizeText(why + passedText(lesson, progress, next)), checks, passed: true };
   };
 
   return {
@@ -106,6 +135,8 @@ export function createLessonDriver(
       set(lesson, progress);
       return sanitizeText(introText(lesson, progress));
     },
+    restore: (progress) => set(store.load(progress.lesson), progress),
+    current: () => run,
     hint: () => {
       const { lesson, progress } = active();
       const step = currentStep(lesson, progress);
@@ -127,28 +158,8 @@ export function createLessonDriver(
       const { lesson, progress } = active();
       return sanitizeText(whereText(lesson, progress));
     },
-    afterLine: async (line, context, outcome, signal) => {
-      if (!run || finished(run.progress)) return '';
-      if (outcome.kind === 'error' || outcome.kind === 'empty') return '';
-      const { lesson, progress } = run;
-      const step = currentStep(lesson, progress);
-      if (!step) return '';
-      // The line is resolved once, and only when a check asks for it.
-      let resolved: Promise<string | undefined> | undefined;
-      const lineOf = () =>
-        (resolved ??= deps
-          .resolve(splitPipes(line).command, [...context], signal)
-          .then(resolvedLine, () => undefined));
-      // `ran` patterns run on RE2 (linear time), loaded once a step has one.
-      if (step.checks.some((c) => c.kind === 'ran')) await loadRegexEngine();
-      for (const c of step.checks) {
-        if (!holds(c, await probe(c, lineOf, signal))) return '';
-      }
-      // The lesson may have been restarted while the checks ran.
-      if (run?.progress !== progress) return '';
-      const next = advance(progress, 'done', now());
-      set(lesson, next);
-      return sanitizeText(passedText(lesson, progress, next));
-    },
+    grade,
+    afterLine: async (line: string, context: readonly string[], outcome: Outcome, signal: AbortSignal) =>
+      (await grade(line, context, outcome.kind !== 'error' && outcome.kind !== 'empty', signal)).note,
   };
 }

@@ -9,6 +9,7 @@
 //   Instruction text.
 //   hint: one line of help
 //   check: node interface eth1.100 present
+//   solution: interface eth1.100        (one line a `solution:`, in order: `learn --test` runs them)
 import { RoutershError } from '../../errors.js';
 import { parseCheck } from './check-line.js';
 import type { Check, Lesson, LessonIssue, Step } from './types.js';
@@ -21,6 +22,8 @@ interface Draft {
   text: string[];
   hint?: string;
   checks: Check[];
+  written: string[];
+  solution: string[];
   /** A `check:` line was seen, right or wrong (a wrong one is its own issue). */
   checkLines: number;
 }
@@ -60,8 +63,8 @@ export function parseLesson(
     if (heading) {
       const t = (heading[1] as string).trim();
       if (!t) issue(n, 'a step heading needs a title');
-      steps.push({ title: t, line: n, text: [], checks: [], checkLines: 0 });
-    } else if (/^(hint|check):/.test(l)) {
+      steps.push({ title: t, line: n, text: [], checks: [], written: [], solution: [], checkLines: 0 });
+    } else if (/^(hint|check|solution):/.test(l)) {
       const [key, ...more] = l.split(':');
       const value = more.join(':').trim();
       if (!step) issue(n, `'${key}:' before the first step (a '## ' heading)`);
@@ -69,11 +72,17 @@ export function parseLesson(
         if (step.hint !== undefined) issue(n, 'a step has one hint');
         else if (!value) issue(n, 'empty hint');
         else step.hint = value;
+      } else if (key === 'solution') {
+        if (!value) issue(n, 'empty solution line');
+        else step.solution.push(value);
       } else {
         step.checkLines++;
         const check = parseCheck(value);
         if (typeof check === 'string') issue(n, check);
-        else step.checks.push(check);
+        else {
+          step.checks.push(check);
+          step.written.push(value);
+        }
       }
     } else if (step) step.text.push(l);
     else intro.push(l);
@@ -87,6 +96,8 @@ export function parseLesson(
     text: trim(s.text),
     ...(s.hint !== undefined ? { hint: s.hint } : {}),
     checks: s.checks,
+    written: s.written,
+    solution: s.solution,
     line: s.line,
   }));
   return { lesson: { name, title, intro: trim(intro), steps: out }, issues: [] };

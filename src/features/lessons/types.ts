@@ -14,7 +14,36 @@ export type Check =
   /** `metrics EXPR`: an instant query returns at least one series. */
   | { kind: 'metrics'; query: string }
   /** `logs QUERY`: a search over the last hour returns at least one record. */
-  | { kind: 'logs'; query: string };
+  | { kind: 'logs'; query: string }
+  /** `read "LINE" json PATH|regex RE OP [VALUE] [wait D] [retries N] [message T] [level L]` (read-check.ts). */
+  | ReadCheck;
+
+/** One step of a JSON path: an object key, an array index, or the first element whose KEY is VALUE. */
+export type PathStep =
+  | { kind: 'key'; key: string }
+  | { kind: 'index'; index: number }
+  | { kind: 'where'; key: string; value: string };
+
+export type ReadOp = '=' | '~' | '>' | '<' | 'present';
+
+/** A show line or node read, run on the router; a value taken from its answer and compared. */
+export interface ReadCheck {
+  kind: 'read';
+  /** A `show …` or `describe …` line (never a change: the resolver decides again at run time). */
+  line: string;
+  take: { kind: 'json'; path: PathStep[] } | { kind: 'regex'; pattern: string };
+  op: ReadOp;
+  /** What `=`, `~`, `>`, `<` compare with (absent for `present`). */
+  value?: string;
+  /** Re-probe until it holds or this passes (`wait D`). */
+  waitMs?: number;
+  /** Re-probe at most this many more times (`retries N`). */
+  retries?: number;
+  /** Shown when the check does not hold. */
+  message?: string;
+  /** `warning`: informs, never fails the step. */
+  level: 'error' | 'warning';
+}
 
 export type CheckKind = Check['kind'];
 
@@ -24,6 +53,10 @@ export interface Step {
   text: string;
   hint?: string;
   checks: Check[];
+  /** Each check as written after `check:` (same order as `checks`): what a verdict names. */
+  written: string[];
+  /** The lines that solve the step (`solution:` lines, in order), for `learn --test`. */
+  solution: string[];
   /** Line of the step's heading in its file. */
   line: number;
 }

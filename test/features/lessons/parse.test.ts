@@ -79,7 +79,7 @@ describe('parseLesson', () => {
     expect(lines(src).split('\n')).toEqual([
       "lesson.md:3: unknown front matter key 'level' (expected title)",
       "lesson.md:5: 'hint:' before the first step (a '## ' heading)",
-      "lesson.md:7: unknown check kind 'nod' (expected node, value, option, ran, metrics, logs)",
+      "lesson.md:7: unknown check kind 'nod' (expected node, value, option, ran, metrics, logs, read)",
       "lesson.md:9: check 'node' is: node PATH… present|absent",
       expect.stringMatching(/^lesson\.md:10: check 'ran': bad pattern: /),
       "lesson.md:11: check 'value' is: value PATH… = VALUE",
