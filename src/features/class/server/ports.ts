@@ -18,7 +18,7 @@ export interface GraderPort {
   hint(): Promise<StepAnswer>;
   skip(): Promise<StepAnswer>;
   /** Where the trainee is: the lesson (index), the step (0-based; steps.length when done) and its text. */
-  where(): { lessonIndex: number; step: number; text: string; status: string };
+  where(): { lessonIndex: number; step: number; text: string };
   /** The current lesson's steps as the board shows them. */
   state(): { steps: StepState[]; hints: boolean[]; current: number; stepSince: number };
   grades(): LessonGrade[];

@@ -171,10 +171,11 @@ async function events(
   const afterText = query.get('after');
   if (afterText !== null && !/^\d{1,15}$/.test(afterText))
     return fail(res, 400, 'after must be a whole number');
-  // A number past the last (the server restarted since): from now on, answered at once.
-  const asked = afterText === null ? deps.room.lastSeq : Number(afterText);
-  const after = asked > deps.room.lastSeq ? deps.room.lastSeq : asked;
-  if (asked > deps.room.lastSeq) return send(res, 200, deps.room.eventsFor(who.name, after));
+  // Without a number (a client's first poll) or past the last (the server restarted since):
+  // answered at once with the number to poll after.
+  if (afterText === null || Number(afterText) > deps.room.lastSeq)
+    return send(res, 200, { seq: deps.room.lastSeq, events: [] });
+  const after = Number(afterText);
   const gone = new AbortController();
   res.once('close', () => gone.abort());
   await deps.room.waitEvents(who.name, after, gone.signal);
