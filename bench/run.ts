@@ -62,6 +62,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'fleet-bench.ts',
     'benchFleetRun',
   ],
+  [
+    'grading a trainee command on the class server, 1 and 30 trainees at once (issue 40)',
+    'lessons-grade-bench.ts',
+    'benchLessonsGrade',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

@@ -12,6 +12,7 @@ export const WHOLE = process.env.ROUTERSH_TEST_WHOLE === '1';
 export const WHOLE_FILES: ReadonlyArray<readonly [project: string, file: string]> = [
   ['e2e', 'test/safety/request-faults.test.ts'],
   ['concurrent', 'test/safety/window-faults.test.ts'],
+  ['e2e', 'test/safety/fleet-faults.test.ts'],
   ['e2e', 'test/corpus/corpus.test.ts'],
   ['e2e', 'test/e2e/completion-hostile.test.ts'],
   ['e2e', 'test/e2e/real-dashboards.test.ts'],
