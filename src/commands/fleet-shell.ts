@@ -3,7 +3,9 @@
 // --routers N` opens it on N simulated routers started in this process (session/demo.ts).
 import type { Flags } from '../cli/args.js';
 import type { CommandIo } from '../contract/command-io.js';
+import type { Config } from '../config/config.js';
 import type { Inventory } from '../contract/fleet.js';
+import type { FleetShellSession } from '../session/fleet-shell.js';
 import { type Ending, usageError } from '../errors.js';
 import { commandConfig } from '../session/connect.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -25,9 +27,10 @@ export async function runFleetShellSession(flags: Flags, io: CommandIo): Promise
   // Ink renders only a final frame when it thinks it runs in CI (shell.ts says why).
   delete io.env.CI;
   delete io.env.CONTINUOUS_INTEGRATION;
-  const forks = forksOf(flags);
+  // A wrong --forks is refused before a simulated fleet starts.
+  forksOf(flags);
   let base = commandConfig(flags, io);
-  const { loadInventory, selectHosts } = await import('../features/fleet/inventory/index.js');
+  const { loadInventory } = await import('../features/fleet/inventory/index.js');
   let inventory: Inventory;
   let closeDemo = async () => {};
   if (flags.demo && flags.fleet?.routers !== undefined) {
@@ -37,20 +40,8 @@ export async function runFleetShellSession(flags: Flags, io: CommandIo): Promise
     closeDemo = demo.close;
     base = Object.freeze({ ...base, telemetryKey: demo.telemetryKey });
   } else inventory = await loadInventory({ env: io.env, flags });
-  const warn = (m: string) => io.err(`warning: ${sanitizeLine(m)}\n`);
   try {
-    const [{ openFleetShell }, { runPiped }] = await Promise.all([
-      import('../session/fleet-shell.js'),
-      import('../run/output-pipes.js'),
-    ]);
-    const session = await openFleetShell(base, inventory, {
-      env: io.env,
-      warn,
-      pattern: flags.fleet?.limit,
-      select: (p) => selectHosts(inventory, p),
-      forks,
-      runPiped: (line, state, services, signal, runIo) => runPiped(line, state, services, signal, runIo),
-    });
+    const session = await openFleetShellOf(flags, io, { base, inventory });
     try {
       const { runShell } = await import('../shell/shell.js');
       const where = `${session.hosts().length} hosts of ${inventory.source}`;
@@ -63,4 +54,35 @@ export async function runFleetShellSession(flags: Flags, io: CommandIo): Promise
   } finally {
     await closeDemo();
   }
+}
+
+/**
+ * The fleet shell's session on the selection: THE line runner, and its changes made as runs with
+ * this command line's fleet flags (fleet-run-shell.ts). The Ink shell runs on it.
+ */
+export async function openFleetShellOf(
+  flags: Flags,
+  io: CommandIo,
+  given?: { base: Readonly<Config>; inventory: Inventory },
+): Promise<FleetShellSession> {
+  const forks = forksOf(flags);
+  const base = given?.base ?? commandConfig(flags, io);
+  const warn = (m: string) => io.err(`warning: ${sanitizeLine(m)}\n`);
+  const [{ openFleetShell }, { runPiped }, { loadInventory, selectHosts }, { fleetRunPort }] =
+    await Promise.all([
+      import('../session/fleet-shell.js'),
+      import('../run/output-pipes.js'),
+      import('../features/fleet/inventory/index.js'),
+      import('./fleet-run-shell.js'),
+    ]);
+  const inventory = given?.inventory ?? (await loadInventory({ env: io.env, flags }));
+  return openFleetShell(base, inventory, {
+    env: io.env,
+    warn,
+    pattern: flags.fleet?.limit,
+    select: (p) => selectHosts(inventory, p),
+    forks,
+    runPiped: (line, state, services, signal, runIo) => runPiped(line, state, services, signal, runIo),
+    runs: fleetRunPort(flags, base, io, forks),
+  });
 }

@@ -6,7 +6,6 @@
 // ROUTERSH_PASSWORD / ROUTERSH_TOKEN — sent only to the router the index names for the host.
 import type { Config } from '../config/config.js';
 import type { CommandIo } from '../contract/command-io.js';
-import { isTerminal } from '../contract/command-io.js';
 import {
   asRoutershError,
   commandFailedError,
@@ -22,7 +21,7 @@ import { revertWindow } from '../features/changes/window-revert.js';
 import { type RunHost, type RunIndex, runFile, summary, writeRun } from '../features/fleet/runs/run-index.js';
 import { hostConfig } from '../session/fleet.js';
 import { openSession } from '../session/session.js';
-import type { FleetHost } from '../contract/fleet.js';
+import type { FleetHost, FleetRunSession } from '../contract/fleet.js';
 import { sanitizeLine } from '../term/sanitize.js';
 
 /**
@@ -58,16 +57,37 @@ function connectionOf(h: RunHost, env: NodeJS.ProcessEnv, timeoutMs: number): Re
   return cfg;
 }
 
+/**
+ * A session on the host the run names, journaling to `journal`: the fleet shell lends its own
+ * (the journal the run wrote; the shell closes it), else one is opened for the revert alone.
+ */
+export type UndoOpener = (host: string) => Promise<FleetRunSession>;
+
 /** Reverts one host's window of the run; where it ended. */
-async function revertHost(h: RunHost, run: RunIndex, io: CommandIo, timeoutMs: number): Promise<RunHost> {
+async function revertHost(
+  h: RunHost,
+  run: RunIndex,
+  io: UndoIo,
+  timeoutMs: number,
+  lent?: UndoOpener,
+): Promise<RunHost> {
   if (!h.journal || !h.window) return h;
-  const session = await openSession(connectionOf(h, io.env, timeoutMs), {
-    interactive: false,
-    warn: (m) => io.err(`warning: ${sanitizeLine(h.name)}: ${sanitizeLine(m)}\n`),
-    env: io.env,
-    journal: { path: h.journal },
-    telemetry: 'on-first-use',
-  });
+  let session: FleetRunSession;
+  try {
+    session = lent
+      ? { services: (await lent(h.name)).services, close: async () => {} }
+      : await openSession(connectionOf(h, io.env, timeoutMs), {
+          interactive: false,
+          warn: (m) => io.err(`warning: ${sanitizeLine(h.name)}: ${sanitizeLine(m)}\n`),
+          env: io.env,
+          journal: { path: h.journal },
+          telemetry: 'on-first-use',
+        });
+  } catch (e) {
+    const why = asRoutershError(e).message;
+    io.err(`% ${sanitizeLine(h.name)}: not reverted: ${sanitizeLine(why)}\n`);
+    return { ...h, end: 'unsettled', why };
+  }
   try {
     const journal = await session.services.journal!.open();
     const text = await revertWindow(journal, session.services.router, h.window, {
@@ -86,7 +106,7 @@ async function revertHost(h: RunHost, run: RunIndex, io: CommandIo, timeoutMs: n
 }
 
 /** Waits (at most GUARD_WAIT_MS, or an interrupt) for the run's guard to end. */
-async function guardGone(run: RunIndex, io: CommandIo): Promise<void> {
+async function guardGone(run: RunIndex, io: UndoIo): Promise<void> {
   const g = run.guard;
   if (!g || !processAlive(g.pid, g.pidStart)) return;
   io.err(`note: run ${run.id}'s guard (${g.pid}) is reverting some hosts: waiting for it\n`);
@@ -104,18 +124,25 @@ async function guardGone(run: RunIndex, io: CommandIo): Promise<void> {
 /** A guard retries a revert for 10 minutes: past that (and a margin) it is not waited for. */
 const GUARD_WAIT_MS = 11 * 60_000;
 
+/** What undoRun uses of its caller: a command's io, or the fleet shell's notes. */
+export type UndoIo = Pick<CommandIo, 'out' | 'err' | 'env' | 'onInterrupt'> & {
+  /** Whether a question could be asked (without --yes): absent, the io's streams say. */
+  readonly stdin?: CommandIo['stdin'];
+  readonly stdout?: CommandIo['stdout'];
+};
+
 export async function undoRun(
   state: string,
   run: RunIndex,
-  args: { yes: boolean; timeout?: string },
-  io: CommandIo,
+  args: { yes: boolean; timeout?: string; open?: UndoOpener },
+  io: UndoIo,
 ): Promise<Ending> {
   const touched = run.hosts.filter((h) => h.journal && h.window && h.end !== 'reverted');
   if (touched.length === 0) {
     io.out(`run ${run.id}: nothing to revert\n${sanitizeLine(summary(run))}\n`);
     return OK;
   }
-  if (!args.yes && !isTerminal(io))
+  if (!args.yes && !(io.stdin?.isTTY === true && io.stdout?.isTTY === true))
     throw usageError(
       `fleet undo would revert ${touched.length} host(s) of run ${run.id}: add --yes in a script`,
     );
@@ -134,7 +161,7 @@ export async function undoRun(
     io.err(`note: run ${run.id} was confirmed: its changes are reverted now\n`);
   const ends = new Map<string, RunHost>();
   // Hosts one after another: a revert is planned from each host's journal and live metadata.
-  for (const h of touched) ends.set(h.name, await revertHost(h, run, io, timeoutMs));
+  for (const h of touched) ends.set(h.name, await revertHost(h, run, io, timeoutMs, args.open));
   const hosts = run.hosts.map((h) => ends.get(h.name) ?? h);
   const bad = hosts.some((h) => h.end === 'unsettled');
   const after: RunIndex = { ...run, hosts, closed: true, state: bad ? 'unsettled' : 'reverted' };

@@ -66,3 +66,50 @@ export interface FleetShellPort {
   /** `31/40 answered` while completion's metadata lacks some hosts (else undefined). */
   note(): string | undefined;
 }
+
+/** One host's session as a fleet run uses it: a file journal, the run's guard as its window guard. */
+export interface FleetRunSession {
+  readonly services: import('./services.js').Services;
+  close(): Promise<void>;
+}
+
+/**
+ * A change across the fleet shell's selection made as ONE run (issue 39 items 3-4): waves, gates,
+ * the run's guard, `--max-fail`, the run index. commands/ implements it on its run engine
+ * (commands/fleet-run.ts runChange, with the flags of the command line that opened the shell) and
+ * hands it to the shell, which may not import commands/. The shell lends its own host sessions,
+ * so what a run changed is in the journals the shell's `changes` reads.
+ */
+export interface FleetRunPort {
+  /** The window guard port the shell's host sessions are opened with (the run's one guard). */
+  readonly guardPort: import('./services.js').WindowGuardPort;
+  /** The run's waves over `hosts` (sizes), judged before anything is asked or sent; throws a one-line refusal. */
+  plan(hosts: readonly FleetHost[]): readonly number[];
+  /** Sends `lines` (a script from the root) to `hosts` as one run; progress and its summary through `say`. */
+  run(r: {
+    hosts: readonly FleetHost[];
+    lines: readonly string[];
+    open(host: FleetHost): Promise<FleetRunSession>;
+    say(text: string): void;
+    signal: AbortSignal;
+  }): Promise<FleetRunDone>;
+  /** `routersh fleet undo RUN --yes` on the shell's sessions: every host the run changed reverted. */
+  undo(r: {
+    id: string;
+    open(host: string): Promise<FleetRunSession>;
+    say(text: string): void;
+    signal: AbortSignal;
+  }): Promise<{ ok: boolean }>;
+}
+
+/** How a run ended: 0 every host changed, 4 some failed and others not, 1 reverted or failed. */
+export interface FleetRunDone {
+  readonly id: string;
+  readonly status: 0 | 1 | 4;
+  /** The run index's summary: which host ended where. */
+  readonly summary: string;
+  /** The failed hosts' whys (`HOST: why`). */
+  readonly whys: readonly string[];
+  /** Where each host ended (the run index's words: confirmed, reverted, pending, ...). */
+  readonly hosts: readonly { readonly name: string; readonly end: string }[];
+}

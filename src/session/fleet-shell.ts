@@ -6,10 +6,13 @@
 // (grouped-text.ts). The shell's own services (telemetry, panes, the history) are a session of
 // the first host's, whose cache and resolver are the union's: nothing of a line goes to that
 // router except through the per-host sessions, `on HOST`, or a telemetry built-in run once.
+// A change across more than one host, and candidate mode's `commit`, is one run
+// (fleet-shell-runs.ts: waves, gates, the run's guard, the run index).
 import type { NodeInfo } from '../api/router/types.js';
 import { isChange } from '../api/router/is-change.js';
 import type { Config } from '../config/config.js';
-import type { FleetHost, FleetShellPort, Inventory } from '../contract/fleet.js';
+import type { FleetHost, FleetRunPort, FleetShellPort, Inventory } from '../contract/fleet.js';
+import type { CandidatePort } from '../contract/services.js';
 import type { Outcome } from '../contract/outcome.js';
 import type { RunIo, Services } from '../contract/services.js';
 import {
@@ -25,9 +28,18 @@ import { monitorSource } from '../features/match-list/monitor-source.js';
 import type { MonitorSource } from '../contract/monitor.js';
 import type { PaneSpecOf } from '../contract/panes.js';
 import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
+import {
+  candidateBuiltin,
+  changeScript,
+  commitScript,
+  type FleetStaged,
+  stagedText,
+} from '../features/fleet/shell/fleet-candidate.js';
+import { type RunsState, runAcross, undoRunOf } from './fleet-shell-runs.js';
 import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
 import { emptyNode } from '../lang/empty-node.js';
 import { resolveLine } from '../lang/resolve.js';
+import type { Resolution } from '../lang/types.js';
 import { splitPipes } from '../lang/pipes.js';
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -56,6 +68,8 @@ export interface FleetShellOptions {
   ) => Promise<Piped>;
   /** Completion's budget per path (default 300 ms). */
   budgetMs?: number;
+  /** A change across hosts as one run, with the flags that opened the shell (commands/fleet-run-shell.ts). */
+  runs: FleetRunPort;
 }
 
 export interface FleetShellSession extends Session {
@@ -70,7 +84,7 @@ const text = (t: string, json: unknown = t): Piped => ({
 const error = (e: RoutershError): Piped => ({ outcome: { kind: 'error', error: e }, page: false });
 
 /** What the fleet shell's lines act on: the selection (changed by `limit`) and the hosts' sessions. */
-interface FleetState {
+interface FleetState extends RunsState {
   readonly o: FleetShellOptions;
   readonly inventory: Inventory;
   readonly fleet: Fleet;
@@ -91,7 +105,19 @@ export async function openFleetShell(
   const first = selected[0];
   if (!first)
     throw usageError(`${sanitizeLine(pattern)} selects no host of ${sanitizeLine(inventory.source)}`);
-  const fleet = openFleet(base, inventory.hosts, { env: o.env, warn: o.warn, journal: 'file' });
+  // The run's flags judged now: a wrong --waves is one line before the shell opens.
+  try {
+    o.runs.plan(selected);
+  } catch (e) {
+    throw usageError(asRoutershError(e).message);
+  }
+  // The hosts' windows are the run's: its one guard (the port hands it out during a run only).
+  const fleet = openFleet(base, inventory.hosts, {
+    env: o.env,
+    warn: o.warn,
+    journal: 'file',
+    guardPort: o.runs.guardPort,
+  });
   const meta = fleetMetadata({
     hosts: () =>
       st.selected.map((h) => ({
@@ -101,7 +127,18 @@ export async function openFleetShell(
     ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}),
     rootWords: () => shellWords(st.selected),
   });
-  const st: FleetState = { o, inventory, fleet, meta, pattern, selected };
+  const st: FleetState = {
+    o,
+    inventory,
+    fleet,
+    meta,
+    pattern,
+    selected,
+    runs: o.runs,
+    staged: undefined,
+    made: [],
+    refresh: () => meta.reset(),
+  };
   const { cache } = meta;
   // The shell's own services: telemetry, panes and the history's redaction, on a session of the
   // first host's (its configuration gives telemetry); lines never reach its router directly.
@@ -122,7 +159,8 @@ export async function openFleetShell(
     journal: undefined,
     guard: undefined,
     windows: undefined,
-    candidate: undefined,
+    // The fleet's candidate mode, for the prompt's `[candidate N]` and Ctrl-D (`end`).
+    candidate: fleetCandidatePort(st),
     lessons: undefined,
     panes: local.services.panes && {
       ...local.services.panes,
@@ -180,19 +218,168 @@ async function runFleetLine(
   }
   const r = await services.resolve(splitPipes(line).command, context, signal);
   if (r.kind === 'empty') return { outcome: { kind: 'empty' }, page: false };
+  if (st.staged !== undefined) {
+    const staged = await inCandidate(st, st.staged, r, line, context, signal, io);
+    if (staged) return staged;
+  }
   // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
-  if (r.kind === 'error') return runPiped(line, { context }, services, signal, io);
+  // (In the fleet's candidate mode too: nothing is staged for it, as the one-router runner would.)
+  if (r.kind === 'error')
+    return runPiped(line, { context }, { ...services, candidate: undefined }, signal, io);
   if (r.kind === 'builtin') {
     // One pane, a row per host (the fleet monitor, its source the hosts': openFleetShell).
     if (r.name === 'monitor match-list' && r.args[0] !== undefined)
       return { outcome: { kind: 'pane', spec: { pane: 'fleetMonitor', list: r.args[0] } }, page: false };
+    if (r.name === 'configure') return enterCandidate(st, r.args);
+    // `undo` alone after a run of this shell, or `undo RUN`: the run, on every host it changed.
+    const run = r.name === 'undo' ? (r.args.length === 0 ? st.made.at(-1) : r.args[0]) : undefined;
+    if (run !== undefined && r.args.length <= 1 && st.made.includes(run))
+      return undoRunOf(st, run, signal, io);
+    const sends = r.name === 'match-list' && (r.args[0] === 'import' || r.args[0] === 'sync');
+    if (sends && st.selected.length > 1)
+      return runAcross(st, changeScript(line, context), `${r.name} ${r.args[0]}`, signal, io);
     const how = acrossOf(r.name);
     if (how === 'refused') return error(usageError(refusedText(r.name)));
     if (how === 'once') return runPiped(line, { context }, services, signal, io);
     if (how === 'undo') return undoAcross(st, line, context, signal, io);
-    return across(st, line, context, signal, io, false);
+    return across(st, line, context, signal, io);
   }
-  return across(st, line, context, signal, io, isChange(r.request));
+  if (isChange(r.request) && st.selected.length > 1)
+    return runAcross(st, changeScript(line, context), 'send this change', signal, io);
+  return across(st, line, context, signal, io);
+}
+
+/**
+ * A line in the fleet's candidate mode: a change is staged (refused when no host accepts it),
+ * `commit` sends the staged lines as one run, `compare` lists them, `discard` drops them, `end`
+ * leaves; what would change the hosts at once is refused. Undefined: it runs as outside.
+ */
+async function inCandidate(
+  st: FleetState,
+  staged: FleetStaged[],
+  r: Resolution,
+  line: string,
+  context: string[],
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped | undefined> {
+  if (r.kind === 'router') {
+    if (!isChange(r.request)) return undefined;
+    staged.push({ line, context: [...context] });
+    return text(`staged (${staged.length}): sent to ${plural(st.selected.length, 'host')} by commit\n`);
+  }
+  // A line no host accepts is refused as outside: nothing is staged for it.
+  if (r.kind !== 'builtin') return undefined;
+  const leaving = (r.name === 'exit' || r.name === 'quit') && context.length === 0;
+  const b = leaving ? ({ kind: 'end' } as const) : candidateBuiltin(r.name, r.args);
+  switch (b.kind) {
+    case 'as-outside':
+      return undefined;
+    case 'refused':
+      return error(usageError(b.message));
+    case 'configure':
+      return text(`already in candidate mode (${plural(staged.length, 'staged line')})\n`);
+    case 'compare':
+      return text(stagedText(staged, st.selected.length), staged);
+    case 'discard':
+      st.staged = [];
+      return text(`discarded ${plural(staged.length, 'staged line')}\n`);
+    case 'commit':
+      return commitStaged(st, staged, b.comment, signal, io);
+    case 'end':
+      return endCandidate(st, staged, signal, io);
+  }
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** `configure`: the fleet's candidate mode (lines staged here, sent by `commit` as one run). */
+function enterCandidate(st: FleetState, args: readonly string[]): Piped {
+  if (args.length > 1 || (args[0] !== undefined && args[0] !== 'private'))
+    return error(usageError('configure takes nothing, or private'));
+  st.staged = [];
+  return text(
+    `candidate mode on ${plural(st.selected.length, 'host')}: changes are staged, not sent\ncommit sends them as one run (each host's a transaction), discard drops them, end leaves\n`,
+  );
+}
+
+/** `commit`: the staged lines as one run; kept staged when the run changed no host in the end. */
+async function commitStaged(
+  st: FleetState,
+  staged: FleetStaged[],
+  comment: string | undefined,
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped> {
+  if (staged.length === 0) return text('nothing staged: nothing sent\n');
+  const r = await runAcross(
+    st,
+    commitScript(staged, comment),
+    `commit ${plural(staged.length, 'staged line')}`,
+    signal,
+    io,
+  );
+  const failed = r.outcome.kind === 'error' || (r.outcome.kind === 'text' && r.outcome.failure !== undefined);
+  if (!failed && st.staged === staged) st.staged = [];
+  return r;
+}
+
+/** `end` (`exit` at the top, Ctrl-D): with lines staged, commit / discard / stay. */
+async function endCandidate(
+  st: FleetState,
+  staged: FleetStaged[],
+  signal: AbortSignal,
+  io: RunIo,
+): Promise<Piped> {
+  const n = staged.length;
+  if (n === 0) {
+    st.staged = undefined;
+    return text('left candidate mode\n');
+  }
+  if (!io.choose) return error(commandFailedError(`${plural(n, 'line')} staged: commit or discard first`));
+  const answer = await io.choose(
+    `${plural(n, 'line')} staged: c commit · d discard · s stay in candidate mode [c/d/S]`,
+    ['c', 'd', 's'],
+    's',
+  );
+  if (answer === 'd') {
+    st.staged = undefined;
+    return text(`discarded ${plural(n, 'staged line')}; left candidate mode\n`);
+  }
+  if (answer !== 'c') return text(`still in candidate mode (${plural(n, 'staged line')})\n`);
+  const r = await commitStaged(st, staged, undefined, signal, io);
+  if (st.staged?.length === 0) st.staged = undefined;
+  return r;
+}
+
+/**
+ * The fleet's candidate mode as the Ink shell reads it (the prompt's count, Ctrl-D's `end`);
+ * its lines are staged by the fleet shell itself, never by the one-router candidate code.
+ */
+function fleetCandidatePort(st: FleetState): CandidatePort {
+  const refuse = () => {
+    throw commandFailedError("the fleet's candidate mode stages lines itself");
+  };
+  return Object.freeze({
+    lines: () => st.staged?.map((s) => ({ line: s.line, context: [...s.context], at: 0 })),
+    enter: () => {
+      st.staged ??= [];
+    },
+    add: refuse,
+    clear: () => {
+      if (st.staged) st.staged = [];
+    },
+    leave: () => {
+      st.staged = undefined;
+    },
+    leftOver: () => undefined,
+    dropLeftOver: () => {},
+    elsewhere: () => [],
+    stage: async () => ({
+      kind: 'error',
+      error: commandFailedError("the fleet's candidate mode stages lines itself"),
+    }),
+  } satisfies CandidatePort);
 }
 
 /** `limit PATTERN`: the selection from now on (the union made again from its hosts). */
@@ -211,20 +398,15 @@ function limitTo(st: FleetState, pattern: string): Piped {
   return text(`${n} host${n === 1 ? '' : 's'} selected: ${sanitizeLine(`${pattern} (${n})`)}\n`);
 }
 
-/** The line on every selected host (a change to more than one asks first), answers grouped. */
+/** The line on every selected host (a change to more than one is a run: runAcross), answers grouped. */
 async function across(
   st: FleetState,
   line: string,
   context: string[],
   signal: AbortSignal,
   io: RunIo,
-  change: boolean,
 ): Promise<Piped> {
   const hosts = st.selected;
-  if (change && hosts.length > 1) {
-    const yes = io.ask ? await io.ask(`send this change to ${hosts.length} hosts?`, signal) : false;
-    if (!yes) return error(commandFailedError(`not sent to the ${hosts.length} hosts`));
-  }
   // Each host's own questions (an own-path warning) are not asked 40 times: refused there.
   const hostIo: RunIo = { ...(io.notify ? { notify: io.notify } : {}) };
   const done = await st.fleet.each(

@@ -2,8 +2,8 @@
 // routers that differ (some have eth7, one answers slowly): the prompt names the selection, the
 // hint says a partial completion (`5/6 answered`), Tab marks what not every host has (eth7
 // 2/5), `hosts` lists the selection, answers come back grouped with the outliers apart,
-// `monitor match-list` is one pane with a row per host, `limit` narrows the selection and
-// `on HOST` runs one host's line as the single-router shell.
+// `monitor match-list` is one pane with a row per host, `limit` narrows the selection, a change
+// is one run that `undo` reverts, and `on HOST` runs one host's line as the single-router shell.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,18 +93,19 @@ describe.skipIf(!hasTmux())('the fleet shell in tmux', () => {
     t.keys('Enter');
     await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}router$/m);
 
-    // A change to the two, then undo: asked once for both, each host undoes its own change.
+    // A change to the two is one run (asked with its waves), then `undo` reverts that run on both.
     t.type('interface eth0 mtu 1600');
     t.keys('Enter');
-    await t.waitFor(/send this change to 2 hosts\? \[y\/N\] ?$/m);
+    await t.waitFor(/send this change to 2 hosts in one wave, as one run\? \[y\/N\] ?$/m);
     t.type('y');
     t.keys('Enter');
-    await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}MTU of eth0 set to 1600$/m);
+    await t.waitFor(/^run r[0-9a-z]+: confirmed; 2 confirmed\n {2}confirmed: edge-\[01,03\] \(2\)$/m);
     t.type('undo');
     t.keys('Enter');
-    await t.waitFor(/undo on 2 hosts: each undoes its own changes from this shell\? \[y\/N\] ?$/m);
+    await t.waitFor(/undo run r[0-9a-z]+: revert every host it changed\? \[y\/N\] ?$/m);
     t.type('y');
     t.keys('Enter');
+    await t.waitFor(/^run r[0-9a-z]+: reverted; 2 reverted$/m);
     t.type('show interface eth0 | match mtu');
     t.keys('Enter');
     await t.waitFor(/^edge-\[01,03\] \(2\):\n {2}eth0: .* mtu 1500 /m);

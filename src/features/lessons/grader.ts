@@ -60,7 +60,10 @@ export interface GraderSnapshot {
 export interface Grader {
   /** Where the trainee is: the lesson, its index, the step (0-based; steps.length when done), its text. */
   where(): { lesson: string; lessonIndex: number; step: number; text: string };
-  /** Grades the current step after a trainee's command (a failed command grades nothing). */
+  /**
+   * Grades the current step after a trainee's command (a failed command grades nothing), one
+   * command at a time in order; with MAX_PENDING waiting, a further one is answered ungraded.
+   */
   afterLine(report: LineReport, signal: AbortSignal): Promise<LineAnswer>;
   /** The current step's hint (counted on the board and in the grades). */
   hint(): StepAnswer;
@@ -82,6 +85,9 @@ export const lessonRef = (l: Lesson): LessonRef => ({
   title: sanitizeLine(l.title),
   steps: l.steps.map((s) => sanitizeLine(s.title)),
 });
+
+/** Lines of one trainee waiting to be graded, past which a line is answered ungraded. */
+export const MAX_PENDING = 4;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const fresh = (l: Lesson, at: number): StepRecord[] =>
@@ -172,6 +178,21 @@ export function createGrader(o: GraderOptions): Grader {
     if (next) Object.assign(next, { state: 'current', reachedAt: now() });
   };
 
+  const gradeLine = async (report: LineReport, signal: AbortSignal): Promise<LineAnswer> => {
+    const at = step();
+    const g = await driver.grade(report.line, [], report.ok, signal, report.resolved);
+    if (g.passed) ended(at, 'done');
+    else {
+      const r = mine()[at];
+      const failures = g.checks.filter((c) => !c.ok && c.level === 'error').length;
+      if (r && failures) Object.assign(r, { state: 'failed', failedChecks: r.failedChecks + failures });
+    }
+    return { ...answer(g.note), checks: g.checks };
+  };
+
+  let queue: Promise<void> = Promise.resolve();
+  let pending = 0;
+
   return {
     where: () => {
       const run = driver.current();
@@ -184,16 +205,19 @@ export function createGrader(o: GraderOptions): Grader {
         text: sanitizeText(text),
       };
     },
-    afterLine: async (report, signal) => {
-      const at = step();
-      const g = await driver.grade(report.line, [], report.ok, signal, report.resolved);
-      if (g.passed) ended(at, 'done');
-      else {
-        const r = mine()[at];
-        const failures = g.checks.filter((c) => !c.ok && c.level === 'error').length;
-        if (r && failures) Object.assign(r, { state: 'failed', failedChecks: r.failedChecks + failures });
-      }
-      return { ...answer(g.note), checks: g.checks };
+    afterLine: (report, signal) => {
+      // One grading at a time per trainee, in the order of their commands; a client that floods
+      // gets its extra lines answered ungraded instead of a queue without end.
+      if (pending >= MAX_PENDING) return Promise.resolve({ ...answer(''), checks: [] });
+      pending++;
+      const graded = queue.then(() => gradeLine(report, signal));
+      queue = graded.then(
+        () => undefined,
+        () => undefined,
+      );
+      return graded.finally(() => {
+        pending--;
+      });
     },
     hint: () => {
       const r = mine()[step()];

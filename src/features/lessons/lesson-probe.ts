@@ -109,8 +109,8 @@ export async function stepVerdicts(
   signal: AbortSignal,
 ): Promise<CheckVerdict[]> {
   const once = (c: Check) => probe(c, line, signal).then((seen) => verdictOf(c, seen));
-  const first: Verdict[] = [];
-  for (const c of step.checks) first.push(await once(c));
+  // At once: a step's probes are independent reads, and the answer is waited for (the board).
+  const first = await Promise.all(step.checks.map(once));
   const blocking = step.checks.filter((c, i) => !first[i]?.ok && levelOf(c) === 'error');
   const final =
     blocking.length && blocking.every(waits)

@@ -4,7 +4,7 @@
 // step back), hints and skips counted, the board's state and the grades (the documented rule),
 // a snapshot that survives a restart, a reset to a lesson's start; a failed command grades nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createGrader, type Grader } from '../../../src/features/lessons/grader.js';
+import { createGrader, type Grader, MAX_PENDING } from '../../../src/features/lessons/grader.js';
 import { parseLesson } from '../../../src/features/lessons/parse.js';
 import type { Lesson } from '../../../src/features/lessons/types.js';
 import { lessonRig, memoryStore, type Rig } from './lesson-rig.js';
@@ -148,3 +148,25 @@ it('grades a trainee through a lesson: verdicts, messages, hints, skips, state, 
     steps: ['current', 'todo', 'todo', 'todo', 'todo'],
   });
 }, 120_000);
+
+it('a client that floods commands: graded one at a time, past a few waiting the rest answered ungraded', async () => {
+  const g = createGrader({ lessons: [interfaces], deps: rig.session.services });
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, () =>
+      g.afterLine({ line: 'show interface', ok: true }, AbortSignal.timeout(30_000)),
+    ),
+  );
+  const graded = answers.filter((a) => a.checks.length > 0);
+  expect(graded.length).toBeGreaterThanOrEqual(1);
+  expect(graded.length).toBeLessThanOrEqual(MAX_PENDING);
+  for (const a of answers) expect(a).toMatchObject({ lesson: 'interfaces', step: 0 });
+  // Then the trainee's next command is graded as usual.
+  expect((await line(g, 'interface eth1.200')).checks).toEqual([
+    {
+      check: 'node interface eth1.100 present',
+      ok: false,
+      level: 'error',
+      message: "'eth1.100' is not configured",
+    },
+  ]);
+}, 60_000);

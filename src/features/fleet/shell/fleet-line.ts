@@ -42,8 +42,9 @@ export type Across = 'each' | 'once' | 'refused' | 'undo';
 
 /**
  * Built-ins by name (grammar.ts's BUILTIN_TABLE): read across the selection, run once in the
- * shell (its own state, telemetry: one service for all), or refused (a window, a checkpoint, a
- * candidate: one router's; `on HOST` runs them). Unlisted names run on each host.
+ * shell (its own state, telemetry: one service for all), or refused (a window, a checkpoint:
+ * one router's; `on HOST` runs them). Unlisted names run on each host. `configure` and, in it,
+ * `commit`, `compare`, `discard`, `end` are the fleet's candidate mode (session/fleet-shell.ts).
  */
 const ONCE = new Set([...LOCAL_BUILTINS, 'dashboard', 'learn', 'hint', 'skip', 'lesson']);
 const REFUSED = new Set([
@@ -53,7 +54,6 @@ const REFUSED = new Set([
   'confirm-within',
   'confirm',
   'commit',
-  'configure',
   'discard',
   'end',
 ]);

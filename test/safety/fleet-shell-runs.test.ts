@@ -1,0 +1,171 @@
+// The fleet shell's changes as runs (issue 39 items 3-4): a change line, and candidate mode's
+// commit, typed in the fleet shell opened as `routersh -i INV --waves 1,2,100% …` opens it
+// (commands/fleet-shell.ts openFleetShellOf: the shell's session with its run port), on three
+// fault routers. The routers' own state is the oracle: with --max-fail 0, after the run (or its
+// undo) every host is before it or every host is after it, and the run index says which.
+import { describe, expect, it } from 'vitest';
+import { parseMainArgs } from '../../src/cli/args.js';
+import { openFleetShellOf } from '../../src/commands/fleet-shell.js';
+import type { RunIo } from '../../src/contract/services.js';
+import { readRun, runIds } from '../../src/features/fleet/runs/run-index.js';
+import { captureIo, runCommand } from '../helpers/command-io.js';
+import { FAULTS } from './fault-router.js';
+import { type Fleet, fleet, fleetEnv, guardEnded, inventoryOf } from './fleet-rig.js';
+import { LINES, type Slices, slices } from './invariant.js';
+
+const WAVES = ['--waves', '1,2,100%', '--confirm-within', '30m', '--timeout', '5'];
+
+/** The fleet shell on `f` as `routersh -i INV ARGS…` opens it; a terminal that answers yes. */
+async function shellOn(f: Fleet, args: readonly string[] = WAVES) {
+  const c = captureIo(fleetEnv(f));
+  const session = await openFleetShellOf(parseMainArgs(['-i', inventoryOf(f), ...args]), c.io);
+  const asked: string[] = [];
+  const notes: string[] = [];
+  const io: RunIo = {
+    ask: async (q) => {
+      asked.push(q);
+      return true;
+    },
+    notify: (t) => notes.push(t),
+  };
+  const type = async (line: string, context: string[] = []) => {
+    const r = await session.fleet.run(line, context, new AbortController().signal, io);
+    const o = r.outcome;
+    const text = o.kind === 'text' || o.kind === 'router' || o.kind === 'context' ? o.text : '';
+    const failed = o.kind === 'error' || (o.kind === 'text' && o.failure !== undefined);
+    const error = o.kind === 'error' ? o.error.message : o.kind === 'text' ? (o.failure?.message ?? '') : '';
+    return { r, text, failed, error, warning: r.warning };
+  };
+  return { session, type, asked, notes, stderr: c.err };
+}
+
+const lastRun = (f: Fleet) => readRun(f.stateDir, runIds(f.stateDir).at(-1)!);
+
+/** Every host before (`s0`) or every host after (`s1`): which one. */
+function allAlike(f: Fleet, s0: Slices, s1: Slices | undefined, why: string): 'before' | 'after' {
+  const now = f.routers.map(slices);
+  const all = (s: Slices) => now.every((x) => JSON.stringify(x) === JSON.stringify(s));
+  if (all(s0)) return 'before';
+  if (s1 && all(s1)) return 'after';
+  throw new Error(`${why}: not every host before, nor every host after: ${JSON.stringify(now)}`);
+}
+
+describe('a change in the fleet shell is one run', () => {
+  it('a line in a context: asked with its waves, applied wave by wave, listed by fleet runs, undone by undo', async () => {
+    const f = await fleet(3);
+    const s0 = f.routers.map(slices);
+    const sh = await shellOn(f);
+    try {
+      const r = await sh.type('mtu 9000', ['interface', 'eth0']);
+      expect(r.failed, `${r.text}${r.error}`).toBe(false);
+      expect(sh.asked).toEqual(['send this change to 3 hosts in 3 waves (1, 1, 1), as one run?']);
+      // Progress per wave, as notes above the prompt.
+      const notes = sh.notes.join('\n');
+      expect(notes).toMatch(/wave 1\/3: 1 host[\s\S]*wave 2\/3: 1 host[\s\S]*wave 3\/3: 1 host/);
+      const run = lastRun(f);
+      expect(r.text).toContain(`run ${run.id}: confirmed; 3 confirmed`);
+      expect(run.lines).toEqual(['edit interface eth0', 'mtu 9000']);
+      expect(run.hosts.map((h) => [h.wave, h.end])).toEqual([
+        [1, 'confirmed'],
+        [2, 'confirmed'],
+        [3, 'confirmed'],
+      ]);
+      for (const [i, s] of f.routers.map(slices).entries())
+        expect(s.eth0, `host ${i + 1}`).not.toEqual(s0[i]!.eth0);
+      const listed = await runCommand(['fleet', 'runs'], fleetEnv(f));
+      expect(listed.out).toContain(run.id);
+
+      // `undo` alone: the shell's last run, on every host it changed.
+      const u = await sh.type('undo');
+      expect(u.failed, `${u.text}${u.error}`).toBe(false);
+      expect(sh.asked.at(-1)).toBe(`undo run ${run.id}: revert every host it changed?`);
+      expect(f.routers.map(slices)).toEqual(s0);
+      expect(readRun(f.stateDir, run.id).state).toBe('reverted');
+      await guardEnded(f, run);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
+  it('a wrong --waves is refused when the shell opens, before anything is sent', async () => {
+    const f = await fleet(2);
+    await expect(shellOn(f, ['--waves', '1,half'])).rejects.toThrow(/--waves: 'half' is not a count/);
+    expect(f.routers.map((r) => r.writes())).toEqual([[], []]);
+  });
+});
+
+describe('candidate mode across the fleet: commit is one run, each host a transaction', () => {
+  it('stages, compares, discards, and commits in three waves; all after', async () => {
+    const f = await fleet(3);
+    const s0 = f.routers.map(slices);
+    const sh = await shellOn(f);
+    try {
+      await sh.type('configure');
+      expect(sh.session.services.candidate?.lines()).toEqual([]);
+      await sh.type('interface eth0 description staged-then-dropped');
+      expect((await sh.type('discard')).text).toMatch(/discarded 1 staged line/);
+      for (const l of LINES) expect((await sh.type(l)).failed).toBe(false);
+      // A line no host accepts is refused, nothing staged for it.
+      expect((await sh.type('interface eth0 frobnicate 3')).failed).toBe(true);
+      expect(sh.session.services.candidate?.lines()).toHaveLength(LINES.length);
+      expect((await sh.type('compare')).text).toContain('+ no interface eth1');
+      // Nothing was sent while staging.
+      expect(f.routers.map((r) => r.writes())).toEqual([[], [], []]);
+      const c = await sh.type('commit');
+      expect(c.failed, `${c.text}${c.error}\n${sh.notes.join('\n')}`).toBe(false);
+      expect(sh.asked.at(-1)).toBe('commit 4 staged lines to 3 hosts in 3 waves (1, 1, 1), as one run?');
+      const run = lastRun(f);
+      expect(run.state).toBe('confirmed');
+      expect(run.lines[0]).toBe('configure');
+      const s1 = slices(f.routers[0]!);
+      expect(s1).not.toEqual(s0[0]);
+      expect(allAlike(f, s0[0]!, s1, 'commit')).toBe('after');
+      // Committed: nothing staged, still in candidate mode; each host left its own.
+      expect(sh.session.services.candidate?.lines()).toEqual([]);
+      await guardEnded(f, run);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
+  it.each(FAULTS)(
+    '%s at a host of wave 2: the gate of failures stops the run; all before or all after, as the run index says',
+    async (fault) => {
+      const f = await fleet(3);
+      const base = await fleet(1);
+      const s0 = slices(f.routers[0]!);
+      const sh = await shellOn(f);
+      try {
+        await sh.type('configure');
+        for (const l of LINES) await sh.type(l);
+        f.routers[1]!.arm({ at: 2, which: 'write', fault });
+        const c = await sh.type('commit');
+        const run = lastRun(f);
+        const why = `${fault} in wave 2: ${c.text}${c.error}\n${sh.notes.join('\n')}`;
+        // What the same lines make of a router of the same start: the state after.
+        const ref = await shellOn(base, ['--timeout', '5', '--yes']);
+        try {
+          for (const l of LINES) await ref.type(l);
+        } finally {
+          await ref.session.close();
+        }
+        const s1 = slices(base.routers[0]!);
+        const ended = allAlike(f, s0, s1, why);
+        if (ended === 'before') {
+          expect(run.state, why).toBe('reverted');
+          expect(run.hosts[2]!.end, why).toBe('pending');
+          expect(f.routers[2]!.writes(), why).toEqual([]);
+          expect(c.failed, why).toBe(true);
+          // The run changed no host in the end: its lines stay staged.
+          expect(sh.session.services.candidate?.lines(), why).toHaveLength(LINES.length);
+        } else {
+          expect(run.state, why).toBe('confirmed');
+          expect(c.failed, why).toBe(false);
+        }
+        await guardEnded(f, run);
+      } finally {
+        await sh.session.close();
+      }
+    },
+  );
+});
