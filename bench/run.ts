@@ -40,6 +40,7 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'benchPatchGain',
   ],
   ['size checks moved out of the unit tests (issue 36)', 'size-bench.ts', 'benchSize'],
+  ['whole matrices and corpora the suite samples (issue 36)', 'whole-bench.ts', 'benchWhole'],
   ['budget: test:unit and npm test in fresh typechecks (issue 36)', 'budget-bench.ts', 'benchBudget'],
   [
     'the whole configuration: show configuration and config load at size vs bare node:http (issue 38)',
@@ -60,6 +61,11 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'running on many: -c across 1,000 routers at --forks 50 vs a bare node:http loop, and RSS (issue 39)',
     'fleet-bench.ts',
     'benchFleetRun',
+  ],
+  [
+    'grading a trainee command on the class server, 1 and 30 trainees at once (issue 40)',
+    'lessons-grade-bench.ts',
+    'benchLessonsGrade',
   ],
 ];
 

@@ -163,7 +163,8 @@ const TABLE = {
   'fleet.refresh': bind('fleet', ch('r')),
   // `class board`: the instructor's board; Enter opens a trainee (read only), a y/N question
   // before `R` and `n`, and `m`'s one-line message prompt (it takes every key).
-  'board.close': board(...LEAVE),
+  // Esc does not leave the board: it is the key back from a trainee's detail, pressed twice.
+  'board.close': board(ch('q'), ctrl('c')),
   'board.up': board(plain('up'), ch('k')),
   'board.down': board(plain('down'), ch('j')),
   'board.pageUp': board(plain('pageup'), ctrl('b')),

@@ -126,8 +126,8 @@ it("shows the instructor's message between commands; a lost server is said once,
   expect(c.err()).toContain('note: message from the instructor: Break at 10:30 really');
   expect(c.err()).not.toContain('\u001b[31m');
 
-  // The server drops the three long polls after the waiting one: said once, then back once.
-  cls.breakEvents(3);
+  // The server drops the three calls after the waiting long poll: said once, then back once.
+  cls.breakCalls(3);
   cls.push({ kind: 'message', text: 'before the break' });
   await until(() => c.err().includes('class server back'), 'the server back');
   cls.push({ kind: 'message', text: 'after the break' });

@@ -10,12 +10,19 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pastedLines } from '../../src/run/paste.js';
 import { type ExprRig, spanMs, startExprRig } from '../helpers/expr-rig.js';
+import { every } from '../helpers/whole.js';
 
+// `npm test` types every 4th expression, a fifth of them multi-line as in the whole (the
+// ~9,500 lines of the whole took ~10 s of CPU and 40 s beside a loaded suite); `npm run bench
+// -- whole` types them all (test/helpers/whole.ts).
 const load = (name: string) =>
-  readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as string);
+  every(
+    readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string),
+    4,
+  );
 
 let rig: ExprRig;
 beforeAll(async () => {

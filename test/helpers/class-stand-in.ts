@@ -15,8 +15,8 @@ export interface StandIn {
   lines: LineReport[];
   calls: string[];
   push(e: ClassEvent): void;
-  /** The next `n` calls to /class/events fail (the socket destroyed). */
-  breakEvents(n: number): void;
+  /** The next `n` calls fail (the socket destroyed: the server gone). */
+  breakCalls(n: number): void;
   /** Replaces the join answer's body (hostile answers). */
   joinBody: (answer: JoinAnswer) => unknown;
   close(): Promise<void>;
@@ -50,7 +50,7 @@ export async function startStandIn(name: string, code: string): Promise<StandIn>
       events.push({ seq: events.length + 1, e });
       for (const w of waiting) w();
     },
-    breakEvents: (n) => {
+    breakCalls: (n) => {
       broken = n;
     },
     joinBody: (a) => a,
@@ -74,6 +74,10 @@ export async function startStandIn(name: string, code: string): Promise<StandIn>
   const server = createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     self.calls.push(`${req.method} ${u.pathname}`);
+    if (broken > 0) {
+      broken--;
+      return req.socket.destroy();
+    }
     if (req.headers.authorization !== basic) return json(res, 401, { error: 'not let in' });
     const text = await body(req);
     switch (u.pathname) {
@@ -108,10 +112,6 @@ export async function startStandIn(name: string, code: string): Promise<StandIn>
         step++;
         return json(res, 200, stepAnswer(`step ${step} skipped`));
       case '/class/events': {
-        if (broken > 0) {
-          broken--;
-          return req.socket.destroy();
-        }
         const after = u.searchParams.get('after');
         if (after === null) return json(res, 200, { seq: events.length, events: [] });
         const newer = () => events.filter((x) => x.seq > Number(after));

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { processAlive } from '../../src/features/changes/process-alive.js';
 import { readRun, runIds, type RunIndex } from '../../src/features/fleet/runs/run-index.js';
 import { runCommand } from '../helpers/command-io.js';
+import { pairs } from '../helpers/whole.js';
 import { FAULTS } from './fault-router.js';
 import { type Fleet, cliRun, fleet, fleetEnv, guardEnded, guardReady, killedMakerAt } from './fleet-rig.js';
 import { expectInvariant, LINES, type Slices, slices } from './invariant.js';
@@ -53,7 +54,8 @@ describe('a three-wave run, a request fault in each wave', () => {
     base = await baseline();
     expect(base.s1).not.toEqual(base.s0);
   }, 120_000);
-  const matrix = FAULTS.flatMap((fault) => WAVES.map((wave) => ({ fault, wave })));
+  // Every fault kind and every wave, each once; each kind in each wave: `npm run bench -- whole`.
+  const matrix = pairs(FAULTS, WAVES, (fault, wave) => ({ fault, wave }));
   it.each(matrix)('$fault at the second write of wave $wave', async ({ fault, wave }) => {
     const f = await fleet(3);
     f.routers[wave - 1]!.arm({ at: 2, which: 'write', fault });
@@ -73,7 +75,8 @@ describe('a three-wave run, routersh SIGKILLed in each wave', () => {
   beforeAll(async () => {
     base = await baseline();
   }, 120_000);
-  const matrix = (['before', 'after'] as const).flatMap((phase) => WAVES.map((wave) => ({ phase, wave })));
+  // Before and after, and every wave, each once; both in each wave: `npm run bench -- whole`.
+  const matrix = pairs(['before', 'after'] as const, WAVES, (phase, wave) => ({ phase, wave }));
   it.each(matrix)(
     'killed $phase the second write of wave $wave; fleet undo recovers',
     async ({ phase, wave }) => {

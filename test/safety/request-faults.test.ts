@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
+import { pairs } from '../helpers/whole.js';
 import { FAULTS, type Fault, type FaultRouter, startFaultRouter, type Which } from './fault-router.js';
 import { faultRig } from './rig.js';
 import { events, expectInvariant, journalFile, LINES, slices, unjournaledWrites } from './invariant.js';
@@ -22,8 +23,11 @@ const T = ['--timeout', '5'];
 const rig = faultRig(T);
 const { fresh, recover } = rig;
 
+// Each fault kind at each request is the whole matrix (`npm run bench -- whole`); the suite
+// runs a fault at every request and every fault kind, each once (test/helpers/whole.ts).
 const cases = (n: number, which: Which, kinds: readonly Fault[]) =>
-  kinds.flatMap((fault) => Array.from({ length: n }, (_, i) => ({ fault, at: i + 1, which })));
+  pairs(kinds, positions(n), (fault, at) => ({ fault, at, which }));
+const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('a script of changes, a fault at each request', () => {
   it('the clean run sends what the matrix below covers', () => {
@@ -153,7 +157,7 @@ describe('undo of a match-list import: its removals at once, a fault at each', (
   });
 
   // A fault on the 1st removal, the 17th (the first after a full window of 16) and the last.
-  const matrix = FAULTS.flatMap((fault) => [1, 17, 24].map((at) => ({ fault, at })));
+  const matrix = pairs(FAULTS, [1, 17, 24], (fault, at) => ({ fault, at }));
   it.concurrent.each(matrix)('$fault at undo write $at', async ({ fault, at }) => {
     const { router, env } = await fresh();
     const { before, file } = await imported(router, env);

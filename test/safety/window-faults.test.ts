@@ -9,6 +9,7 @@
 // `concurrent`, vitest.config.ts); only the openings take turns (a few at a time), for the CPU.
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pairs } from '../helpers/whole.js';
 import { FAULTS } from './fault-router.js';
 import { alive, clockedWindow, guardLog, lastWindow, until, waitingGuard } from './guard-proc.js';
 import { expectInvariant, journalFile, LINES, slices } from './invariant.js';
@@ -22,7 +23,7 @@ const T = ['--timeout', String(TIMEOUT_MS / 1000)];
 const rig = faultRig(T);
 // Ended by the test, never by real time.
 const WINDOW = '30m';
-// Hang guards only: a case waits for its turn to open (4 at a time, 43 cases), then its guard's
+// Hang guards only: a case waits for its turn to open (4 at a time, 11 cases; 43 whole), then its guard's
 // revert and retries (a `timeout-after` costs a --timeout each).
 const CASE_MS = 150_000;
 const GUARD_MS = 100_000;
@@ -45,7 +46,8 @@ function turns(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
 const opening = turns(4);
 
 describe('a confirmed-change window that expires, a fault at each write of its revert', () => {
-  const matrix = FAULTS.flatMap((fault) => Array.from({ length: 7 }, (_, i) => ({ fault, at: i + 1 })));
+  // Every fault kind and every write, each once; each kind at each write: `npm run bench -- whole`.
+  const matrix = pairs(FAULTS, [1, 2, 3, 4, 5, 6, 7], (fault, at) => ({ fault, at }));
   it.concurrent.each(matrix)(
     '$fault at revert write $at: the guard retries until the router is as before',
     async ({ fault, at }) => {
@@ -71,7 +73,8 @@ describe('a confirmed-change window that expires, a fault at each write of its r
 });
 
 describe('SIGKILL of a shell inside a confirmed-change window', () => {
-  const steps = PHASES.flatMap((phase) => Array.from({ length: 4 }, (_, i) => ({ at: i + 1, phase })));
+  // Before and after, and every write, each once; both at each write: `npm run bench -- whole`.
+  const steps = pairs(PHASES, [1, 2, 3, 4], (phase, at) => ({ at, phase }));
   it.concurrent.each(steps)(
     'killed $phase the router applied write $at: the guard reverts at the end',
     async ({ at, phase }) => {

@@ -113,13 +113,13 @@ export function createLessonDriver(
     const checks = await stepVerdicts(step, probe, lineOf, signal);
     // The lesson may have been restarted while the checks ran.
     if (run?.progress !== progress) return NONE;
-    if (!passes(checks)) {
-      const explained = step.checks.map((c) => c.kind === 'read' && c.message !== undefined);
-      return { note: sanitizeText(failedNotes(checks, explained)), checks, passed: false };
-    }
+    // The failed checks the lesson explains are said, a warning's also when the step passes.
+    const explained = step.checks.map((c) => c.kind === 'read' && c.message !== undefined);
+    const why = failedNotes(checks, explained);
+    if (!passes(checks)) return { note: sanitizeText(why), checks, passed: false };
     const next = advance(progress, 'done', now());
     set(lesson, next);
-    return { note: sanitizeText(passedText(lesson, progress, next)), checks, passed: true };
+    return { note: sanitizeText(why + passedText(lesson, progress, next)), checks, passed: true };
   };
 
   return {

@@ -7,7 +7,10 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../helpers/command-io.js';
+import { execute } from '../../../src/commands/index.js';
+import { exitStatus } from '../../../src/exit-status.js';
+import { captureIo, runCommand } from '../../helpers/command-io.js';
+import { waitFor } from '../../helpers/ink.js';
 import { startServer, type TestServer } from '../../helpers/http-server.js';
 
 const TOKEN = 'tok-Very-Secret-0123456789abcdef';
@@ -112,5 +115,48 @@ describe('class grades and class board against a hostile server', () => {
     r = await runCommand(['class', 'board', server.url, '--token-file', tokenFile]);
     expect(r.err).toBe('% class board draws on a terminal: use --json for JSON lines in a pipe\n');
     expect(server.requests.length).toBe(sent);
+  });
+
+  it('class board --json: a line the server left unmasked is masked, its text escaped; Ctrl-C ends the stream with 0', async () => {
+    const board = {
+      version: 3,
+      lesson: { name: 'interfaces', title: 'Inter\u009bfaces', steps: ['a'] },
+      lessonIndex: 0,
+      lessons: 1,
+      now: '2026-12-04T15:30:00Z',
+      trainees: [
+        {
+          name: 't1',
+          joined: true,
+          steps: ['current'],
+          hints: [false],
+          current: 0,
+          stepSince: '2026-12-04T15:29:00Z',
+          last: { line: 'set system user bob password hunter2', at: '2026-12-04T15:29:59Z' },
+        },
+      ],
+    };
+    const held: ServerResponse[] = [];
+    answer = (res) => {
+      const after = new URL(server.requests.at(-1)!.url, 'http://x').searchParams.get('after');
+      if (after === null) json(200, board)(res);
+      else held.push(res); // the long poll: no change until the test ends it
+    };
+    const c = captureIo();
+    let interrupt = () => {};
+    const io = { ...c.io, onInterrupt: (h: () => void) => ((interrupt = h), () => {}) };
+    const running = execute(['class', 'board', server.url, '--json', '--token-file', tokenFile], io);
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(server.requests.at(-1)!.url).toBe('/class/board?after=3');
+    interrupt();
+    expect(exitStatus(await running)).toBe(0);
+    const lines = c.out().trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('hunter2');
+    expect(lines[0]).not.toMatch(/[\u007f-\u009f]/);
+    const doc = JSON.parse(lines[0]!);
+    expect(doc.trainees[0].last.line).toBe('set system user bob password ***');
+    expect(doc.lesson.title).toBe('Inter\u009bfaces'); // escaped in the line, the same once parsed
+    for (const res of held) res.end();
   });
 });

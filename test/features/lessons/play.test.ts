@@ -67,6 +67,23 @@ const WRONG: Record<string, string[]> = {
   telemetry: ['metrics labels', 'logs fields'],
 };
 
+describe('checks a lesson explains (read checks with a message)', () => {
+  it('the message under a command that leaves the step undone; a warning said, never holding the step', async () => {
+    rig.lessons.start('interfaces');
+    await rig.run('interface eth1.100');
+    expect((await rig.run('interface eth1.100 mtu 1400')).note).toBe(
+      'x show interface eth1.100 does not say mtu 9000 yet\n',
+    );
+    expect((await rig.run('interface eth1.100 mtu 9000')).note).toMatch(/^✓ step 2\/5 done/);
+    // Step 3 (the description) with the MTU back at 1500: its warning is said, the step passes.
+    expect((await rig.run('interface eth1.100 mtu 1500')).note).toBe(
+      '! eth1.100 lost its jumbo MTU: set mtu 9000 again\n',
+    );
+    const d = await rig.run('interface eth1.100 description "VLAN 100 lab"');
+    expect(d.note).toMatch(/^! eth1\.100 lost its jumbo MTU: set mtu 9000 again\n✓ step 3\/5 done/);
+  });
+});
+
 describe('built-in lessons', () => {
   it('plays are given for every built-in lesson', () => {
     expect(Object.keys(PLAYS).sort()).toEqual(

@@ -12,6 +12,7 @@ import { atPath, MAX_SCAN_CHARS, readVerdict, showText } from '../../../src/feat
 import type { ReadCheck } from '../../../src/features/lessons/types.js';
 import { BUILTIN_LESSONS } from '../../../src/features/lessons/builtin.js';
 import { loadRegexEngine } from '../../../src/lang/regex.js';
+import { toRe2 } from '../../../src/lang/regex-translate.js';
 
 beforeAll(() => loadRegexEngine());
 
@@ -87,6 +88,15 @@ describe('parse', () => {
     expect(issues(`read "show interface" json a present colour red`)[0]).toMatch(/unknown option 'colour'/);
     expect(issues(`read "show interface" json a =`)[0]).toMatch(/'=' needs a value/);
     expect(issues(`read "show interface`)).toEqual(['6: unbalanced quote']);
+  });
+
+  it('every built-in ran pattern runs on RE2: none on the V8 bound, which a loaded class server overruns', () => {
+    for (const [name, source] of BUILTIN_LESSONS) {
+      const r = parseLesson(name, source);
+      if (!('lesson' in r)) throw new Error(`${name}: ${JSON.stringify(r.issues)}`);
+      for (const c of r.lesson.steps.flatMap((s) => s.checks))
+        if (c.kind === 'ran') expect(toRe2(c.pattern.source), `${name}: ${c.pattern.source}`).not.toBeNull();
+    }
   });
 
   it('paths: keys, indexes, selectors; malformed ones refused', () => {

@@ -133,7 +133,8 @@ export function createClassroom(port: TraineePort, joined: JoinAnswer, o: Classr
           stepAnswer,
         ),
     }),
-    follow: (signal) => followEvents(port, link, retry, signal, apply, say),
+    follow: (signal) =>
+      followEvents(port, link, retry, signal, { event: apply, rejoined: (a) => moved(a), say }),
   };
 }
 
@@ -191,45 +192,47 @@ async function reportLine(
         continue;
       }
       // A refusal (a flood slowed down, a bad report): one line, the shell goes on.
-      return `${sanitizeLine(`class server: ${(e as Error).message}`)}\n`;
+      return `${refusal(e)}\n`;
     }
   }
 }
 
 /**
- * The events' long poll: the first call learns where the class is (the join answer showed the
- * last message), each next one waits for what comes after. A failure is retried with a doubling
- * wait, bounded; a refusal is said once (until a call goes through again).
+ * The events' long poll: the first call (no `after`) is answered at once or with what comes
+ * next, each next one waits for what comes after the last. A failure is retried with a
+ * doubling wait, bounded; the retry is the join call, answered at once, so the server's return
+ * is said when it returns (not with its next event) and the lesson and step are taken afresh
+ * (a server restarted). A refusal is said once (until a call goes through again).
  */
 async function followEvents(
   port: TraineePort,
   link: Link,
   retry: { first: number; max: number },
   signal: AbortSignal,
-  apply: (e: ClassEvent) => void,
-  say: (note: string) => void,
+  on: { event: (e: ClassEvent) => void; rejoined: (a: JoinAnswer) => void; say: (note: string) => void },
 ): Promise<void> {
   let seq: number | undefined;
   let wait = retry.first;
   let refused = false;
-  // After a failure the next call is the quick one (no `after`: answered at once), so the
-  // server's return is said when it returns, not with its next event.
   let probe = false;
   while (!signal.aborted) {
     const asked = Date.now();
     try {
-      const a = await port.events(probe ? undefined : seq, signal);
+      if (probe) {
+        const j = await port.join(signal);
+        link.up();
+        probe = false;
+        refused = false;
+        wait = retry.first;
+        on.rejoined(j);
+        continue;
+      }
+      const a = await port.events(seq, signal);
       link.up();
       refused = false;
       wait = retry.first;
-      if (probe) {
-        probe = false;
-        // Events came meanwhile: the next call fetches them at once. A server restarted
-        // without its state counts from 0 again: the count is taken as it is.
-        if (seq === undefined || a.seq < seq) seq = a.seq;
-        continue;
-      }
-      if (seq !== undefined) for (const e of a.events) apply(e);
+      for (const e of a.events) on.event(e);
+      // A server restarted without its state counts from 0 again: its count is taken as it is.
       seq = a.seq;
       // A server that answers at once with nothing is not waited on in a tight loop.
       if (a.events.length === 0 && Date.now() - asked < retry.first) await pause(retry.first, signal);
@@ -237,11 +240,17 @@ async function followEvents(
       if (signal.aborted) return;
       if (!link.down(e) && !refused) {
         refused = true;
-        say(sanitizeLine(`class server: ${(e as Error).message}`));
+        on.say(refusal(e));
       }
       probe = true;
       await pause(wait, signal);
       wait = Math.min(wait * 2, retry.max);
     }
   }
+}
+
+/** A refusal's one line (the class client's own lines already name the class server). */
+function refusal(e: unknown): string {
+  const m = sanitizeLine((e as Error).message);
+  return m.startsWith('class server') ? m : `class server: ${m}`;
 }
