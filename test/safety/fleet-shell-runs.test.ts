@@ -123,6 +123,30 @@ describe('a change in the fleet shell is one run', () => {
     }
   });
 
+  it('the --gate of the command line gates each wave: failing in wave 2, waves 1 and 2 go back, wave 3 untouched', async () => {
+    const f = await fleet(3);
+    // Every host but the second is described as healthy: the gate fails on host 2 only.
+    for (const i of [0, 2]) f.routers[i]!.state.interfaces.get('eth0')!.description = 'healthy';
+    const s0 = f.routers.map(slices);
+    const sh = await shellOn(f, [...WAVES, '--gate', 'show interface eth0 | match healthy']);
+    try {
+      const r = await sh.type('ip route 0.0.0.0/0 via 10.0.0.253');
+      expect(r.failed, r.text).toBe(true);
+      expect(sh.notes.join('\n')).toMatch(
+        /wave 1: gate passed on 1 of 1 host\(s\)[\s\S]*wave 2: gate failed on 1 of 1 host\(s\)/,
+      );
+      const run = lastRun(f);
+      expect(run.state).toBe('reverted');
+      expect(run.hosts.map((h) => h.end)).toEqual(['reverted', 'reverted', 'pending']);
+      expect(r.text).toMatch(/reverted: edge-\[01-02\] \(2\)[\s\S]*untouched: edge-03/);
+      expect(f.routers.map(slices)).toEqual(s0);
+      expect(f.routers[2]!.writes()).toEqual([]);
+      await guardEnded(f, run);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
   it('a wrong --waves is refused when the shell opens, before anything is sent', async () => {
     const f = await fleet(2);
     await expect(shellOn(f, ['--waves', '1,half'])).rejects.toThrow(/--waves: 'half' is not a count/);
