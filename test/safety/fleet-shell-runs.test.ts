@@ -147,6 +147,24 @@ describe('a change in the fleet shell is one run', () => {
     }
   });
 
+  it('--confirm manual: the windows stay open after the run; fleet confirm keeps them', async () => {
+    const f = await fleet(2);
+    const sh = await shellOn(f, [...WAVES, '--confirm', 'manual']);
+    try {
+      const r = await sh.type('interface eth0 mtu 9000');
+      const run = lastRun(f);
+      expect(r.text).toContain(`its windows stay open: keep them with routersh fleet confirm ${run.id}`);
+      expect(run.state).toBe('awaiting-confirm');
+      const c = await runCommand(['fleet', 'confirm', run.id], fleetEnv(f));
+      expect(c.code, `${c.out}${c.err}`).toBe(0);
+      await guardEnded(f, run);
+      expect(readRun(f.stateDir, run.id).state).toBe('confirmed');
+      for (const r of f.routers) expect(slices(r).eth0).toBe(9000);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
   it('a wrong --waves is refused when the shell opens, before anything is sent', async () => {
     const f = await fleet(2);
     await expect(shellOn(f, ['--waves', '1,half'])).rejects.toThrow(/--waves: 'half' is not a count/);
