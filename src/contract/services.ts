@@ -21,8 +21,11 @@ export interface SocketAddresses {
 }
 
 export interface RouterPort {
-  /** `onShow`: a SHOW's text as it arrives, redacted (api/router/client.ts CallOptions). */
-  send(req: RouterRequest, o: { signal?: AbortSignal; onShow?: (text: string) => void }): Promise<Envelope>;
+  /** `onShow`: a SHOW's text as it arrives, redacted; null: not the answer's (api/router/client.ts CallOptions). */
+  send(
+    req: RouterRequest,
+    o: { signal?: AbortSignal; onShow?: (text: string | null) => void },
+  ): Promise<Envelope>;
   /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
   readonly apiRoot?: string;
   /** The latest connection's addresses; undefined before the first request. */

@@ -1,7 +1,7 @@
 // Runs one line of the command language: resolve against live metadata, send, shape the
 // outcome. Shared by the interactive shell, -c, -f and stdin. Nothing is printed here.
 import { isChange } from '../api/router/is-change.js';
-import type { RouterRequest } from '../api/router/types.js';
+import type { Envelope, RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
 import type { ResolvedWord, Resolution, ScannedLine } from '../lang/index.js';
 import { lineSecrets, scrubError, scrubSecrets } from '../lang/secrets.js';
@@ -167,9 +167,14 @@ async function runRouter(
   // A show's text is written while it arrives when the caller can take it (the shell).
   const stream = run.io.stream;
   const streamed = !change && stream && request.actions?.includes('SHOW') ? streamedShow(stream) : undefined;
-  const envelope = change
-    ? await (await loadChangeSender()).sendChange(request, line, run, signal)
-    : await services.router.send(request, streamed ? { signal, onShow: streamed.onShow } : { signal });
+  let envelope: Envelope;
+  try {
+    envelope = change
+      ? await (await loadChangeSender()).sendChange(request, line, run, signal)
+      : await services.router.send(request, streamed ? { signal, onShow: streamed.onShow } : { signal });
+  } finally {
+    streamed?.flush();
+  }
   const width = services.width();
   let text: string;
   if (request.method === 'GET') {

@@ -28,14 +28,24 @@ export class ShowOutputScan {
   private holding: 'key' | 'status' = 'key';
   private statusOk = false;
   private shown = false;
+  private closed = false;
+  private seenNodeInfo = false;
   /** Decoded ShowOutput text not yet handed out (after its last safe cut). */
   private pending = '';
 
   constructor(private readonly emit: (text: string) => void) {}
 
-  /** True once the scan gave up (what it handed out so far stays a preview). */
+  /** True once the scan gave up or the envelope closed. */
   get stopped(): boolean {
     return this.mode === 'off';
+  }
+
+  /**
+   * The envelope closed and the scan never gave up: what it handed out is all of the one
+   * ShowOutput of the one NodeInfo (a second of either ends the scan).
+   */
+  get finished(): boolean {
+    return this.closed;
   }
 
   /** The next part of the body's text (a UTF-8 character is never split: a StringDecoder's). */
@@ -86,7 +96,10 @@ export class ShowOutputScan {
       case 0x5d: // ]
         this.stack.pop();
         this.keys.length = Math.min(this.keys.length, this.stack.length);
-        if (this.stack.length === 0) this.stop(); // the envelope is closed: nothing more to show
+        if (this.stack.length === 0) {
+          this.closed = true; // the envelope is closed: nothing more to show
+          this.stop();
+        }
         this.expectKey = false;
         return i + 1;
       case 0x2c: // ,
@@ -160,6 +173,11 @@ export class ShowOutputScan {
       return;
     }
     const depth = this.stack.length;
+    // A second NodeInfo would be the answer's (JSON.parse keeps the last): not what was shown.
+    if (depth === 1 && value === 'NodeInfo') {
+      if (this.seenNodeInfo) this.stop();
+      this.seenNodeInfo = true;
+    }
     this.keys.length = depth;
     this.keys[depth - 1] = value;
   }
