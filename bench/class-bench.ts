@@ -11,7 +11,7 @@
 // CLASS_TRAINEES (default 30), CLASS_PACE_MS (default 1000) and BENCH_RUNS narrow or widen a
 // run. Needs `npm run build` and tmux.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClassClient } from '../src/api/class/client.js';
@@ -21,8 +21,8 @@ import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
 const TRAINEES = Number(process.env.CLASS_TRAINEES) || 30;
-const TABS = 20;
-const WARM = 5;
+const TABS = 12;
+const WARM = 3;
 const SETTLE_MS = 80;
 const OPEN = /placeholder/;
 const BIN = `${ROOT}bin/routersh.cjs`;
@@ -110,18 +110,24 @@ function loadTrainees(dir: string, s: Served, names: string[]) {
         '--keep-going',
       ],
       {
-        stdio: ['pipe', 'ignore', 'ignore'],
+        // Their errors kept (a client that ends is counted and its last words are in the file).
+        stdio: ['pipe', 'ignore', openSync(join(dir, `${name}.err`), 'w')],
         env: { ...process.env, XDG_STATE_HOME: join(dir, `state-${name}`) },
       },
     ),
   );
+  let ended = 0;
+  for (const c of children) {
+    c.stdin?.on('error', () => {});
+    c.once('exit', () => ended++);
+  }
   // Started apart, so the lines do not all arrive in the same millisecond.
   const timers = children.map((c, i) => {
     let n = 0;
     return setTimeout(
       () => {
         const t = setInterval(() => {
-          if (working) c.stdin?.write(`${SOLUTION[n++ % SOLUTION.length]}\n`);
+          if (working && c.exitCode === null) c.stdin?.write(`${SOLUTION[n++ % SOLUTION.length]}\n`);
         }, PACE_MS);
         timers[i] = t;
       },
@@ -132,6 +138,7 @@ function loadTrainees(dir: string, s: Served, names: string[]) {
     set: (on: boolean) => {
       working = on;
     },
+    ended: () => ended,
     stop: () => {
       for (const t of timers) clearInterval(t);
       for (const c of children) c.kill('SIGKILL');
@@ -173,6 +180,10 @@ async function boardSeesStep(c: Control, instructor: ClassClient, name: string):
   return performance.now() - t0;
 }
 
+/** Where the bench is (stderr: the run's table stays on stdout). */
+const say = (m: string) =>
+  process.stderr.write(`class-bench ${new Date().toISOString().slice(11, 19)} ${m}\n`);
+
 function peakRssMb(pid: number | undefined): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
@@ -195,6 +206,7 @@ export async function benchClass(): Promise<Record<string, number>> {
     );
     const prompt = new RegExp(`${me}@127\\.0\\.0\\.1>`);
     await shell.screen(new RegExp(`${prompt.source} ?$`, 'm'), 60_000);
+    say(`${me} at the prompt; starting ${TRAINEES - 1} trainees`);
     load = loadTrainees(
       dir,
       s,
@@ -209,6 +221,7 @@ export async function benchClass(): Promise<Record<string, number>> {
       return {
         name,
         run: async () => {
+          say(`series ${working ? 'working' : 'idle'}`);
           load?.set(working);
           // Let the 29 get going (or the server settle) before the series.
           await pause(working ? 3000 : 1000);
@@ -232,10 +245,14 @@ export async function benchClass(): Promise<Record<string, number>> {
     load.set(true);
     await pause(3000);
     const seen: number[] = [];
-    for (let i = 0; i < RUNS; i++) seen.push(await boardSeesStep(shell, instructor, me));
+    for (let i = 0; i < RUNS; i++) {
+      say(`board run ${i + 1}`);
+      seen.push(await boardSeesStep(shell, instructor, me));
+    }
     Object.assign(r, rows('board sees a passed step, working (ms, target <= 1000)', summarize(seen)));
     r['class server peak RSS, VmHWM (MB, target <= 1024)'] = peakRssMb(s.child.pid);
     r['load average (1 min) while working, median'] = summarize(loads).median;
+    r['load clients that ended early (of the working ones)'] = load.ended();
   } finally {
     load?.stop();
     await instructor.close();
