@@ -122,6 +122,24 @@ describe('routersh class serve', () => {
     expect(t1).toMatchObject({ joined: true, current: 1 });
   });
 
+  it("a line's secret is masked before the board or the detail shows it", async () => {
+    const s = await start(['--trainees', '1', '--lesson', 'users']);
+    const a = basic('t1', s.codes.get('t1')!);
+    const token = bearer(s.token!);
+    const line = 'system user trainee password S3cret-pass';
+    await call(`${s.url}/class/line`, 'POST', a, {
+      line,
+      ok: false,
+      error: 'refused S3cret-pass: too short',
+    });
+    const board = await call(`${s.url}/class/board`, 'GET', token);
+    const detail = await call(`${s.url}/class/trainee/t1`, 'GET', token);
+    for (const text of [board.text, detail.text]) {
+      expect(text).toContain('system user trainee password');
+      expect(text).not.toContain('S3cret-pass');
+    }
+  });
+
   it('a damaged --state is one line, exit 2, and nothing is overwritten', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'class-damaged-'));
     writeFileSync(join(dir, 'class.json'), '{"version": 1, "lessons": [');
