@@ -141,7 +141,7 @@ export class ClassClient {
     return rejectedError(why);
   }
 
-  /** The board now (`after` absent) or once its version passes `after` (long poll, ≤ 25 s). */
+  /** The board now (`after` absent) or once its version passes `after` (long poll, at most 25 s). */
   async board(after: number | undefined, signal?: AbortSignal): Promise<Board> {
     const q = after === undefined ? '' : `?after=${after}`;
     const v = await this.call('GET', `${CLASS_PATHS.board}${q}`, undefined, {
