@@ -161,6 +161,16 @@ describe('routersh class serve', () => {
     expect(readFileSync(join(dir, 'class.json'), 'utf8')).toBe('{"version": 1, "lessons": [');
   });
 
+  it('a roster: its names, in order, each with a code of its own; comments and blank lines skipped', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'roster-ok-')), 'class.txt');
+    writeFileSync(file, '# Monday\nalice\n\n  bob.k  \r\nCarol_3\n');
+    const s = await start(['--roster', file, '--lesson', 'interfaces']);
+    expect([...s.codes.keys()]).toEqual(['alice', 'bob.k', 'Carol_3']);
+    expect(new Set(s.codes.values()).size).toBe(3);
+    const r = await call(`${s.url}/t/bob.k/api/hostname`, 'GET', basic('bob.k', s.codes.get('bob.k')!));
+    expect(r.text).toContain('bob.k');
+  });
+
   it("a roster's bad lines: FILE:LINE: why, exit 2, nothing started", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'roster-'));
     const cases: Array<[string, RegExp]> = [
