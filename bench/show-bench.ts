@@ -25,6 +25,7 @@ const PROMPT = /admin@127\.0\.0\.1> ?$/m;
 // is written while the answer arrives (issue 38), and the last line is on the screen before
 // the whole answer is parsed: the prompt alone would time that, not the shell being ready.
 const RUNNING = 'waiting for the router';
+const anyLine = (s: string) => /^entry \d+ /m.test(s);
 const done = (s: string) => lastLine(s) && PROMPT.test(s) && !s.includes(RUNNING);
 
 /** CPU ms a process has used (utime + stime), and with `children`, its waited-for children's. */
@@ -51,6 +52,8 @@ interface Side {
   /** One run: ms from Enter to the last line and the prompt on screen; its CPU is added to `cpu`. */
   run(): Promise<number>;
   cpu: number[];
+  /** ms from Enter to the first line of the output on screen, per run. */
+  first: number[];
   tmuxCpu: number[];
   screen: TmuxScreen;
 }
@@ -64,6 +67,7 @@ async function catSide(file: string): Promise<Side> {
   const side: Side = {
     screen,
     cpu: [],
+    first: [],
     tmuxCpu: [],
     async run() {
       await screen.run('send-keys -t b clear Enter');
@@ -73,6 +77,7 @@ async function catSide(file: string): Promise<Side> {
       const [c0, s0] = [cpuMs(sh, true), cpuMs(server)];
       const t0 = performance.now();
       await screen.run('send-keys -t b Enter');
+      side.first.push((await screen.until(anyLine)) - t0);
       const ms = (await screen.until((x) => lastLine(x) && CAT_PROMPT.test(x))) - t0;
       side.cpu.push(cpuMs(sh, true) - c0);
       side.tmuxCpu.push(cpuMs(server) - s0);
@@ -94,6 +99,7 @@ async function showSide(routerUrl: string, root = ROOT): Promise<Side & { pid: n
     screen,
     pid,
     cpu: [] as number[],
+    first: [] as number[],
     tmuxCpu: [] as number[],
     async run() {
       await screen.run('send-keys -t b C-l');
@@ -103,6 +109,7 @@ async function showSide(routerUrl: string, root = ROOT): Promise<Side & { pid: n
       const [c0, s0] = [cpuMs(pid), cpuMs(server)];
       const t0 = performance.now();
       await screen.run('send-keys -t b Enter');
+      side.first.push((await screen.until(anyLine)) - t0);
       const ms = (await screen.until(done)) - t0;
       side.cpu.push(cpuMs(pid) - c0);
       side.tmuxCpu.push(cpuMs(server) - s0);
@@ -144,12 +151,15 @@ export async function benchShow(): Promise<Record<string, number>> {
             ...rows(`SHOW_BENCH_BASE show / cat, paired`, pairedRatio(baseMs, catMs)),
             ...rows('show / SHOW_BENCH_BASE show, paired', pairedRatio(showMs, baseMs)),
             ...rows('CPU ms per run: SHOW_BENCH_BASE routersh', summarize(base.cpu)),
+            ...rows('first line on screen, ms: SHOW_BENCH_BASE show', summarize(base.first)),
           }
         : {};
     return {
       ...rows('cat of 65,536 lines in tmux, ms', catMs),
       ...rows('interactive show of 65,536 lines in tmux, ms', showMs),
       ...rows('show / cat, paired (target <= 1.5)', pairedRatio(showMs, catMs)),
+      ...rows('first line on screen, ms: cat', summarize(cat.first)),
+      ...rows('first line on screen, ms: show', summarize(show.first)),
       ...rows('CPU ms per run: cat', summarize(cat.cpu)),
       ...rows('CPU ms per run: routersh', summarize(show.cpu)),
       ...rows('CPU ms per run: tmux server, cat', summarize(cat.tmuxCpu)),

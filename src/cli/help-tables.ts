@@ -294,7 +294,10 @@ export const KEYS: readonly LabelRow[] = [
   { label: '| graph', text: ['p (or Space) pause/resume · q back'] },
   {
     label: 'class board',
-    text: ['↑/↓ j/k select · Enter a trainee (Esc back) · r reset · R reset all · m message', '· n next lesson · q quit'],
+    text: [
+      '↑/↓ j/k select · Enter a trainee (Esc back) · r reset · R reset all · m message',
+      '· n next lesson · q quit',
+    ],
   },
   {
     label: 'dashboard',

@@ -1,6 +1,7 @@
 // A router show written while its answer arrives (RunIo.stream): the pieces the client hands
-// out are sanitized and written, those of one turn of the event loop together (one write, not
-// one per chunk of the body: each write redraws the shell's live region). At the end the
+// out are sanitized and written at the next turn of the event loop, those of one socket read
+// together (not while undici is still reading: each write redraws the shell's live region, and
+// the writes of one turn reach the terminal as one). At the end the
 // outcome says how much of the text the whole answer renders (formatShow) is on the screen
 // already: all of its ShowOutput, unless the client said the answer's is not what it handed
 // out (a hostile body: a second NodeInfo, a scan that stopped) - the whole text then follows
@@ -26,10 +27,10 @@ export function streamedShow(write: (text: string) => void): StreamedShow {
   const flush = () => {
     if (timer) clearImmediate(timer);
     timer = undefined;
-    if (held.length === 0) return;
-    const text = held.length === 1 ? held[0]! : held.join('');
+    const pieces = held;
     held = [];
-    write(text);
+    // Piece by piece: joining them copied the whole show once more (~a JSON.parse of it).
+    for (const p of pieces) write(p);
   };
   return {
     onShow(text) {

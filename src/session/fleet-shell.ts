@@ -223,7 +223,8 @@ async function runFleetLine(
     if (staged) return staged;
   }
   // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
-  // (In the fleet's candidate mode too: nothing is staged for it, as the one-router runner would.)
+  // In the fleet's candidate mode too: nothing is staged for it (one router's candidate stages it
+  // unchecked; across hosts a staged line is one that some host accepts).
   if (r.kind === 'error')
     return runPiped(line, { context }, { ...services, candidate: undefined }, signal, io);
   if (r.kind === 'builtin') {

@@ -2,12 +2,15 @@
 // the board draws a row per trainee, shows a step a trainee passes (`class join … -c`) without
 // a key pressed, opens the trainee (their command, read only) and comes back, resets their
 // router with `r` (the interface they made is gone: the server's own snapshot), and `q` quits 0.
+// A class served over TLS with a certificate of its own CA: `class grades` names the fix (Node's
+// NODE_EXTRA_CA_CERTS: the instructor's commands take no TLS flags) and works with it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin } from '../helpers/run-bin.js';
+import { hasOpenssl, makePki } from '../helpers/test-pki.js';
 import { hasTmux, shellQuote, Tmux } from './tmux.js';
 
 interface Served {
@@ -108,5 +111,43 @@ describe.skipIf(!hasTmux())('class board in tmux against class serve', () => {
     expect(gone.code, gone.stdout).not.toBe(0);
     tmux.type('q');
     await tmux.waitFor(/\[exited 0\]/);
+  });
+});
+
+describe.skipIf(!hasOpenssl)('class grades over TLS', () => {
+  it('a certificate no system CA signed: the fix named, exit 3; with NODE_EXTRA_CA_CERTS the grades', async () => {
+    const pki = makePki();
+    const tlsEnv = { ...env, XDG_STATE_HOME: join(dir, 'tls-state') };
+    const tls = await serve(
+      [
+        '--trainees',
+        '1',
+        '--lesson',
+        'interfaces',
+        '--cert',
+        pki.files.serverCert,
+        '--key',
+        pki.files.serverKey,
+      ],
+      tlsEnv,
+    );
+    try {
+      expect(tls.url).toMatch(/^https:/);
+      const grades = ['class', 'grades', tls.url, '--csv', '--token-file', tls.tokenFile];
+      const refused = await runBin(grades, { env });
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        /^% TLS failed with the class server at 127\.0\.0\.1:\d+: .*use NODE_EXTRA_CA_CERTS=FILE/,
+      );
+      expect(refused.code).toBe(3);
+      const trusted = await runBin(grades, { env: { ...env, NODE_EXTRA_CA_CERTS: pki.files.ca } });
+      expect(trusted.stderr).toBe('');
+      expect(trusted.stdout).toMatch(
+        /^trainee,lesson,step,title,passed,hint,skipped,seconds,failed_checks,percent\r\nt1,interfaces,1,/,
+      );
+      expect(trusted.code).toBe(0);
+    } finally {
+      tls.child.kill('SIGINT');
+    }
   });
 });

@@ -20,7 +20,7 @@ import { events, LINES, type Slices, slices } from './invariant.js';
 const WAVES = ['--waves', '1,2,100%', '--confirm-within', '30m', '--timeout', '5'];
 
 /** The fleet shell on `f` as `routersh -i INV ARGS…` opens it; a terminal that answers yes. */
-async function shellOn(f: Fleet, args: readonly string[] = WAVES) {
+async function shellOn(f: Fleet, args: readonly string[] = WAVES, choice = 's') {
   const c = captureIo(fleetEnv(f));
   const session = await openFleetShellOf(parseMainArgs(['-i', inventoryOf(f), ...args]), c.io);
   const asked: string[] = [];
@@ -31,6 +31,10 @@ async function shellOn(f: Fleet, args: readonly string[] = WAVES) {
       return true;
     },
     notify: (t) => notes.push(t),
+    choose: async (q) => {
+      asked.push(q);
+      return choice;
+    },
   };
   const type = async (line: string, context: string[] = []) => {
     const r = await session.fleet.run(line, context, new AbortController().signal, io);
@@ -147,6 +151,24 @@ describe('a change in the fleet shell is one run', () => {
     }
   });
 
+  it('--confirm manual: the windows stay open after the run; fleet confirm keeps them', async () => {
+    const f = await fleet(2);
+    const sh = await shellOn(f, [...WAVES, '--confirm', 'manual']);
+    try {
+      const r = await sh.type('interface eth0 mtu 9000');
+      const run = lastRun(f);
+      expect(r.text).toContain(`its windows stay open: keep them with routersh fleet confirm ${run.id}`);
+      expect(run.state).toBe('awaiting-confirm');
+      const c = await runCommand(['fleet', 'confirm', run.id], fleetEnv(f));
+      expect(c.code, `${c.out}${c.err}`).toBe(0);
+      await guardEnded(f, run);
+      expect(readRun(f.stateDir, run.id).state).toBe('confirmed');
+      for (const r of f.routers) expect(slices(r).eth0).toBe(9000);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
   it('a wrong --waves is refused when the shell opens, before anything is sent', async () => {
     const f = await fleet(2);
     await expect(shellOn(f, ['--waves', '1,half'])).rejects.toThrow(/--waves: 'half' is not a count/);
@@ -183,6 +205,26 @@ describe('candidate mode across the fleet: commit is one run, each host a transa
       // Committed: nothing staged, still in candidate mode; each host left its own.
       expect(sh.session.services.candidate?.lines()).toEqual([]);
       await guardEnded(f, run);
+    } finally {
+      await sh.session.close();
+    }
+  });
+
+  it.each([
+    ['d', 'discarded 1 staged line; left candidate mode', undefined],
+    ['s', 'still in candidate mode (1 staged line)', 1],
+  ] as const)('end with a line staged, answered %s: %s; nothing sent', async (choice, said, staged) => {
+    const f = await fleet(2);
+    const sh = await shellOn(f, WAVES, choice);
+    try {
+      await sh.type('configure');
+      await sh.type('interface eth0 mtu 9000');
+      // Ctrl-D in candidate mode types `end` (shell-controller.ts); `exit` at the top is the same.
+      const r = await sh.type(choice === 'd' ? 'end' : 'exit');
+      expect(sh.asked.at(-1)).toBe('1 line staged: c commit · d discard · s stay in candidate mode [c/d/S]');
+      expect(r.text).toBe(`${said}\n`);
+      expect(sh.session.services.candidate?.lines()?.length).toBe(staged);
+      expect(f.routers.map((x) => x.writes())).toEqual([[], []]);
     } finally {
       await sh.session.close();
     }

@@ -184,10 +184,35 @@ export class ShowOutputScan {
 
   /** Raw JSON string contents of ShowOutput; `last`: the string ends with them. */
   private text(raw: string, last: boolean): void {
-    const all = this.pending + decode(raw);
-    const cut = last ? all.length : textCut(all);
-    if (cut > 0) this.emit(all.slice(0, cut));
-    this.pending = all.slice(cut);
+    const text = decode(raw);
+    if (this.pending === '') {
+      this.cut(text, last);
+      return;
+    }
+    // The line begun in the part before, ended here, goes out first on its own: adding the
+    // new text to it would make one more copy of the whole chunk.
+    const lf = text.indexOf('\n');
+    if (lf < 0 && !last) {
+      this.pending += text;
+      return;
+    }
+    const head = this.pending + (lf < 0 ? text : text.slice(0, lf + 1));
+    this.pending = '';
+    const cut = last && lf < 0 ? head.length : textCut(head);
+    if (cut < head.length) {
+      // An escape sequence open across the line end: cut as one text (rare).
+      this.cut(head + (lf < 0 ? '' : text.slice(lf + 1)), last);
+      return;
+    }
+    this.emit(head);
+    if (lf >= 0) this.cut(text.slice(lf + 1), last);
+  }
+
+  /** Hands out `text` up to its last safe cut (all of it when `last`); keeps the rest. */
+  private cut(text: string, last: boolean): void {
+    const at = last ? text.length : textCut(text);
+    if (at > 0) this.emit(at === text.length ? text : text.slice(0, at));
+    this.pending = text.slice(at);
   }
 }
 

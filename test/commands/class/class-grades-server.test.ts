@@ -42,7 +42,13 @@ describe('class grades and class board --json against class serve', () => {
   it('the board streams a step passed while it runs; grades export as CSV and JSON', async () => {
     const c = captureIo(env);
     let interrupt = () => {};
-    const io = { ...c.io, onInterrupt: (h: () => void) => ((interrupt = h), () => {}) };
+    const io = {
+      ...c.io,
+      onInterrupt: (h: () => void) => {
+        interrupt = h;
+        return () => {};
+      },
+    };
     const streaming = execute(['class', 'board', served.url, '--json', '--token-file', tokenFile], io);
     const boards = () =>
       c
