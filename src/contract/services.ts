@@ -33,7 +33,8 @@ export interface RouterPort {
 }
 
 export interface CachePort {
-  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo>;
+  /** `current`: re-read a node our own write touched since it was read (its SetValues may be old). */
+  get(words: readonly string[], signal?: AbortSignal, o?: { current?: boolean }): Promise<NodeInfo>;
   invalidate(words: string[], o?: { deleted?: boolean }): void;
   clear(prefix?: string[]): void;
   /** A node read within `maxAgeMs` and not touched by our own writes since (the journal's before). */
