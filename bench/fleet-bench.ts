@@ -14,7 +14,8 @@ import { maxRssPreload, measured, median, ROOT } from './util.js';
 
 const ROUTERS = Number(process.env.FLEET_BENCH_ROUTERS) || 1000;
 const FORKS = 50;
-const RUNS = 3;
+// Alternated pairs: at least 5 (the floor), BENCH_RUNS raises it.
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS) || 5);
 
 interface Started {
   inventory: string;

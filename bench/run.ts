@@ -67,6 +67,16 @@ const suites: Array<[name: string, file: string, fn: string, bundled?: boolean]>
     'lessons-grade-bench.ts',
     'benchLessonsGrade',
   ],
+  [
+    'a class of 30: class serve graded lines, the board, peak RSS (issue 40)',
+    'class-serve-bench.ts',
+    'benchClassServe',
+  ],
+  [
+    'a class of 30: Tab of a trainee while 29 work, the board, the server RSS (issue 40)',
+    'class-bench.ts',
+    'benchClass',
+  ],
 ];
 
 // `--long` adds the soaks of minutes (one run each), which the default bench leaves out.

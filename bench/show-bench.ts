@@ -21,6 +21,12 @@ const N = 65_536;
 const lastLine = (s: string) => s.includes(`entry ${N} `);
 const CAT_PROMPT = /cat\$ ?$/m;
 const PROMPT = /admin@127\.0\.0\.1> ?$/m;
+// The line under the prompt while a command runs: the show is done when it is gone. Its text
+// is written while the answer arrives (issue 38), and the last line is on the screen before
+// the whole answer is parsed: the prompt alone would time that, not the shell being ready.
+const RUNNING = 'waiting for the router';
+const anyLine = (s: string) => /^entry \d+ /m.test(s);
+const done = (s: string) => lastLine(s) && PROMPT.test(s) && !s.includes(RUNNING);
 
 /** CPU ms a process has used (utime + stime), and with `children`, its waited-for children's. */
 function cpuMs(pid: number, children = false): number {
@@ -46,6 +52,8 @@ interface Side {
   /** One run: ms from Enter to the last line and the prompt on screen; its CPU is added to `cpu`. */
   run(): Promise<number>;
   cpu: number[];
+  /** ms from Enter to the first line of the output on screen, per run. */
+  first: number[];
   tmuxCpu: number[];
   screen: TmuxScreen;
 }
@@ -59,6 +67,7 @@ async function catSide(file: string): Promise<Side> {
   const side: Side = {
     screen,
     cpu: [],
+    first: [],
     tmuxCpu: [],
     async run() {
       await screen.run('send-keys -t b clear Enter');
@@ -68,6 +77,7 @@ async function catSide(file: string): Promise<Side> {
       const [c0, s0] = [cpuMs(sh, true), cpuMs(server)];
       const t0 = performance.now();
       await screen.run('send-keys -t b Enter');
+      side.first.push((await screen.until(anyLine)) - t0);
       const ms = (await screen.until((x) => lastLine(x) && CAT_PROMPT.test(x))) - t0;
       side.cpu.push(cpuMs(sh, true) - c0);
       side.tmuxCpu.push(cpuMs(server) - s0);
@@ -78,9 +88,9 @@ async function catSide(file: string): Promise<Side> {
 }
 
 /** routersh at its prompt: a run types `show interface`, times its Enter, then Ctrl-L. */
-async function showSide(routerUrl: string): Promise<Side & { pid: number }> {
+async function showSide(routerUrl: string, root = ROOT): Promise<Side & { pid: number }> {
   const screen = new TmuxScreen(
-    `ROUTERSH_PASSWORD=admin XDG_STATE_HOME=${tmpdir()}/routersh-bench-state node ${ROOT}bin/routersh.cjs --router ${routerUrl} --user admin --no-pager`,
+    `ROUTERSH_PASSWORD=admin XDG_STATE_HOME=${tmpdir()}/routersh-bench-state node ${root}bin/routersh.cjs --router ${routerUrl} --user admin --no-pager`,
   );
   await screen.until((x) => PROMPT.test(x), 20_000);
   const pid = nodePid(await screen.panePid());
@@ -89,6 +99,7 @@ async function showSide(routerUrl: string): Promise<Side & { pid: number }> {
     screen,
     pid,
     cpu: [] as number[],
+    first: [] as number[],
     tmuxCpu: [] as number[],
     async run() {
       await screen.run('send-keys -t b C-l');
@@ -98,7 +109,8 @@ async function showSide(routerUrl: string): Promise<Side & { pid: number }> {
       const [c0, s0] = [cpuMs(pid), cpuMs(server)];
       const t0 = performance.now();
       await screen.run('send-keys -t b Enter');
-      const ms = (await screen.until((x) => lastLine(x) && PROMPT.test(x))) - t0;
+      side.first.push((await screen.until(anyLine)) - t0);
+      const ms = (await screen.until(done)) - t0;
       side.cpu.push(cpuMs(pid) - c0);
       side.tmuxCpu.push(cpuMs(server) - s0);
       return ms;
@@ -117,24 +129,42 @@ export async function benchShow(): Promise<Record<string, number>> {
     sides.push(cat.screen);
     const show = await showSide(router.url);
     sides.push(show.screen);
+    // SHOW_BENCH_BASE=DIR (a built checkout, e.g. a worktree of the commit before): a third arm,
+    // that build's show, alternated with the two in the same runs.
+    const baseDir = process.env['SHOW_BENCH_BASE'];
+    const base = baseDir ? await showSide(router.url, `${baseDir.replace(/\/?$/, '/')}`) : undefined;
+    if (base) sides.push(base.screen);
     const rssBefore = status(show.pid, 'VmRSS');
     const r = await alternate([
       { name: 'cat', run: () => cat.run() },
       { name: 'show', run: () => show.run() },
+      ...(base ? [{ name: 'base', run: () => base.run() }] : []),
     ]);
     const peak = status(show.pid, 'VmHWM');
     const rssLast = status(show.pid, 'VmRSS');
     await new Promise((res) => setTimeout(res, 3000)); // idle: the collector runs, memory goes back
-    const [catMs, showMs] = [r['cat'], r['show']];
+    const [catMs, showMs, baseMs] = [r['cat'], r['show'], r['base']];
     if (!catMs || !showMs) throw new Error('an arm did not run');
+    const baseRows =
+      base && baseMs
+        ? {
+            ...rows(`SHOW_BENCH_BASE show / cat, paired`, pairedRatio(baseMs, catMs)),
+            ...rows('show / SHOW_BENCH_BASE show, paired', pairedRatio(showMs, baseMs)),
+            ...rows('CPU ms per run: SHOW_BENCH_BASE routersh', summarize(base.cpu)),
+            ...rows('first line on screen, ms: SHOW_BENCH_BASE show', summarize(base.first)),
+          }
+        : {};
     return {
       ...rows('cat of 65,536 lines in tmux, ms', catMs),
       ...rows('interactive show of 65,536 lines in tmux, ms', showMs),
       ...rows('show / cat, paired (target <= 1.5)', pairedRatio(showMs, catMs)),
+      ...rows('first line on screen, ms: cat', summarize(cat.first)),
+      ...rows('first line on screen, ms: show', summarize(show.first)),
       ...rows('CPU ms per run: cat', summarize(cat.cpu)),
       ...rows('CPU ms per run: routersh', summarize(show.cpu)),
       ...rows('CPU ms per run: tmux server, cat', summarize(cat.tmuxCpu)),
       ...rows('CPU ms per run: tmux server, show', summarize(show.tmuxCpu)),
+      ...baseRows,
       'routersh peak RSS MB (VmHWM, target <= 300)': peak,
       'routersh RSS MB at the prompt before': rssBefore,
       'routersh RSS MB after the last show': rssLast,

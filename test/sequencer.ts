@@ -34,6 +34,7 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/e2e/confirmed-changes.test.ts': [9, 0.27],
   'e2e:test/panes/logs/LogPane-rate.test.tsx': [6.7, 0.26],
   'e2e:test/e2e/first-hour.test.ts': [6, 0.42],
+  'e2e:test/e2e/class-board-tmux.test.ts': [20, 0.6],
   'e2e:test/api/router/token-lifetime.test.ts': [5.6, 0.14],
   'e2e:test/safety/normalised-entries.test.ts': [5.3, 0.29],
   'e2e:test/e2e/shell.test.ts': [5.2, 0.49],

@@ -293,6 +293,13 @@ export const KEYS: readonly LabelRow[] = [
   { label: '| refresh', text: ['↑/↓ PgUp/PgDn scroll · r refresh now · q back'] },
   { label: '| graph', text: ['p (or Space) pause/resume · q back'] },
   {
+    label: 'class board',
+    text: [
+      '↑/↓ j/k select · Enter a trainee (Esc back) · r reset · R reset all · m message',
+      '· n next lesson · q quit',
+    ],
+  },
+  {
     label: 'dashboard',
     text: [
       'Tab/Shift-Tab ↑/↓ focus (the page follows) · PgUp/PgDn scroll · Enter open/close a row',

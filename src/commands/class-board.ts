@@ -3,7 +3,7 @@
 // change as JSON lines on stdout until Ctrl-C. The token is read first (a file only its owner
 // can read, or asked without echo), and the board read once before anything is drawn, so a
 // wrong token or URL is one line and exit 3, not a screen of errors.
-import { ClassClient } from '../api/class/client.js';
+import { ClassClient, INSTRUCTOR_TLS_FIXES } from '../api/class/client.js';
 import { colorWanted } from '../config/color.js';
 import { type CommandIo, isTerminal } from '../contract/command-io.js';
 import { type Ending, OK, usageError } from '../errors.js';
@@ -29,7 +29,7 @@ export async function runClassBoard(args: BoardArgs, io: CommandIo): Promise<End
   if (!args.json && !isTerminal(io))
     throw usageError('class board draws on a terminal: use --json for JSON lines in a pipe');
   const token = await instructorToken(args.tokenFile, io);
-  const client = new ClassClient({ url: args.url, auth: { bearer: token } });
+  const client = new ClassClient({ url: args.url, auth: { bearer: token }, tlsFixes: INSTRUCTOR_TLS_FIXES });
   const source = classBoardSource(client);
   const ac = new AbortController();
   try {

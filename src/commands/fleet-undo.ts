@@ -20,6 +20,7 @@ import { decide, decided } from '../features/changes/window-decision.js';
 import { revertWindow } from '../features/changes/window-revert.js';
 import { type RunHost, type RunIndex, runFile, summary, writeRun } from '../features/fleet/runs/run-index.js';
 import { hostConfig } from '../session/fleet.js';
+import { finishWindowTransactions } from '../session/run-tx-finish.js';
 import { openSession } from '../session/session.js';
 import type { FleetHost, FleetRunSession } from '../contract/fleet.js';
 import { sanitizeLine } from '../term/sanitize.js';
@@ -90,6 +91,10 @@ async function revertHost(
   }
   try {
     const journal = await session.services.journal!.open();
+    // A commit killed part-way (the fleet shell's candidate mode): its transaction first.
+    const signal = new AbortController().signal;
+    for (const t of await finishWindowTransactions(journal, h.window, session.services, signal))
+      io.out(`${sanitizeLine(h.name)}: ${sanitizeLine(t)}\n`);
     const text = await revertWindow(journal, session.services.router, h.window, {
       by: 'routersh fleet undo',
       why: `run ${run.id} undone (routersh fleet undo)`,

@@ -1,6 +1,6 @@
 // A secret file only its owner may read: the classroom's instructor token and join codes
 // (`--token-file`, `--code-file`). `class serve` writes them 0600; a copy others can read (mode
-// 0644 after a `cp`) is refused, as ssh refuses such a private key, naming the fix — the
+// 0644 after a `cp`) is refused, as ssh refuses such a private key, naming the fix; the
 // secret is never read from it, so it never travels after a mistake. One line, never empty.
 import { statSync } from 'node:fs';
 import { configError, isRoutershError } from '../errors.js';

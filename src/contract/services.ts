@@ -21,8 +21,11 @@ export interface SocketAddresses {
 }
 
 export interface RouterPort {
-  /** `onShow`: a SHOW's text as it arrives, redacted (api/router/client.ts CallOptions). */
-  send(req: RouterRequest, o: { signal?: AbortSignal; onShow?: (text: string) => void }): Promise<Envelope>;
+  /** `onShow`: a SHOW's text as it arrives, redacted; null: not the answer's (api/router/client.ts CallOptions). */
+  send(
+    req: RouterRequest,
+    o: { signal?: AbortSignal; onShow?: (text: string | null) => void },
+  ): Promise<Envelope>;
   /** The path every request starts with (`/api`, `/prefix/api-oauth`); shown by dry runs. */
   readonly apiRoot?: string;
   /** The latest connection's addresses; undefined before the first request. */
@@ -30,7 +33,8 @@ export interface RouterPort {
 }
 
 export interface CachePort {
-  get(words: readonly string[], signal?: AbortSignal): Promise<NodeInfo>;
+  /** `current`: re-read a node our own write touched since it was read (its SetValues may be old). */
+  get(words: readonly string[], signal?: AbortSignal, o?: { current?: boolean }): Promise<NodeInfo>;
   invalidate(words: string[], o?: { deleted?: boolean }): void;
   clear(prefix?: string[]): void;
   /** A node read within `maxAgeMs` and not touched by our own writes since (the journal's before). */

@@ -3,10 +3,11 @@
 // (nor one the very next lookup asks for again: a request is abandoned only after a turn of the
 // event loop with no one waiting, so a keystroke that aborts its lookup and starts the next one
 // keeps the flight). Errors are not cached. Refresh happens off the keystroke path (pgcli).
-// After our own write the node and its parent are marked `changed` instead of dropped: their
+// After our own write the node and its ancestors are marked `changed` instead of dropped: their
 // shape (sub-nodes, options, flags) is what resolving a line needs and a write does not alter
-// it; only their SetValues may be out of date, and those are re-read when a lookup asks for
-// current data (completion), not once per written entry.
+// it; only their SetValues may be out of date (`ip route NET via GW` creates the route NET two
+// levels up), and those are re-read when a lookup asks for current data (completion, `edit`),
+// not once per written entry. Siblings and the subtree of a written node keep theirs.
 import type { NodeInfo } from '../api/router/types.js';
 import type { AsyncCache, FetchNode } from './types.js';
 
@@ -112,14 +113,16 @@ export class MetadataCache implements AsyncCache {
   }
 
   /**
-   * After our own write of `words`: that node and its parent (whose SubNodes describe it) are
-   * marked changed, kept for resolving lines and re-read by the next lookup that wants current
-   * data. A deleted node is forgotten with everything under it.
+   * After our own write of `words` (or one whose answer was lost: it may have taken): that node
+   * and every ancestor (a parent's SubNodes list the value written; a write may create entries
+   * above it) are marked changed, kept for resolving lines and re-read by the next lookup that
+   * wants current data. A deleted node is forgotten with everything under it. Only the path's
+   * length of entries is touched: a 10,000-entry sibling list stays current.
    */
   invalidate(words: readonly string[], o: { deleted?: boolean } = {}): void {
     if (o.deleted) this.forget(words);
     else this.markChanged(pathKey(words));
-    if (words.length > 0) this.markChanged(pathKey(words.slice(0, -1)));
+    for (let n = words.length - 1; n >= 0; n--) this.markChanged(pathKey(words.slice(0, n)));
   }
 
   /** Forgets every path under `prefix` (all when empty), and the prefix's parent. */

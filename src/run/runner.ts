@@ -1,7 +1,7 @@
 // Runs one line of the command language: resolve against live metadata, send, shape the
 // outcome. Shared by the interactive shell, -c, -f and stdin. Nothing is printed here.
 import { isChange } from '../api/router/is-change.js';
-import type { RouterRequest } from '../api/router/types.js';
+import type { Envelope, RouterRequest } from '../api/router/types.js';
 import { asRoutershError, RoutershError } from '../errors.js';
 import type { ResolvedWord, Resolution, ScannedLine } from '../lang/index.js';
 import { lineSecrets, scrubError, scrubSecrets } from '../lang/secrets.js';
@@ -167,9 +167,19 @@ async function runRouter(
   // A show's text is written while it arrives when the caller can take it (the shell).
   const stream = run.io.stream;
   const streamed = !change && stream && request.actions?.includes('SHOW') ? streamedShow(stream) : undefined;
-  const envelope = change
-    ? await (await loadChangeSender()).sendChange(request, line, run, signal)
-    : await services.router.send(request, streamed ? { signal, onShow: streamed.onShow } : { signal });
+  let envelope: Envelope;
+  try {
+    envelope = change
+      ? await (await loadChangeSender()).sendChange(request, line, run, signal)
+      : await services.router.send(request, streamed ? { signal, onShow: streamed.onShow } : { signal });
+  } catch (e) {
+    // A change whose answer was lost (reset, timeout, garbage, cancelled on the way) may have
+    // taken: what it touches is re-read as after a success. A refusal changed nothing.
+    if (change && answerLost(e)) forgetChanged(services, request);
+    throw e;
+  } finally {
+    streamed?.flush();
+  }
   const width = services.width();
   let text: string;
   if (request.method === 'GET') {
@@ -181,11 +191,22 @@ async function runRouter(
   } else {
     text = formatMessage(envelope);
   }
-  if (change) {
-    // Our own change: SetValues of exactly this node and its parent may be out of date (re-read
-    // when completion needs them, not per written entry); a deleted node is gone with its subtree.
-    services.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
-  }
+  if (change) forgetChanged(services, request);
   const shown = streamed?.shownOf(text) ?? 0;
   return { kind: 'router', request, envelope, text, ...(shown > 0 ? { shown } : {}) };
+}
+
+/**
+ * Our own change: SetValues of exactly this node and its ancestors may be out of date (re-read
+ * when completion or `edit` needs them, not per written entry); a deleted node is gone with its
+ * subtree.
+ */
+function forgetChanged(services: Services, request: RouterRequest): void {
+  services.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
+}
+
+/** No answer, or one that cannot be read: the router may have applied the change. */
+function answerLost(e: unknown): boolean {
+  const { code } = asRoutershError(e);
+  return code === 'transport' || code === 'timeout' || code === 'protocol' || code === 'cancelled';
 }

@@ -24,7 +24,9 @@ export const moveContext: Handler<BuiltinName> = async ({ name, args }, { state,
  */
 async function mustExist(path: readonly string[], cache: CachePort, signal: AbortSignal): Promise<void> {
   for (let i = 0; i < path.length; i++) {
-    const parent = await cache.get(path.slice(0, i), signal);
+    // Current data: this session's own change may have created or removed the entry since the
+    // parent was read (`interface eth1.100` then `edit interface eth1.100`).
+    const parent = await cache.get(path.slice(0, i), signal, { current: true });
     const word = path[i]!;
     if (parent.subNodes.some((c) => c.type === 'Token' && c.name === word)) continue;
     const entry = parent.subNodes.find(

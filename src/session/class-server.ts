@@ -21,6 +21,7 @@ import { readSaved, type SavedClass, writeCredentials, writeSaved } from '../fea
 import { LoginThrottle } from '../features/class/server/throttle.js';
 import type { Lesson } from '../features/lessons/types.js';
 import { sanitizeLine } from '../term/sanitize.js';
+import { loadRegexEngine } from '../lang/regex.js';
 import { createClassGrader } from './class-grader.js';
 import { openSession, type Session } from './session.js';
 
@@ -62,6 +63,9 @@ export async function startClassServer(o: ClassServeOptions): Promise<RunningCla
   const seed = back?.saved.seed ?? newInternalSecret();
   const token = back?.token ?? newInstructorToken();
   const old = new Map(back?.saved.trainees.map((t) => [t.name, t]));
+  // The lessons' regex engine (RE2, for `ran` and read checks) loads while the routers start: not
+  // on the class's first graded line, when every trainee is waiting on it at once.
+  const regex = loadRegexEngine().catch(() => {});
   const fleet = await startFleetSim({
     routers: o.names.length,
     names: o.names,
@@ -113,6 +117,7 @@ export async function startClassServer(o: ClassServeOptions): Promise<RunningCla
       room.trainees.set(r.name, t);
     }
     if (!sameLessons) for (const t of room.trainees.values()) await t.grader.startLesson(room.lessonIndex);
+    await regex;
     const save = () =>
       o.stateDir && writeSaved(o.stateDir, savedOf(room, o.lessonArgs, seed), routersOf(fleet));
     let timer: NodeJS.Timeout | undefined;

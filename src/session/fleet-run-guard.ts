@@ -15,6 +15,7 @@ import { revertWithRetries, wait } from '../features/changes/window-revert.js';
 import { type RunHost, type RunIndex, readRun, runFile, writeRun } from '../features/fleet/runs/run-index.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { configOfCredentials, type RunGuardCredentials } from './guard.js';
+import { finishWindowTransactions } from './run-tx-finish.js';
 import { openSession } from './session.js';
 
 const STEP_MS = 500;
@@ -66,6 +67,24 @@ async function revert(h: RunHost, env: RunGuardEnv, why: string): Promise<RunHos
   });
   try {
     const journal = await session.services.journal!.open();
+    // A commit killed part-way (the fleet shell's candidate mode): its transaction first; when
+    // that cannot be done now the host stays unsettled (`routersh fleet undo` finishes it).
+    let finished = true;
+    try {
+      for (const t of await finishWindowTransactions(
+        journal,
+        h.window!,
+        session.services,
+        // Not env.stop: a SIGTERM settles now, and this is the settling (each request has its timeout).
+        new AbortController().signal,
+      ))
+        env.say(`${sanitizeLine(h.name)}: ${sanitizeLine(t)}`);
+    } catch (e) {
+      finished = false;
+      env.say(
+        `${sanitizeLine(h.name)}: its transaction not finished: ${sanitizeLine(String((e as Error).message))}`,
+      );
+    }
     const r = await revertWithRetries(journal, session.services.router, h.window!, {
       say: (t) => env.say(`${sanitizeLine(h.name)}: ${t}`),
       by,
@@ -74,7 +93,7 @@ async function revert(h: RunHost, env: RunGuardEnv, why: string): Promise<RunHos
       why: `window ${h.window} reverted: ${why}`,
     });
     env.say(`${sanitizeLine(h.name)}: ${r.ok ? r.text.split('\n')[0] : 'revert given up: unsettled'}`);
-    return r.ok ? 'reverted' : 'unsettled';
+    return r.ok && finished ? 'reverted' : 'unsettled';
   } finally {
     await session.close();
   }

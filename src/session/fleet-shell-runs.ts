@@ -98,10 +98,13 @@ function runText(done: FleetRunDone): Piped {
     ([end, names]) => `  ${end === 'pending' ? 'untouched' : end}: ${groupLabel(names)}`,
   );
   const whys = done.whys.map((w) => `  ${w}`);
+  // `--confirm manual`: every gate passed and the windows stay open until `fleet confirm`.
+  const open = done.hosts.some((h) => h.end === 'changed');
+  const keep = open ? `\nits windows stay open: keep them with routersh fleet confirm ${done.id}` : '';
   const more =
     done.status === 1
       ? ''
-      : `\nroutersh fleet runs lists it; 'undo' here (or routersh fleet undo ${done.id}) reverts it`;
+      : `${keep}\nroutersh fleet runs lists it; 'undo' here (or routersh fleet undo ${done.id}) reverts it`;
   const t = sanitizeLines(`${done.summary}\n${[...rows, ...whys].join('\n')}${more}\n`);
   const json = { run: done.id, status: done.status, hosts: done.hosts };
   const r = text(t, json);

@@ -8,7 +8,7 @@
 // router except through the per-host sessions, `on HOST`, or a telemetry built-in run once.
 // A change across more than one host, and candidate mode's `commit`, is one run
 // (fleet-shell-runs.ts: waves, gates, the run's guard, the run index).
-import type { NodeInfo } from '../api/router/types.js';
+import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isChange } from '../api/router/is-change.js';
 import type { Config } from '../config/config.js';
 import type { FleetHost, FleetRunPort, FleetShellPort, Inventory } from '../contract/fleet.js';
@@ -122,7 +122,10 @@ export async function openFleetShell(
     hosts: () =>
       st.selected.map((h) => ({
         name: h.name,
-        get: (words: readonly string[]) => fleet.session(h).then((s) => s.cache.get(words)),
+        // Current data: a list this shell's own change touched on the host is read again there
+        // (the union is re-made after a change; the host's cache must not hand back the old list).
+        get: (words: readonly string[]) =>
+          fleet.session(h).then((s) => s.cache.get(words, undefined, { current: true })),
       })),
     ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}),
     rootWords: () => shellWords(st.selected),
@@ -209,7 +212,10 @@ async function runFleetLine(
       if (!host)
         return error(usageError(`no host ${sanitizeLine(f.host)} in ${sanitizeLine(st.inventory.source)}`));
       const s = await st.fleet.session(host);
-      return runPiped(f.line, { context }, s.services, signal, io);
+      const piped = await runPiped(f.line, { context }, s.services, signal, io);
+      const o = piped.outcome;
+      if (o.kind === 'router' && isChange(o.request)) forgetInUnion(st, o.request);
+      return piped;
     }
     case 'usage':
       return error(usageError(f.message));
@@ -223,7 +229,8 @@ async function runFleetLine(
     if (staged) return staged;
   }
   // A line no host accepts (the union refuses it) and what runs once: here, as on one router.
-  // (In the fleet's candidate mode too: nothing is staged for it, as the one-router runner would.)
+  // In the fleet's candidate mode too: nothing is staged for it (one router's candidate stages it
+  // unchecked; across hosts a staged line is one that some host accepts).
   if (r.kind === 'error')
     return runPiped(line, { context }, { ...services, candidate: undefined }, signal, io);
   if (r.kind === 'builtin') {
@@ -246,7 +253,19 @@ async function runFleetLine(
   }
   if (isChange(r.request) && st.selected.length > 1)
     return runAcross(st, changeScript(line, context), 'send this change', signal, io);
-  return across(st, line, context, signal, io);
+  if (!isChange(r.request)) return across(st, line, context, signal, io);
+  // One host's change (a run re-makes the whole union): whatever its outcome, the union's
+  // lists of the path and its ancestors are read again, as the host's own cache does.
+  try {
+    return await across(st, line, context, signal, io);
+  } finally {
+    forgetInUnion(st, r.request);
+  }
+}
+
+/** The union's lists a change of `request` may have altered: the path and its ancestors. */
+function forgetInUnion(st: FleetState, request: RouterRequest): void {
+  st.meta.cache.invalidate(request.words, { deleted: request.method === 'DELETE' });
 }
 
 /**

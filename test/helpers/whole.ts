@@ -16,6 +16,7 @@ export const WHOLE_FILES: ReadonlyArray<readonly [project: string, file: string]
   ['e2e', 'test/corpus/corpus.test.ts'],
   ['e2e', 'test/e2e/completion-hostile.test.ts'],
   ['e2e', 'test/e2e/real-dashboards.test.ts'],
+  ['unit', 'test/commands/class/class-serve-hostile.test.ts'],
 ];
 
 /**

@@ -143,17 +143,19 @@ describe('MetadataCache', () => {
     return cache;
   }
 
-  it('invalidate (our own write) keeps that path and its parent for resolving, not for completion', async () => {
-    const cache = await filled([[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'x']]);
+  it('invalidate (our own write) keeps that path and its ancestors for resolving, not for completion', async () => {
+    const cache = await filled([[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'x'], ['a', 'b', 'c', 'd']]);
     const fetches = cache.stats.fetches;
-    cache.invalidate(['a', 'b']);
-    expect(cache.peek(['a', 'b'])).toBeDefined();
-    expect(cache.peek(['a'])).toBeDefined();
-    expect(cache.current(['a', 'b'])).toBeUndefined();
-    expect(cache.current(['a'])).toBeUndefined();
-    expect(cache.current([])).toBeDefined();
-    expect(cache.current(['a', 'b', 'c'])).toBeDefined();
+    cache.invalidate(['a', 'b', 'c']);
+    for (const p of [['a', 'b', 'c'], ['a', 'b'], ['a'], []]) {
+      expect(cache.peek(p)).toBeDefined();
+      // A write may create entries above it (`ip route NET via GW`): every ancestor is re-read.
+      expect(cache.current(p)).toBeUndefined();
+    }
+    // Its subtree and the siblings keep their lists (a 10,000-entry sibling stays current).
+    expect(cache.current(['a', 'b', 'c', 'd'])).toBeDefined();
     expect(cache.current(['a', 'x'])).toBeDefined();
+    cache.invalidate(['a', 'b']);
     // Resolving uses it as it is; only a lookup that wants current data reads it again, once.
     await cache.get(['a', 'b']);
     cache.prefetch(['a', 'b']);
@@ -165,7 +167,7 @@ describe('MetadataCache', () => {
     expect(cache.stats.fetches).toBe(fetches + 1);
   });
 
-  it('invalidate of a deleted node forgets it and its subtree; the parent is only marked', async () => {
+  it('invalidate of a deleted node forgets it and its subtree; its ancestors are only marked', async () => {
     const cache = await filled([[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['a', 'bc']]);
     cache.invalidate(['a', 'b'], { deleted: true });
     expect(cache.peek(['a', 'b'])).toBeUndefined();
@@ -173,6 +175,7 @@ describe('MetadataCache', () => {
     expect(cache.peek(['a', 'bc'])).toBeDefined();
     expect(cache.peek(['a'])).toBeDefined();
     expect(cache.current(['a'])).toBeUndefined();
+    expect(cache.current([])).toBeUndefined();
   });
 
   it('a lookup that replaces an aborted one in the same turn keeps the flight', async () => {

@@ -1,7 +1,8 @@
 // A router show is written while its answer arrives (issue 38): with the answer held half
 // sent, its first lines are on the screen already; once the rest comes every line is there
 // once, in order, and the prompt comes back. A piped show and an answer that goes bad after
-// its first half keep today's behaviour: the pipe's output, the same one-line error.
+// its first half keep today's behaviour: the pipe's output, the same one-line error; an
+// answer whose last NodeInfo is another has that one's text follow.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { render } from 'ink-testing-library';
@@ -16,7 +17,9 @@ let upstream: HostileRouter;
 let front: Server;
 let url = '';
 /** How the next show answer is sent: its first half, then the rest or a broken end. */
-let held: { release: () => void; ending: 'rest' | 'broken' } | undefined;
+let held: { release: () => void; ending: Ending } | undefined;
+/** The rest as sent; broken: not JSON; other: a second NodeInfo, whose ShowOutput is the answer's. */
+type Ending = 'rest' | 'broken' | 'other';
 let halfSent: () => void = () => {};
 
 /** In front of the hostile router: a SHOW's answer is sent in half, the rest when released. */
@@ -45,7 +48,13 @@ function frontRouter(): Promise<void> {
             res.write(answer.subarray(0, half));
             h.release = () => {
               if (h.ending === 'rest') res.end(answer.subarray(half));
-              else res.end(Buffer.from('"}}, garbage'));
+              else if (h.ending === 'broken') res.end(Buffer.from('"}}, garbage'));
+              else {
+                const rest = answer.subarray(half, answer.length - 1); // without the last }
+                res.end(
+                  Buffer.concat([rest, Buffer.from(',"NodeInfo":{"ShowOutput":"the other text\\n"}}')]),
+                );
+              }
             };
             halfSent();
           });
@@ -97,7 +106,7 @@ const newShell = async () => {
 async function runHeld(
   app: { stdin: { write(s: string): void }; lastFrame(): string | undefined },
   line: string,
-  ending: 'rest' | 'broken',
+  ending: Ending,
 ) {
   const sent = new Promise<void>((r) => (halfSent = r));
   const h = { release: () => {}, ending };
@@ -147,6 +156,12 @@ describe('a show written while it arrives', () => {
         30_000,
       );
       await waitFor(() => expect(plain(app.lastFrame())).toMatch(/>\s*$/));
+      // JSON.parse keeps the last NodeInfo: its text follows what was shown while it came.
+      const before = all().split('entry 100 ').length;
+      const other = await runHeld(app, 'show interface', 'other');
+      await waitFor(() => expect(all().split('entry 100 ').length).toBeGreaterThan(before), 30_000);
+      other.release();
+      await waitFor(() => expect(all()).toContain('the other text'), 30_000);
     } finally {
       held = undefined;
       app.unmount();

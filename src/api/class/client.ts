@@ -7,6 +7,7 @@ import type { Board, Grades, TraineeDetail } from '../../contract/class.js';
 import { CLASS_PATHS } from '../../contract/class.js';
 import { authError, limitError, protocolError, rejectedError } from '../../errors.js';
 import { Transport } from '../../http/transport.js';
+import type { TlsFixes } from '../../http/transport-errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { redactDeep } from '../redact.js';
 import { parseBaseUrl } from '../router/encode.js';
@@ -25,7 +26,19 @@ export interface ClassClientConfig {
   cert?: string | undefined;
   key?: string | undefined;
   insecure?: boolean | undefined;
+  /** What a TLS failure names as its fix (default the router's flags, which `class join` takes). */
+  tlsFixes?: TlsFixes | undefined;
 }
+
+/**
+ * `class board` and `class grades` take no TLS flags (CLI.md): a class served with a certificate
+ * no system CA signed is trusted through Node's NODE_EXTRA_CA_CERTS.
+ */
+export const INSTRUCTOR_TLS_FIXES: TlsFixes = {
+  ca: 'NODE_EXTRA_CA_CERTS=FILE',
+  insecure: 'NODE_EXTRA_CA_CERTS=CERT (the --cert class serve was given)',
+  cert: 'a class server that asks for no client certificate',
+};
 
 /** The server answers a long poll within 25 s; the call waits that plus a margin for a slow machine. */
 const LONG_POLL_MS = 60_000;
@@ -61,6 +74,7 @@ export class ClassClient {
       cert: cfg.cert,
       key: cfg.key,
       insecure: cfg.insecure,
+      tlsFixes: cfg.tlsFixes,
     });
     this.asTrainee = !('bearer' in cfg.auth);
     if ('bearer' in cfg.auth) {
@@ -127,7 +141,7 @@ export class ClassClient {
     return rejectedError(why);
   }
 
-  /** The board now (`after` absent) or once its version passes `after` (long poll, ≤ 25 s). */
+  /** The board now (`after` absent) or once its version passes `after` (long poll, at most 25 s). */
   async board(after: number | undefined, signal?: AbortSignal): Promise<Board> {
     const q = after === undefined ? '' : `?after=${after}`;
     const v = await this.call('GET', `${CLASS_PATHS.board}${q}`, undefined, {

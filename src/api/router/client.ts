@@ -52,9 +52,10 @@ export interface CallOptions {
    * A SHOW's text output as it arrives, redacted, in pieces that end after a line (the last
    * where ShowOutput ends): a preview of what the answer's ShowOutput holds, which the returned
    * envelope still carries whole (show-stream.ts). Not called when the answer is not an OK
-   * envelope with a text ShowOutput, nor when a secret could span a piece.
+   * envelope with a text ShowOutput, nor when a secret could span a piece. Called with null
+   * at the end when what it was given is not the answer's ShowOutput (a hostile body).
    */
-  onShow?: ((text: string) => void) | undefined;
+  onShow?: ((text: string | null) => void) | undefined;
 }
 
 export interface PostBody {
@@ -170,7 +171,8 @@ export class RouterClient {
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const onText = this.showStream(req, o?.onShow);
+    const stream = this.showStream(req, o?.onShow);
+    const onText = stream?.onText;
     let res: HttpResponse;
     if (this.tokens) {
       const used = await this.tokens.bearer();
@@ -183,7 +185,9 @@ export class RouterClient {
     } else {
       res = await this.call(req, path, headers, body, this.basic, o?.signal, onText);
     }
-    return this.interpret(res, req.method, query);
+    const env = this.interpret(res, req.method, query);
+    stream?.check(env);
+    return env;
   }
 
   private call(
@@ -210,13 +214,25 @@ export class RouterClient {
    * The body's parts to a ShowOutput scan whose pieces reach `onShow` redacted: only for a
    * SHOW, and only when none of our secrets holds a control character (each piece ends after
    * an LF, so a secret without one never spans two; the cut stays where sanitizing allows).
+   * `check`: once the answer is decoded, `onShow(null)` unless what was handed out is its
+   * ShowOutput (the scan read the whole envelope, and the lengths agree).
    */
-  private showStream(req: RouterRequest, onShow: ((text: string) => void) | undefined) {
+  private showStream(req: RouterRequest, onShow: ((text: string | null) => void) | undefined) {
     if (!onShow || req.method !== 'POST' || !req.actions?.includes('SHOW')) return undefined;
-    const secrets = this.credentials.secrets;
-    if (secrets.some((s) => CONTROL.test(s))) return undefined;
-    const scan = new ShowOutputScan((text) => onShow(this.credentials.redactText(text)));
-    return (part: string) => scan.push(part);
+    if (this.credentials.secrets.some((s) => CONTROL.test(s))) return undefined;
+    let given = 0;
+    const scan = new ShowOutputScan((text) => {
+      const out = this.credentials.redactText(text);
+      given += out.length;
+      onShow(out);
+    });
+    return {
+      onText: (part: string) => scan.push(part),
+      check(env: Envelope) {
+        const show = env.nodeInfo?.showOutput;
+        if (given > 0 && !(scan.finished && typeof show === 'string' && show.length === given)) onShow(null);
+      },
+    };
   }
 
   private interpret(res: HttpResponse, method: string, query: Query | undefined): Envelope {

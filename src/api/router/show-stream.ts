@@ -28,14 +28,24 @@ export class ShowOutputScan {
   private holding: 'key' | 'status' = 'key';
   private statusOk = false;
   private shown = false;
+  private closed = false;
+  private seenNodeInfo = false;
   /** Decoded ShowOutput text not yet handed out (after its last safe cut). */
   private pending = '';
 
   constructor(private readonly emit: (text: string) => void) {}
 
-  /** True once the scan gave up (what it handed out so far stays a preview). */
+  /** True once the scan gave up or the envelope closed. */
   get stopped(): boolean {
     return this.mode === 'off';
+  }
+
+  /**
+   * The envelope closed and the scan never gave up: what it handed out is all of the one
+   * ShowOutput of the one NodeInfo (a second of either ends the scan).
+   */
+  get finished(): boolean {
+    return this.closed;
   }
 
   /** The next part of the body's text (a UTF-8 character is never split: a StringDecoder's). */
@@ -86,7 +96,10 @@ export class ShowOutputScan {
       case 0x5d: // ]
         this.stack.pop();
         this.keys.length = Math.min(this.keys.length, this.stack.length);
-        if (this.stack.length === 0) this.stop(); // the envelope is closed: nothing more to show
+        if (this.stack.length === 0) {
+          this.closed = true; // the envelope is closed: nothing more to show
+          this.stop();
+        }
         this.expectKey = false;
         return i + 1;
       case 0x2c: // ,
@@ -160,16 +173,46 @@ export class ShowOutputScan {
       return;
     }
     const depth = this.stack.length;
+    // A second NodeInfo would be the answer's (JSON.parse keeps the last): not what was shown.
+    if (depth === 1 && value === 'NodeInfo') {
+      if (this.seenNodeInfo) this.stop();
+      this.seenNodeInfo = true;
+    }
     this.keys.length = depth;
     this.keys[depth - 1] = value;
   }
 
   /** Raw JSON string contents of ShowOutput; `last`: the string ends with them. */
   private text(raw: string, last: boolean): void {
-    const all = this.pending + decode(raw);
-    const cut = last ? all.length : textCut(all);
-    if (cut > 0) this.emit(all.slice(0, cut));
-    this.pending = all.slice(cut);
+    const text = decode(raw);
+    if (this.pending === '') {
+      this.cut(text, last);
+      return;
+    }
+    // The line begun in the part before, ended here, goes out first on its own: adding the
+    // new text to it would make one more copy of the whole chunk.
+    const lf = text.indexOf('\n');
+    if (lf < 0 && !last) {
+      this.pending += text;
+      return;
+    }
+    const head = this.pending + (lf < 0 ? text : text.slice(0, lf + 1));
+    this.pending = '';
+    const cut = last && lf < 0 ? head.length : textCut(head);
+    if (cut < head.length) {
+      // An escape sequence open across the line end: cut as one text (rare).
+      this.cut(head + (lf < 0 ? '' : text.slice(lf + 1)), last);
+      return;
+    }
+    this.emit(head);
+    if (lf >= 0) this.cut(text.slice(lf + 1), last);
+  }
+
+  /** Hands out `text` up to its last safe cut (all of it when `last`); keeps the rest. */
+  private cut(text: string, last: boolean): void {
+    const at = last ? text.length : textCut(text);
+    if (at > 0) this.emit(at === text.length ? text : text.slice(0, at));
+    this.pending = text.slice(at);
   }
 }
 

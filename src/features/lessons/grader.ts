@@ -137,6 +137,21 @@ export function percentOf(steps: readonly { passed: boolean; hint: boolean }[]):
   return Math.round((1000 * points) / steps.length) / 10;
 }
 
+/** A lesson's grades from its steps' records (seconds until `now` for a step under way). */
+function gradeOf(l: Lesson, rs: readonly StepRecord[], now: number): LessonGrade {
+  const steps = rs.map((r, i) => ({
+    step: i + 1,
+    title: sanitizeLine(l.steps[i]?.title ?? ''),
+    passed: r.state === 'done',
+    skipped: r.state === 'skipped',
+    hint: r.hint,
+    seconds:
+      r.reachedAt === undefined ? 0 : Math.max(0, Math.round(((r.endedAt ?? now) - r.reachedAt) / 1000)),
+    failedChecks: r.failedChecks,
+  }));
+  return { lesson: sanitizeLine(l.name), steps, percent: percentOf(steps) };
+}
+
 export function createGrader(o: GraderOptions): Grader {
   if (!o.lessons.length) throw usageError('a class needs at least one lesson');
   const now = o.now ?? Date.now;
@@ -243,23 +258,7 @@ export function createGrader(o: GraderOptions): Grader {
         stepSince: iso(rs[cur]?.reachedAt ?? rs.at(-1)?.endedAt ?? now()),
       };
     },
-    grades: () =>
-      o.lessons.map((l): LessonGrade => {
-        const rs = records.get(l.name) as StepRecord[];
-        const steps = rs.map((r, i) => ({
-          step: i + 1,
-          title: sanitizeLine(l.steps[i]?.title ?? ''),
-          passed: r.state === 'done',
-          skipped: r.state === 'skipped',
-          hint: r.hint,
-          seconds:
-            r.reachedAt === undefined
-              ? 0
-              : Math.max(0, Math.round(((r.endedAt ?? now()) - r.reachedAt) / 1000)),
-          failedChecks: r.failedChecks,
-        }));
-        return { lesson: sanitizeLine(l.name), steps, percent: percentOf(steps) };
-      }),
+    grades: () => o.lessons.map((l) => gradeOf(l, records.get(l.name) as StepRecord[], now())),
     resetTo: (lessonIndex) => {
       if (!Number.isInteger(lessonIndex) || lessonIndex < 0 || lessonIndex >= o.lessons.length)
         throw usageError(`no lesson ${lessonIndex + 1} in this class (${o.lessons.length})`);

@@ -42,6 +42,8 @@ export function useClassBoardPoll(store: Store, source: ClassBoardSource, onChan
         } catch (e) {
           if (ac.signal.aborted) return;
           failures++;
+          // A restarted server counts its versions from 1 again: the next read asks for the board now.
+          after = undefined;
           store.dispatch({ type: 'failed', error: errorText(e) });
           await sleep(Math.min(10_000, 500 * 2 ** failures), ac.signal);
         }

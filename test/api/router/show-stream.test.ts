@@ -9,7 +9,7 @@ import { ShowOutputScan } from '../../../src/api/router/show-stream.js';
 import { sanitizeText, textCut } from '../../../src/term/sanitize.js';
 
 /** The body's bytes cut at `cuts`, decoded as the transport does (collect.ts), into a scan. */
-function scanBytes(bytes: Buffer, cuts: number[]): { pieces: string[]; stopped: boolean } {
+function scanBytes(bytes: Buffer, cuts: number[]): { pieces: string[]; stopped: boolean; finished: boolean } {
   const pieces: string[] = [];
   const scan = new ShowOutputScan((t) => pieces.push(t));
   const decoder = new StringDecoder('utf8');
@@ -20,7 +20,7 @@ function scanBytes(bytes: Buffer, cuts: number[]): { pieces: string[]; stopped: 
   }
   scan.push(decoder.write(bytes.subarray(at)));
   scan.push(decoder.end());
-  return { pieces, stopped: scan.stopped };
+  return { pieces, stopped: scan.stopped, finished: scan.finished };
 }
 
 /** JSON text of a string, some characters written as \uXXXX (a pair's halves one by one) or `\/`. */
@@ -62,7 +62,8 @@ describe('ShowOutputScan', () => {
           const body = envelope('OK', show, escapeEvery);
           const parsed = JSON.parse(body) as { NodeInfo: { ShowOutput: string } };
           expect(parsed.NodeInfo.ShowOutput).toBe(show);
-          const { pieces } = scanBytes(Buffer.from(body, 'utf8'), cuts);
+          const { pieces, finished } = scanBytes(Buffer.from(body, 'utf8'), cuts);
+          expect(finished).toBe(true);
           expect(pieces.join('')).toBe(show);
           // Each piece but the last ends a line: output appears a line at a time.
           for (const p of pieces.slice(0, -1)) expect(p.endsWith('\n')).toBe(true);
@@ -99,7 +100,9 @@ describe('ShowOutputScan', () => {
     const twice = `{"RequestStatus":"OK","NodeInfo":{"ShowOutput":"a\\nb","ShowOutput":"c\\n"}}`;
     const r = scanBytes(Buffer.from(twice), [20, 41]);
     expect(r.pieces.join('')).toBe('a\nb');
-    expect(r.stopped).toBe(true);
+    expect([r.stopped, r.finished]).toEqual([true, false]);
+    const second = `{"RequestStatus":"OK","NodeInfo":{"ShowOutput":"a\\n"},"NodeInfo":{"Name":"x"}}`;
+    expect(scanBytes(Buffer.from(second), [7]).finished).toBe(false);
     const raw = `{"RequestStatus":"OK","NodeInfo":{"ShowOutput":"line 1\\nraw\u0001control\\n"}}`;
     const bad = scanBytes(Buffer.from(raw), []);
     expect(bad.stopped).toBe(true);

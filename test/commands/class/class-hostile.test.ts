@@ -144,7 +144,13 @@ describe('class grades and class board against a hostile server', () => {
     };
     const c = captureIo();
     let interrupt = () => {};
-    const io = { ...c.io, onInterrupt: (h: () => void) => ((interrupt = h), () => {}) };
+    const io = {
+      ...c.io,
+      onInterrupt: (h: () => void) => {
+        interrupt = h;
+        return () => {};
+      },
+    };
     const running = execute(['class', 'board', server.url, '--json', '--token-file', tokenFile], io);
     await waitFor(() => expect(held).toHaveLength(1));
     expect(server.requests.at(-1)!.url).toBe('/class/board?after=3');

@@ -1,7 +1,7 @@
 // `routersh class serve` end to end on 127.0.0.1 (issue 40): each trainee reaches only their own
 // router; the instructor's token opens the board and nothing under /t/; the server grades; a
 // reset makes a passed check fail again; --state keeps the class across a restart.
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,10 +116,59 @@ describe('routersh class serve', () => {
     expect(second.out()).toContain('restored from --state');
     expect(second.codes.get('t1')).toBe(code);
     expect((await call(`${second.url}/t/t1/api/interface`, 'GET', a)).text).toContain('eth1.100');
-    const token = (await import('node:fs')).readFileSync(join(dir, 'instructor.token'), 'utf8').trim();
+    const token = readFileSync(join(dir, 'instructor.token'), 'utf8').trim();
     const board = await call(`${second.url}/class/board`, 'GET', bearer(token));
     const t1 = (board.body['trainees'] as Array<Record<string, unknown>>).find((t) => t['name'] === 't1')!;
     expect(t1).toMatchObject({ joined: true, current: 1 });
+  });
+
+  it("a line's secret is masked before the board or the detail shows it", async () => {
+    const s = await start(['--trainees', '1', '--lesson', 'users']);
+    const a = basic('t1', s.codes.get('t1')!);
+    const token = bearer(s.token!);
+    const line = 'system user trainee password S3cret-pass';
+    await call(`${s.url}/class/line`, 'POST', a, {
+      line,
+      ok: false,
+      error: 'refused S3cret-pass: too short',
+    });
+    const board = await call(`${s.url}/class/board`, 'GET', token);
+    const detail = await call(`${s.url}/class/trainee/t1`, 'GET', token);
+    for (const text of [board.text, detail.text]) {
+      expect(text).toContain('system user trainee password');
+      expect(text).not.toContain('S3cret-pass');
+    }
+  });
+
+  it('a damaged --state is one line, exit 2, and nothing is overwritten', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'class-damaged-'));
+    writeFileSync(join(dir, 'class.json'), '{"version": 1, "lessons": [');
+    const r = await runCommand([
+      'class',
+      'serve',
+      '--trainees',
+      '1',
+      '--lesson',
+      'interfaces',
+      '--port',
+      '0',
+      '--state',
+      dir,
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/class\.json: not JSON/);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(readFileSync(join(dir, 'class.json'), 'utf8')).toBe('{"version": 1, "lessons": [');
+  });
+
+  it('a roster: its names, in order, each with a code of its own; comments and blank lines skipped', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'roster-ok-')), 'class.txt');
+    writeFileSync(file, '# Monday\nalice\n\n  bob.k  \r\nCarol_3\n');
+    const s = await start(['--roster', file, '--lesson', 'interfaces']);
+    expect([...s.codes.keys()]).toEqual(['alice', 'bob.k', 'Carol_3']);
+    expect(new Set(s.codes.values()).size).toBe(3);
+    const r = await call(`${s.url}/t/bob.k/api/hostname`, 'GET', basic('bob.k', s.codes.get('bob.k')!));
+    expect(r.text).toContain('bob.k');
   });
 
   it("a roster's bad lines: FILE:LINE: why, exit 2, nothing started", async () => {

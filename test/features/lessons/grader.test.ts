@@ -170,3 +170,19 @@ it('a client that floods commands: graded one at a time, past a few waiting the 
     },
   ]);
 }, 60_000);
+
+it('a hostile lesson: its check text and message reach the verdicts and notes sanitized', async () => {
+  const EVIL = '\u001b[2J\u001b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\u0007\u009b31m\u202e';
+  const r = parseLesson(
+    'evil',
+    `---\ntitle: Evil\n---\n## S\ncheck: read "show interface" json 'NodeInfo.ShowOutput[0].Name' = "x${EVIL}" message "gone ${EVIL}"\n`,
+  );
+  if (!('lesson' in r)) throw new Error(JSON.stringify(r.issues));
+  const g = createGrader({ lessons: [r.lesson], deps: rig.session.services });
+  const a = await line(g, 'show interface');
+  expect(a.checks).toHaveLength(1);
+  expect(a.checks[0]?.ok).toBe(false);
+  expect(a.checks[0]?.message).toMatch(/^gone /);
+  for (const text of [a.note, a.checks[0]?.check ?? '', a.checks[0]?.message ?? ''])
+    expect(text).not.toMatch(/[\u001b\u0007\u009b\u202e]/);
+}, 60_000);

@@ -82,8 +82,8 @@ export class NodeReads {
     }
     if (!view) {
       // The resolver's read of this very line serves for a list entry's change, never for a
-      // node whose sub-nodes a write below it may have altered (the cache marks only the node
-      // written and its parent).
+      // node whose sub-nodes a write below it may have altered (the cache marks the node
+      // written and its ancestors, not what lies below it).
       const cached = fresh?.(words);
       const info =
         cached && focusOf(cached, requests)

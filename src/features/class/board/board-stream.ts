@@ -1,7 +1,8 @@
 // `class board --json`: the board as JSON lines, one Board each time it changes (a long poll
 // after the version last written), until the signal. The first read's failure is the command's
 // (a wrong token or URL: one line, its exit status); a later one is said once on stderr and read
-// again after a growing pause, and said again when the board is back.
+// again after a growing pause (asking for the board now: a restarted server counts its versions
+// from 1 again), and said again when the board is back.
 import type { ClassBoardSource } from '../../../contract/class-board.js';
 import type { Board } from '../../../contract/class.js';
 
@@ -20,7 +21,7 @@ export async function streamBoard(source: ClassBoardSource, io: BoardStreamIo): 
     const asked = Date.now();
     let board: Board;
     try {
-      board = await source.board(after, io.signal);
+      board = await source.board(failures > 0 ? undefined : after, io.signal);
     } catch (e) {
       if (io.signal.aborted) return;
       if (after === undefined) throw e;

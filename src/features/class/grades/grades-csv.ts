@@ -46,7 +46,7 @@ export function gradesCsv(g: Grades): string {
         rows.push([
           name,
           lesson,
-          String(s.step + 1),
+          String(s.step),
           textCell(s.title),
           yes(s.passed),
           yes(s.hint),

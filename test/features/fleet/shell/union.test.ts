@@ -114,6 +114,51 @@ describe('union of hosts', () => {
     expect(meta.note()).toBeUndefined();
   });
 
+  it('ends the wait at the first answer read past the budget, not at the late timer', async () => {
+    // Answers read in one turn of the loop (100 hosts' at once) keep the budget's timer from
+    // firing: b's answer is read after the budget is over, c's in the same turn after it. The
+    // union must be made with a and b then, c said as missing, not wait for the timer.
+    // Far above what a host that answers at once (a) takes on a loaded machine.
+    const budgetMs = 200;
+    const answerLater = (root: NodeInfo, busyMs = 0): MetadataHost => {
+      const { get } = host('x', root);
+      return {
+        name: 'x',
+        get: async (words) => {
+          const node = await get(words);
+          await new Promise((r) => setImmediate(r));
+          const until = performance.now() + busyMs;
+          while (performance.now() < until);
+          return node;
+        },
+      };
+    };
+    const meta = fleetMetadata({
+      hosts: () => [
+        host('a', iface(['eth0'])),
+        answerLater(iface(['eth1']), 2 * budgetMs),
+        answerLater(iface(['eth2'])),
+      ],
+      budgetMs,
+    });
+    const c = await complete(
+      'interface ',
+      10,
+      { cache: meta.cache, context: [] },
+      new AbortController().signal,
+    );
+    expect({
+      shown: c.candidates
+        .map((x) => x.display)
+        .filter((d) => d.startsWith('eth'))
+        .sort(),
+      note: meta.note(),
+    }).toEqual({
+      shown: ['eth0', 'eth1'],
+      note: '2/3 answered',
+    });
+  });
+
   it('when no host answers, the first failure is the error', async () => {
     const down: MetadataHost = { name: 'x', get: () => Promise.reject(new Error('connection refused')) };
     const meta = fleetMetadata({ hosts: () => [down, down] });

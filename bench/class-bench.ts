@@ -1,0 +1,268 @@
+// Issue 40: a class of 30 on this machine. `class serve --trainees 30 --lesson interfaces` (the
+// built binary, a child process); 29 trainees driven by routersh clients (`class join`, their
+// commands on stdin one a second each: the lesson's solution round and round, graded line by
+// line on the server); one more trainee in tmux. Rows:
+// - that trainee's warm Tab on `interface ` at the screen (keystroke → menu, p50 and p99 per
+//   series), with the 29 working and with them holding still (the class idle), alternated
+//   ≥ 5 times; their paired ratio (target ≤ 1.5);
+// - the board seeing that trainee's passed step: Enter on the step's line → the board's long
+//   poll answering with the step done (target ≤ 1 s), under the load;
+// - the class server's peak RSS (VmHWM, target ≤ 1 GB) and the machine's load average.
+// CLASS_TRAINEES (default 30), CLASS_PACE_MS (default 1000) and BENCH_RUNS narrow or widen a
+// run. Needs `npm run build` and tmux.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClassClient } from '../src/api/class/client.js';
+import type { Board } from '../src/contract/class.js';
+import { alternate, pairedRatio, RUNS, rows, summarize } from './alternate.js';
+import { Control, pause } from './tmux-control.js';
+import { percentile, ROOT } from './util.js';
+
+const TRAINEES = Number(process.env.CLASS_TRAINEES) || 30;
+const TABS = 12;
+const WARM = 3;
+const SETTLE_MS = 80;
+const OPEN = /placeholder/;
+const BIN = `${ROOT}bin/routersh.cjs`;
+/** How often each of the 29 sends a command (ms). */
+const PACE_MS = Number(process.env.CLASS_PACE_MS) || 1000;
+/** The lesson's solution, sent round and round (--keep-going: a delete of what is gone fails). */
+const SOLUTION = [
+  'interface eth1.100',
+  'interface eth1.100 mtu 9000',
+  'interface eth1.100 description "VLAN 100 lab"',
+  'show interface eth1.100',
+  'no interface eth1.100',
+];
+
+interface Served {
+  url: string;
+  child: ChildProcess;
+  codes: Map<string, string>;
+  token: string;
+}
+
+async function serve(dir: string): Promise<Served> {
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'class',
+      'serve',
+      '--trainees',
+      String(TRAINEES),
+      '--lesson',
+      'interfaces',
+      '--port',
+      '0',
+      '--state',
+      join(dir, 'class'),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_STATE_HOME: join(dir, 'state') } },
+  );
+  const screen = await new Promise<string>((resolve, reject) => {
+    let s = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      s += d.toString();
+      if (s.includes('Ctrl-C ends the class')) resolve(s);
+    });
+    child.once('exit', (code) => reject(new Error(`class serve exited (${code}): ${s}`)));
+  });
+  const url = /^class (https?:\/\/\S+)/m.exec(screen)?.[1] ?? '';
+  const roster = /^names and codes: (.+) \(0600\)$/m.exec(screen)?.[1] ?? '';
+  const tokenFile = /also in (.+), 0600\)/.exec(screen)?.[1] ?? '';
+  const codes = new Map(
+    readFileSync(roster, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(' ') as [string, string]),
+  );
+  return { url, child, codes, token: readFileSync(tokenFile, 'utf8').trim() };
+}
+
+function codeFile(dir: string, name: string, code: string): string {
+  const f = join(dir, `${name}.code`);
+  writeFileSync(f, `${code}\n`, { mode: 0o600 });
+  return f;
+}
+
+/**
+ * The 29: each a `class join` whose commands come on stdin, one every PACE_MS (a trainee typing
+ * a command a second is faster than a room of people: a conservative load), the lesson's
+ * solution round and round, while `working` holds.
+ */
+function loadTrainees(dir: string, s: Served, names: string[]) {
+  let working = false;
+  const children = names.map((name) =>
+    spawn(
+      process.execPath,
+      [
+        BIN,
+        'class',
+        'join',
+        s.url,
+        '--name',
+        name,
+        '--code-file',
+        codeFile(dir, name, s.codes.get(name) ?? ''),
+        '--keep-going',
+      ],
+      {
+        // Their errors kept (a client that ends is counted and its last words are in the file).
+        stdio: ['pipe', 'ignore', openSync(join(dir, `${name}.err`), 'w')],
+        env: { ...process.env, XDG_STATE_HOME: join(dir, `state-${name}`) },
+      },
+    ),
+  );
+  let ended = 0;
+  for (const c of children) {
+    c.stdin?.on('error', () => {});
+    c.once('exit', () => ended++);
+  }
+  // Started apart, so the lines do not all arrive in the same millisecond.
+  const timers = children.map((c, i) => {
+    let n = 0;
+    return setTimeout(
+      () => {
+        const t = setInterval(() => {
+          if (working && c.exitCode === null) c.stdin?.write(`${SOLUTION[n++ % SOLUTION.length]}\n`);
+        }, PACE_MS);
+        timers[i] = t;
+      },
+      Math.floor((PACE_MS * i) / children.length),
+    );
+  });
+  return {
+    set: (on: boolean) => {
+      working = on;
+    },
+    ended: () => ended,
+    stop: () => {
+      for (const t of timers) clearInterval(t);
+      for (const c of children) c.kill('SIGKILL');
+    },
+  };
+}
+
+/** A series of warm Tabs on `interface ` (the first WARM not counted); its p50 and p99. */
+async function series(c: Control, prompt: RegExp): Promise<{ p50: number; p99: number }> {
+  await c.keys(`-l 'interface '`);
+  await pause(300);
+  const out: number[] = [];
+  for (let i = 0; i < TABS + WARM; i++) {
+    const ms = await c.keys('Tab', OPEN, 30_000);
+    if (i >= WARM) out.push(ms);
+    await c.keys('C-g');
+    await c.gone(OPEN);
+    await pause(SETTLE_MS);
+  }
+  await c.keys('C-u');
+  await c.gone(new RegExp(`${prompt.source} \\S`));
+  await pause(SETTLE_MS);
+  out.sort((a, b) => a - b);
+  return { p50: percentile(out, 50), p99: percentile(out, 99) };
+}
+
+/** Enter on the step's line → the board's long poll answering with the step done (ms). */
+async function boardSeesStep(c: Control, instructor: ClassClient, name: string): Promise<number> {
+  // Back to the lesson's start: the step is not done, its interface gone.
+  await instructor.reset(name);
+  let b: Board = await instructor.board(undefined);
+  const done = (x: Board) => x.trainees.find((t) => t.name === name)?.steps[0] === 'done';
+  while (done(b)) b = await instructor.board(b.version);
+  await c.keys(`-l 'interface eth1.100'`);
+  await pause(SETTLE_MS);
+  const t0 = performance.now();
+  await c.keys('Enter');
+  while (!done(b)) b = await instructor.board(b.version);
+  return performance.now() - t0;
+}
+
+/** Where the bench is (stderr: the run's table stays on stdout). */
+const say = (m: string) =>
+  process.stderr.write(`class-bench ${new Date().toISOString().slice(11, 19)} ${m}\n`);
+
+function peakRssMb(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+export async function benchClass(): Promise<Record<string, number>> {
+  const r: Record<string, number> = {};
+  const dir = mkdtempSync(join(tmpdir(), 'routersh-class-bench-'));
+  const s = await serve(dir);
+  const me = `t${TRAINEES}`;
+  const shell = new Control();
+  let load: ReturnType<typeof loadTrainees> | undefined;
+  const instructor = new ClassClient({ url: s.url, auth: { bearer: s.token } });
+  try {
+    shell.start(
+      `node ${BIN} class join ${s.url} --name ${me} --code-file ${codeFile(dir, me, s.codes.get(me) ?? '')}`,
+      {
+        XDG_STATE_HOME: join(dir, 'state-me'),
+      },
+    );
+    const prompt = new RegExp(`${me}@127\\.0\\.0\\.1>`);
+    await shell.screen(new RegExp(`${prompt.source} ?$`, 'm'), 60_000);
+    say(`${me} at the prompt; starting ${TRAINEES - 1} trainees`);
+    load = loadTrainees(
+      dir,
+      s,
+      Array.from({ length: TRAINEES - 1 }, (_, i) => `t${i + 1}`),
+    );
+    // Their shells started (a node start each), before anything is measured.
+    await pause(10_000);
+    const p99s = new Map<string, number[]>();
+    const loads: number[] = [];
+    const arm = (name: string, working: boolean) => {
+      p99s.set(name, []);
+      return {
+        name,
+        run: async () => {
+          say(`series ${working ? 'working' : 'idle'}`);
+          load?.set(working);
+          // Let the 29 get going (or the server settle) before the series.
+          await pause(working ? 3000 : 1000);
+          if (working) loads.push(loadavg()[0] ?? 0);
+          const x = await series(shell, prompt);
+          p99s.get(name)?.push(x.p99);
+          return x.p50;
+        },
+      };
+    };
+    const busy = `Tab at the screen, ${TRAINEES - 1} trainees working`;
+    const idle = 'Tab at the screen, the class idle';
+    const got = await alternate([arm(busy, true), arm(idle, false)], RUNS);
+    for (const [name, x] of Object.entries(got)) {
+      Object.assign(r, rows(`${name} p50 (ms)`, x));
+      Object.assign(r, rows(`${name} p99 (ms)`, summarize(p99s.get(name) ?? [])));
+    }
+    if (got[busy] && got[idle])
+      Object.assign(r, rows('Tab p50 working / idle (target <= 1.5)', pairedRatio(got[busy], got[idle])));
+    // The board under the load.
+    load.set(true);
+    await pause(3000);
+    const seen: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      say(`board run ${i + 1}`);
+      seen.push(await boardSeesStep(shell, instructor, me));
+    }
+    Object.assign(r, rows('board sees a passed step, working (ms, target <= 1000)', summarize(seen)));
+    r['class server peak RSS, VmHWM (MB, target <= 1024)'] = peakRssMb(s.child.pid);
+    r['load average (1 min) while working, median'] = summarize(loads).median;
+    r['load clients that ended early (of the working ones)'] = load.ended();
+  } finally {
+    load?.stop();
+    await instructor.close();
+    shell.stop();
+    s.child.kill('SIGINT');
+  }
+  return r;
+}
+
+if (process.argv[1]?.endsWith('class-bench.ts')) {
+  const r = await benchClass();
+  for (const [k, v] of Object.entries(r)) process.stdout.write(`${k.padEnd(80)} ${v.toFixed(2)}\n`);
+}

@@ -1,0 +1,153 @@
+// `routersh class board` in tmux against a real `routersh class serve` (both the built binary):
+// the board draws a row per trainee, shows a step a trainee passes (`class join … -c`) without
+// a key pressed, opens the trainee (their command, read only) and comes back, resets their
+// router with `r` (the interface they made is gone: the server's own snapshot), and `q` quits 0.
+// A class served over TLS with a certificate of its own CA: `class grades` names the fix (Node's
+// NODE_EXTRA_CA_CERTS: the instructor's commands take no TLS flags) and works with it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, runBin } from '../helpers/run-bin.js';
+import { hasOpenssl, makePki } from '../helpers/test-pki.js';
+import { hasTmux, shellQuote, Tmux } from './tmux.js';
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  tokenFile: string;
+  codes: Map<string, string>;
+}
+
+/** `class serve` as a child process, resolved once its screen is printed. */
+function serve(args: string[], env: Record<string, string>): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'class', 'serve', '--port', '0', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`class serve exited ${code}: ${out}${err}`)));
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (!out.includes('Ctrl-C ends the class')) return;
+      const codes = new Map<string, string>();
+      for (const m of out.matchAll(/^ {2}(\S+) +([a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4})$/gm))
+        codes.set(m[1]!, m[2]!);
+      resolve({
+        child,
+        url: /^class (\S+)/m.exec(out)![1]!,
+        tokenFile: /also in (\S+), 0600/.exec(out)![1]!,
+        codes,
+      });
+    });
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'class-board-e2e-'));
+const env = { HOME: dir, XDG_STATE_HOME: join(dir, 'state'), XDG_CONFIG_HOME: join(dir, 'config') };
+let served: Served;
+const tmux = new Tmux(100, 30);
+
+beforeAll(async () => {
+  if (!hasTmux()) return;
+  served = await serve(['--trainees', '2', '--lesson', 'interfaces'], env);
+});
+afterAll(() => {
+  tmux.kill();
+  served?.child.kill('SIGINT');
+});
+
+/** Trainee NAME runs LINE in the class (a scripted `class join`), exit 0. */
+async function trainee(name: string, line: string): Promise<void> {
+  const codeFile = join(dir, `${name}.code`);
+  writeFileSync(codeFile, served.codes.get(name)!, { mode: 0o600 });
+  const r = await runBin(['class', 'join', served.url, '--name', name, '--code-file', codeFile, '-c', line], {
+    env,
+  });
+  expect(r.stderr, r.stdout).toBe('');
+  expect(r.code).toBe(0);
+}
+
+describe.skipIf(!hasTmux())('class board in tmux against class serve', () => {
+  it('rows, a passed step live, Enter/Esc, r resets the router, q quits', async () => {
+    tmux.start(
+      `node ${shellQuote(BIN)} class board ${served.url} --token-file ${shellQuote(served.tokenFile)}`,
+      env,
+    );
+    await tmux.waitFor(/lesson 1\/1 interfaces/);
+    let s = await tmux.waitFor(/> t1 +▸ · · · ·/);
+    expect(s).toMatch(/ {2}t2 +▸ · · · · +- not joined/);
+    await trainee('t1', 'interface eth1.100');
+    s = await tmux.waitFor(/> t1 +✓ ▸ · · ·/);
+    expect(s).toContain('interface eth1.100');
+    tmux.keys('Enter');
+    s = await tmux.waitFor(/\d\d:\d\d:\d\d ✓ interface eth1\.100/);
+    expect(s).toContain('t1: recent commands and checks (read only)');
+    tmux.keys('Escape');
+    await tmux.waitFor(/TRAINEE +STEPS/);
+    // Before the reset the interface is there; after it, a read of it fails.
+    const codeFile = join(dir, 't1.code');
+    const show = [
+      'class',
+      'join',
+      served.url,
+      '--name',
+      't1',
+      '--code-file',
+      codeFile,
+      '-c',
+      'show interface eth1.100',
+    ];
+    expect((await runBin(show, { env })).code).toBe(0);
+    tmux.type('r');
+    await tmux.waitFor(/t1's router is at the lesson's start/);
+    const gone = await runBin(show, { env });
+    expect(gone.code, gone.stdout).not.toBe(0);
+    tmux.type('q');
+    await tmux.waitFor(/\[exited 0\]/);
+  });
+});
+
+describe.skipIf(!hasOpenssl)('class grades over TLS', () => {
+  it('a certificate no system CA signed: the fix named, exit 3; with NODE_EXTRA_CA_CERTS the grades', async () => {
+    const pki = makePki();
+    const tlsEnv = { ...env, XDG_STATE_HOME: join(dir, 'tls-state') };
+    const tls = await serve(
+      [
+        '--trainees',
+        '1',
+        '--lesson',
+        'interfaces',
+        '--cert',
+        pki.files.serverCert,
+        '--key',
+        pki.files.serverKey,
+      ],
+      tlsEnv,
+    );
+    try {
+      expect(tls.url).toMatch(/^https:/);
+      const grades = ['class', 'grades', tls.url, '--csv', '--token-file', tls.tokenFile];
+      const refused = await runBin(grades, { env });
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(
+        /^% TLS failed with the class server at 127\.0\.0\.1:\d+: .*use NODE_EXTRA_CA_CERTS=FILE/,
+      );
+      expect(refused.code).toBe(3);
+      const trusted = await runBin(grades, { env: { ...env, NODE_EXTRA_CA_CERTS: pki.files.ca } });
+      expect(trusted.stderr).toBe('');
+      expect(trusted.stdout).toMatch(
+        /^trainee,lesson,step,title,passed,hint,skipped,seconds,failed_checks,percent\r\nt1,interfaces,1,/,
+      );
+      expect(trusted.code).toBe(0);
+    } finally {
+      tls.child.kill('SIGINT');
+    }
+  });
+});
