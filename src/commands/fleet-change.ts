@@ -8,7 +8,7 @@ import { isChange } from '../api/router/is-change.js';
 import { LOCAL_BUILTINS } from '../features/fleet/local-builtins.js';
 import { scanLine } from '../lang/tokenize.js';
 import type { Resolution } from '../lang/types.js';
-import { cancelledError, commandFailedError, type Ending, failed, OK, usageError } from '../errors.js';
+import { cancelledError, type Ending, failed, usageError } from '../errors.js';
 import { hostConfig, openFleet } from '../session/fleet.js';
 import { stateDir } from '../config/paths.js';
 import { isTerminal } from '../contract/command-io.js';
