@@ -163,9 +163,11 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
     const e = env();
     let t = shell(ctx, sim, e);
     await t.waitFor(PROMPT);
-    t.type('confirm-within 1m');
+    // A window far longer than the steps below: beside stress-ng the prompt's first look may
+    // come seconds into it, and the window must not end before `k` or `r`.
+    t.type('confirm-within 10m');
     t.keys('Enter');
-    await t.waitFor(/\[confirm (1m00s|59s)\]/);
+    await t.waitFor(/\[confirm (10m00s|9m\d\ds)\]/);
     t.type('interface eth1 mtu 9103');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9103/);
@@ -178,9 +180,11 @@ describe.skipIf(!hasTmux()).concurrent('a confirmed-change window outlives the s
 
     t = shell(ctx, sim, env());
     await t.waitFor(PROMPT);
-    t.type('confirm-within 1m');
+    // A window far longer than the steps below: beside stress-ng the prompt's first look may
+    // come seconds into it, and the window must not end before `k` or `r`.
+    t.type('confirm-within 10m');
     t.keys('Enter');
-    await t.waitFor(/\[confirm (1m00s|59s)\]/);
+    await t.waitFor(/\[confirm (10m00s|9m\d\ds)\]/);
     t.type('interface eth1 mtu 9104');
     t.keys('Enter');
     await t.waitFor(/MTU of eth1 set to 9104/);
