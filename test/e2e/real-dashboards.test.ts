@@ -93,7 +93,8 @@ interface Seen {
 }
 
 // A narrow box cuts the message (`error: no ans`): its start is enough, no other error begins so.
-const outOfTime = (b: Seen) => b.state === 'error' && b.inside.some((l) => /error: no ans|no answer within/.test(l));
+const outOfTime = (b: Seen) =>
+  b.state === 'error' && b.inside.some((l) => /error: no ans|no answer within/.test(l));
 
 /** The screen's items with their place on the page (`rows a–b of n` gives the offset). */
 const keyOf = (s: Screen, it: Item) => `${(s.where ? s.where.from - 1 : 0) + it.row}:${it.col}`;
