@@ -5,17 +5,21 @@
 // waves and hosts, its progress said per wave, recorded in the run index (`routersh fleet runs`),
 // watched by its one guard. `undo` alone (or `undo RUN`) reverts a run of this shell on every
 // host it changed, as `routersh fleet undo RUN` does.
-import type { FleetHost, FleetRunDone, FleetRunPort, FleetShellPort } from '../contract/fleet.js';
+import type { FleetHost, FleetRunDone, FleetRunPort } from '../contract/fleet.js';
 import type { RunIo } from '../contract/services.js';
-import { asRoutershError, commandFailedError, type RoutershError, usageError } from '../errors.js';
+import { asRoutershError, commandFailedError, usageError } from '../errors.js';
 import { groupLabel } from '../features/fleet/run/group.js';
 import type { FleetStaged } from '../features/fleet/shell/fleet-candidate.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import type { Fleet } from './fleet.js';
 
-type Piped = Awaited<ReturnType<FleetShellPort['run']>>;
+/** What the runs need of the fleet shell's state (session/fleet-shell.ts FleetState). */ import {
+  error,
+  type Piped,
+  plural,
+  text,
+} from './fleet-shell-answers.js';
 
-/** What the runs need of the fleet shell's state (session/fleet-shell.ts FleetState). */
 export interface RunsState {
   readonly runs: FleetRunPort;
   readonly fleet: Fleet;
@@ -27,10 +31,6 @@ export interface RunsState {
   /** The union's metadata made again (a run may create or delete nodes). */
   refresh(): void;
 }
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-const text = (t: string, json: unknown): Piped => ({ outcome: { kind: 'text', text: t, json }, page: true });
-const error = (e: RoutershError): Piped => ({ outcome: { kind: 'error', error: e }, page: false });
 
 /**
  * `lines` (a script from the root) on every selected host as one run: its plan judged, asked

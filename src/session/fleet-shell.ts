@@ -12,42 +12,28 @@ import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isChange } from '../api/router/is-change.js';
 import type { Config } from '../config/config.js';
 import type { FleetHost, FleetRunPort, FleetShellPort, Inventory } from '../contract/fleet.js';
-import type { CandidatePort } from '../contract/services.js';
 import type { Outcome } from '../contract/outcome.js';
 import type { RunIo, Services } from '../contract/services.js';
-import {
-  asRoutershError,
-  cancelledError,
-  commandFailedError,
-  type RoutershError,
-  usageError,
-} from '../errors.js';
+import { asRoutershError, cancelledError, commandFailedError, usageError } from '../errors.js';
 import { type FleetMetadata, fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
 import { fleetMonitorSource } from '../features/fleet/shell/fleet-monitor.js';
 import { monitorSource } from '../features/match-list/monitor-source.js';
 import type { MonitorSource } from '../contract/monitor.js';
 import type { PaneSpecOf } from '../contract/panes.js';
 import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
-import {
-  candidateBuiltin,
-  changeScript,
-  commitScript,
-  type FleetStaged,
-  stagedText,
-} from '../features/fleet/shell/fleet-candidate.js';
+import { changeScript } from '../features/fleet/shell/fleet-candidate.js';
 import { type RunsState, runAcross, undoRunOf } from './fleet-shell-runs.js';
+import { error, type Piped, text } from './fleet-shell-answers.js';
+import { enterCandidate, fleetCandidatePort, inCandidate } from './fleet-shell-candidate.js';
 import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
 import { emptyNode } from '../lang/empty-node.js';
 import { resolveLine } from '../lang/resolve.js';
-import type { Resolution } from '../lang/types.js';
 import { splitPipes } from '../lang/pipes.js';
 import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { shellWord } from '../term/shell-quote.js';
 import { type Fleet, type HostOutcome, hostConfig, openFleet } from './fleet.js';
 import { openSession, type Session } from './session.js';
-
-type Piped = Awaited<ReturnType<FleetShellPort['run']>>;
 
 export interface FleetShellOptions {
   env: NodeJS.ProcessEnv;
@@ -76,12 +62,6 @@ export interface FleetShellSession extends Session {
   readonly fleet: FleetShellPort;
   readonly hosts: () => readonly FleetHost[];
 }
-
-const text = (t: string, json: unknown = t): Piped => ({
-  outcome: { kind: 'text', text: t, json },
-  page: true,
-});
-const error = (e: RoutershError): Piped => ({ outcome: { kind: 'error', error: e }, page: false });
 
 /** What the fleet shell's lines act on: the selection (changed by `limit`) and the hosts' sessions. */
 interface FleetState extends RunsState {
@@ -273,134 +253,6 @@ function forgetInUnion(st: FleetState, request: RouterRequest): void {
  * `commit` sends the staged lines as one run, `compare` lists them, `discard` drops them, `end`
  * leaves; what would change the hosts at once is refused. Undefined: it runs as outside.
  */
-async function inCandidate(
-  st: FleetState,
-  staged: FleetStaged[],
-  r: Resolution,
-  line: string,
-  context: string[],
-  signal: AbortSignal,
-  io: RunIo,
-): Promise<Piped | undefined> {
-  if (r.kind === 'router') {
-    if (!isChange(r.request)) return undefined;
-    staged.push({ line, context: [...context] });
-    return text(`staged (${staged.length}): sent to ${plural(st.selected.length, 'host')} by commit\n`);
-  }
-  // A line no host accepts is refused as outside: nothing is staged for it.
-  if (r.kind !== 'builtin') return undefined;
-  const leaving = (r.name === 'exit' || r.name === 'quit') && context.length === 0;
-  const b = leaving ? ({ kind: 'end' } as const) : candidateBuiltin(r.name, r.args);
-  switch (b.kind) {
-    case 'as-outside':
-      return undefined;
-    case 'refused':
-      return error(usageError(b.message));
-    case 'configure':
-      return text(`already in candidate mode (${plural(staged.length, 'staged line')})\n`);
-    case 'compare':
-      return text(stagedText(staged, st.selected.length), staged);
-    case 'discard':
-      st.staged = [];
-      return text(`discarded ${plural(staged.length, 'staged line')}\n`);
-    case 'commit':
-      return commitStaged(st, staged, b.comment, signal, io);
-    case 'end':
-      return endCandidate(st, staged, signal, io);
-  }
-}
-
-const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
-/** `configure`: the fleet's candidate mode (lines staged here, sent by `commit` as one run). */
-function enterCandidate(st: FleetState, args: readonly string[]): Piped {
-  if (args.length > 1 || (args[0] !== undefined && args[0] !== 'private'))
-    return error(usageError('configure takes nothing, or private'));
-  st.staged = [];
-  return text(
-    `candidate mode on ${plural(st.selected.length, 'host')}: changes are staged, not sent\ncommit sends them as one run (each host's a transaction), discard drops them, end leaves\n`,
-  );
-}
-
-/** `commit`: the staged lines as one run; kept staged when the run changed no host in the end. */
-async function commitStaged(
-  st: FleetState,
-  staged: FleetStaged[],
-  comment: string | undefined,
-  signal: AbortSignal,
-  io: RunIo,
-): Promise<Piped> {
-  if (staged.length === 0) return text('nothing staged: nothing sent\n');
-  const r = await runAcross(
-    st,
-    commitScript(staged, comment),
-    `commit ${plural(staged.length, 'staged line')}`,
-    signal,
-    io,
-  );
-  const failed = r.outcome.kind === 'error' || (r.outcome.kind === 'text' && r.outcome.failure !== undefined);
-  if (!failed && st.staged === staged) st.staged = [];
-  return r;
-}
-
-/** `end` (`exit` at the top, Ctrl-D): with lines staged, commit / discard / stay. */
-async function endCandidate(
-  st: FleetState,
-  staged: FleetStaged[],
-  signal: AbortSignal,
-  io: RunIo,
-): Promise<Piped> {
-  const n = staged.length;
-  if (n === 0) {
-    st.staged = undefined;
-    return text('left candidate mode\n');
-  }
-  if (!io.choose) return error(commandFailedError(`${plural(n, 'line')} staged: commit or discard first`));
-  const answer = await io.choose(
-    `${plural(n, 'line')} staged: c commit · d discard · s stay in candidate mode [c/d/S]`,
-    ['c', 'd', 's'],
-    's',
-  );
-  if (answer === 'd') {
-    st.staged = undefined;
-    return text(`discarded ${plural(n, 'staged line')}; left candidate mode\n`);
-  }
-  if (answer !== 'c') return text(`still in candidate mode (${plural(n, 'staged line')})\n`);
-  const r = await commitStaged(st, staged, undefined, signal, io);
-  if (st.staged?.length === 0) st.staged = undefined;
-  return r;
-}
-
-/**
- * The fleet's candidate mode as the Ink shell reads it (the prompt's count, Ctrl-D's `end`);
- * its lines are staged by the fleet shell itself, never by the one-router candidate code.
- */
-function fleetCandidatePort(st: FleetState): CandidatePort {
-  const refuse = () => {
-    throw commandFailedError("the fleet's candidate mode stages lines itself");
-  };
-  return Object.freeze({
-    lines: () => st.staged?.map((s) => ({ line: s.line, context: [...s.context], at: 0 })),
-    enter: () => {
-      st.staged ??= [];
-    },
-    add: refuse,
-    clear: () => {
-      if (st.staged) st.staged = [];
-    },
-    leave: () => {
-      st.staged = undefined;
-    },
-    leftOver: () => undefined,
-    dropLeftOver: () => {},
-    elsewhere: () => [],
-    stage: async () => ({
-      kind: 'error',
-      error: commandFailedError("the fleet's candidate mode stages lines itself"),
-    }),
-  } satisfies CandidatePort);
-}
-
 /** `limit PATTERN`: the selection from now on (the union made again from its hosts). */
 function limitTo(st: FleetState, pattern: string): Piped {
   let next: readonly FleetHost[];
