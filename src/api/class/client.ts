@@ -3,6 +3,7 @@
 // answers decoded field by field (decode.ts). Every failure is one typed line with the server's
 // `{ error }` sanitized and our credential redacted from it: a server echoing the token never
 // puts it on the screen. The instructor's calls are here; the trainee's go beside them.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Board, Grades, TraineeDetail } from '../../contract/class.js';
 import { CLASS_PATHS } from '../../contract/class.js';
 import { authError, limitError, protocolError, rejectedError } from '../../errors.js';
@@ -49,7 +50,18 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 export interface ClassCallOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /**
+   * A 429 whose Retry-After fits in this many ms (all waits together) is waited out and asked
+   * again: a name slowed for a mistyped code a moment ago is answered, not refused (the join).
+   */
+  waitLimitedMs?: number | undefined;
 }
+
+/** Retry-After in seconds (the class server sends no dates), as ms; undefined when unreadable. */
+const retryAfterMs = (h: string | string[] | undefined): number | undefined => {
+  const s = Array.isArray(h) ? h[0] : h;
+  return s !== undefined && /^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) * 1000 : undefined;
+};
 
 export class ClassClient {
   readonly origin: string;
@@ -94,7 +106,18 @@ export class ClassClient {
     body?: unknown,
     o: ClassCallOptions = {},
   ): Promise<unknown> {
-    const res = await this.transport.call({
+    let budget = o.waitLimitedMs ?? 0;
+    for (;;) {
+      const res = await this.once(method, path, body, o);
+      const wait = res.status === 429 ? retryAfterMs(res.headers['retry-after']) : undefined;
+      if (wait === undefined || wait > budget) return this.settle(res);
+      budget -= wait;
+      await sleep(wait, undefined, { signal: o.signal });
+    }
+  }
+
+  private once(method: 'GET' | 'POST', path: string, body: unknown, o: ClassCallOptions) {
+    return this.transport.call({
       method,
       path: `${this.prefix}${path}`,
       headers: {
@@ -106,6 +129,9 @@ export class ClassClient {
       signal: o.signal,
       timeoutMs: o.timeoutMs,
     });
+  }
+
+  private settle(res: { status: number; text: string }): unknown {
     const parsed = res.text.trim() === '' ? undefined : this.parse(res.text, res.status);
     if (res.status >= 200 && res.status < 300) return parsed;
     throw this.failure(res.status, parsed);

@@ -17,12 +17,19 @@ import {
 import { protocolError } from '../../errors.js';
 
 /** What the class client offers: one call, its answer parsed (undefined when empty) or one typed error. */
+/** How long a join waits out a name's slow-down before it says so (throttle.ts doubles from 0.5 s). */
+const JOIN_WAIT_MS = 5_000;
+
 export interface ClassCaller {
   call(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    o?: { signal?: AbortSignal | undefined; timeoutMs?: number | undefined },
+    o?: {
+      signal?: AbortSignal | undefined;
+      timeoutMs?: number | undefined;
+      waitLimitedMs?: number | undefined;
+    },
   ): Promise<unknown>;
 }
 
@@ -145,7 +152,9 @@ const cut = (s: string | undefined) => (s === undefined || s.length <= MAX_TEXT 
 
 export function traineeCalls(c: ClassCaller): TraineePort {
   return {
-    join: async (signal) => decodeJoin(await c.call('POST', CLASS_PATHS.join, {}, { signal })),
+    // A join right after a mistyped code waits out its name's short slow-down (up to 5 s).
+    join: async (signal) =>
+      decodeJoin(await c.call('POST', CLASS_PATHS.join, {}, { signal, waitLimitedMs: JOIN_WAIT_MS })),
     line: async (r, signal) => {
       const error = cut(r.error);
       const resolved = cut(r.resolved);
