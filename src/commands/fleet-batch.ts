@@ -77,6 +77,9 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
     env: io.env,
     warn: (m) => io.err(`warning: ${m}\n`),
     journal: 'file',
+    // A host's lines go one at a time: one socket, and undici's Agent makes a Client for it
+    // instead of a Pool of them (less to build and to dispatch through per host).
+    connections: 1,
     ...(b.flags.yes ? { yes: true } : {}),
     ...(b.flags.allowUnrevertable ? { allowUnrevertable: true } : {}),
   });

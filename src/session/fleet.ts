@@ -35,6 +35,8 @@ export interface FleetOptions {
   /** The window guard every host's session hands its window to (a fleet run's one guard). */
   guardPort?: WindowGuardPort;
   telemetry?: SessionOptions['telemetry'];
+  /** Keep-alive sockets per host (default the router client's); 1 for a run whose lines go one at a time. */
+  connections?: number;
   /** Reads a secret file (a seam for tests; default a bounded read). */
   readFile?: (path: string) => string;
 }
@@ -139,6 +141,7 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
           ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
           ...(o.guard ? { guard: true } : {}),
           ...(o.guardPort ? { guardPort: o.guardPort } : {}),
+          ...(o.connections !== undefined ? { connections: o.connections } : {}),
         }))();
       opened.set(host.name, s);
       // A failed open is not kept: the next use tries again.
