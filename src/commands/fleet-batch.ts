@@ -80,6 +80,7 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
     // A host's lines go one at a time: one socket, and undici's Agent makes a Client for it
     // instead of a Pool of them (less to build and to dispatch through per host).
     connections: 1,
+    shareAnswers: true,
     ...(b.flags.yes ? { yes: true } : {}),
     ...(b.flags.allowUnrevertable ? { allowUnrevertable: true } : {}),
   });

@@ -4,6 +4,7 @@
 // the lessons. Nothing is assigned into the services afterwards (they are frozen): what
 // belongs to one run (questions, notes, progress, history) is RunIo, handed to each run.
 import { RouterClient } from '../api/router/client.js';
+import type { SharedAnswers } from '../api/router/shared-answers.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
 import type { FleetShellPort } from '../contract/fleet.js';
@@ -48,6 +49,8 @@ export interface SessionOptions {
   lessons?: LessonStore | 'file' | ((deps: Pick<Services, 'resolve'>) => LessonDriver);
   /** Connections to the router at once (`match-list import --concurrency`). */
   connections?: number;
+  /** GET answers decoded once for the sessions of many routers (a fleet run's). */
+  sharedAnswers?: SharedAnswers;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
   guard?: boolean;
   /** The guard port itself, over `guard` (a fleet run: one guard for all its windows, session/fleet-run.ts). */
@@ -76,6 +79,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     baseUrl: cfg.router ?? '',
     ...routerConnection(cfg, o.warn),
     ...(o.connections !== undefined ? { connections: o.connections } : {}),
+    ...(o.sharedAnswers ? { shared: o.sharedAnswers } : {}),
   });
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
   // Every module the session needs starts loading now, together: one after the other, each
