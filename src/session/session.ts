@@ -82,6 +82,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     ...(o.sharedAnswers ? { shared: o.sharedAnswers } : {}),
   });
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+  const state = stateDir(o.env);
   // Every module the session needs starts loading now, together: one after the other, each
   // import was a round of its own before the shell's prompt (reading the file, compiling).
   const makeDriver = typeof o.lessons === 'function' ? o.lessons : undefined;
@@ -100,7 +101,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     o.interactive && cfg.router
       ? (await import('../features/config/checkpoint-completer.js')).checkpointCompleter({
           router: cfg.router,
-          stateDir: stateDir(o.env),
+          stateDir: state,
         })
       : undefined,
   );
@@ -122,12 +123,12 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
       journal && o.guardPort ? o.guardPort : o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
     // Candidate mode's staged lines are kept beside the journal (a session that journals to a file).
     candidate: candidateStore({
-      stateDir: o.journal === 'file' ? stateDir(o.env) : undefined,
+      stateDir: o.journal === 'file' ? state : undefined,
       router: cfg.router ?? '',
       ...(o.clock ? { now: clockOf(o.clock).wall } : {}),
     }),
     identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
-    stateDir: stateDir(o.env),
+    stateDir: state,
     otherRouter: async (which: { profile: string } | { router: string }) =>
       (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };
