@@ -14,7 +14,9 @@ import { MetadataCache, resolveLine } from '../src/lang/index.js';
 import { runLine } from '../src/run/runner.js';
 import { renderTable } from '../src/term/table.js';
 import { stubServices } from '../test/helpers/services.js';
+import { startHostileRouter } from '../test/hostile/router.js';
 import { startHostileTelemetry } from '../test/hostile/telemetry.js';
+import { runBin } from '../test/helpers/run-bin.js';
 
 async function timed(name: string, out: Record<string, number>, body: () => unknown): Promise<void> {
   const t0 = performance.now();
@@ -54,6 +56,44 @@ export async function benchSize(): Promise<Record<string, number>> {
     }));
     assert.equal(decodeCapabilities({ providers }, {}).limits.series, 994);
   });
+
+  // The built binary against a router with 150,000 sub-nodes (moved from
+  // test/e2e/hostile-bounds.test.ts, which keeps 2,000 and a padded body over the cap).
+  const env = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
+  const lean = await startHostileRouter({ hugeSubnodes: 150_000, leanSubnodes: true });
+  try {
+    await timed('routersh describe of 150,000 sub-nodes (built binary)', out, async () => {
+      const r = await runBin(['-c', 'describe'], {
+        env: { ...env, ROUTERSH_ROUTER: lean.url },
+        timeoutMs: 90_000,
+      });
+      assert.equal(r.stderr, '');
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /^ {2}n196 +word$/m);
+      assert.doesNotMatch(r.stdout, /^ {2}n197 /m);
+      assert.match(r.stdout, /… and 149,803 more \(use a narrower path\)\n$/);
+    });
+  } finally {
+    await lean.close();
+  }
+  const full = await startHostileRouter({ hugeSubnodes: 150_000 });
+  try {
+    await timed(
+      'routersh describe of 150,000 full sub-nodes, over the body cap (built binary)',
+      out,
+      async () => {
+        const r = await runBin(['-c', 'describe'], {
+          env: { ...env, ROUTERSH_ROUTER: full.url },
+          timeoutMs: 90_000,
+        });
+        assert.equal(r.code, 1);
+        assert.equal(r.stderr.trim().split('\n').length, 1);
+        assert.match(r.stderr, /larger than 8388608 bytes/);
+      },
+    );
+  } finally {
+    await full.close();
+  }
 
   const server = await startHostileTelemetry({ hugePage: 300_000 });
   const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k-0123456789' });
