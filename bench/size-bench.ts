@@ -1,7 +1,8 @@
 // The size checks that take seconds, moved out of the unit tests (issue 36: `npm test` stays
 // within its budget on a loaded machine; the tests keep a small size of each, which checks the
 // logic): server-sized lists past the length where an argument spread (`Math.max(...xs)`) throws,
-// pages of 300,000 log records, 1,000 writes whose metadata reads must not grow with them. Each is checked as the test checked it, then timed; a wrong
+// pages of 300,000 log records, 1,000 writes whose metadata reads must not grow with them, and
+// the built binary's describe of 150,000 sub-nodes (from test/e2e/hostile-bounds.test.ts). Each is checked as the test checked it, then timed; a wrong
 // answer fails the suite. `npm run bench -- size`.
 import assert from 'node:assert/strict';
 import { startRouterSim } from '../sim/router/index.js';
