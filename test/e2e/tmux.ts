@@ -3,8 +3,7 @@
 // output since it last looked (a control-mode client streams each), or every 250 ms regardless,
 // until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`. A wait's
 // reads are commands to that same control client, not a new tmux client each: spawning one
-// from a test worker of ~800 MB cost ~12 ms of CPU (the fork), ~1,800 times a run. Keys go the
-// same way (send), ~50 a file.
+// from a test worker of ~800 MB cost ~12 ms of CPU (the fork), ~1,800 times a run.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -38,11 +37,6 @@ export class Tmux {
   private reply: string[] | undefined;
   private partial = '';
   private readonly asked: Array<{ resolve: (lines: string[]) => void; reject: (e: Error) => void }> = [];
-  /** send-keys not yet given to the control client, in order; a pump gives them one by one. */
-  private readonly pending: string[][] = [];
-  private pumping: Promise<void> | undefined;
-  /** A send the control client refused: thrown by the next wait. */
-  private failure: Error | undefined;
 
   constructor(
     readonly cols = 120,
@@ -122,16 +116,7 @@ export class Tmux {
   }
 
   screen(): string {
-    this.flushKeys();
     return this.tmux(this.capture());
-  }
-
-  /**
-   * Before a tmux command of a client of its own (a synchronous read, a resize): the keys typed
-   * before it and not yet sent go first, as when each key was a tmux client of its own.
-   */
-  protected flushKeys(): void {
-    for (let args = this.pending.shift(); args; args = this.pending.shift()) this.tmux(args);
   }
 
   /** The pane's output as streamed so far (its last 16 KiB, control bytes escaped): every frame drawn, not only the last. */
@@ -144,56 +129,18 @@ export class Tmux {
    * and a synchronous read while a spinner draws (every 20 ms, four terminals at once on a
    * loaded machine) starved them, so each change waited on its router for seconds.
    */
-  private async screenAsync(): Promise<string> {
-    // After the keys typed before it (each reply came before the next was sent).
-    while (this.pumping) await this.pumping;
-    if (this.failure) throw this.failure;
+  private screenAsync(): Promise<string> {
     const capture = this.capture();
-    if (this.watcher?.stdin?.writable) return (await this.command(capture)).map((l) => `${l}\n`).join('');
+    const w = this.watcher;
+    if (w?.stdin?.writable)
+      return new Promise<string[]>((resolve, reject) => {
+        this.asked.push({ resolve, reject });
+        w.stdin!.write(`${capture.join(' ')}\n`);
+      }).then((lines) => lines.map((l) => `${l}\n`).join(''));
     const args = ['-L', this.socket, ...capture];
     return new Promise((resolve, reject) =>
       execFile('tmux', args, { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out))),
     );
-  }
-
-  /** One command to the control client; its reply's lines. */
-  private command(args: string[]): Promise<string[]> {
-    const w = this.watcher;
-    if (!w?.stdin?.writable) return Promise.reject(new Error('the control client ended'));
-    return new Promise<string[]>((resolve, reject) => {
-      this.asked.push({ resolve, reject });
-      w.stdin!.write(`${args.map(tmuxWord).join(' ')}\n`);
-    });
-  }
-
-  /**
-   * send-keys through the control client, not a tmux client spawned for it (~15 ms of CPU each,
-   * the fork of a large test worker and the client). In order, each once the one before was
-   * done and then twice its round trip (10 ms at least): keys sent one by one still reach the
-   * program in writes of their own (a run of text and an Enter read at once is a paste), as when
-   * each spawn took about that long, longer on a loaded machine.
-   */
-  private send(args: string[]): void {
-    if (!this.watcher?.stdin?.writable) {
-      this.tmux(args);
-      return;
-    }
-    this.pending.push(args);
-    this.pumping ??= (async () => {
-      try {
-        for (let next = this.pending.shift(); next; next = this.pending.shift()) {
-          const t0 = Date.now();
-          await this.command(next);
-          const pause = Math.min(250, Math.max(10, 2 * (Date.now() - t0)));
-          await new Promise((r) => setTimeout(r, pause));
-        }
-      } catch (e) {
-        this.failure ??= e as Error;
-        this.pending.length = 0;
-      } finally {
-        this.pumping = undefined;
-      }
-    })();
   }
 
   /** capture-pane's arguments; the screen counts as read from now. */
@@ -204,11 +151,11 @@ export class Tmux {
   }
 
   type(text: string): void {
-    this.send(['send-keys', '-t', 'app', '-l', text]);
+    this.tmux(['send-keys', '-t', 'app', '-l', text]);
   }
 
   keys(...names: string[]): void {
-    this.send(['send-keys', '-t', 'app', ...names]);
+    this.tmux(['send-keys', '-t', 'app', ...names]);
   }
 
   /**
@@ -282,7 +229,6 @@ export class Tmux {
   }
 
   kill(): void {
-    this.pending.length = 0;
     this.watcher?.kill();
     this.watcher = undefined;
     if (!this.started) return;
@@ -292,17 +238,6 @@ export class Tmux {
       // already gone
     }
   }
-}
-
-/** A word of a tmux command line: bare when plain, else double-quoted (`\NNN` for controls). */
-function tmuxWord(a: string): string {
-  if (/^[\w\-.:/@%+=,]+$/.test(a)) return a;
-  const escaped = [...a].map((c) => {
-    const n = c.codePointAt(0)!;
-    if (c === '"' || c === '\\' || c === '$') return `\\${c}`;
-    return n < 0x20 || n === 0x7f ? `\\${n.toString(8).padStart(3, '0')}` : c;
-  });
-  return `"${escaped.join('')}"`;
 }
 
 export function shellQuote(s: string): string {

@@ -6,7 +6,6 @@ import { Tmux } from '../e2e/tmux.js';
 
 export class RawTmux extends Tmux {
   run(args: string[]): string {
-    this.flushKeys();
     return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
