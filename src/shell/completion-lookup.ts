@@ -43,6 +43,8 @@ export function createCompletionLookup(
   deps: () => LookupDeps,
 ): CompletionLookup {
   let background: AbortController | null = null;
+  /** The Tab (or `?`) whose key time the fleet's budget holds: only it clears that time. */
+  let keyed: AbortController | null = null;
   const view = () => {
     const d = deps();
     return { cache: d.cache, context: d.context, dynamicValues: d.valueCompleter !== undefined };
@@ -114,9 +116,10 @@ export function createCompletionLookup(
     ifStill(line, (s) => ({ ...s, hint: '…' }));
     const keyAt = deps().keyAt;
     keyAt?.(at);
-    // Said over by a newer lookup's key, or this one settled.
+    keyed = ac;
+    // Settled (answered, failed or cancelled), unless a newer Tab has said its own key since.
     const settled = () => {
-      if (background === ac) keyAt?.(undefined);
+      if (keyed === ac) keyAt?.(undefined);
     };
     return completeLine(line, engine(), ac.signal).then(
       (answer) => {
