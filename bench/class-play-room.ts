@@ -27,6 +27,8 @@ export interface PlayRoomOptions {
 
 export interface PlayRoom {
   set(working: boolean): void;
+  /** The clients' processes and their tmux server's (for their CPU). */
+  pids: number[];
   /** Windows whose client ended (remain-on-exit keeps them to count). */
   ended(): number;
   stop(): void;
@@ -68,7 +70,9 @@ export async function startPlayRoom(o: PlayRoomOptions): Promise<PlayRoom> {
         process.kill(pid, sig);
       } catch {}
   };
+  const server = Number(tmux('display-message', '-p', '#{pid}').trim());
   return {
+    pids: [...pids, server],
     set: (working) => signal(working ? 'SIGCONT' : 'SIGSTOP'),
     ended: () => panes().filter(([, , dead]) => dead === '1').length,
     stop: () => {
