@@ -10,7 +10,7 @@
 //   poll answering with the step done (target ≤ 1 s), under the load;
 // - the class server's peak RSS (VmHWM, target ≤ 1 GB) and the machine's load average.
 // The class idle: the 29 connected, their processes stopped. CLASS_TRAINEES (default 30),
-// CLASS_PLAY_SPEED and CLASS_PLAY_AUTO (play's --speed, default 1, and --auto, default 0.5 s)
+// CLASS_PLAY_SPEED and CLASS_PLAY_AUTO (play's --speed, default 0.25, and --auto, default 0.5 s)
 // and BENCH_RUNS narrow or widen a run. Needs `npm run build` and tmux.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,8 +29,12 @@ const WARM = 3;
 const SETTLE_MS = 80;
 const OPEN = /placeholder/;
 const BIN = `${ROOT}bin/routersh.cjs`;
-/** play's pace for the 29: --speed (30-60 ms a key at 1) and --auto (seconds before Enter). */
-const PLAY_SPEED = Number(process.env.CLASS_PLAY_SPEED) || 1;
+/**
+ * play's pace for the 29: --speed and --auto (seconds before Enter). play types 30-60 ms a key
+ * at speed 1 (~22 keys/s, no room types so: the 29 shells then took 186% of the two cores);
+ * 0.25 is 120-240 ms a key (~66 words a minute, a fast typist) and a 1.6 s beat after each line.
+ */
+const PLAY_SPEED = Number(process.env.CLASS_PLAY_SPEED) || 0.25;
 const PLAY_AUTO_S = Number(process.env.CLASS_PLAY_AUTO ?? 0.5);
 /** Rounds of the solution in the 29's script: more than a run types. */
 const ROUNDS = 400;
