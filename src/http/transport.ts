@@ -167,14 +167,14 @@ export class Transport {
   private drained: (() => void) | undefined;
 
   constructor(private readonly o: TransportOptions) {
-    this.origin = new URL(o.origin).origin;
-    this.peer = {
-      service: o.service,
-      host: new URL(o.origin).host,
-      ...(o.proxy ? { proxy: { host: new URL(o.proxy.uri).host, from: o.proxy.from } } : {}),
-      ...(o.tlsFixes ? { fixes: o.tlsFixes } : {}),
-      given: { ca: o.ca !== undefined, cert: o.cert !== undefined },
-    };
+    const url = new URL(o.origin);
+    this.origin = url.origin;
+    // Assigned, not spread: a fleet run makes a transport per host (docs/benchmarks.md).
+    const peer: Peer = { service: o.service, host: url.host };
+    if (o.proxy) peer.proxy = { host: new URL(o.proxy.uri).host, from: o.proxy.from };
+    if (o.tlsFixes) peer.fixes = o.tlsFixes;
+    peer.given = { ca: o.ca !== undefined, cert: o.cert !== undefined };
+    this.peer = peer;
     const tls: OriginTls = { timeout: timerDelay(o.timeoutMs) };
     if (o.ca !== undefined) tls.ca = o.ca;
     if (o.cert !== undefined) tls.cert = o.cert;

@@ -3,7 +3,7 @@
 // socket knows routersh's own address), the metadata cache, telemetry, the change journal and
 // the lessons. Nothing is assigned into the services afterwards (they are frozen): what
 // belongs to one run (questions, notes, progress, history) is RunIo, handed to each run.
-import { RouterClient } from '../api/router/client.js';
+import { RouterClient, type RouterClientConfig } from '../api/router/client.js';
 import type { SharedAnswers } from '../api/router/shared-answers.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
@@ -75,12 +75,13 @@ declare const __ROUTERSH_VERSION__: string | undefined;
 const VERSION = typeof __ROUTERSH_VERSION__ === 'string' ? __ROUTERSH_VERSION__ : 'dev';
 
 export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Promise<Session> {
-  const router = new RouterClient({
-    baseUrl: cfg.router ?? '',
-    ...routerConnection(cfg, o.warn),
-    ...(o.connections !== undefined ? { connections: o.connections } : {}),
-    ...(o.sharedAnswers ? { shared: o.sharedAnswers } : {}),
-  });
+  // Assigned, not spread: a fleet run opens a session per host, and V8's unoptimised code
+  // builds an object from conditional spreads many times slower (docs/benchmarks.md, "Running
+  // on many").
+  const connection: RouterClientConfig = routerConnection(cfg, o.warn);
+  if (o.connections !== undefined) connection.connections = o.connections;
+  if (o.sharedAnswers) connection.shared = o.sharedAnswers;
+  const router = new RouterClient(connection);
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
   const state = stateDir(o.env);
   // Every module the session needs starts loading now, together: one after the other, each
@@ -140,7 +141,10 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   const ports = shellCode
     ? (await shellCode).shellPorts(() => services)
     : { panes: undefined, windows: undefined };
-  const services: Services = Object.freeze({ ...core, lessons, ...ports });
+  // The services are `core` completed and frozen (not a spread copy of it: see above).
+  const services: Services = Object.freeze(
+    Object.assign(core, { lessons, panes: ports.panes, windows: ports.windows }),
+  );
   return Object.freeze({
     services,
     cache,
