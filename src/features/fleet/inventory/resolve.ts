@@ -160,17 +160,17 @@ function connection(
   const teleV = teleS
     ? checkUrl(str(teleS, 'routersh_telemetry_url') as string, 'routersh_telemetry_url', teleS.at)
     : undefined;
-  return {
-    name,
-    router,
-    ...(userV !== undefined ? { user: userV } : {}),
-    ...(pwV !== undefined ? { passwordFile: pwV } : {}),
-    ...(tokenV !== undefined ? { tokenFile: tokenV } : {}),
-    ...(teleV !== undefined ? { telemetryUrl: teleV } : {}),
-    groups,
-    vars: Object.fromEntries([...vars].map(([k, v]) => [k, v.value])),
-    origin,
-  };
+  // Assigned, not spread (the same keys in the same order): made per host, where V8's
+  // unoptimised code builds an object from conditional spreads many times slower.
+  const h: { -readonly [K in keyof FleetHost]?: FleetHost[K] } = { name, router };
+  if (userV !== undefined) h.user = userV;
+  if (pwV !== undefined) h.passwordFile = pwV;
+  if (tokenV !== undefined) h.tokenFile = tokenV;
+  if (teleV !== undefined) h.telemetryUrl = teleV;
+  h.groups = groups;
+  h.vars = Object.fromEntries([...vars].map(([k, v]) => [k, v.value]));
+  h.origin = origin;
+  return h as FleetHost;
 }
 
 function routerOf(
