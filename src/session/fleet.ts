@@ -121,7 +121,9 @@ function checkHostUrl(host: FleetHost): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw configError(`host ${name()}: its router must be http:// or https://`);
   if (url.username || url.password)
-    throw configError(`host ${name()}: its router URL must not carry credentials: use routersh_password_file`);
+    throw configError(
+      `host ${name()}: its router URL must not carry credentials: use routersh_password_file`,
+    );
   return host.router.replace(/\/+$/, '');
 }
 

@@ -23,23 +23,73 @@ const PLAIN = /^([A-Za-z_/][A-Za-z0-9_./:@%+=-]*)(?: +#.*)?$/;
 const NOT_A_STRING =
   /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$/;
 
-interface Open {
+/** What the grammar below builds: the `yaml` package's nodes, or plain-tree.ts's lighter ones. */
+export interface SimpleBuilder<M, S> {
+  map(at: number, line: number): M;
+  /** A key, or a value: a string, or null (nothing after `key:`). */
+  scalar(value: string | null, at: number, end: number, line: number): S;
+  /** Appends the pair; its value may come later (`set`). */
+  pair(map: M, key: S, value: S | M | null): unknown;
+  set(pair: unknown, value: S | M): void;
+}
+
+interface Open<M> {
   indent: number;
-  map: YAMLMap;
+  map: M;
 }
 
 /** The document and its lines, or undefined when the text is not of the plain kind above. */
 export function parseSimpleYaml(text: string): { doc: Document.Parsed; lines: LineCounter } | undefined {
+  const lines = new LineCounter();
+  const root = parseSimple(text, YAML_NODES, (offset) => lines.addNewLine(offset));
+  if (!root) return undefined;
+  const doc = new Document(null, { version: '1.1', uniqueKeys: false }) as Document.Parsed;
+  // Built as the parser builds its nodes (each with its range): the parsed document's shape.
+  doc.contents = root as Document.Parsed['contents'];
+  return { doc, lines };
+}
+
+const YAML_NODES: SimpleBuilder<YAMLMap, Scalar> = {
+  map(at) {
+    const m = new YAMLMap();
+    m.range = [at, at, at];
+    return m;
+  },
+  scalar(value, at, end) {
+    const s = new Scalar(value);
+    s.range = [at, end, end];
+    return s;
+  },
+  pair(map, key, value) {
+    const p = new Pair<Scalar, unknown>(key, value);
+    map.items.push(p);
+    return p;
+  },
+  set(pair, value) {
+    (pair as Pair).value = value;
+  },
+};
+
+/**
+ * The grammar above, building with `b`: the root map, or undefined when the text is not plain.
+ * `newLine` is told each line's start offset, in order.
+ */
+export function parseSimple<M, S>(
+  text: string,
+  b: SimpleBuilder<M, S>,
+  newLine: (offset: number) => void = () => {},
+): M | undefined {
   // Outside printable ASCII and newlines (tabs, CR, a BOM, anything non-ASCII): the full parser.
   if (/[^\x20-\x7e\n]/.test(text)) return undefined;
-  const lines = new LineCounter();
-  const root = new YAMLMap();
-  const stack: Open[] = [];
+  let root: M | undefined;
+  const stack: Open<M>[] = [];
   // A `key:` with nothing after it: its value is a map if the next line is deeper, else null.
-  let pending: { pair: Pair<Scalar, unknown>; indent: number; at: number } | undefined;
+  let pending: { pair: unknown; indent: number; at: number; line: number } | undefined;
   let offset = 0;
+  let lineNo = 0;
   while (offset <= text.length) {
-    lines.addNewLine(offset);
+    newLine(offset);
+    lineNo++;
     let end = text.indexOf('\n', offset);
     if (end < 0) end = text.length;
     const line = text.slice(offset, end);
@@ -53,67 +103,46 @@ export function parseSimpleYaml(text: string): { doc: Document.Parsed; lines: Li
     const keyAt = at + indent;
     if (pending) {
       if (indent > pending.indent) {
-        const child = new YAMLMap();
-        child.range = [keyAt, keyAt, keyAt];
-        pending.pair.value = child;
+        const child = b.map(keyAt, lineNo);
+        b.set(pending.pair, child);
         stack.push({ indent, map: child });
-      } else pending.pair.value = nullAt(pending.at);
+      } else b.set(pending.pair, b.scalar(null, pending.at, pending.at, pending.line));
       pending = undefined;
     } else if (stack.length === 0) {
       if (indent !== 0) return undefined;
-      root.range = [keyAt, keyAt, keyAt];
+      root = b.map(keyAt, lineNo);
       stack.push({ indent: 0, map: root });
     }
     while (stack.length > 0 && stack[stack.length - 1]!.indent > indent) stack.pop();
     const open = stack[stack.length - 1];
     if (!open || open.indent !== indent) return undefined;
-    const key = keyScalar(m[2]!, keyAt);
-    if (!key) return undefined;
+    const word = m[2]!;
+    if (NOT_A_STRING.test(word)) return undefined;
+    const key = b.scalar(word, keyAt, keyAt + word.length, lineNo);
     const raw = m[3];
     if (raw === undefined || raw === '' || raw.startsWith('#')) {
-      const pair = new Pair<Scalar, unknown>(key, null);
-      open.map.items.push(pair);
+      const pair = b.pair(open.map, key, null);
       // The full parser puts an empty value where the text after `key:` and its spaces starts.
-      const after = at + line.length - line.slice(indent + m[2]!.length + 1).trimStart().length;
-      pending = { pair, indent, at: raw?.startsWith('#') ? after : at + line.length };
+      const after = at + line.length - line.slice(indent + word.length + 1).trimStart().length;
+      pending = { pair, indent, at: raw?.startsWith('#') ? after : at + line.length, line: lineNo };
       continue;
     }
-    const value = valueScalar(raw, at + line.indexOf(raw, indent + m[2]!.length + 1));
-    if (!value) return undefined;
-    open.map.items.push(new Pair(key, value));
+    const value = valueOf(raw);
+    if (value === undefined) return undefined;
+    const valueAt = at + line.indexOf(raw, indent + word.length + 1);
+    b.pair(open.map, key, b.scalar(value, valueAt, valueAt + raw.length, lineNo));
   }
-  if (pending) pending.pair.value = nullAt(pending.at);
+  if (pending) b.set(pending.pair, b.scalar(null, pending.at, pending.at, pending.line));
   // Nothing but comments: the full parser says what such a file is.
-  if (stack.length === 0) return undefined;
-  const doc = new Document(null, { version: '1.1', uniqueKeys: false }) as Document.Parsed;
-  // Built as the parser builds its nodes (each with its range): the parsed document's shape.
-  doc.contents = root as Document.Parsed['contents'];
-  return { doc, lines };
+  return root;
 }
 
-function keyScalar(word: string, at: number): Scalar | undefined {
-  if (NOT_A_STRING.test(word)) return undefined;
-  const s = new Scalar(word);
-  s.range = [at, at + word.length, at + word.length];
-  return s;
-}
-
-function valueScalar(raw: string, at: number): Scalar | undefined {
+/** A value's string: quoted without escapes, or a plain word that is a string in YAML 1.1. */
+function valueOf(raw: string): string | undefined {
   const m = DOUBLE.exec(raw) ?? SINGLE.exec(raw);
-  let value: string | undefined = m?.[1];
-  if (value === undefined) {
-    const p = PLAIN.exec(raw);
-    // `a:` at a value's end would start a nested map on one line: an error the full parser says.
-    if (!p || NOT_A_STRING.test(p[1]!) || p[1]!.endsWith(':')) return undefined;
-    value = p[1]!;
-  }
-  const s = new Scalar(value);
-  s.range = [at, at + raw.length, at + raw.length];
-  return s;
-}
-
-function nullAt(at: number): Scalar {
-  const s = new Scalar(null);
-  s.range = [at, at, at];
-  return s;
+  if (m?.[1] !== undefined) return m[1];
+  const p = PLAIN.exec(raw);
+  // `a:` at a value's end would start a nested map on one line: an error the full parser says.
+  if (!p || NOT_A_STRING.test(p[1]!) || p[1]!.endsWith(':')) return undefined;
+  return p[1]!;
 }
