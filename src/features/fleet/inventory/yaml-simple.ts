@@ -127,7 +127,7 @@ export function parseSimple<M, S>(
       pending = { pair, indent, at: raw?.startsWith('#') ? after : at + line.length, line: lineNo };
       continue;
     }
-    const value = valueOf(raw);
+    const value = plainValue(raw);
     if (value === undefined) return undefined;
     const valueAt = at + line.indexOf(raw, indent + word.length + 1);
     b.pair(open.map, key, b.scalar(value, valueAt, valueAt + raw.length, lineNo));
@@ -138,7 +138,7 @@ export function parseSimple<M, S>(
 }
 
 /** A value's string: quoted without escapes, or a plain word that is a string in YAML 1.1. */
-function valueOf(raw: string): string | undefined {
+function plainValue(raw: string): string | undefined {
   const m = DOUBLE.exec(raw) ?? SINGLE.exec(raw);
   if (m?.[1] !== undefined) return m[1];
   const p = PLAIN.exec(raw);
