@@ -110,12 +110,24 @@ export class Collector implements Dispatcher.DispatchHandler {
     if (this.settled) return;
     this.settled = true;
     this.onSettle();
-    let text = this.first?.toString('utf8') ?? '';
-    if (this.decoder) {
-      this.give(this.decoder.end());
-      text = this.parts.join('');
+    if (!this.decoder) {
+      const text = this.first?.toString('utf8') ?? '';
+      this.resolve({ status: this.status, headers: this.headers, text });
+      return;
     }
-    this.resolve({ status: this.status, headers: this.headers, text });
+    this.give(this.decoder.end());
+    // Joined when read: a streamed show whose scan read the whole body never reads it (a
+    // 4.8 MB copy after the last byte, while the terminal waits for the prompt).
+    const parts = this.parts;
+    let text: string | undefined;
+    this.resolve({
+      status: this.status,
+      headers: this.headers,
+      get text() {
+        text ??= parts.join('');
+        return text;
+      },
+    });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, err: Error): void {

@@ -185,7 +185,7 @@ export class RouterClient {
     } else {
       res = await this.call(req, path, headers, body, this.basic, o?.signal, onText);
     }
-    const env = this.interpret(res, req.method, query);
+    const env = this.interpret(res, req.method, query, stream?.body());
     stream?.check(env);
     return env;
   }
@@ -214,6 +214,9 @@ export class RouterClient {
    * The body's parts to a ShowOutput scan whose pieces reach `onShow` redacted: only for a
    * SHOW, and only when none of our secrets holds a control character (each piece ends after
    * an LF, so a secret without one never spans two; the cut stays where sanitizing allows).
+   * `body`: the answer's body, parsed and redacted, made of the scan's envelope text and the
+   * pieces when the scan read it whole (undefined otherwise: the full parse answers). The
+   * pieces joined are ShowOutput redacted as a whole, since no secret spans a line end.
    * `check`: once the answer is decoded, `onShow(null)` unless what was handed out is its
    * ShowOutput (the scan read the whole envelope, and the lengths agree).
    */
@@ -221,13 +224,30 @@ export class RouterClient {
     if (!onShow || req.method !== 'POST' || !req.actions?.includes('SHOW')) return undefined;
     if (this.credentials.secrets.some((s) => CONTROL.test(s))) return undefined;
     let given = 0;
+    const pieces: string[] = [];
     const scan = new ShowOutputScan((text) => {
       const out = this.credentials.redactText(text);
       given += out.length;
+      pieces.push(out);
       onShow(out);
     });
     return {
       onText: (part: string) => scan.push(part),
+      body: (): unknown => {
+        const text = scan.envelopeText();
+        if (text === undefined) return undefined;
+        let body: unknown;
+        try {
+          body = this.credentials.redactBody(parseJson(text), text);
+        } catch {
+          return undefined;
+        }
+        const info = isObject(body) ? body['NodeInfo'] : undefined;
+        // Another ShowOutput (not a string) after the one handed out won the parse.
+        if (!isObject(info) || info['ShowOutput'] !== '') return undefined;
+        info['ShowOutput'] = pieces.join('');
+        return body;
+      },
       check(env: Envelope) {
         const show = env.nodeInfo?.showOutput;
         if (given > 0 && !(scan.finished && typeof show === 'string' && show.length === given)) onShow(null);
@@ -235,21 +255,24 @@ export class RouterClient {
     };
   }
 
-  private interpret(res: HttpResponse, method: string, query: Query | undefined): Envelope {
+  /** `parsed`: the 2xx body parsed and redacted already (a streamed show's). */
+  private interpret(res: HttpResponse, method: string, query: Query | undefined, parsed?: unknown): Envelope {
     const { status } = res;
     if (status === 401) {
       throw authError(`authentication failed for user ${this.displayUser || '(none)'} at ${this.origin}`, {
         status,
       });
     }
-    if (status >= 200 && status < 300) {
+    if (status >= 200 && status < 300 && parsed === undefined) {
       if (res.text.trim() === '' && status === 204) {
         return decodeEnvelope({ RequestStatus: 'OK' });
       }
       if (query?.output === 'dumper' && !looksLikeJson(res.text)) {
         return dumperEnvelope(this.credentials.redactText(res.text));
       }
-      const body = this.credentials.redactBody(parseJson(res.text), res.text);
+    }
+    if (status >= 200 && status < 300) {
+      const body = parsed ?? this.credentials.redactBody(parseJson(res.text), res.text);
       const env = decodeEnvelope(body);
       if (!env.ok) {
         const text = sanitizeLine(env.errorStatus ?? `request failed: ${env.requestStatus}`);
