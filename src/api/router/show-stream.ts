@@ -103,7 +103,8 @@ export class ShowOutputScan {
     }
     // What is carried is scanned again with the next part; ShowOutput's contents are not kept.
     const to = buf.length - this.carry.length;
-    if (this.mode !== 'off' && this.mode !== 'show' && to > this.from) this.skeleton.push(buf.slice(this.from, to));
+    if (this.mode !== 'off' && this.mode !== 'show' && to > this.from)
+      this.skeleton.push(buf.slice(this.from, to));
   }
 
   /** One token outside strings at `i`; returns where the scan goes on. */

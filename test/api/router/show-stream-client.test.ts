@@ -29,7 +29,13 @@ beforeAll(async () => {
     };
     next();
   });
-  const cfg = { baseUrl: server.url, user: 'admin', password: PASSWORD, auth: 'basic' as const, timeoutMs: 5000 };
+  const cfg = {
+    baseUrl: server.url,
+    user: 'admin',
+    password: PASSWORD,
+    auth: 'basic' as const,
+    timeoutMs: 5000,
+  };
   streamed = new RouterClient(cfg);
   whole = new RouterClient(cfg);
 });
@@ -48,7 +54,18 @@ const outcome = (p: Promise<unknown>) =>
 
 const text = fc
   .array(
-    fc.constantFrom('entry 1\n', PASSWORD, BASIC, `admin:${PASSWORD}`, '\\n', '\\u0041', '\\/', 'é', '\\"', 'x'),
+    fc.constantFrom(
+      'entry 1\n',
+      PASSWORD,
+      BASIC,
+      `admin:${PASSWORD}`,
+      '\\n',
+      '\\u0041',
+      '\\/',
+      'é',
+      '\\"',
+      'x',
+    ),
     { maxLength: 12 },
   )
   .map((a) => a.join(''));

@@ -109,7 +109,9 @@ describe('ShowOutputScan', () => {
       );
     }
     // A table ShowOutput (not a string) is never handed out: the full parse answers.
-    expect(scanBytes(Buffer.from(`{"RequestStatus":"OK","NodeInfo":{"ShowOutput":{}}}`), []).envelope).toBeUndefined();
+    expect(
+      scanBytes(Buffer.from(`{"RequestStatus":"OK","NodeInfo":{"ShowOutput":{}}}`), []).envelope,
+    ).toBeUndefined();
   });
 
   it('shows nothing early for an answer that is not OK first, nor for another shape', () => {
