@@ -1,7 +1,8 @@
 // The size checks that take seconds, moved out of the unit tests (issue 36: `npm test` stays
 // within its budget on a loaded machine; the tests keep a small size of each, which checks the
 // logic): server-sized lists past the length where an argument spread (`Math.max(...xs)`) throws,
-// pages of 300,000 log records, 1,000 writes whose metadata reads must not grow with them. Each is checked as the test checked it, then timed; a wrong
+// pages of 300,000 log records, 1,000 writes whose metadata reads must not grow with them, and
+// the built binary's describe of 150,000 sub-nodes (from test/e2e/hostile-bounds.test.ts). Each is checked as the test checked it, then timed; a wrong
 // answer fails the suite. `npm run bench -- size`.
 import assert from 'node:assert/strict';
 import { startRouterSim } from '../sim/router/index.js';
@@ -14,7 +15,9 @@ import { MetadataCache, resolveLine } from '../src/lang/index.js';
 import { runLine } from '../src/run/runner.js';
 import { renderTable } from '../src/term/table.js';
 import { stubServices } from '../test/helpers/services.js';
+import { startHostileRouter } from '../test/hostile/router.js';
 import { startHostileTelemetry } from '../test/hostile/telemetry.js';
+import { runBin } from '../test/helpers/run-bin.js';
 
 async function timed(name: string, out: Record<string, number>, body: () => unknown): Promise<void> {
   const t0 = performance.now();
@@ -54,6 +57,44 @@ export async function benchSize(): Promise<Record<string, number>> {
     }));
     assert.equal(decodeCapabilities({ providers }, {}).limits.series, 994);
   });
+
+  // The built binary against a router with 150,000 sub-nodes (moved from
+  // test/e2e/hostile-bounds.test.ts, which keeps 2,000 and a padded body over the cap).
+  const env = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
+  const lean = await startHostileRouter({ hugeSubnodes: 150_000, leanSubnodes: true });
+  try {
+    await timed('routersh describe of 150,000 sub-nodes (built binary)', out, async () => {
+      const r = await runBin(['-c', 'describe'], {
+        env: { ...env, ROUTERSH_ROUTER: lean.url },
+        timeoutMs: 90_000,
+      });
+      assert.equal(r.stderr, '');
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /^ {2}n196 +word$/m);
+      assert.doesNotMatch(r.stdout, /^ {2}n197 /m);
+      assert.match(r.stdout, /… and 149,803 more \(use a narrower path\)\n$/);
+    });
+  } finally {
+    await lean.close();
+  }
+  const full = await startHostileRouter({ hugeSubnodes: 150_000 });
+  try {
+    await timed(
+      'routersh describe of 150,000 full sub-nodes, over the body cap (built binary)',
+      out,
+      async () => {
+        const r = await runBin(['-c', 'describe'], {
+          env: { ...env, ROUTERSH_ROUTER: full.url },
+          timeoutMs: 90_000,
+        });
+        assert.equal(r.code, 1);
+        assert.equal(r.stderr.trim().split('\n').length, 1);
+        assert.match(r.stderr, /larger than 8388608 bytes/);
+      },
+    );
+  } finally {
+    await full.close();
+  }
 
   const server = await startHostileTelemetry({ hugePage: 300_000 });
   const client = new TelemetryClient({ baseUrl: server.url, apiKey: 'k-0123456789' });

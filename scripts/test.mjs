@@ -13,6 +13,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // CPU for each of the ~500 processes a run starts (workers, simulators, routersh, its guards).
 const env = { ...process.env };
 delete env.NODE_EXTRA_CA_CERTS;
+// The unit files run in worker threads of one process, which share libuv's 4 threads for file
+// reads: a file reading FIFOs, /dev/zero or big files beside another's simulators slowed every
+// thread's reads. More threads for the same work (they sleep when idle).
+env.UV_THREADPOOL_SIZE ??= '16';
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, env, stdio: 'inherit' });

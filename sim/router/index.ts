@@ -121,7 +121,11 @@ export async function startRouterSim(opts: RouterSimOptions = {}): Promise<Route
     if (known) known.password = u.password;
   }
   const { server } = core;
-  server.keepAliveTimeout = 5000;
+  // Longer than any starvation of a loaded test worker: a simulator in the same thread as its
+  // client (the unit tests) closing an idle connection just as the client, late by seconds,
+  // sends on it is a race of the machine's load, not of the product (whose reads are sent
+  // again on a new connection, http/transport.ts). A router's own timeout is often 5 s.
+  server.keepAliveTimeout = 65_000;
   const listen = opts.listen !== false;
   if (listen)
     await new Promise<void>((resolve, reject) => {

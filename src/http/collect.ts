@@ -63,6 +63,11 @@ export class Collector implements Dispatcher.DispatchHandler {
     if (this.pendingAbort) controller.abort(this.pendingAbort);
   }
 
+  /** Whether the answer's status line and headers came (a retry would not be safe to hide). */
+  get answered(): boolean {
+    return this.status !== 0;
+  }
+
   onResponseStart(
     controller: Dispatcher.DispatchController,
     statusCode: number,

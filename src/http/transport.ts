@@ -162,6 +162,8 @@ export class Transport {
    * ~9x the bytes of a bare loop alive through young collections (65,536 sends: seconds of GC).
    */
   private inFlight = 0;
+  /** Connections made so far (a call during which none was made used one made before it). */
+  private sockets = 0;
   private drained: (() => void) | undefined;
 
   constructor(private readonly o: TransportOptions) {
@@ -217,6 +219,7 @@ export class Transport {
    * handshake (TLS 1.3) sends an alert, and undici reports only "other side closed".
    */
   private watch(socket: Socket): void {
+    this.sockets++;
     socket.on('error', (e: unknown) => {
       if (isTlsAlert(e)) this.alert = e;
     });
@@ -251,8 +254,15 @@ export class Transport {
     return this.last;
   }
 
-  async call(c: HttpCall): Promise<HttpResponse> {
+  /**
+   * One exchange. A GET sent on a kept-alive connection that the server closed as the request
+   * went out (its idle timer and our request crossing: no answer byte came) is sent once more
+   * on a new connection, as Go's net/http and browsers do; a read asks nothing of the router's
+   * state. Other methods are never sent twice: the error says the connection was reset.
+   */
+  async call(c: HttpCall, mayRetry = c.method === 'GET'): Promise<HttpResponse> {
     const caller = c.signal;
+    const started = performance.now();
     if (caller?.aborted) throw cancelledError();
     const timeoutMs = timerDelay(c.timeoutMs ?? this.o.timeoutMs);
     // One deadline for the whole exchange; undici's own timeouts (per request, below) tick at
@@ -270,6 +280,7 @@ export class Transport {
       c.onText,
     );
     this.inFlight++;
+    let reused = () => false;
     const unwatch = caller ? watchSignal(caller, collector) : undefined;
     try {
       // The proxy's code loading is inside the deadline and cancellable like the rest.
@@ -279,6 +290,8 @@ export class Transport {
       const agent = this.agent;
       if (!agent) throw new Error('no dispatcher');
       const dispatcher = c.redirect === 'same-origin' ? this.redirector(agent) : agent;
+      const socketsBefore = this.sockets;
+      reused = () => this.sockets === socketsBefore;
       dispatcher.dispatch(
         {
           origin: this.origin,
@@ -294,6 +307,17 @@ export class Transport {
       return await collector.done;
     } catch (e) {
       collector.abort(e instanceof Error ? e : new Error(String(e)));
+      const left = timeoutMs - (performance.now() - started);
+      if (
+        mayRetry &&
+        reused() &&
+        !collector.answered &&
+        isSocketEnd(e) &&
+        !this.alert &&
+        !caller?.aborted &&
+        left > 1
+      )
+        return this.call({ ...c, timeoutMs: left }, false);
       throw this.failure(e, caller, timeoutMs, c.path);
     }
   }

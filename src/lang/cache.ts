@@ -196,7 +196,8 @@ export class MetadataCache implements AsyncCache {
    * Kept once, not twice. Nothing changes a NodeInfo's lists in place, so sharing is safe.
    */
   private shareLists(words: readonly string[], node: NodeInfo): NodeInfo {
-    if (words.length === 0) return node;
+    // A frozen node is shared already: a fleet's hosts' one decode (api/router/shared-answers.ts).
+    if (words.length === 0 || Object.isFrozen(node)) return node;
     const parent = this.entries.get(pathKey(words.slice(0, -1)))?.node;
     for (const twin of parent?.subNodes ?? []) {
       if (twin.name !== node.name || twin.type !== node.type) continue;

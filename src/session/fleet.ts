@@ -7,7 +7,8 @@
 // host's changes are undoable as one router's are. `each` runs work on every host with at most
 // `forks` at once (features/fleet/run/pool.ts); `close` ends every session opened.
 import type { Config } from '../config/config.js';
-import { readFileBoundedSync } from '../config/read-bounded.js';
+import { SharedAnswers } from '../api/router/shared-answers.js';
+import { readSmallFileSync } from '../config/read-bounded.js';
 import { readSecretFile } from '../config/secret-file.js';
 import type { FleetHost } from '../contract/fleet.js';
 import type { WindowGuardPort } from '../contract/services.js';
@@ -35,6 +36,10 @@ export interface FleetOptions {
   /** The window guard every host's session hands its window to (a fleet run's one guard). */
   guardPort?: WindowGuardPort;
   telemetry?: SessionOptions['telemetry'];
+  /** Keep-alive sockets per host (default the router client's); 1 for a run whose lines go one at a time. */
+  connections?: number;
+  /** The hosts' identical GET answers decoded once for all (api/router/shared-answers.ts). */
+  shareAnswers?: boolean;
   /** Reads a secret file (a seam for tests; default a bounded read). */
   readFile?: (path: string) => string;
 }
@@ -66,7 +71,7 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
-/** A secret file is one line: a bound well above any password, and each read allocates it. */
+/** A secret file is one line: a bound well above any password. */
 const MAX_SECRET_BYTES = 64 * 1024;
 
 /**
@@ -76,7 +81,7 @@ const MAX_SECRET_BYTES = 64 * 1024;
 export function hostConfig(
   base: Readonly<Config>,
   host: FleetHost,
-  read: (path: string) => string = (p) => readFileBoundedSync(p, MAX_SECRET_BYTES),
+  read: (path: string) => string = (p) => readSmallFileSync(p, MAX_SECRET_BYTES),
 ): Readonly<Config> {
   const router = checkHostUrl(host);
   const own = host.passwordFile !== undefined || host.tokenFile !== undefined;
@@ -125,6 +130,7 @@ function checkHostUrl(host: FleetHost): string {
 export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o: FleetOptions): Fleet {
   const byName = new Map(hosts.map((h) => [h.name, h]));
   const opened = new Map<string, Promise<Session>>();
+  const sharedAnswers = o.shareAnswers ? new SharedAnswers() : undefined;
   const open = (host: FleetHost): Promise<Session> => {
     let s = opened.get(host.name);
     if (!s) {
@@ -139,6 +145,8 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
           ...(o.allowUnrevertable ? { allowUnrevertable: true } : {}),
           ...(o.guard ? { guard: true } : {}),
           ...(o.guardPort ? { guardPort: o.guardPort } : {}),
+          ...(o.connections !== undefined ? { connections: o.connections } : {}),
+          ...(sharedAnswers ? { sharedAnswers } : {}),
         }))();
       opened.set(host.name, s);
       // A failed open is not kept: the next use tries again.

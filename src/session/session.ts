@@ -4,6 +4,7 @@
 // the lessons. Nothing is assigned into the services afterwards (they are frozen): what
 // belongs to one run (questions, notes, progress, history) is RunIo, handed to each run.
 import { RouterClient } from '../api/router/client.js';
+import type { SharedAnswers } from '../api/router/shared-answers.js';
 import type { TelemetryClient } from '../api/telemetry/client.js';
 import type { Config } from '../config/config.js';
 import type { FleetShellPort } from '../contract/fleet.js';
@@ -48,6 +49,8 @@ export interface SessionOptions {
   lessons?: LessonStore | 'file' | ((deps: Pick<Services, 'resolve'>) => LessonDriver);
   /** Connections to the router at once (`match-list import --concurrency`). */
   connections?: number;
+  /** GET answers decoded once for the sessions of many routers (a fleet run's). */
+  sharedAnswers?: SharedAnswers;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
   guard?: boolean;
   /** The guard port itself, over `guard` (a fleet run: one guard for all its windows, session/fleet-run.ts). */
@@ -76,8 +79,10 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     baseUrl: cfg.router ?? '',
     ...routerConnection(cfg, o.warn),
     ...(o.connections !== undefined ? { connections: o.connections } : {}),
+    ...(o.sharedAnswers ? { shared: o.sharedAnswers } : {}),
   });
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
+  const state = stateDir(o.env);
   // Every module the session needs starts loading now, together: one after the other, each
   // import was a round of its own before the shell's prompt (reading the file, compiling).
   const makeDriver = typeof o.lessons === 'function' ? o.lessons : undefined;
@@ -96,7 +101,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
     o.interactive && cfg.router
       ? (await import('../features/config/checkpoint-completer.js')).checkpointCompleter({
           router: cfg.router,
-          stateDir: stateDir(o.env),
+          stateDir: state,
         })
       : undefined,
   );
@@ -118,12 +123,12 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
       journal && o.guardPort ? o.guardPort : o.guard && journal ? guardPort(cfg, o.env, o.clock) : undefined,
     // Candidate mode's staged lines are kept beside the journal (a session that journals to a file).
     candidate: candidateStore({
-      stateDir: o.journal === 'file' ? stateDir(o.env) : undefined,
+      stateDir: o.journal === 'file' ? state : undefined,
       router: cfg.router ?? '',
       ...(o.clock ? { now: clockOf(o.clock).wall } : {}),
     }),
     identity: Object.freeze({ router: cfg.router ?? '', user: cfg.user ?? 'token', version: VERSION }),
-    stateDir: stateDir(o.env),
+    stateDir: state,
     otherRouter: async (which: { profile: string } | { router: string }) =>
       (await import('./other-router.js')).openOtherRouter(cfg, which, o, openSession),
   };

@@ -15,6 +15,7 @@ import {
   MAX_FEED_BYTES,
   readFileBounded,
   readFileBoundedSync,
+  readSmallFileSync,
   readStreamBounded,
   TooLargeError,
 } from '../../src/config/read-bounded.js';
@@ -49,6 +50,20 @@ describe('readFileBounded / readFileBoundedSync / readStreamBounded', () => {
     expect(await readFileBounded(f, 7)).toBe('héllo\n');
     expect(() => readFileBoundedSync(f, 6)).toThrow(TooLargeError);
     await expect(readFileBounded(f, 6)).rejects.toThrow('larger than 6 bytes');
+  });
+
+  it('a small file (a secret file) reads as readFileBoundedSync does, one after another', () => {
+    const a = join(dir, 'a');
+    const b = join(dir, 'b');
+    writeFileSync(a, 'héllo-longer\n');
+    writeFileSync(b, 'hé\n');
+    expect(readSmallFileSync(a, 64 * 1024)).toBe('héllo-longer\n');
+    // Its buffer is reused: nothing of the longer file before shows through.
+    expect(readSmallFileSync(b, 64 * 1024)).toBe('hé\n');
+    expect(readSmallFileSync(b, 4)).toBe('hé\n');
+    expect(() => readSmallFileSync(b, 3)).toThrow(TooLargeError);
+    expect(() => readSmallFileSync('/dev/zero', 64 * 1024)).toThrow('larger than 65536 bytes');
+    expect(() => readSmallFileSync(join(dir, 'none'), 64)).toThrow(/ENOENT/);
   });
 
   it('/dev/zero stops at the limit (sync and async), in a blink', async () => {

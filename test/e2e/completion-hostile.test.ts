@@ -15,7 +15,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walk } from '../../src/commands/completion/argv-slot.js';
 import { mainFlags } from '../../src/commands/completion/flag-specs.js';
 import { profileLogin } from '../../src/commands/completion/profile-login.js';
@@ -89,7 +89,6 @@ interface Post {
   user: string;
 }
 let router: Harness<object>;
-let term: Tmux | undefined;
 const posts = (): Post[] =>
   router.requests
     .filter((q) => q.method === 'POST')
@@ -179,7 +178,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await router.close();
 });
-afterEach(() => term?.kill());
 
 /** Waits (a hang guard only) until `ok()` holds, looking again every 50 ms. */
 async function until(ok: () => boolean, what: string, guardMs = 60_000) {
@@ -206,7 +204,7 @@ const START: Record<(typeof SHELLS)[number], { command: string; source: string }
 
 /** The shell in tmux, in `work`, with the completion sourced; one line of the screen is wide enough for a whole command. */
 async function shell(name: (typeof SHELLS)[number]): Promise<Tmux> {
-  term = new Tmux(700, 30);
+  const term = new Tmux(700, 30);
   const { command, source } = START[name];
   term.start(`sh -c ${shellQuote(`cd ${shellQuote(work)} && exec ${command}`)}`, {
     ...env,
@@ -244,57 +242,64 @@ const inContext = (sh: (typeof SHELLS)[number], c: QuoteContext) =>
     ([i]) => WHOLE || (i + ['bash', 'zsh', 'fish'].indexOf(sh)) % CONTEXTS.length === CONTEXTS.indexOf(c),
   );
 
+// Each shell is started once and serves both checks (a shell and the completion script it
+// sources are ~1 s of CPU of the file's ~20).
 describe.skipIf(!hasTmux())('completion inserts hostile values quoted: nothing runs (tmux)', () => {
   for (const sh of SHELLS)
-    it(`${sh}: router values and profile names inside '…', inside "…" and bare`, async () => {
-      const t = await shell(sh);
-      for (const c of CONTEXTS) {
-        router.requests.length = 0;
-        const p = PROFILES[c];
-        const values = inContext(sh, c);
-        // The profile's name, then each router value as a -c of its own, in the same quote.
-        await complete(t, `routersh --profile ${open(c)}${p.typed}`, p.mark);
-        for (const [i, v] of values) {
-          await complete(t, ` -c ${open(c)}${quoteFor(v.typed, c)}`, v.mark);
-          // The candidate ends with a blank inside the word: the quote is still open.
-          t.type(`${quoteFor(`mtu ${1000 + i}`, c)}${open(c)}`);
-        }
-        await t.waitFor((s) => firstLine(s).endsWith(`${values.at(-1)![0]}${open(c)}`));
-        t.keys('Enter');
-        await until(() => posts().length === values.length, `the ${values.length} changes of ${c}`);
-        expect(posts(), `${sh}, ${c}: ${firstLine(t.screen())}`).toEqual(
-          values.map(([, v]) => ({ words: ['interface', v.value], user: p.user })),
-        );
-        expect(readdirSync(work), `${sh}, ${c}`).toEqual([]);
-        await t.waitFor(/^done 2$/m);
-        t.type('clear');
-        t.keys('Enter');
-        await t.waitFor((s) => firstLine(s).trim() === '$');
-      }
-    });
+    describe(sh, () => {
+      let t: Tmux;
+      beforeAll(async () => {
+        t = await shell(sh);
+      });
+      afterAll(() => t.kill());
 
-  for (const sh of SHELLS)
-    it(`${sh}: names with control characters are not offered; descriptions shown sanitized`, async () => {
-      const t = await shell(sh);
-      t.type(`routersh --profile h -c 'interface "`);
-      // bash lists on the second Tab; zsh and fish on the first (a second one then selects).
-      t.keys('Tab');
-      if (sh === 'bash') t.keys('Tab');
-      const s = await t.waitFor((x) =>
-        VALUES.filter((v) => v.value.startsWith('f') === false).every((v) => x.includes(v.mark)),
-      );
-      expect(s).not.toContain('CTRL');
-      // zsh and fish show the descriptions: sanitized, the screen not cleared, no title set.
-      if (sh !== 'bash') expect(s).toContain(SHOWN);
-      expect(firstLine(s)).toContain(`routersh --profile h -c 'interface "`);
-      const title = execFileSync(
-        'tmux',
-        ['-L', t.socket, 'display-message', '-p', '-t', 'app', '#{pane_title}'],
-        {
-          encoding: 'utf8',
-        },
-      );
-      expect(title).not.toContain('pwned');
-      expect(readdirSync(work)).toEqual([]);
+      it(`${sh}: router values and profile names inside '…', inside "…" and bare`, async () => {
+        for (const c of CONTEXTS) {
+          router.requests.length = 0;
+          const p = PROFILES[c];
+          const values = inContext(sh, c);
+          // The profile's name, then each router value as a -c of its own, in the same quote.
+          await complete(t, `routersh --profile ${open(c)}${p.typed}`, p.mark);
+          for (const [i, v] of values) {
+            await complete(t, ` -c ${open(c)}${quoteFor(v.typed, c)}`, v.mark);
+            // The candidate ends with a blank inside the word: the quote is still open.
+            t.type(`${quoteFor(`mtu ${1000 + i}`, c)}${open(c)}`);
+          }
+          await t.waitFor((s) => firstLine(s).endsWith(`${values.at(-1)![0]}${open(c)}`));
+          t.keys('Enter');
+          await until(() => posts().length === values.length, `the ${values.length} changes of ${c}`);
+          expect(posts(), `${sh}, ${c}: ${firstLine(t.screen())}`).toEqual(
+            values.map(([, v]) => ({ words: ['interface', v.value], user: p.user })),
+          );
+          expect(readdirSync(work), `${sh}, ${c}`).toEqual([]);
+          await t.waitFor(/^done 2$/m);
+          t.type('clear');
+          t.keys('Enter');
+          await t.waitFor((s) => firstLine(s).trim() === '$');
+        }
+      });
+
+      it(`${sh}: names with control characters are not offered; descriptions shown sanitized`, async () => {
+        t.type(`routersh --profile h -c 'interface "`);
+        // bash lists on the second Tab; zsh and fish on the first (a second one then selects).
+        t.keys('Tab');
+        if (sh === 'bash') t.keys('Tab');
+        const s = await t.waitFor((x) =>
+          VALUES.filter((v) => v.value.startsWith('f') === false).every((v) => x.includes(v.mark)),
+        );
+        expect(s).not.toContain('CTRL');
+        // zsh and fish show the descriptions: sanitized, the screen not cleared, no title set.
+        if (sh !== 'bash') expect(s).toContain(SHOWN);
+        expect(firstLine(s)).toContain(`routersh --profile h -c 'interface "`);
+        const title = execFileSync(
+          'tmux',
+          ['-L', t.socket, 'display-message', '-p', '-t', 'app', '#{pane_title}'],
+          {
+            encoding: 'utf8',
+          },
+        );
+        expect(title).not.toContain('pwned');
+        expect(readdirSync(work)).toEqual([]);
+      });
     });
 });

@@ -1,15 +1,16 @@
 // Loads end to end on both routers (issue 38, "Done when"): the configuration saved, then
 // changed by a bare node:http client; `config load merge`, `replace` and `override` each restore
 // what they promise, read back with `show configuration --json`; `--dry-run` sends nothing.
+// A load and its read-backs run as one routersh (`--json -c LOAD -c SHOW -c COMPARE`, a document
+// each): a routersh start is ~0.4 s of CPU, and one per command was this file's most.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterSim } from '../../sim/router/index.js';
 import { runBin } from '../helpers/run-bin.js';
-import { bodyLines, ROUTERS, raw, rsh, rshEnv, showJson, signed, text } from './config-rig.js';
+import { bodyLines, compared, docLines, ROUTERS, raw, rsh, rshDocs, rshEnv } from './config-rig.js';
 
 const writes = (sim: RouterSim) => sim.requests.filter((r) => r.method !== 'GET').length;
-const live = async (env: Record<string, string>) => (await showJson(env)).lines.map(text);
 
 describe.each(ROUTERS)('load on the $name router', (rc) => {
   let sim: RouterSim;
@@ -36,23 +37,29 @@ describe.each(ROUTERS)('load on the $name router', (rc) => {
   });
 
   it('config load merge adds and changes back; what was added stays', async () => {
-    const r = await runYes(env, `config load merge ${file}`);
-    expect(r.code, r.stderr).toBe(0);
-    const now = await live(env);
+    const [, show, cmp] = await rshDocs(
+      env,
+      `config load merge ${file}`,
+      'show configuration',
+      `compare ${file}`,
+    );
+    const now = docLines(show);
     for (const l of rc.minus) expect(now).toContain(l);
     // Changed values are back; added entries stay (merge never deletes).
     for (const l of rc.added) expect(now).toContain(l);
-    const cmp = (await rsh(env, `compare ${file}`)).stdout;
-    expect(signed(cmp, '-')).toEqual([]);
-    expect(signed(cmp, '+')).toEqual([...rc.added].sort());
+    expect(compared(cmp, '-')).toEqual([]);
+    expect(compared(cmp, '+')).toEqual([...rc.added].sort());
   });
 
   it('config load override makes the whole configuration the file (secrets left alone)', async () => {
-    const r = await runYes(env, `config load override ${file}`);
-    expect(r.code, r.stderr).toBe(0);
-    expect(await live(env)).toEqual(saved);
-    const cmp = await rsh(env, `compare ${file}`);
-    expect([...signed(cmp.stdout, '-'), ...signed(cmp.stdout, '+')]).toEqual([]);
+    const [, show, cmp] = await rshDocs(
+      env,
+      `config load override ${file}`,
+      'show configuration',
+      `compare ${file}`,
+    );
+    expect(docLines(show)).toEqual(saved);
+    expect([...compared(cmp, '-'), ...compared(cmp, '+')]).toEqual([]);
   });
 
   it('config load replace makes each entry the file names equal to it, the others untouched', async () => {
@@ -61,15 +68,19 @@ describe.each(ROUTERS)('load on the $name router', (rc) => {
       .split('\n')
       .filter((l) => l.startsWith('#'));
     writeFileSync(part, `${[...header, ...rc.replace.lines].join('\n')}\n`);
-    const r = await runYes(env, `config load replace ${part}`);
-    expect(r.code, r.stderr).toBe(0);
-    const now = await live(env);
+    // Then back to the saved file for whoever runs next.
+    const [, show, , back] = await rshDocs(
+      env,
+      `config load replace ${part}`,
+      'show configuration',
+      `config load override ${file}`,
+      'show configuration',
+    );
+    const now = docLines(show);
     for (const l of rc.replace.lines) expect(now).toContain(l);
     for (const l of rc.replace.gone) expect(now).not.toContain(l);
     for (const l of rc.replace.untouched) expect(now).toContain(l);
-    // Back to the saved file for whoever runs next.
-    expect((await runYes(env, `config load override ${file}`)).code).toBe(0);
-    expect(await live(env)).toEqual(saved);
+    expect(docLines(back)).toEqual(saved);
   });
 });
 
@@ -88,26 +99,29 @@ describe('members, and a file from another router', () => {
 
   const MATCH = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
   const member = (net: string) => `${MATCH.join(' ')} net ${net}`;
-  const members = async () =>
-    (await showJson(env, true)).lines.map(text).filter((l) => l.startsWith(MATCH.join(' ')));
+  const members = (doc: unknown) => docLines(doc).filter((l) => l.startsWith(MATCH.join(' ')));
 
   it('a file saved without members leaves the live members alone; one saved with them adds them back', async () => {
     const without = join(env.HOME!, 'without.conf');
     const withMembers = join(env.HOME!, 'with.conf');
-    expect((await rsh(env, `config save ${without}`)).code).toBe(0);
-    expect((await rsh(env, `config save ${withMembers} members`)).code).toBe(0);
+    await rshDocs(env, `config save ${without}`, `config save ${withMembers} members`);
     expect(readFileSync(withMembers, 'utf8')).toContain('# members: yes');
     expect(bodyLines(readFileSync(withMembers, 'utf8'))).toContain(member('203.0.113.7'));
     await raw(sim, { method: 'POST', words: MATCH, actions: ['UNSET'], options: { net: ['203.0.113.7'] } });
     await raw(sim, { method: 'POST', words: MATCH, options: { net: ['192.0.2.99'] } });
-    const live = await members();
-    const r = await runYes(env, `config load override ${without}`);
-    expect(r.code, r.stderr).toBe(0);
-    expect(await members()).toEqual(live);
-    const back = await runYes(env, `config load merge ${withMembers}`);
-    expect(back.code, back.stderr).toBe(0);
-    expect(back.stdout).toContain(member('203.0.113.7'));
-    expect(await members()).toEqual(expect.arrayContaining([member('203.0.113.7'), member('192.0.2.99')]));
+    const [live, , afterOverride, back, afterMerge] = await rshDocs(
+      env,
+      'show configuration members',
+      `config load override ${without}`,
+      'show configuration members',
+      `config load merge ${withMembers}`,
+      'show configuration members',
+    );
+    expect(members(afterOverride)).toEqual(members(live));
+    expect(JSON.stringify(back)).toContain(member('203.0.113.7'));
+    expect(members(afterMerge)).toEqual(
+      expect.arrayContaining([member('203.0.113.7'), member('192.0.2.99')]),
+    );
   });
 
   it('a file from another router is refused without --from; with it, a line the metadata refuses is FILE:LINE and nothing is sent', async () => {

@@ -225,6 +225,31 @@ export async function showJson(env: Record<string, string>, members = false): Pr
   return JSON.parse(r.stdout) as DocJson;
 }
 
+/**
+ * `routersh --yes --json -c CMD…`: several commands in one process (a routersh start is ~0.4 s
+ * of CPU), one JSON document per command, in order; fails the test with routersh's stderr.
+ */
+export async function rshDocs(env: Record<string, string>, ...commands: string[]): Promise<unknown[]> {
+  const r = await runBin(['--yes', '--json', ...commands.flatMap((c) => ['-c', c])], { env });
+  if (r.code !== 0) throw new Error(`${commands.join(' ; ')}: exit ${r.code}\n${r.stderr}\n${r.stdout}`);
+  const docs = r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as unknown);
+  if (docs.length !== commands.length)
+    throw new Error(`${commands.length} commands, ${docs.length} documents:\n${r.stdout}`);
+  return docs;
+}
+
+/** A `show configuration --json` document's lines as text. */
+export const docLines = (doc: unknown): string[] => (doc as DocJson).lines.map(text);
+
+/** A `compare --json` document's lines, `-` only in the file, `+` only live, each sorted. */
+export const compared = (doc: unknown, sign: '-' | '+'): string[] => {
+  const d = doc as { added: string[]; removed: string[] };
+  return [...(sign === '-' ? d.removed : d.added)].sort();
+};
+
 /** A line as THE line text prints it (the path words, then `NAME VALUE` per option value). */
 export function text(l: LineJson): string {
   const q = (w: string) =>

@@ -25,6 +25,8 @@ export interface RouterModes {
   hugeSubnodes?: number;
   /** hugeSubnodes carry only Name and Type, so 150,000 of them fit the client's 8 MB body cap. */
   leanSubnodes?: boolean;
+  /** Each of hugeSubnodes has a Description this long: a body over the 8 MB cap from a few nodes. */
+  paddedSubnodes?: number;
   /** `describe deep` returns NodeInfo nested this deep. */
   deepNesting?: number;
   /** ErrorStatus of every POST echoes the Authorization header, decoded (a router that leaks it). */
@@ -108,7 +110,9 @@ function tree(m: RouterModes): Map<string, WireNodeInfo> {
     PossibleOptions: { community: option('read community', '.+'), location: option('where', '.+') },
   });
   const extra = Array.from({ length: m.hugeSubnodes ?? 0 }, (_, i) =>
-    m.leanSubnodes ? ({ Name: `n${i}`, Type: 'Token' } as WireNodeInfo) : node(`n${i}`, 'Token'),
+    m.leanSubnodes
+      ? ({ Name: `n${i}`, Type: 'Token' } as WireNodeInfo)
+      : node(`n${i}`, 'Token', m.paddedSubnodes ? { Description: 'd'.repeat(m.paddedSubnodes) } : {}),
   );
   const clashes = m.builtinNames
     ? ['history', 'monitor'].map((n) =>

@@ -22,10 +22,14 @@ const WAVES = [1, 2, 3] as const;
 /** Before and after the run's lines, from a clean run (the fault routers all start alike). */
 async function baseline(): Promise<{ s0: Slices; s1: Slices }> {
   const f = await fleet(3);
-  const s0 = slices(f.routers[0]!);
-  const r = await runCommand(cliRun(f, LINES, ARGS), fleetEnv(f));
-  expect(r.code, r.err).toBe(0);
-  return { s0, s1: slices(f.routers[0]!) };
+  try {
+    const s0 = slices(f.routers[0]!);
+    const r = await runCommand(cliRun(f, LINES, ARGS), fleetEnv(f));
+    expect(r.code, r.err).toBe(0);
+    return { s0, s1: slices(f.routers[0]!) };
+  } finally {
+    await f.close();
+  }
 }
 
 const onlyRun = (f: Fleet): RunIndex => readRun(f.stateDir, runIds(f.stateDir).at(-1)!);

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { stateDir } from '../../src/config/paths.js';
 import type { FleetFlags } from '../../src/config/flags.js';
 import type { FleetHost } from '../../src/contract/fleet.js';
@@ -26,16 +26,23 @@ export interface Fleet {
   /** The clock seam's file: the sessions' and the run guard's wall clock is now + its ms. */
   offsetFile: string;
   said: string[];
+  /** Closes its routers (done after the test when made in one). */
+  close(): Promise<void>;
 }
 
-const all: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(all.map((r) => r.close()));
-});
-
+/**
+ * Its routers are closed after the test that made it (registered per test, not by a hook at
+ * this module's top: files share modules, isolate: false, and a top-level hook ran for the
+ * first importing file only).
+ */
 export async function fleet(n: number): Promise<Fleet> {
   const routers = await Promise.all(Array.from({ length: n }, () => startFaultRouter()));
-  all.push(...routers);
+  const close = () => Promise.all(routers.map((r) => r.close())).then(() => {});
+  try {
+    onTestFinished(close);
+  } catch {
+    // Outside a test (a beforeAll): the caller closes them, `f.close()`.
+  }
   const state = mkdtempSync(join(tmpdir(), 'routersh-fleet-'));
   const env = { ...process.env, XDG_STATE_HOME: state };
   const offsetFile = join(state, 'clock-offset');
@@ -55,7 +62,7 @@ export async function fleet(n: number): Promise<Fleet> {
       origin: {},
     }),
   );
-  return { routers, hosts, env, stateDir: stateDir(env), offsetFile, said: [] };
+  return { routers, hosts, env, stateDir: stateDir(env), offsetFile, said: [], close };
 }
 
 export function runOn(

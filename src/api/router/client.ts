@@ -15,6 +15,7 @@ import { ShowOutputScan } from './show-stream.js';
 import { decodeEnvelope, isObject, joinMessage, parseJson } from './decode.js';
 import { nodePath, parseBaseUrl, type Query, queryString, type Root } from './encode.js';
 import { Credentials, missingPasswordError } from './credentials.js';
+import type { SharedAnswers } from './shared-answers.js';
 import { TokenAuth } from './token-auth.js';
 import { Transport, type HttpResponse, type SocketAddresses } from '../../http/transport.js';
 import type { TransportProxy } from '../../http/proxy-agent.js';
@@ -43,6 +44,8 @@ export interface RouterClientConfig {
   maxBodyBytes?: number | undefined;
   /** Keep-alive sockets to the router; default 16. */
   connections?: number | undefined;
+  /** GET answers decoded once for many clients (a fleet run's, shared-answers.ts). */
+  shared?: SharedAnswers | undefined;
 }
 
 export interface CallOptions {
@@ -256,15 +259,20 @@ export class RouterClient {
     };
   }
 
-  /** `parsed`: the 2xx body parsed and redacted already (a streamed show's). */
-  private interpret(res: HttpResponse, method: string, query: Query | undefined, parsed?: unknown): Envelope {
+  /** `streamedBody`: the 2xx body parsed and redacted already (a streamed show's). */
+  private interpret(
+    res: HttpResponse,
+    method: string,
+    query: Query | undefined,
+    streamedBody?: unknown,
+  ): Envelope {
     const { status } = res;
     if (status === 401) {
       throw authError(`authentication failed for user ${this.displayUser || '(none)'} at ${this.origin}`, {
         status,
       });
     }
-    if (status >= 200 && status < 300 && parsed === undefined) {
+    if (status >= 200 && status < 300 && streamedBody === undefined) {
       if (res.text.trim() === '' && status === 204) {
         return decodeEnvelope({ RequestStatus: 'OK' });
       }
@@ -273,8 +281,14 @@ export class RouterClient {
       }
     }
     if (status >= 200 && status < 300) {
-      const body = parsed ?? this.credentials.redactBody(parseJson(res.text), res.text);
-      const env = decodeEnvelope(body);
+      const { shared } = this.cfg;
+      const env =
+        streamedBody !== undefined
+          ? decodeEnvelope(streamedBody)
+          : shared && method === 'GET' && !this.credentials.mayHold(res.text)
+            ? shared.decoded(res.text, () => decodeEnvelope(parseJson(res.text)))
+            : decodeEnvelope(this.credentials.redactBody(parseJson(res.text), res.text));
+      const body = env.raw;
       if (!env.ok) {
         const text = sanitizeLine(env.errorStatus ?? `request failed: ${env.requestStatus}`);
         const details = { status, method, requestStatus: env.requestStatus, errorStatus: env.errorStatus };

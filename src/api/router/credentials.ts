@@ -61,6 +61,11 @@ export class Credentials {
     return mayHoldSecret(raw, secrets) ? redactDeep(body, secrets) : body;
   }
 
+  /** Whether an answer's text may hold one of our secrets (redactBody would change it). */
+  mayHold(raw: string): boolean {
+    return mayHoldSecret(raw, this.secrets);
+  }
+
   /** A text answer (or one line of it) with our secrets replaced. */
   redactText(text: string): string {
     return redactDeep(text, this.secrets);

@@ -88,14 +88,21 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
   let lines: StagedLine[] | undefined;
   let found: { path: string; at: number; lines: StagedLine[] } | undefined;
   const now = o.now ?? Date.now;
-  const prefix = `${safe(o.router)}.`;
-  const dir = o.stateDir === undefined ? undefined : candidateDir(o.stateDir);
-  const file = dir && join(dir, `${prefix}${process.pid}.json`);
+  // Its file's name, made when first needed: a fleet run opens a store per host and most never stage.
+  let names: { prefix: string; dir: string | undefined; file: string | undefined } | undefined;
+  const where = () => {
+    if (names) return names;
+    const prefix = `${safe(o.router)}.`;
+    const dir = o.stateDir === undefined ? undefined : candidateDir(o.stateDir);
+    names = { prefix, dir, file: dir && join(dir, `${prefix}${process.pid}.json`) };
+    return names;
+  };
   /** Whether this process wrote its file (a run that never staged touches no state at its end). */
   let written = false;
 
   /** Writes `line`, the file's header first when it is the first line staged. */
   const save = (line: StagedLine) => {
+    const { file } = where();
     if (!file || !lines) return;
     if (lines.length === 1) {
       const head: CandidateHeader = {
@@ -112,15 +119,16 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
 
   /** The other files of this router, each with whether its routersh lives. */
   const others = (): Array<CandidateFile & { path: string; alive: boolean }> => {
+    const { prefix, dir, file } = where();
     if (!dir || stateFiles.trouble(dir)) return [];
-    let names: string[];
+    let mine: string[];
     try {
-      names = readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
+      mine = readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
     } catch {
       return [];
     }
     const out: Array<CandidateFile & { path: string; alive: boolean }> = [];
-    for (const name of names) {
+    for (const name of mine) {
       const path = join(dir, name);
       const f = path === file ? undefined : readFile(path);
       if (f && f.router === o.router) out.push({ ...f, path, alive: processAlive(f.pid, f.pidStart) });
@@ -140,6 +148,7 @@ export function candidateStore(o: CandidateStoreOptions): CandidatePort {
   };
 
   const forget = () => {
+    const { file } = where();
     if (file && written) unlinkQuiet(file);
     written = false;
   };

@@ -1,20 +1,18 @@
 // Test helpers: real HTTP against a started simulator.
 import { type RouterSim, type RouterSimOptions, startRouterSim } from '../../../sim/router/index.js';
 import type { WireEnvelope } from '../../../src/api/router/wire.js';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-const started: RouterSim[] = [];
-
-/** Starts a simulator that is closed after the current test. */
+/**
+ * Starts a simulator that is closed after the current test. Registered per test, not by a hook
+ * at this module's top: the unit files share modules (isolate: false), so a top-level hook ran
+ * for the first file that imported this one only, and every later file's simulators stayed open.
+ */
 export async function sim(opts: RouterSimOptions = {}): Promise<RouterSim> {
   const s = await startRouterSim(opts);
-  started.push(s);
+  onTestFinished(() => s.close());
   return s;
 }
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((s) => s.close()));
-});
 
 export const basic = (user: string, password: string): string =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

@@ -18,6 +18,10 @@ const MAX_DEPTH = 200;
 
 type Doc = Document.Parsed;
 
+/** What a scalar's toJS gives back as it is (a bigint becomes a number; a Date is an object). */
+const isPlainValue = (v: unknown): boolean =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
 export function readYamlInventory(text: string, file: string, inv: InventoryBuilder): void {
   const { doc, lines } = parseYaml11(text, file);
   const r = new YamlReader(doc, lines, file, inv);
@@ -123,7 +127,11 @@ class YamlReader {
     if (node === null) return null;
     let v: unknown;
     try {
-      v = node.toJS(this.doc, { maxAliasCount: MAX_ALIASES });
+      // A plain scalar is its value (toJS makes a context per call: ~3 per host of 1,000).
+      v =
+        isScalar(node) && isPlainValue(node.value)
+          ? node.value
+          : node.toJS(this.doc, { maxAliasCount: MAX_ALIASES });
     } catch (e) {
       throw configError(`${at}: ${(e as Error).message.split('\n')[0]}`);
     }
