@@ -3,13 +3,13 @@
 // starts at once. This scans the JSON text part by part for the envelope's top-level
 // `RequestStatus` and `NodeInfo.ShowOutput` and hands out ShowOutput's decoded text as it comes,
 // each piece ending after an LF that no escape sequence spans (term/sanitize.ts textCut), the
-// last one where the string ends. It is a preview only: the full parse of the whole body stays
-// the answer (client.ts), and the scan stops at anything it does not expect (another shape, a
-// ShowOutput before an OK status, JSON it cannot read, a key too long to hold, a second
-// ShowOutput): the rest is then printed from the full parse, as before.
-// The scan also keeps the body without ShowOutput's contents (`envelopeText`): when it read the
-// whole body, that text parsed and the pieces joined are the answer, and the 4.8 MB are not
-// decoded a second time after their last byte, while the terminal waits.
+// last one where the string ends. The scan also keeps the body without ShowOutput's contents
+// (`envelopeText`): when it read the whole body, that text parsed and the pieces joined are
+// the answer (client.ts), and the 4.8 MB are not decoded again after their last byte while the
+// terminal waits. It stops at anything it does not expect (another shape, a ShowOutput before
+// an OK status, JSON it cannot read, a key too long to hold, a second ShowOutput, anything but
+// whitespace after the envelope): the full parse of the whole body is then the answer, and the
+// rest is printed from it, as before.
 import { textCut } from '../../term/sanitize.js';
 import { isOkStatus } from './decode.js';
 
