@@ -1,22 +1,25 @@
 // Issue 40: a class of 30 on this machine. `class serve --trainees 30 --lesson interfaces` (the
-// built binary, a child process); 29 trainees driven by routersh clients (`class join`, their
-// commands on stdin one a second each: the lesson's solution round and round, graded line by
-// line on the server); one more trainee in tmux. Rows:
+// built binary, a child process); 29 trainees driven by `routersh play` clients (`class join
+// --play`, each in a tmux window: the lesson's solution typed key by key into the shell, round
+// and round, graded line by line on the server; bench/class-play-room.ts); one more trainee in
+// tmux. Rows:
 // - that trainee's warm Tab on `interface ` at the screen (keystroke → menu, p50 and p99 per
 //   series), with the 29 working and with them holding still (the class idle), alternated
 //   ≥ 5 times; their paired ratio (target ≤ 1.5);
 // - the board seeing that trainee's passed step: Enter on the step's line → the board's long
 //   poll answering with the step done (target ≤ 1 s), under the load;
 // - the class server's peak RSS (VmHWM, target ≤ 1 GB) and the machine's load average.
-// CLASS_TRAINEES (default 30), CLASS_PACE_MS (default 1000) and BENCH_RUNS narrow or widen a
-// run. Needs `npm run build` and tmux.
+// The class idle: the 29 connected, their processes stopped. CLASS_TRAINEES (default 30),
+// CLASS_PLAY_SPEED and CLASS_PLAY_AUTO (play's --speed, default 0.25, and --auto, default 0.5 s)
+// and BENCH_RUNS narrow or widen a run. Needs `npm run build` and tmux.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClassClient } from '../src/api/class/client.js';
 import type { Board } from '../src/contract/class.js';
 import { alternate, pairedRatio, RUNS, rows, summarize } from './alternate.js';
+import { type PlayRoom, startPlayRoom } from './class-play-room.js';
 import { Control, pause } from './tmux-control.js';
 import { percentile, ROOT } from './util.js';
 
@@ -26,9 +29,17 @@ const WARM = 3;
 const SETTLE_MS = 80;
 const OPEN = /placeholder/;
 const BIN = `${ROOT}bin/routersh.cjs`;
-/** How often each of the 29 sends a command (ms). */
-const PACE_MS = Number(process.env.CLASS_PACE_MS) || 1000;
-/** The lesson's solution, sent round and round (--keep-going: a delete of what is gone fails). */
+/**
+ * play's pace for the 29: --speed and --auto (seconds before Enter). play types 30-60 ms a key
+ * at speed 1 (~22 keys/s, no room types so: the 29 shells then took 186% of the two cores);
+ * 0.25 is 120-240 ms a key (~66 words a minute, a fast typist) and a 1.6 s beat after each line.
+ */
+const PLAY_SPEED = Number(process.env.CLASS_PLAY_SPEED) || 0.25;
+const PLAY_AUTO_S = Number(process.env.CLASS_PLAY_AUTO ?? 0.5);
+/** Rounds of the solution in the 29's script: more than a run types. */
+const ROUNDS = 400;
+const RESET_POLL_MS = 2000;
+/** The lesson's solution, typed round and round. */
 const SOLUTION = [
   'interface eth1.100',
   'interface eth1.100 mtu 9000',
@@ -89,59 +100,34 @@ function codeFile(dir: string, name: string, code: string): string {
 }
 
 /**
- * The 29: each a `class join` whose commands come on stdin, one every PACE_MS (a trainee typing
- * a command a second is faster than a room of people: a conservative load), the lesson's
- * solution round and round, while `working` holds.
+ * The 29 run the lesson, not only its end: while they work, a trainee whose lesson is done is
+ * put back at its start (the instructor's reset), polled every RESET_POLL_MS, so their lines
+ * keep being graded against their routers. Returns how many lessons were completed so.
  */
-function loadTrainees(dir: string, s: Served, names: string[]) {
-  let working = false;
-  const children = names.map((name) =>
-    spawn(
-      process.execPath,
-      [
-        BIN,
-        'class',
-        'join',
-        s.url,
-        '--name',
-        name,
-        '--code-file',
-        codeFile(dir, name, s.codes.get(name) ?? ''),
-        '--keep-going',
-      ],
-      {
-        // Their errors kept (a client that ends is counted and its last words are in the file).
-        stdio: ['pipe', 'ignore', openSync(join(dir, `${name}.err`), 'w')],
-        env: { ...process.env, XDG_STATE_HOME: join(dir, `state-${name}`) },
-      },
-    ),
-  );
-  let ended = 0;
-  for (const c of children) {
-    c.stdin?.on('error', () => {});
-    c.once('exit', () => ended++);
-  }
-  // Started apart, so the lines do not all arrive in the same millisecond.
-  const timers = children.map((c, i) => {
-    let n = 0;
-    return setTimeout(
-      () => {
-        const t = setInterval(() => {
-          if (working && c.exitCode === null) c.stdin?.write(`${SOLUTION[n++ % SOLUTION.length]}\n`);
-        }, PACE_MS);
-        timers[i] = t;
-      },
-      Math.floor((PACE_MS * i) / children.length),
-    );
-  });
+function keepRunning(instructor: ClassClient, names: Set<string>, working: () => boolean) {
+  let completed = 0;
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      await pause(RESET_POLL_MS);
+      if (!on || !working()) continue;
+      try {
+        const b = await instructor.board(undefined);
+        for (const t of b.trainees)
+          if (names.has(t.name) && t.steps.length > 0 && t.steps.every((x) => x === 'done')) {
+            completed++;
+            await instructor.reset(t.name);
+          }
+      } catch (e) {
+        if (on) throw e;
+      }
+    }
+  })();
   return {
-    set: (on: boolean) => {
-      working = on;
-    },
-    ended: () => ended,
-    stop: () => {
-      for (const t of timers) clearInterval(t);
-      for (const c of children) c.kill('SIGKILL');
+    completed: () => completed,
+    stop: async () => {
+      on = false;
+      await loop;
     },
   };
 }
@@ -166,7 +152,11 @@ async function series(c: Control, prompt: RegExp): Promise<{ p50: number; p99: n
 }
 
 /** Enter on the step's line → the board's long poll answering with the step done (ms). */
-async function boardSeesStep(c: Control, instructor: ClassClient, name: string): Promise<number> {
+async function boardSeesStep(
+  c: Control,
+  instructor: ClassClient,
+  name: string,
+): Promise<{ board: number; shell: number }> {
   // Back to the lesson's start: the step is not done, its interface gone.
   await instructor.reset(name);
   let b: Board = await instructor.board(undefined);
@@ -176,8 +166,19 @@ async function boardSeesStep(c: Control, instructor: ClassClient, name: string):
   await pause(SETTLE_MS);
   const t0 = performance.now();
   await c.keys('Enter');
+  // The trainee's own screen showing the step passed: the server's answer to their shell.
+  const shell = c.until(/step 1\/5 done/, 60_000).then(() => performance.now() - t0);
   while (!done(b)) b = await instructor.board(b.version);
-  return performance.now() - t0;
+  const board = performance.now() - t0;
+  return { board, shell: await shell };
+}
+
+/** CPU seconds a process has used (user + system, /proc/PID/stat). */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Where the bench is (stderr: the run's table stays on stdout). */
@@ -195,7 +196,8 @@ export async function benchClass(): Promise<Record<string, number>> {
   const s = await serve(dir);
   const me = `t${TRAINEES}`;
   const shell = new Control();
-  let load: ReturnType<typeof loadTrainees> | undefined;
+  let room: PlayRoom | undefined;
+  let running: ReturnType<typeof keepRunning> | undefined;
   const instructor = new ClassClient({ url: s.url, auth: { bearer: s.token } });
   try {
     shell.start(
@@ -206,14 +208,41 @@ export async function benchClass(): Promise<Record<string, number>> {
     );
     const prompt = new RegExp(`${me}@127\\.0\\.0\\.1>`);
     await shell.screen(new RegExp(`${prompt.source} ?$`, 'm'), 60_000);
-    say(`${me} at the prompt; starting ${TRAINEES - 1} trainees`);
-    load = loadTrainees(
+    say(`${me} at the prompt; starting ${TRAINEES - 1} played trainees`);
+    const names = Array.from({ length: TRAINEES - 1 }, (_, i) => `t${i + 1}`);
+    room = await startPlayRoom({
       dir,
-      s,
-      Array.from({ length: TRAINEES - 1 }, (_, i) => `t${i + 1}`),
-    );
-    // Their shells started (a node start each), before anything is measured.
-    await pause(10_000);
+      bin: BIN,
+      url: s.url,
+      names,
+      codeFile: (name) => codeFile(dir, name, s.codes.get(name) ?? ''),
+      lines: SOLUTION,
+      rounds: ROUNDS,
+      speed: PLAY_SPEED,
+      autoS: PLAY_AUTO_S,
+    });
+    say('every played trainee at its prompt');
+    let working = true;
+    let workingMs = 0;
+    let since = performance.now();
+    const setWorking = (on: boolean) => {
+      if (working) workingMs += performance.now() - since;
+      since = performance.now();
+      working = on;
+      room?.set(on);
+    };
+    running = keepRunning(instructor, new Set(names), () => working);
+    // The server's CPU counted from here, almost all of it while the 29 work (idle: stopped).
+    const cpu0 = cpuSeconds(s.child.pid);
+    const gone = (pid: number) => {
+      try {
+        return cpuSeconds(pid);
+      } catch {
+        return 0; // a client that ended: counted in its own row
+      }
+    };
+    const roomCpu = () => room?.pids.reduce((sum, pid) => sum + gone(pid), 0) ?? 0;
+    const roomCpu0 = roomCpu();
     const p99s = new Map<string, number[]>();
     const loads: number[] = [];
     const arm = (name: string, working: boolean) => {
@@ -222,7 +251,7 @@ export async function benchClass(): Promise<Record<string, number>> {
         name,
         run: async () => {
           say(`series ${working ? 'working' : 'idle'}`);
-          load?.set(working);
+          setWorking(working);
           // Let the 29 get going (or the server settle) before the series.
           await pause(working ? 3000 : 1000);
           if (working) loads.push(loadavg()[0] ?? 0);
@@ -242,19 +271,32 @@ export async function benchClass(): Promise<Record<string, number>> {
     if (got[busy] && got[idle])
       Object.assign(r, rows('Tab p50 working / idle (target <= 1.5)', pairedRatio(got[busy], got[idle])));
     // The board under the load.
-    load.set(true);
+    setWorking(true);
     await pause(3000);
     const seen: number[] = [];
+    const shown: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       say(`board run ${i + 1}`);
-      seen.push(await boardSeesStep(shell, instructor, me));
+      const x = await boardSeesStep(shell, instructor, me);
+      seen.push(x.board);
+      shown.push(x.shell);
     }
     Object.assign(r, rows('board sees a passed step, working (ms, target <= 1000)', summarize(seen)));
+    Object.assign(r, rows("the trainee's screen shows it passed, working (ms)", summarize(shown)));
     r['class server peak RSS, VmHWM (MB, target <= 1024)'] = peakRssMb(s.child.pid);
+    setWorking(false);
+    r['class server CPU while working (% of one core)'] =
+      (100 * (cpuSeconds(s.child.pid) - cpu0)) / (workingMs / 1000);
     r['load average (1 min) while working, median'] = summarize(loads).median;
-    r['load clients that ended early (of the working ones)'] = load.ended();
+    r[`the ${TRAINEES - 1} clients and their tmux: CPU while working (% of one core)`] =
+      (100 * (roomCpu() - roomCpu0)) / (workingMs / 1000);
+    r['played trainees that ended early'] = room.ended();
+    r[`lessons the ${TRAINEES - 1} completed while working`] = running.completed();
+    r['their graded lines a second while working, at least (5 a lesson)'] =
+      (running.completed() * SOLUTION.length) / (workingMs / 1000);
   } finally {
-    load?.stop();
+    await running?.stop();
+    room?.stop();
     await instructor.close();
     shell.stop();
     s.child.kill('SIGINT');

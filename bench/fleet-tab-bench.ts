@@ -6,7 +6,9 @@
 // built binary runs in tmux (control mode: every byte seen as the pane receives it) against
 // the fleet in a child process (fleet-tab-sim.ts). Reference row: the single-router shell's Tab
 // on the same path against one of the routers. FLEET_TAB_ROUTERS (default 100), FLEET_TAB_TABS
-// (Tabs per run, default 20) and BENCH_RUNS narrow or widen a run. Needs `npm run build` and tmux.
+// (Tabs per run, default 20) and BENCH_RUNS narrow or widen a run; FLEET_TAB_BASELINE=BIN (another
+// build's bin/routersh.cjs, e.g. main's) adds its cold first Tab, alternated with this build's.
+// Needs `npm run build` and tmux.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,8 @@ import { percentile, ROOT } from './util.js';
 const ROUTERS = Number(process.env.FLEET_TAB_ROUTERS) || 100;
 const TABS = Number(process.env.FLEET_TAB_TABS) || 20;
 const WARM = 5;
+/** Another build's bin/routersh.cjs whose cold first Tab is measured beside this one's. */
+const BASELINE = process.env.FLEET_TAB_BASELINE;
 /** Past Ink's frame throttle: each key from a settled screen. */
 const SETTLE_MS = 80;
 /** The menu is open: its placeholder row (`<ifname.vlanid>   placeholder`). */
@@ -60,10 +64,15 @@ async function series(c: Control, prompt: RegExp): Promise<number[]> {
 }
 
 /** A fresh fleet shell's first Tab on `interface ` (the text and the Tab in one write). */
-async function coldTab(inventory: string, dir: string, i: number): Promise<number> {
+async function coldTab(
+  inventory: string,
+  dir: string,
+  i: number,
+  bin = `${ROOT}bin/routersh.cjs`,
+): Promise<number> {
   const c = new Control();
   try {
-    c.start(`node ${ROOT}bin/routersh.cjs -i ${inventory}`, { XDG_STATE_HOME: join(dir, `cold-${i}`) });
+    c.start(`node ${bin} -i ${inventory}`, { XDG_STATE_HOME: join(dir, `cold-${i}`) });
     await c.screen(/^all \(\d+\)> ?$/m, 60_000);
     // The root's union is read at start: let the hosts answer it (100 on a loaded machine take
     // a second or more), so the cold Tab times the path's own lookup, not the start-up's.
@@ -107,6 +116,14 @@ export async function benchFleetTab(): Promise<Record<string, number>> {
     };
     let cold = 0;
     const colds: number[] = [];
+    const baseline = BASELINE
+      ? [
+          {
+            name: `baseline build: cold first Tab over ${ROUTERS} routers`,
+            run: () => coldTab(fleet.inventory, dir, cold++, BASELINE),
+          },
+        ]
+      : [];
     const got = await alternate(
       [
         arm(`fleet shell: warm Tab over ${ROUTERS} routers`, () => series(shell, /^all \(\d+\)>/m)),
@@ -119,6 +136,7 @@ export async function benchFleetTab(): Promise<Record<string, number>> {
             return ms;
           },
         },
+        ...baseline,
       ],
       RUNS,
     );

@@ -362,7 +362,7 @@ export const COMMAND_HELP = {
     summary: 'a classroom: a router for each trainee, a board, grades',
     usage: [
       'routersh class serve --trainees N|--roster FILE --lesson L [--lesson L]… [--host A] [--port P] [--state DIR] [--cert F --key F]',
-      'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE] [connection]',
+      'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE | --play SCRIPT] [connection]',
       'routersh class board URL [--json] [--stuck D] [--token-file F]',
       'routersh class grades URL --csv|--json [--token-file F]',
     ],
@@ -386,6 +386,12 @@ export const COMMAND_HELP = {
       { flags: [{ name: '--key', arg: 'FILE' }], text: ['serve: TLS private key (PEM)'] },
       { flags: [{ name: '--name', arg: 'NAME' }], text: ["join: the trainee's name"] },
       { flags: [{ name: '--code-file', arg: 'FILE' }], text: ['join: the join code from FILE (else asked)'] },
+      {
+        flags: [{ name: '--play', arg: 'SCRIPT' }],
+        text: ['join: SCRIPT typed into the shell, graded (as routersh play)'],
+      },
+      { flags: [{ name: '--auto', arg: 'SECONDS' }], text: ['join --play: Enter by itself after SECONDS'] },
+      { flags: [{ name: '--speed', arg: 'N' }], text: ['join --play: type N times as fast'] },
       { flags: [{ name: '--json' }], text: ['board: JSON lines; grades: JSON'] },
       { flags: [{ name: '--csv' }], text: ['grades: CSV'] },
       { flags: [{ name: '--stuck', arg: 'D' }], text: ['board: mark trainees longer than D on a step'] },

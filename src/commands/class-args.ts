@@ -2,7 +2,7 @@
 // starts (a flag of another sub-command is refused by name, a bad value as one line, exit 2).
 // The flags are one table (cli/command-options.ts CLASS_OPTIONS) that completion and help read.
 import { parseArgs } from 'node:util';
-import { MAIN_OPTIONS } from '../cli/args.js';
+import { MAIN_OPTIONS, parsePlayArgs } from '../cli/args.js';
 import { CLASS_OPTIONS } from '../cli/command-options.js';
 import { usageError } from '../errors.js';
 import { readDuration } from '../lang/time.js';
@@ -13,7 +13,7 @@ export type ClassVerb = (typeof CLASS_VERBS)[number];
 export const CLASS_USAGE: Readonly<Record<ClassVerb, string>> = {
   serve:
     'routersh class serve --trainees N | --roster FILE  --lesson L [--lesson L]… [--host A] [--port P] [--state DIR] [--cert F --key F]',
-  join: 'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE] [--ca F]',
+  join: 'routersh class join URL --name NAME [--code-file F] [-c CMD… | -f FILE | --play SCRIPT [--auto S] [--speed N]] [--ca F]',
   board: 'routersh class board URL [--json] [--stuck D] [--token-file F]',
   grades: 'routersh class grades URL --csv|--json [--token-file F]',
 };
@@ -40,6 +40,8 @@ export interface JoinArgs {
   url: string;
   name: string;
   codeFile?: string;
+  /** `--play SCRIPT [--auto S] [--speed N]`: the script typed into the trainee's shell, as `routersh play`. */
+  play?: { script: string; autoMs?: number; speed: number };
   /** The main flags after the join's own (-c, -f, --ca, --json…), as written: the shell's. */
   rest: string[];
 }
@@ -64,7 +66,7 @@ type Values = { [K in keyof typeof CLASS_OPTIONS]?: K extends 'lesson' ? string[
 /** Which flags each sub-command takes (help aside). */
 const TAKES: Readonly<Record<ClassVerb, ReadonlyArray<keyof typeof CLASS_OPTIONS>>> = {
   serve: ['trainees', 'roster', 'lesson', 'host', 'port', 'state', 'cert', 'key'],
-  join: ['name', 'code-file'],
+  join: ['name', 'code-file', 'play', 'auto', 'speed'],
   board: ['json', 'stuck', 'token-file'],
   grades: ['csv', 'json', 'token-file'],
 };
@@ -128,8 +130,11 @@ export function parseClassArgs(argv: readonly string[]): ClassArgs {
   };
 }
 
+/** The join's own flags, each with a value; the others are the shell's (main flags). */
+const JOIN_OWN = new Set(['name', 'code-file', 'play', 'auto', 'speed']);
+
 /**
- * `join URL --name NAME [--code-file F]` and then main flags for the trainee's shell, as after
+ * `join URL --name NAME [--code-file F] [--play SCRIPT [--auto S] [--speed N]]` and then main flags for the trainee's shell, as after
  * `learn NAME`: the join's own are taken out wherever they are, the others kept in order with
  * their values (a `-c` value that looks like a URL is the command's, not the URL).
  */
@@ -142,11 +147,12 @@ function joinArgs(argv: readonly string[]): JoinArgs {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const long = /^--([^=]+)(?:=(.*))?$/s.exec(a);
-    if (long && (long[1] === 'name' || long[1] === 'code-file')) {
-      const value = long[2] ?? argv[++i];
+    const ownFlag = long?.[1];
+    if (ownFlag !== undefined && JOIN_OWN.has(ownFlag)) {
+      const value = long?.[2] ?? argv[++i];
       if (value === undefined)
-        throw usageError(`class join: --${long[1]} wants a value (${CLASS_USAGE.join})`);
-      own[long[1]] = value;
+        throw usageError(`class join: --${ownFlag} wants a value (${CLASS_USAGE.join})`);
+      own[ownFlag] = value;
       continue;
     }
     if (!a.startsWith('-')) {
@@ -164,13 +170,28 @@ function joinArgs(argv: readonly string[]): JoinArgs {
   const name = own['name'];
   if (name === undefined) throw usageError(`class join: --name NAME is wanted (${CLASS_USAGE.join})`);
   const codeFile = own['code-file'];
+  const play = joinPlay(own);
   return {
     verb: 'join',
     url: checkUrl('join', url),
     name,
     ...(codeFile !== undefined ? { codeFile } : {}),
+    ...(play !== undefined ? { play } : {}),
     rest,
   };
+}
+
+/** `--play SCRIPT [--auto S] [--speed N]`, their values judged by play's own rule. */
+function joinPlay(own: Record<string, string>): JoinArgs['play'] {
+  const script = own['play'];
+  if (script === undefined) {
+    const stray = ['auto', 'speed'].find((k) => own[k] !== undefined);
+    if (stray) throw usageError(`class join: --${stray} goes with --play SCRIPT (${CLASS_USAGE.join})`);
+    return undefined;
+  }
+  const more = (k: string) => (own[k] !== undefined ? [`--${k}`, own[k]] : []);
+  const { autoMs, speed } = parsePlayArgs([script, ...more('auto'), ...more('speed')]);
+  return { script, speed, ...(autoMs !== undefined ? { autoMs } : {}) };
 }
 
 function checkUrl(verb: ClassVerb, text: string): string {

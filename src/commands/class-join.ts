@@ -4,7 +4,9 @@
 // class answers with the trainee's router, telemetry and lessons; the session is then opened
 // like any other (runSession), with a lesson driver graded on the class server, while the
 // class's events (the instructor's messages, a reset, the next lesson) are followed beside it.
-// Main flags after the join's own go to that session: `-c`/`-f` make a scripted trainee.
+// Main flags after the join's own go to that session: `-c`/`-f` make a scripted trainee;
+// `--play SCRIPT` types a script into the trainee's shell as `routersh play` does (a demo, or a
+// room of simulated trainees: bench/class-bench.ts), each line graded like a typed one.
 import { ClassClient } from '../api/class/client.js';
 import { traineeCalls } from '../api/class/trainee.js';
 import { parseMainArgs } from '../cli/args.js';
@@ -37,6 +39,8 @@ function sessionFlags(args: JoinArgs): Flags {
     if (flags[k] !== undefined)
       throw usageError(`class join: ${flag} is the class's to give, not a flag here`);
   if (flags.demo) throw usageError('class join: --demo is not a class (class serve starts one)');
+  if (args.play && (flags.commands.length > 0 || flags.file !== undefined))
+    throw usageError('class join: --play types its script into the shell: no -c or -f');
   // One server carries the router and the telemetry: a CA or --insecure given is for both.
   if (flags.ca !== undefined && flags.telemetryCa === undefined) flags.telemetryCa = flags.ca;
   if (flags.insecure && flags.telemetryInsecure === undefined) flags.telemetryInsecure = true;
@@ -92,6 +96,7 @@ export async function runClassJoin(args: JoinArgs, io: CommandIo): Promise<Endin
           lessons: classroom.driver,
           intro: classroom.intro,
         },
+        ...(args.play ? { play: args.play } : {}),
       });
     } finally {
       follow.abort();

@@ -65,6 +65,8 @@ export interface FleetShellPort {
   ): Promise<{ outcome: import('./outcome.js').Outcome; page: boolean; note?: string; warning?: string }>;
   /** `31/40 answered` while completion's metadata lacks some hosts (else undefined). */
   note(): string | undefined;
+  /** The Tab waiting for the hosts was read at `at` (performance.now()): their budget counts from it. */
+  keyAt(at: number | undefined): void;
 }
 
 /** One host's session as a fleet run uses it: a file journal, the run's guard as its window guard. */

@@ -157,6 +157,7 @@ export async function openFleetShell(
     cache,
     fleet: {
       note: meta.note,
+      keyAt: meta.keyAt,
       run: (line, context, signal, io) => runFleetLine(st, line, context, signal, io),
     },
     hosts: () => st.selected,

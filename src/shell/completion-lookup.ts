@@ -20,13 +20,18 @@ export interface LookupDeps {
   valueCompleter: ValueCompleter | undefined;
   /** Said after the hint (the fleet shell: `31/40 answered` while some hosts have not answered). */
   note?: (() => string | undefined) | undefined;
+  /** The fleet shell: the key a lookup answers was read at `at`, its hosts' budget counts from it. */
+  keyAt?: ((at: number | undefined) => void) | undefined;
 }
 
 export interface CompletionLookup {
   /** Colours the line and sets the hint (after every change of the line or the context). */
   decorate(): void;
-  /** Tab or `?` on the current line; a promise when it waits for the router (settled once shown). */
-  complete(how: CompletionHow, repeat: boolean): Promise<void> | undefined;
+  /**
+   * Tab or `?` on the current line, its key read at `at` (performance.now()); a promise when it
+   * waits for the router (settled once shown).
+   */
+  complete(how: CompletionHow, repeat: boolean, at?: number): Promise<void> | undefined;
   /** Drops the lookup in flight (a completion waiting for the router settles). */
   cancel(): void;
   dispose(): void;
@@ -38,6 +43,8 @@ export function createCompletionLookup(
   deps: () => LookupDeps,
 ): CompletionLookup {
   let background: AbortController | null = null;
+  /** The Tab (or `?`) whose key time the fleet's budget holds: only it clears that time. */
+  let keyed: AbortController | null = null;
   const view = () => {
     const d = deps();
     return { cache: d.cache, context: d.context, dynamicValues: d.valueCompleter !== undefined };
@@ -97,7 +104,7 @@ export function createCompletionLookup(
     });
   }
 
-  function completeNow(how: CompletionHow, repeat: boolean): Promise<void> | undefined {
+  function completeNow(how: CompletionHow, repeat: boolean, at?: number): Promise<void> | undefined {
     const line = lineOf(getPrompt());
     const sync = syncCompletion(line);
     if (sync !== 'pending') {
@@ -107,8 +114,16 @@ export function createCompletionLookup(
     }
     const ac = restart();
     ifStill(line, (s) => ({ ...s, hint: '…' }));
+    const keyAt = deps().keyAt;
+    keyAt?.(at);
+    keyed = ac;
+    // Settled (answered, failed or cancelled), unless a newer Tab has said its own key since.
+    const settled = () => {
+      if (keyed === ac) keyAt?.(undefined);
+    };
     return completeLine(line, engine(), ac.signal).then(
       (answer) => {
+        settled();
         const res = noted(answer);
         if (ac.signal.aborted) return;
         ifStill(line, (s) => applyCompletion(s, res, how, repeat));
@@ -116,6 +131,7 @@ export function createCompletionLookup(
         if (!sameLine(line, lineOf(now)) || now.hint === '…') decorate();
       },
       (e: unknown) => {
+        settled();
         if (!ac.signal.aborted)
           ifStill(line, (s) => ({ ...s, hint: `completion unavailable: ${(e as Error).message}` }));
       },

@@ -10,8 +10,8 @@ import { createTabHold } from './tab-hold.js';
 export interface ShellCompletion {
   /** Colours the line and sets the hint (after every change of the line or the context). */
   decorate(): void;
-  /** Tab or `?`: the keys that follow wait while it asks the router. */
-  complete(how: CompletionHow, repeat: boolean): void;
+  /** Tab or `?` (its key read at `at`): the keys that follow wait while it asks the router. */
+  complete(how: CompletionHow, repeat: boolean, at?: number): void;
   /** True when `key` was held behind a Tab (the caller does nothing more with it). */
   take(key: Key): boolean;
   dispose(): void;
@@ -28,8 +28,8 @@ export function createShellCompletion(o: {
   const tabHold = createTabHold({ replay: o.replay, cancel: () => lookup.cancel() });
   return {
     decorate: lookup.decorate,
-    complete: (how, repeat) => {
-      const waiting = lookup.complete(how, repeat);
+    complete: (how, repeat, at) => {
+      const waiting = lookup.complete(how, repeat, at);
       if (waiting) tabHold.hold(waiting);
     },
     take: (key) => tabHold.take(key),

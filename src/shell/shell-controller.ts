@@ -39,6 +39,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       context: get().context,
       valueCompleter: deps().session.services.valueCompleter,
       note: deps().session.fleet?.note,
+      keyAt: deps().session.fleet?.keyAt,
     }),
     replay: (key) => keys.onKey(key),
   });
@@ -77,6 +78,10 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     replay: () => keys.replay(),
   });
 
+  // When this turn of the loop began handing keys over, about when their bytes were read: a
+  // Tab's wait for the fleet's hosts counts from there, so the keys read with it (`interface
+  // <Tab>` pasted or typed fast) and their frame come out of its budget, not on top of it.
+  let readAt: number | undefined;
   const perform = (e: PromptEffect) => {
     switch (e.type) {
       case 'submit':
@@ -94,7 +99,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'paste':
         return runner.paste(e.text);
       case 'complete':
-        return completion.complete(e.how, e.repeat);
+        return completion.complete(e.how, e.repeat, readAt);
       default:
         e satisfies never;
     }
@@ -110,8 +115,18 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     rows: () => deps().rows?.(),
   });
 
+  const onKey = (key: Parameters<typeof keys.onKey>[0]) => {
+    if (readAt === undefined) {
+      readAt = performance.now();
+      queueMicrotask(() => {
+        readAt = undefined;
+      });
+    }
+    return keys.onKey(key);
+  };
+
   return {
-    onKey: keys.onKey,
+    onKey,
     /** `q` in a pane: back to the pane it came from, or to the prompt. */
     closePane: panes.close,
     /** A pane's `c`/`L`: the new pane on top of `from`. */

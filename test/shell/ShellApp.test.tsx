@@ -24,7 +24,7 @@ let app: Rendered | undefined;
 let recorded: string[] = [];
 let exited = false;
 
-async function start(history: string[] = []): Promise<Rendered> {
+async function start(history: string[] = [], fleet?: Session['fleet']): Promise<Rendered> {
   recorded = [];
   exited = false;
   session = await testSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
@@ -32,6 +32,7 @@ async function start(history: string[] = []): Promise<Rendered> {
     warn: () => {},
     width: () => 100,
   });
+  if (fleet) session = { ...session, fleet };
   app = render(element(history));
   return app;
 }
@@ -198,6 +199,27 @@ describe('ShellApp', () => {
     } finally {
       sim.faults.clear();
     }
+  });
+
+  it("a Tab that waits tells the fleet's budget when its key was read, and when its wait is over", async () => {
+    // The fleet shell's hosts are waited for 200 ms from the Tab's key (fleet-metadata.ts), not
+    // from the lookup's start, which comes after the keys read with it and their frame.
+    const keyAt: Array<number | undefined> = [];
+    const a = await start([], {
+      note: () => undefined,
+      keyAt: (at) => keyAt.push(at),
+      run: () => Promise.reject(new Error('not in this test')),
+    });
+    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
+    const before = performance.now();
+    // The word and the Tab in one read: the time is the read's, before the Tab's own key.
+    a.stdin.write('interface \t');
+    const after = performance.now();
+    await waitFor(() => expect(live(a)).toContain('<ifname.vlanid>'));
+    expect(keyAt).toHaveLength(2);
+    expect(keyAt[0]).toBeGreaterThanOrEqual(before);
+    expect(keyAt[0]).toBeLessThanOrEqual(after);
+    expect(keyAt[1]).toBeUndefined();
   });
 
   it('a silent router does not swallow the keys typed after Tab; Ctrl-C ends the wait and clears the line', async () => {

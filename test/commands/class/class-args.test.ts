@@ -58,6 +58,19 @@ describe('routersh class: argument parsing', () => {
       name: 't1',
       rest: ['-c', 'http://x', '--ca', 'c.pem', '--json', '-cshow x'],
     });
+    // `--play SCRIPT` and its pace: the join's own, judged by play's rule (seconds → ms).
+    expect(
+      parseClassArgs(['join', 'http://h:1', '--name', 't1', '--play', 's.txt', '--auto=0.5', '--speed', '2']),
+    ).toEqual({
+      verb: 'join',
+      url: 'http://h:1',
+      name: 't1',
+      play: { script: 's.txt', autoMs: 500, speed: 2 },
+      rest: [],
+    });
+    expect(parseClassArgs(['join', 'http://h:1', '--name', 't1', '--play', 's.txt'])).toMatchObject({
+      play: { script: 's.txt', speed: 1 },
+    });
     expect(parseClassArgs(['board', 'http://h:1', '--json', '--stuck', '5m', '--token-file', 't'])).toEqual({
       verb: 'board',
       url: 'http://h:1',
@@ -90,6 +103,11 @@ describe('routersh class: argument parsing', () => {
     [['class', 'join', 'ftp://h', '--name', 'a'], /not an http/],
     [['class', 'join', 'http://h:1', '--name', 'a', '--bogus'], /unknown flag '--bogus'/],
     [['class', 'join', '--name', 'a'], /one URL is wanted/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--speed', '2'], /--speed goes with --play SCRIPT/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--play', 's', '--auto', 'x'], /--auto wants a number/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--play', 's', '--speed', '0'], /--speed wants a number/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--play', 's', '-c', 'x'], /--play .* no -c or -f/],
+    [['class', 'join', 'http://h:1', '--name', 'a', '--play'], /--play wants a value/],
     [['class', 'board'], /one URL is wanted/],
     [['class', 'board', 'http://h:1', '--stuck', 'soon'], /--stuck/],
     [['class', 'grades', 'http://h:1'], /--csv or --json/],

@@ -159,6 +159,41 @@ describe('union of hosts', () => {
     });
   });
 
+  it("counts a Tab's budget from its key: a key read a budget ago takes the hosts that answered at once", async () => {
+    // b answers one turn of the loop after a: within any budget counted from the fetch, so only
+    // a budget counted from a key read before the fetch (the keys read with the Tab, their
+    // frame) leaves it out. The key is said read two budgets ago: the wait ends at a's answer.
+    const budgetMs = 200;
+    const nextTurn = (root: NodeInfo): MetadataHost => {
+      const { get } = host('b', root);
+      return { name: 'b', get: (words) => new Promise((r) => setImmediate(r)).then(() => get(words)) };
+    };
+    const meta = fleetMetadata({
+      hosts: () => [host('a', iface(['eth0'])), nextTurn(iface(['eth1']))],
+      budgetMs,
+    });
+    await meta.cache.get([]);
+    const shown = async () => {
+      const c = await complete(
+        'interface ',
+        10,
+        { cache: meta.cache, context: [] },
+        new AbortController().signal,
+      );
+      return c.candidates.map((x) => x.display).filter((d) => d.startsWith('eth'));
+    };
+    meta.keyAt(performance.now() - 2 * budgetMs);
+    expect({ shown: await shown(), note: meta.note() }).toEqual({ shown: ['eth0'], note: '1/2 answered' });
+    // Without a key (a prefetch, the union made again), the budget counts from the fetch.
+    meta.keyAt(undefined);
+    meta.reset();
+    await meta.cache.get([]);
+    expect({ shown: (await shown()).sort(), note: meta.note() }).toEqual({
+      shown: ['eth0', 'eth1'],
+      note: undefined,
+    });
+  });
+
   it('when no host answers, the first failure is the error', async () => {
     const down: MetadataHost = { name: 'x', get: () => Promise.reject(new Error('connection refused')) };
     const meta = fleetMetadata({ hosts: () => [down, down] });
