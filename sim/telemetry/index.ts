@@ -79,6 +79,8 @@ export async function startTelemetrySim(opts: TelemetrySimOptions = {}): Promise
   const handle = createHandler(state);
   const listen = opts.listen !== false;
   const server = createServer(handle);
+  // As the router simulator: idle connections outlive a loaded test worker's stalls.
+  server.keepAliveTimeout = 65_000;
   if (listen)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -83,6 +83,8 @@ export type HttpResponse = Collected;
 
 /** The longest delay setTimeout honours; a longer one fires after 1 ms (every call would time out at once). */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** undici's own deadlines come this much after ours: a backup that never races it. */
+const BACKUP_MS = 5000;
 /** How long close() lets requests in flight finish. */
 export const CLOSE_GRACE_MS = 1000;
 
@@ -265,9 +267,14 @@ export class Transport {
     const started = performance.now();
     if (caller?.aborted) throw cancelledError();
     const timeoutMs = timerDelay(c.timeoutMs ?? this.o.timeoutMs);
-    // One deadline for the whole exchange; undici's own timeouts (per request, below) tick at
-    // ~1 s resolution and only back it up.
-    const timer = setTimeout(() => collector.abort(timeoutFor(this.peer, timeoutMs)), timeoutMs);
+    // One deadline for the whole exchange; undici's own timeouts (per request, below, later)
+    // only back it up. It ends the exchange a turn of the loop after it fires: a thread busy past
+    // the deadline (a loaded laptop) runs its timers before it reads the sockets, and an answer
+    // already there is read first rather than called late.
+    const timer = setTimeout(
+      () => setImmediate(() => collector.abort(timeoutFor(this.peer, timeoutMs))),
+      timeoutMs,
+    );
     const collector = new Collector(
       this.o.maxBodyBytes,
       () => tooLarge(this.peer, this.o.maxBodyBytes),
@@ -299,8 +306,8 @@ export class Transport {
           method: c.method,
           headers: c.headers,
           body: c.body ?? null,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          headersTimeout: timerDelay(timeoutMs + BACKUP_MS),
+          bodyTimeout: timerDelay(timeoutMs + BACKUP_MS),
         },
         collector,
       );

@@ -187,13 +187,16 @@ async function runRouter(
       ? formatDescribe(request.words, envelope.nodeInfo, width)
       : formatMessage(envelope);
   } else if (request.actions?.includes('SHOW')) {
+    // Written while it arrived: its text is made of what was written (no pass over 4.8 MB).
+    const whole = streamed?.text(envelope);
+    if (streamed && whole !== undefined)
+      return { kind: 'router', request, envelope, text: whole, shown: streamed.shown };
     text = formatShow(envelope, width);
   } else {
     text = formatMessage(envelope);
   }
   if (change) forgetChanged(services, request);
-  const shown = streamed?.shownOf(text) ?? 0;
-  return { kind: 'router', request, envelope, text, ...(shown > 0 ? { shown } : {}) };
+  return { kind: 'router', request, envelope, text };
 }
 
 /**

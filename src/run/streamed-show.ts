@@ -1,11 +1,11 @@
 // A router show written while its answer arrives (RunIo.stream): the pieces the client hands
 // out are sanitized and written at the next turn of the event loop, those of one socket read
 // together (not while undici is still reading: each write redraws the shell's live region, and
-// the writes of one turn reach the terminal as one). At the end the
-// outcome says how much of the text the whole answer renders (formatShow) is on the screen
-// already: all of its ShowOutput, unless the client said the answer's is not what it handed
-// out (a hostile body: a second NodeInfo, a scan that stopped) - the whole text then follows
-// the preview, as the answer says it.
+// the writes of one turn reach the terminal as one). At the end the outcome's text is what was
+// written and the message, when what was written is all of the answer's ShowOutput; unless the
+// client said the answer's is not what it handed out (a hostile body: a second NodeInfo, a scan
+// that stopped) - the whole text (formatShow) then follows the preview, as the answer says it.
+import type { Envelope } from '../api/router/types.js';
 import type { RunIo } from '../contract/services.js';
 import { sanitizeText } from '../term/sanitize.js';
 
@@ -14,15 +14,23 @@ export interface StreamedShow {
   onShow(text: string | null): void;
   /** Writes what is still held (before the outcome, or its error, is written). */
   flush(): void;
-  /** How many characters at the start of `text` were written (0: none, or not these). */
-  shownOf(text: string): number;
+  /**
+   * The answer's text (formatShow's), when what was written is all of its ShowOutput: the
+   * pieces written and the message; undefined otherwise (formatShow then renders the answer).
+   */
+  text(envelope: Envelope): string | undefined;
+  /** How many characters at the start of `text`'s answer were written. */
+  readonly shown: number;
 }
 
 export function streamedShow(write: (text: string) => void): StreamedShow {
   let held: string[] = [];
   let timer: NodeJS.Immediate | undefined;
-  let total = 0;
-  let last = '';
+  // What was given and what was written (sanitized), each a string built by `+=`: V8 keeps it
+  // as a rope of the pieces, which nothing reads whole (a 4.8 MB copy on the way to the prompt).
+  let given = 0;
+  let written = '';
+  let lastChar = '';
   let other = false;
   const flush = () => {
     if (timer) clearImmediate(timer);
@@ -38,19 +46,25 @@ export function streamedShow(write: (text: string) => void): StreamedShow {
         other = true;
         return;
       }
+      given += text.length;
       const clean = sanitizeText(text);
       if (clean === '') return;
       held.push(clean);
-      total += clean.length;
-      last = clean;
+      written += clean;
+      lastChar = clean[clean.length - 1] ?? '';
       timer ??= setImmediate(flush);
     },
     flush,
-    shownOf(text) {
-      if (other || total === 0 || text.length < total) return 0;
-      // The pieces are the ShowOutput's text sanitized a line at a time, which is the text's
-      // start (test/api/router/show-stream.test.ts); the last piece is checked in place.
-      return text.startsWith(last, total - last.length) ? total : 0;
+    text(envelope) {
+      const out = envelope.nodeInfo?.showOutput;
+      // The client said null unless its ShowOutput is what it handed out (client.ts showStream).
+      if (other || written === '' || typeof out !== 'string' || out.length !== given) return undefined;
+      // formatShow's: the pieces are the text sanitized a line at a time (sanitizeText of the
+      // whole, test/api/router/show-stream.test.ts), then a line end, then the message.
+      return `${written}${lastChar === '\n' ? '' : '\n'}${sanitizeText(envelope.message)}`;
+    },
+    get shown() {
+      return written.length;
     },
   };
 }

@@ -78,10 +78,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
     replay: () => keys.replay(),
   });
 
-  // When this turn of the loop began handing keys over, about when their bytes were read: a
-  // Tab's wait for the fleet's hosts counts from there, so the keys read with it (`interface
-  // <Tab>` pasted or typed fast) and their frame come out of its budget, not on top of it.
-  let readAt: number | undefined;
+  const clock = keyClock();
   const perform = (e: PromptEffect) => {
     switch (e.type) {
       case 'submit':
@@ -99,7 +96,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       case 'paste':
         return runner.paste(e.text);
       case 'complete':
-        return completion.complete(e.how, e.repeat, readAt);
+        return completion.complete(e.how, e.repeat, clock.readAt());
       default:
         e satisfies never;
     }
@@ -116,12 +113,7 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
   });
 
   const onKey = (key: Parameters<typeof keys.onKey>[0]) => {
-    if (readAt === undefined) {
-      readAt = performance.now();
-      queueMicrotask(() => {
-        readAt = undefined;
-      });
-    }
+    clock.stamp();
     return keys.onKey(key);
   };
 
@@ -141,5 +133,24 @@ export function createShellController(store: Store<ShellState>, deps: () => Shel
       completion.dispose();
       runner.cancel();
     },
+  };
+}
+
+/**
+ * When this turn of the loop began handing keys over, about when their bytes were read: a Tab's
+ * wait for the fleet's hosts counts from there, so the keys read with it (`interface <Tab>`
+ * pasted or typed fast) and their frame come out of its budget, not on top of it.
+ */
+function keyClock() {
+  let at: number | undefined;
+  return {
+    stamp(): void {
+      if (at !== undefined) return;
+      at = performance.now();
+      queueMicrotask(() => {
+        at = undefined;
+      });
+    },
+    readAt: (): number | undefined => at,
   };
 }

@@ -32,6 +32,10 @@ export async function startServer(
     req.resume();
     handle(req, res);
   });
+  // Idle connections kept long past any starvation of a loaded test worker: the server runs in
+  // the client's thread, and its 5 s default could close a connection just as a late client
+  // sent on it (a reset that says nothing of the product).
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (s: Socket) => {
     accepted++;
     sockets.add(s);

@@ -52,6 +52,8 @@ export async function startHarness<M>(modes: M, answer: Answer<M>): Promise<Harn
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
+  // Idle connections outlive a loaded worker's stalls (the server shares the client's thread).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const harness: Harness<M> = {

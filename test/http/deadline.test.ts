@@ -103,3 +103,21 @@ describe('many exchanges under one signal (a bulk send: 65,536 requests, one com
     expect((await held).code).toBe('cancelled');
   });
 });
+
+describe('a deadline that passes while the thread is busy', () => {
+  it('an answer already there is read, not called late (the deadline ends the exchange a turn later)', async () => {
+    // The server (in this thread) answers at once, then keeps the thread busy past the client's
+    // deadline: the answer waits in the socket while the timer expires. Before the fix, the
+    // timer's turn came first and the call failed as a timeout.
+    const s = closeLater(
+      await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ RequestStatus: 'OK', Message: ['fine', '\n'] }));
+        const until = performance.now() + 400;
+        while (performance.now() < until);
+      }),
+    );
+    const env = await routerClient(s.url, { timeoutMs: 150 }).get(['interface']);
+    expect(env.ok).toBe(true);
+  });
+});

@@ -188,7 +188,7 @@ export class RouterClient {
     } else {
       res = await this.call(req, path, headers, body, this.basic, o?.signal, onText);
     }
-    const env = this.interpret(res, req.method, query);
+    const env = this.interpret(res, req.method, query, stream?.body());
     stream?.check(env);
     return env;
   }
@@ -217,46 +217,77 @@ export class RouterClient {
    * The body's parts to a ShowOutput scan whose pieces reach `onShow` redacted: only for a
    * SHOW, and only when none of our secrets holds a control character (each piece ends after
    * an LF, so a secret without one never spans two; the cut stays where sanitizing allows).
+   * `body`: the answer's body, parsed and redacted, made of the scan's envelope text and the
+   * pieces when the scan read it whole (undefined otherwise: the full parse answers). The
+   * pieces joined are ShowOutput redacted as a whole, since no secret spans a line end.
    * `check`: once the answer is decoded, `onShow(null)` unless what was handed out is its
    * ShowOutput (the scan read the whole envelope, and the lengths agree).
    */
   private showStream(req: RouterRequest, onShow: ((text: string | null) => void) | undefined) {
     if (!onShow || req.method !== 'POST' || !req.actions?.includes('SHOW')) return undefined;
     if (this.credentials.secrets.some((s) => CONTROL.test(s))) return undefined;
-    let given = 0;
+    // What was handed out, built by `+=`: a rope of the pieces that nothing reads whole (joined,
+    // it was a 4.8 MB copy between the answer's last byte and the prompt).
+    let given = '';
     const scan = new ShowOutputScan((text) => {
       const out = this.credentials.redactText(text);
-      given += out.length;
+      given += out;
       onShow(out);
     });
     return {
       onText: (part: string) => scan.push(part),
+      body: (): unknown => {
+        const text = scan.envelopeText();
+        if (text === undefined) return undefined;
+        let body: unknown;
+        try {
+          body = this.credentials.redactBody(parseJson(text), text);
+        } catch {
+          return undefined;
+        }
+        const info = isObject(body) ? body['NodeInfo'] : undefined;
+        // Another ShowOutput (not a string) after the one handed out won the parse.
+        if (!isObject(info) || info['ShowOutput'] !== '') return undefined;
+        info['ShowOutput'] = given;
+        return body;
+      },
       check(env: Envelope) {
         const show = env.nodeInfo?.showOutput;
-        if (given > 0 && !(scan.finished && typeof show === 'string' && show.length === given)) onShow(null);
+        if (given !== '' && !(scan.finished && typeof show === 'string' && show.length === given.length))
+          onShow(null);
       },
     };
   }
 
-  private interpret(res: HttpResponse, method: string, query: Query | undefined): Envelope {
+  /** `streamedBody`: the 2xx body parsed and redacted already (a streamed show's). */
+  private interpret(
+    res: HttpResponse,
+    method: string,
+    query: Query | undefined,
+    streamedBody?: unknown,
+  ): Envelope {
     const { status } = res;
     if (status === 401) {
       throw authError(`authentication failed for user ${this.displayUser || '(none)'} at ${this.origin}`, {
         status,
       });
     }
-    if (status >= 200 && status < 300) {
+    if (status >= 200 && status < 300 && streamedBody === undefined) {
       if (res.text.trim() === '' && status === 204) {
         return decodeEnvelope({ RequestStatus: 'OK' });
       }
       if (query?.output === 'dumper' && !looksLikeJson(res.text)) {
         return dumperEnvelope(this.credentials.redactText(res.text));
       }
+    }
+    if (status >= 200 && status < 300) {
       const { shared } = this.cfg;
       const env =
-        shared && method === 'GET' && !this.credentials.mayHold(res.text)
-          ? shared.decoded(res.text, () => decodeEnvelope(parseJson(res.text)))
-          : decodeEnvelope(this.credentials.redactBody(parseJson(res.text), res.text));
+        streamedBody !== undefined
+          ? decodeEnvelope(streamedBody)
+          : shared && method === 'GET' && !this.credentials.mayHold(res.text)
+            ? shared.decoded(res.text, () => decodeEnvelope(parseJson(res.text)))
+            : decodeEnvelope(this.credentials.redactBody(parseJson(res.text), res.text));
       const body = env.raw;
       if (!env.ok) {
         const text = sanitizeLine(env.errorStatus ?? `request failed: ${env.requestStatus}`);

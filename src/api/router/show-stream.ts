@@ -3,17 +3,20 @@
 // starts at once. This scans the JSON text part by part for the envelope's top-level
 // `RequestStatus` and `NodeInfo.ShowOutput` and hands out ShowOutput's decoded text as it comes,
 // each piece ending after an LF that no escape sequence spans (term/sanitize.ts textCut), the
-// last one where the string ends. It is a preview only: the full parse of the whole body stays
-// the answer (client.ts), and the scan stops at anything it does not expect (another shape, a
-// ShowOutput before an OK status, JSON it cannot read, a key too long to hold, a second
-// ShowOutput): the rest is then printed from the full parse, as before.
+// last one where the string ends. The scan also keeps the body without ShowOutput's contents
+// (`envelopeText`): when it read the whole body, that text parsed and the pieces joined are
+// the answer (client.ts), and the 4.8 MB are not decoded again after their last byte while the
+// terminal waits. It stops at anything it does not expect (another shape, a ShowOutput before
+// an OK status, JSON it cannot read, a key too long to hold, a second ShowOutput, anything but
+// whitespace after the envelope): the full parse of the whole body is then the answer, and the
+// rest is printed from it, as before.
 import { textCut } from '../../term/sanitize.js';
 import { isOkStatus } from './decode.js';
 
 /** A key or a status longer than this is not held across parts: the scan stops. */
 const MAX_HELD = 64 * 1024;
 
-type Mode = 'json' | 'skip' | 'hold' | 'show' | 'off';
+type Mode = 'json' | 'skip' | 'hold' | 'show' | 'tail' | 'off';
 
 export class ShowOutputScan {
   private mode: Mode = 'json';
@@ -32,25 +35,41 @@ export class ShowOutputScan {
   private seenNodeInfo = false;
   /** Decoded ShowOutput text not yet handed out (after its last safe cut). */
   private pending = '';
+  /** The body read so far, but ShowOutput's contents (its quotes kept: `""`). */
+  private skeleton: string[] = [];
+  /** Where the text not yet in `skeleton` starts in the part being scanned. */
+  private from = 0;
 
   constructor(private readonly emit: (text: string) => void) {}
 
   /** True once the scan gave up or the envelope closed. */
   get stopped(): boolean {
-    return this.mode === 'off';
+    return this.mode === 'off' || this.mode === 'tail';
   }
 
   /**
-   * The envelope closed and the scan never gave up: what it handed out is all of the one
-   * ShowOutput of the one NodeInfo (a second of either ends the scan).
+   * The envelope closed, with nothing but whitespace after it, and the scan never gave up: what
+   * it handed out is all of the one ShowOutput of the one NodeInfo (a second of either ends the
+   * scan).
    */
   get finished(): boolean {
     return this.closed;
   }
 
+  /**
+   * Once the whole body was pushed: its text with ShowOutput's string empty, when the scan
+   * finished and handed out a ShowOutput (undefined otherwise). JSON.parse of it is the body's
+   * parse but for that string, whose contents the scan decoded (JSON's rules: escapes, no raw
+   * control character) - unless another ShowOutput key, not a string, comes after it: the
+   * caller checks that the parse holds the empty one.
+   */
+  envelopeText(): string | undefined {
+    return this.closed && this.shown ? this.skeleton.join('') : undefined;
+  }
+
   /** The next part of the body's text (a UTF-8 character is never split: a StringDecoder's). */
   push(part: string): void {
-    if (this.mode === 'off') return;
+    if (this.mode === 'off' || part === '') return;
     const buf = this.carry === '' ? part : this.carry + part;
     this.carry = '';
     try {
@@ -64,14 +83,28 @@ export class ShowOutputScan {
     this.mode = 'off';
     this.carry = '';
     this.pending = '';
+    this.skeleton = [];
   }
 
   private scan(buf: string): void {
     let i = 0;
-    while (i < buf.length && this.mode !== 'off') {
+    this.from = 0;
+    while (i < buf.length && this.mode !== 'off' && this.mode !== 'tail') {
       if (this.mode === 'json') i = this.token(buf, i);
       else i = this.inString(buf, i);
     }
+    if (this.mode === 'tail') {
+      // JSON.parse allows whitespace after the value, nothing else.
+      if (!/^[ \t\n\r]*$/.test(i === 0 ? buf : buf.slice(i))) {
+        this.closed = false;
+        this.stop();
+      }
+      return;
+    }
+    // What is carried is scanned again with the next part; ShowOutput's contents are not kept.
+    const to = buf.length - this.carry.length;
+    if (this.mode !== 'off' && this.mode !== 'show' && to > this.from)
+      this.skeleton.push(buf.slice(this.from, to));
   }
 
   /** One token outside strings at `i`; returns where the scan goes on. */
@@ -98,7 +131,8 @@ export class ShowOutputScan {
         this.keys.length = Math.min(this.keys.length, this.stack.length);
         if (this.stack.length === 0) {
           this.closed = true; // the envelope is closed: nothing more to show
-          this.stop();
+          this.mode = 'tail';
+          this.skeleton.push(buf.slice(this.from, i + 1));
         }
         this.expectKey = false;
         return i + 1;
@@ -108,8 +142,11 @@ export class ShowOutputScan {
       case 0x3a: // :
         this.expectKey = false;
         return i + 1;
-      case 0x22: // "
-        return this.startString(i + 1);
+      case 0x22: {
+        const at = this.startString(i + 1);
+        if (this.mode === 'show') this.skeleton.push(buf.slice(this.from, at));
+        return at;
+      }
       default:
         if (this.stack.length === 0) this.stop(); // not an object: another shape
         return i + 1; // a number, true, false, null
@@ -162,7 +199,10 @@ export class ShowOutputScan {
     }
     const raw = buf.slice(i, close);
     if (this.mode === 'hold') this.held(decode(raw));
-    else if (this.mode === 'show') this.text(raw, true);
+    else if (this.mode === 'show') {
+      this.text(raw, true);
+      this.from = close;
+    }
     if (this.mode !== 'off') this.mode = 'json';
     return close + 1;
   }

@@ -9,7 +9,10 @@ import { ShowOutputScan } from '../../../src/api/router/show-stream.js';
 import { sanitizeText, textCut } from '../../../src/term/sanitize.js';
 
 /** The body's bytes cut at `cuts`, decoded as the transport does (collect.ts), into a scan. */
-function scanBytes(bytes: Buffer, cuts: number[]): { pieces: string[]; stopped: boolean; finished: boolean } {
+function scanBytes(
+  bytes: Buffer,
+  cuts: number[],
+): { pieces: string[]; stopped: boolean; finished: boolean; envelope: string | undefined } {
   const pieces: string[] = [];
   const scan = new ShowOutputScan((t) => pieces.push(t));
   const decoder = new StringDecoder('utf8');
@@ -20,7 +23,7 @@ function scanBytes(bytes: Buffer, cuts: number[]): { pieces: string[]; stopped: 
   }
   scan.push(decoder.write(bytes.subarray(at)));
   scan.push(decoder.end());
-  return { pieces, stopped: scan.stopped, finished: scan.finished };
+  return { pieces, stopped: scan.stopped, finished: scan.finished, envelope: scan.envelopeText() };
 }
 
 /** JSON text of a string, some characters written as \uXXXX (a pair's halves one by one) or `\/`. */
@@ -72,6 +75,43 @@ describe('ShowOutputScan', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps the body without ShowOutput: parsed, with the pieces put back, it is the body parsed', () => {
+    fc.assert(
+      fc.property(
+        hostileText,
+        hostileText,
+        fc.nat({ max: 7 }),
+        fc.array(fc.nat({ max: 100_000 }), { maxLength: 12 }),
+        (show, message, escapeEvery, cuts) => {
+          const body = `\r\n ${envelope('OK', show, escapeEvery, jsonString(message, 3))} \n\t`;
+          const r = scanBytes(Buffer.from(body, 'utf8'), cuts);
+          if (r.envelope === undefined) throw new Error('no envelope text');
+          const rebuilt = JSON.parse(r.envelope) as { NodeInfo: { ShowOutput: string } };
+          expect(rebuilt.NodeInfo.ShowOutput).toBe('');
+          rebuilt.NodeInfo.ShowOutput = r.pieces.join('');
+          expect(rebuilt).toEqual(JSON.parse(body));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('has no envelope text when anything but whitespace follows the envelope, or before it closes', () => {
+    const ok = `{"RequestStatus":"OK","NodeInfo":{"ShowOutput":"a\\n"}}`;
+    for (const cut of [0, 10, ok.length]) {
+      expect(scanBytes(Buffer.from(`${ok} x`), [cut]).envelope).toBeUndefined();
+      expect(scanBytes(Buffer.from(`${ok}{}`), [cut]).envelope).toBeUndefined();
+      expect(scanBytes(Buffer.from(ok.slice(0, -1)), [cut]).envelope).toBeUndefined();
+      expect(scanBytes(Buffer.from(`${ok}\n `), [cut]).envelope).toBe(
+        `{"RequestStatus":"OK","NodeInfo":{"ShowOutput":""}}`,
+      );
+    }
+    // A table ShowOutput (not a string) is never handed out: the full parse answers.
+    expect(
+      scanBytes(Buffer.from(`{"RequestStatus":"OK","NodeInfo":{"ShowOutput":{}}}`), []).envelope,
+    ).toBeUndefined();
   });
 
   it('shows nothing early for an answer that is not OK first, nor for another shape', () => {

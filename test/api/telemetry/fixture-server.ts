@@ -32,6 +32,8 @@ export async function startFixture(handler: Handler): Promise<Fixture> {
       handler(r, res);
     });
   });
+  // Idle connections outlive a loaded worker's stalls (the server shares the client's thread).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

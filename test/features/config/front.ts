@@ -59,6 +59,8 @@ export async function startFront(target: string): Promise<Front> {
     };
     void forward();
   });
+  // Idle connections outlive a loaded worker's stalls (the server shares the client's thread).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
   return {
