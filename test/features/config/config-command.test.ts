@@ -33,7 +33,9 @@ afterEach(async () => {
 });
 
 const open = async (url = sim.url) => {
-  session = await testSession(simConfig(url));
+  // No fault here makes a request wait: the deadline is a hang guard. A whole-configuration walk
+  // beside its simulator in one loaded worker thread outran the 5 s of simConfig (stress-ng).
+  session = await testSession(simConfig(url, { timeoutMs: 60_000 }));
   return session;
 };
 const run = async (line: string, context: string[] = []): Promise<Outcome> =>

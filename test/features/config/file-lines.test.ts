@@ -14,8 +14,9 @@ let vlanSession: Session;
 beforeAll(async () => {
   [sim, vlans] = await Promise.all([startRouterSim(), startServer(vlanRouter({ leafName: true }))]);
   [session, vlanSession] = await Promise.all([
-    testSession(simConfig(sim.url)),
-    testSession(simConfig(vlans.url)),
+    // No fault here: the deadline is a hang guard (a loaded worker outran simConfig's 5 s).
+    testSession(simConfig(sim.url, { timeoutMs: 60_000 })),
+    testSession(simConfig(vlans.url, { timeoutMs: 60_000 })),
   ]);
 });
 afterAll(async () => {
