@@ -16,3 +16,13 @@ export function simConfig(router: string, extra: Partial<Config> = {}): Config {
     ...extra,
   };
 }
+
+/** The flags' defaults with no router (a fleet's base, under each host's own values). */
+export const BASE_CONFIG: Config = {
+  auth: 'basic',
+  insecure: false,
+  timeoutMs: 30_000,
+  json: false,
+  color: false,
+  keepGoing: false,
+};

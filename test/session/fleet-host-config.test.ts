@@ -2,18 +2,12 @@
 // host's own values. A host that names its own password or token file uses it and none of the
 // base's secrets; the auth follows the secret it ends with; the host's telemetry URL wins.
 import { describe, expect, it } from 'vitest';
+import { BASE_CONFIG } from '../helpers/sim-config.js';
 import type { Config } from '../../src/config/config.js';
 import type { FleetHost } from '../../src/contract/fleet.js';
 import { hostConfig } from '../../src/session/fleet.js';
 
-const base: Config = {
-  auth: 'basic',
-  insecure: false,
-  timeoutMs: 30_000,
-  json: false,
-  color: false,
-  keepGoing: false,
-};
+const base = BASE_CONFIG;
 const host = (more: Partial<FleetHost> = {}): FleetHost => ({
   name: 'edge-1',
   router: 'http://127.0.0.1:9/',

@@ -6,20 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config/config.js';
+import { BASE_CONFIG } from '../helpers/sim-config.js';
 import type { FleetHost } from '../../src/contract/fleet.js';
 import { openFleet } from '../../src/session/fleet.js';
 import { startRouterSim, type RouterSim } from '../../sim/router/index.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
 
-const base: Config = {
-  auth: 'basic',
-  insecure: false,
-  timeoutMs: 30_000,
-  json: false,
-  color: false,
-  keepGoing: false,
-};
+const base = BASE_CONFIG;
 const dir = mkdtempSync(join(tmpdir(), 'routersh-fleet-'));
 const secret = (name: string, text: string) => {
   const p = join(dir, name);
