@@ -125,6 +125,17 @@ export class MetadataCache implements AsyncCache {
     for (let n = words.length - 1; n >= 0; n--) this.markChanged(pathKey(words.slice(0, n)));
   }
 
+  /**
+   * Stores `node` for `words` as if just read: a node made elsewhere (the fleet's union, made
+   * again from the hosts' late answers without asking them again). A flight on its way for the
+   * path is older than it: its answer goes to its waiters, not to the cache.
+   */
+  replace(words: readonly string[], node: NodeInfo): void {
+    const key = pathKey(words);
+    this.drop(key);
+    this.entries.set(key, { words: [...words], node: this.shareLists(words, node), at: this.now() });
+  }
+
   /** Forgets every path under `prefix` (all when empty), and the prefix's parent. */
   clear(prefix: readonly string[] = []): void {
     this.forget(prefix);

@@ -51,6 +51,12 @@ export function fleetMetadata(o: {
   let generation = 0;
   let keyAt: number | undefined;
 
+  const withOwn = (words: readonly string[], union: NodeInfo): NodeInfo => {
+    if (words.length > 0 || !o.rootWords) return union;
+    const own = o.rootWords().filter((w) => !union.subNodes.some((c) => c.name === w.name));
+    return { ...union, subNodes: [...union.subNodes, ...own], hasSubnodes: true };
+  };
+
   const fetchNode = async (words: string[], signal: AbortSignal): Promise<NodeInfo> => {
     const hosts = o.hosts();
     const gen = generation;
@@ -102,22 +108,20 @@ export function fleetMetadata(o: {
     const current = gen === generation;
     if (current && nodes.length < hosts.length) {
       partial.set(key, `${nodes.length}/${hosts.length} answered`);
-      // When the rest have answered (or failed), the union is made again from them all.
+      // When the rest have answered (or failed), the union is made again from them all, from
+      // the answers in hand: asking the hosts again would, with a host slower than the budget
+      // each time, ask it for ever (each late answer making the union again).
       void all.then(() => {
         if (gen !== generation) return;
-        const late = answers.filter((n) => n !== undefined).length;
-        if (late === nodes.length) return;
-        if (late === hosts.length) partial.delete(key);
-        else partial.set(key, `${late}/${hosts.length} answered`);
-        cache.clear(words);
-        cache.prefetch(words);
+        const every = answers.filter((n): n is NodeInfo => n !== undefined);
+        if (every.length === nodes.length) return;
+        if (every.length === hosts.length) partial.delete(key);
+        else partial.set(key, `${every.length}/${hosts.length} answered`);
+        cache.replace(words, withOwn(words, unionNode(every, every.length)));
       });
     } else if (current) partial.delete(key);
     // Marks count among the hosts that answered (`12/31`); the note says how many did.
-    const union = unionNode(nodes, nodes.length);
-    if (words.length > 0 || !o.rootWords) return union;
-    const own = o.rootWords().filter((w) => !union.subNodes.some((c) => c.name === w.name));
-    return { ...union, subNodes: [...union.subNodes, ...own], hasSubnodes: true };
+    return withOwn(words, unionNode(nodes, nodes.length));
   };
 
   const cache = new MetadataCache(fetchNode, o.now ? { now: o.now } : {});
