@@ -5,7 +5,7 @@ import { paintDiff, SGR } from '../term/paint.js';
 import type { RoutershError } from '../errors.js';
 import { errorLine } from '../term/error-line.js';
 import type { LineErrorInfo } from '../contract/outcome.js';
-import { sanitizeLine, sanitizeText } from '../term/sanitize.js';
+import { sanitizeLine, sanitizeText, textCut } from '../term/sanitize.js';
 import { displayWidth } from '../term/text-width.js';
 
 export type ItemKind = 'command' | 'output' | 'error' | 'info' | 'diff';
@@ -52,10 +52,11 @@ export function itemText(it: ShellItem, color: boolean): string {
   const style = it.kind === 'error' ? SGR.red : it.kind === 'info' ? SGR.dim : undefined;
   const plain = !color || (it.kind !== 'diff' && !style);
   // The whole text, sanitized, when nothing is added around it. An unterminated OSC or DCS
-  // at its end swallows the last LF as the sequence's own text: one is added back then.
+  // at its end swallows the last LF as the sequence's own text: one is added back then. The
+  // sanitized text's end cannot tell (of `\n ESC ] \n` the first LF is left): textCut can.
   if (plain && it.whole !== undefined) {
     const whole = sanitizeText(it.whole);
-    return whole.endsWith('\n') ? whole : `${whole}\n`;
+    return textCut(it.whole) === it.whole.length ? whole : `${whole}\n`;
   }
   const text = sanitizeText(it.text);
   if (it.kind === 'diff' && color) return `${paintDiff(text)}\n`;
