@@ -3,18 +3,19 @@
 // change's projection (projection.ts); reads are coalesced (node-reads.ts). Nothing grows with
 // the session in memory: the changes are read back from the sink when asked for. The router is
 // injected; the sink fsyncs each change's record before its request is sent.
-import type { Envelope, NodeInfo, RouterRequest } from '../../../api/router/types.js';
+import type { Envelope, RouterRequest } from '../../../api/router/types.js';
 import { asRoutershError, commandFailedError } from '../../../errors.js';
 import { sameSnapshots } from './diff.js';
 import type { JournalSink } from './file.js';
 import { fold } from './fold.js';
 import { holdOf } from './hold.js';
-import { redactRequest } from './redact-request.js';
+import { keptRequests, redactRequest } from './redact-request.js';
+import { type Before, readBefore } from './before-read.js';
 import { NodeReads, type Pending } from './node-reads.js';
 import { AFTER_UNREAD, NO_EFFECT, SECRET } from './reasons.js';
-import { subtreeOf } from './snapshot.js';
 import { indexWindowState } from '../window-index.js';
 import { InFlight } from './in-flight.js';
+import { heldByOther, outOfWindow } from './window-refusals.js';
 import { settleUnfinished, waitForLiveWriters } from './unfinished.js';
 import type {
   Answer,
@@ -41,8 +42,6 @@ export type {
   Settled,
 } from '../../../contract/journal.js';
 
-/** Whether a request writes (SET, UNSET, DELETE); GET and SHOW never do. */
-
 /**
  * Six hex digits that tell one session's records and file from another's: not a secret, so V8's
  * per-process seeded Math.random serves, where node:crypto (17 modules, ~12 ms of CPU) was
@@ -52,21 +51,6 @@ export const newSessionId = (): string =>
   Math.floor(Math.random() * 0x1000000)
     .toString(16)
     .padStart(6, '0');
-
-const clock = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
-
-/** The requests as the record keeps them (secrets `***`; the same objects when nothing is hidden). */
-function keptRequests(requests: readonly RouterRequest[], plain: RecordOptions['plain']) {
-  let secretInPath = false;
-  let secret = false;
-  const kept = requests.map((r) => {
-    const x = redactRequest(r, plain);
-    secretInPath ||= x.secretInPath;
-    secret ||= x.secretInPath || x.secretOption;
-    return x.request;
-  });
-  return { kept, secretInPath, secret };
-}
 
 export class FileJournal implements Journal {
   private seq = 0;
@@ -215,33 +199,11 @@ export class FileJournal implements Journal {
   ): Promise<void> {
     if (step) return this.recordStep(line, requests, step, run, began, plain);
     const { kept, secretInPath, secret } = keptRequests(requests, plain);
-    let before: Snapshot | undefined;
-    let focus: Pending['focus'];
-    let subtree: Change['subtree'];
-    let info: NodeInfo | undefined;
+    const { before, focus, subtree, info } = secretInPath
+      ? ({} as Before)
+      : await readBefore(this.reads, words, requests, router, signal, fresh);
     let notUndoable: string | undefined = secret ? SECRET : undefined;
-    if (!secretInPath) {
-      try {
-        const got = await this.reads.before(words, requests, router, signal, fresh);
-        if (got) {
-          if (requests.some((r) => r.method === 'DELETE')) {
-            const read = async (w: string[]): Promise<NodeInfo | undefined> => {
-              const e = await router.send({ method: 'GET', words: w }, { signal });
-              if (!e.ok) throw commandFailedError(`${w.join(' ')} could not be read`);
-              return e.nodeInfo;
-            };
-            subtree = await subtreeOf(got.view.info, words, read);
-          }
-          // Only with its whole subtree: a deleted node is re-created with all that lay under it.
-          focus = got.focus;
-          before = got.view.project(focus);
-          info = got.view.info;
-        }
-      } catch {
-        // fall through: not undoable
-      }
-      if (!before) notUndoable ??= 'its node could not be read before the change';
-    }
+    if (!secretInPath && !before) notUndoable ??= 'its node could not be read before the change';
     this.stillInWindow(began);
     // Inside a confirmed-change window every change must be revertible at its end.
     if (!before && !secret && this.window())
@@ -337,7 +299,6 @@ export class FileJournal implements Journal {
     if (failure) throw failure;
   }
 
-  /** Ends a change recorded but not sent: its record says so, and the command fails with why. */
   /**
    * Sends a change whose record is on disk and writes its answer: not sent when its window was
    * settled meanwhile (a revert that decided before the record would miss it). Resolves to what
@@ -377,33 +338,12 @@ export class FileJournal implements Journal {
     const path = this.path;
     if (!path || !this.meta.heldBy) return;
     const by = await this.meta.heldBy({ journal: path, window: w.id, router: this.meta.router }, hold);
-    if (!by) return;
-    // A window past its end not yet reverted (its guard gone, or giving up) holds it still.
-    const when =
-      by.deadline > this.meta.now()
-        ? ` until ${clock(by.deadline)}`
-        : `, not settled since ${clock(by.deadline)}`;
-    this.notSent(
-      id,
-      `${hold.path.join(' ')} is held by window ${by.window} (${by.journal})${when}; confirm or revert it first`,
-    );
+    if (by) this.notSent(id, heldByOther(hold, by, this.meta.now()));
   }
 
-  /**
-   * Refuses a change that would be sent outside the window it was typed in (`began`: it ended or
-   * was confirmed while the command was on its way), or into a window past its deadline (its
-   * revert is under way or about to be): either would leave it with no window to revert it.
-   */
   private stillInWindow(began: string | undefined): void {
-    const w = this.window();
-    if (began !== undefined && w?.id !== began)
-      throw commandFailedError(
-        `not sent: confirmed-change window ${began} ended while this command was on its way; nothing was changed`,
-      );
-    if (w && this.meta.now() >= w.deadline)
-      throw commandFailedError(
-        `not sent: confirmed-change window ${w.id} ended at ${clock(w.deadline)}; its changes are reverted`,
-      );
+    const why = outOfWindow(this.window(), began, this.meta.now());
+    if (why) throw commandFailedError(why);
   }
 
   /**
