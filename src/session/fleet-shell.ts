@@ -12,7 +12,6 @@ import type { NodeInfo, RouterRequest } from '../api/router/types.js';
 import { isChange } from '../api/router/is-change.js';
 import type { Config } from '../config/config.js';
 import type { FleetHost, FleetRunPort, FleetShellPort, Inventory } from '../contract/fleet.js';
-import type { Outcome } from '../contract/outcome.js';
 import type { RunIo, Services } from '../contract/services.js';
 import { asRoutershError, cancelledError, commandFailedError, usageError } from '../errors.js';
 import { type FleetMetadata, fleetMetadata } from '../features/fleet/shell/fleet-metadata.js';
@@ -23,16 +22,14 @@ import type { PaneSpecOf } from '../contract/panes.js';
 import { acrossOf, fleetLineOf, refusedText } from '../features/fleet/shell/fleet-line.js';
 import { changeScript } from '../features/fleet/shell/fleet-candidate.js';
 import { type RunsState, runAcross, undoRunOf } from './fleet-shell-runs.js';
-import { error, type Piped, text } from './fleet-shell-answers.js';
+import { error, grouped, type Piped, text } from './fleet-shell-answers.js';
 import { enterCandidate, fleetCandidatePort, inCandidate } from './fleet-shell-candidate.js';
-import { groupedText, type HostAnswer, someRefuse } from '../features/fleet/shell/grouped-text.js';
 import { emptyNode } from '../lang/empty-node.js';
 import { resolveLine } from '../lang/resolve.js';
 import { splitPipes } from '../lang/pipes.js';
-import { errorLine } from '../term/error-line.js';
 import { sanitizeLine } from '../term/sanitize.js';
 import { shellWord } from '../term/shell-quote.js';
-import { type Fleet, type HostOutcome, hostConfig, openFleet } from './fleet.js';
+import { type Fleet, hostConfig, openFleet } from './fleet.js';
 import { openSession, type Session } from './session.js';
 
 export interface FleetShellOptions {
@@ -323,25 +320,6 @@ async function undoAcross(
   return grouped(done);
 }
 
-function grouped(done: readonly HostOutcome<FleetHost, Piped>[]): Piped {
-  const answers = done.map((d): HostAnswer => {
-    if (!d.ok) return { host: d.host.name, text: errorLine(d.error), failed: true };
-    return { host: d.host.name, ...answerOf(d.value.outcome) };
-  });
-  const bad = answers.filter((a) => a.failed).map((a) => a.host);
-  const json = done.map((d) => ({
-    host: d.host.name,
-    status: d.ok ? 'ok' : 'failed',
-    ...(d.ok ? { output: outcomeJson(d.value.outcome) } : { error: d.error.message }),
-  }));
-  const r = text(groupedText(answers), json);
-  if (bad.length === answers.length) {
-    const failure = commandFailedError(`failed on every host (${bad.length})`);
-    return { ...r, outcome: { ...(r.outcome as Extract<Outcome, { kind: 'text' }>), failure } };
-  }
-  return bad.length ? { ...r, warning: someRefuse(bad, answers.length) } : r;
-}
-
 /** One host's monitor of `list`, on its session (opened on first read). */
 function hostMonitor(st: FleetState, host: FleetHost, list: string): MonitorSource {
   let made: Promise<MonitorSource> | undefined;
@@ -354,35 +332,6 @@ function hostMonitor(st: FleetState, host: FleetHost, list: string): MonitorSour
       return (await made).read(signal);
     },
   };
-}
-
-/** What the single-router shell prints for one host's outcome, and whether it failed. */
-function answerOf(outcome: Outcome): { text: string; failed: boolean } {
-  switch (outcome.kind) {
-    case 'router':
-      return { text: outcome.text, failed: !outcome.envelope.ok };
-    case 'text':
-      return outcome.failure
-        ? { text: `${outcome.text}${errorLine(outcome.failure)}\n`, failed: true }
-        : { text: outcome.text, failed: false };
-    case 'error':
-      return { text: errorLine(outcome.error), failed: true };
-    case 'context':
-      return { text: outcome.text, failed: false };
-    case 'pane':
-      return { text: "% a pane shows one host: use 'on HOST'", failed: true };
-    case 'empty':
-    case 'exit':
-      return { text: '', failed: false };
-    default:
-      return outcome satisfies never;
-  }
-}
-
-function outcomeJson(outcome: Outcome): unknown {
-  if (outcome.kind === 'router') return outcome.envelope.raw;
-  if (outcome.kind === 'text') return outcome.json;
-  return null;
 }
 
 /** `hosts`: one line each, the name as a shell word (quoted when it must be) and its router. */
