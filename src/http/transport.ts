@@ -1,4 +1,4 @@
-// THE HTTP transport of both APIs: one keep-alive undici Client (or Pool) per client. Every call has a
+// THE HTTP transport of both APIs: one keep-alive undici Agent per client. Every call has a
 // deadline for the whole exchange, can be cancelled by the caller's signal (cancel and timeout
 // are told apart), reads the body under the instance's size cap, and follows redirects only
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
@@ -9,8 +9,7 @@ import type { Socket } from 'node:net';
 import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
 // By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
 import buildConnector from 'undici/lib/core/connect.js';
-import Client from 'undici/lib/dispatcher/client.js';
-import Pool from 'undici/lib/dispatcher/pool.js';
+import Agent from 'undici/lib/dispatcher/agent.js';
 import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
@@ -214,11 +213,7 @@ export class Transport {
         }
         callback(...args);
       });
-    // The one origin's Client (one connection) or Pool, without undici's Agent above it: an
-    // Agent only picks the pool per origin, and a transport has one origin; its constructor
-    // deep-copies its options through JSON (a fleet run makes a transport per host).
-    const options = { ...pool, connect: connector };
-    this.use(o.connections === 1 ? new Client(this.origin, options) : new Pool(this.origin, options));
+    this.use(new Agent({ ...pool, connect: connector }));
   }
 
   /**

@@ -1,7 +1,13 @@
 // The undici files the transport uses, imported by path: undici's index.js loads all of
 // undici (fetch, WebSocket, caches, mocks: 1.1 MB bundled, ~40 ms at start-up) for the
-// dispatchers and one interceptor; the proxy's files (proxy-agent.ts) load only when a proxy is
+// Agent and one interceptor; the proxy's files (proxy-agent.ts) load only when a proxy is
 // set. Typed by undici's own declarations.
+declare module 'undici/lib/dispatcher/agent.js' {
+  import type { Agent } from 'undici';
+  const AgentClass: typeof Agent;
+  export default AgentClass;
+}
+
 declare module 'undici/lib/interceptor/redirect.js' {
   import type { interceptors } from 'undici';
   const redirect: typeof interceptors.redirect;
@@ -18,12 +24,6 @@ declare module 'undici/lib/dispatcher/proxy-agent.js' {
   import type { ProxyAgent } from 'undici';
   const ProxyAgentClass: typeof ProxyAgent;
   export default ProxyAgentClass;
-}
-
-declare module 'undici/lib/dispatcher/client.js' {
-  import type { Client } from 'undici';
-  const ClientClass: typeof Client;
-  export default ClientClass;
 }
 
 declare module 'undici/lib/dispatcher/pool.js' {
