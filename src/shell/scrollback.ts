@@ -56,6 +56,8 @@ export function itemText(it: ShellItem, color: boolean): string {
   // sanitized text's end cannot tell (of `\n ESC ] \n` the first LF is left): textCut can.
   if (plain && it.whole !== undefined) {
     const whole = sanitizeText(it.whole);
+    // Nothing to sanitize (the same string back): its last LF is there, nothing to scan for.
+    if (whole === it.whole) return whole;
     return textCut(it.whole) === it.whole.length ? whole : `${whole}\n`;
   }
   const text = sanitizeText(it.text);
