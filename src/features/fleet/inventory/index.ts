@@ -120,11 +120,7 @@ const isHostList = (source: string): boolean => source.includes(',') && !existsS
 function readHostList(source: string, b: InventoryBuilder): void {
   for (const entry of source.split(',').map((e) => e.trim())) {
     if (!entry) continue;
-    const { names, port } = expandHostEntry(entry, '-i', MAX_HOSTS - b.hosts.size);
-    for (const name of names) {
-      b.host(name, 'ungrouped', '-i');
-      if (port !== undefined) b.setHostVar(name, 'ansible_port', port, '-i');
-    }
+    b.hostEntry(expandHostEntry(entry, '-i', MAX_HOSTS - b.hosts.size), 'ungrouped', '-i');
   }
 }
 

@@ -92,23 +92,18 @@ function addPendingChildren(
 function hostLine(line: string, group: string, at: string, inv: InventoryBuilder): void {
   const tokens = shlexSplit(line, at);
   if (tokens.length === 0) return;
-  const vars: [string, unknown][] = [];
+  const vars: [string, unknown, string][] = [];
   for (const t of tokens.slice(1)) {
     const eq = t.indexOf('=');
     if (eq < 0) throw configError(`${at}: expected key=value after the host name`);
     const key = t.slice(0, eq);
     const value = pyLiteral(t.slice(eq + 1));
     checkVar(key, value, at);
-    vars.push([key, value]);
+    vars.push([key, value, at]);
   }
   const entry = tokens[0] as string;
   if (entry.trim() === '---') throw configError(`${at}: '---' starts a YAML document, not an INI host`);
-  const { names, port } = expandHostEntry(entry, at, MAX_HOSTS - inv.hosts.size);
-  for (const name of names) {
-    inv.host(name, group, at);
-    if (port !== undefined) inv.setHostVar(name, 'ansible_port', port, at);
-    for (const [k, v] of vars) inv.setHostVar(name, k, v, at);
-  }
+  inv.hostEntry(expandHostEntry(entry, at, MAX_HOSTS - inv.hosts.size), group, at, vars);
 }
 
 /** Python's shlex.split(line, comments=True) in POSIX mode: quotes, backslashes, `#` comments. */

@@ -4,6 +4,7 @@
 // `ungrouped` always exist, a group without a parent becomes a child of `all`, a host in no
 // group but `all` is in `ungrouped`, and a child that would close a loop is refused by name.
 import { configError } from '../../../errors.js';
+import type { HostEntry } from './host-pattern.js';
 
 export interface Sourced {
   readonly value: unknown;
@@ -120,6 +121,23 @@ export class InventoryBuilder {
 
   setHostVar(host: string, key: string, value: unknown, at: string): void {
     this.host(host, undefined, at).vars.set(key, { value, at });
+  }
+
+  /**
+   * A `hosts` entry's hosts (`edge-[01:40]:2222`, expanded), each in `group` (when given), with
+   * the entry's port as `ansible_port` and then `vars` (key, value, where it was written).
+   */
+  hostEntry(
+    entry: HostEntry,
+    group: string | undefined,
+    at: string,
+    vars: readonly (readonly [string, unknown, string])[] = [],
+  ): void {
+    for (const name of entry.names) {
+      this.host(name, group, at);
+      if (entry.port !== undefined) this.setHostVar(name, 'ansible_port', entry.port, at);
+      for (const [k, v, vat] of vars) this.setHostVar(name, k, v, vat);
+    }
   }
 
   /** Ansible's reconcile_inventory: orphan groups under `all`, group-less hosts in `ungrouped`. */

@@ -108,7 +108,7 @@ class PlainReader {
   }
 
   private hosts(group: string, entry: string, node: PlainNode | null, at: string): void {
-    const { names, port } = expandHostEntry(entry, at, MAX_HOSTS - this.inv.hosts.size);
+    const expanded = expandHostEntry(entry, at, MAX_HOSTS - this.inv.hosts.size);
     const vars: [string, unknown, string][] = [];
     if (node !== null && !isNull(node)) {
       if (node.kind !== 'map') throw configError(`${at}: host '${entry}' wants a map of variables`);
@@ -118,11 +118,7 @@ class PlainReader {
         vars.push([k, value(k, p.value, vat), vat]);
       }
     }
-    for (const name of names) {
-      this.inv.host(name, group, at);
-      if (port !== undefined) this.inv.setHostVar(name, 'ansible_port', port, at);
-      for (const [k, v, vat] of vars) this.inv.setHostVar(name, k, v, vat);
-    }
+    this.inv.hostEntry(expanded, group, at, vars);
   }
 }
 

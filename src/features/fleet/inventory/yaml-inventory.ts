@@ -110,7 +110,7 @@ class YamlReader {
   }
 
   private hosts(group: string, entry: string, raw: Node | null, at: string): void {
-    const { names, port } = expandHostEntry(entry, at, MAX_HOSTS - this.inv.hosts.size);
+    const expanded = expandHostEntry(entry, at, MAX_HOSTS - this.inv.hosts.size);
     const node = this.deref(raw);
     const vars: [string, unknown, string][] = [];
     if (node !== null && !(isScalar(node) && node.value === null)) {
@@ -121,11 +121,7 @@ class YamlReader {
         vars.push([k, this.value(k, p.value as Node | null, vat), vat]);
       }
     }
-    for (const name of names) {
-      this.inv.host(name, group, at);
-      if (port !== undefined) this.inv.setHostVar(name, 'ansible_port', port, at);
-      for (const [k, v, vat] of vars) this.inv.setHostVar(name, k, v, vat);
-    }
+    this.inv.hostEntry(expanded, group, at, vars);
   }
 
   /** A variable's value as plain data, secrets refused. */
