@@ -112,6 +112,10 @@ describe('candidate mode in a script', () => {
       'match-list import blacklist /dev/null',
       'match-list import changes the router at once: in candidate mode, commit or discard first',
     ],
+    [
+      'match-list sync blacklist /dev/null',
+      'match-list sync changes the router at once: in candidate mode, commit or discard first',
+    ],
     ['end', '1 line staged: commit or discard first'],
     [
       'config load merge /dev/null',
