@@ -77,10 +77,15 @@ export interface StagedLine {
   line: string;
   /** The `edit` context it was typed in. */
   context: string[];
-  /** The request it sends; absent: unchecked, under a node an earlier staged line creates. */
+  /** The request it sends (absent only in a state file written before `asTyped`). */
   request?: RouterRequest;
   /** Why the dry-run rules could not check it all (the metadata cannot know yet). */
   unchecked?: string;
+  /**
+   * Its request is its words as typed: it is under a node an earlier staged line creates, which
+   * the router cannot describe before it exists. Sent after that line; the router judges it.
+   */
+  asTyped?: boolean;
   /** It holds a secret value: kept in memory only, so a line recovered from the file is dropped. */
   secret?: boolean;
   /** When it was staged (ms). */

@@ -43,16 +43,22 @@ export function parseCommitArgs(args: readonly string[]): CommitArgs {
   return out;
 }
 
-/** Each staged line checked again with the dry-run rules, in order: why each cannot be sent. */
-async function recheck(lines: readonly StagedLine[], env: HandlerEnv): Promise<string[]> {
+/**
+ * Each staged line checked again with the dry-run rules, in order: why each cannot be sent, and
+ * the lines to plan (one staged as typed whose node exists by now is planned as checked).
+ */
+async function recheck(
+  lines: readonly StagedLine[],
+  env: HandlerEnv,
+): Promise<{ problems: string[]; lines: StagedLine[] }> {
   const overlay = new Overlay();
-  const out: string[] = [];
+  const problems: string[] = [];
+  const out: StagedLine[] = [];
   for (const [i, l] of lines.entries()) {
     const where = `staged line ${i + 1} (${l.line})`;
+    out.push(l);
     if (!l.request) {
-      out.push(
-        `${where}: cannot be sent before the node it is under exists (${l.unchecked ?? 'unchecked'}): commit the lines before it, then stage it again`,
-      );
+      problems.push(`${where}: kept without its request by an older routersh: stage it again`);
       continue;
     }
     // A secret's value is not in the kept line: its request, checked when staged, stands.
@@ -63,9 +69,13 @@ async function recheck(lines: readonly StagedLine[], env: HandlerEnv): Promise<s
       overlay,
       signal: env.signal,
     });
-    if (d.status === 'invalid') out.push(`${where}: ${d.error?.message ?? 'invalid'}`);
+    if (d.status === 'invalid') problems.push(`${where}: ${d.error?.message ?? 'invalid'}`);
+    else if (l.asTyped && d.status === 'ok' && d.request) {
+      const { asTyped: _, unchecked: __, ...checkedLine } = l;
+      out[i] = { ...checkedLine, request: d.request };
+    }
   }
-  return out;
+  return { problems, lines: out };
 }
 
 function planText(plan: CandidatePlan, lines: readonly StagedLine[]): string {
@@ -90,10 +100,9 @@ async function checked(
   port: CandidatePort,
   env: HandlerEnv,
 ): Promise<{ lines: readonly StagedLine[]; plan: CandidatePlan; text: string; problems: string[] }> {
-  const lines = port.lines() ?? [];
   // Checked on the metadata as it is now, not as it was cached when the lines were typed.
   env.services.cache.clear();
-  const problems = await recheck(lines, env);
+  const { problems, lines } = await recheck(port.lines() ?? [], env);
   const plan = problems.length ? emptyPlan() : await planCandidate(lines, env.services, env.signal);
   return { lines, plan, text: planText(plan, lines), problems };
 }

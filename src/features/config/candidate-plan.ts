@@ -11,11 +11,13 @@ import type { Services } from '../../contract/services.js';
 import { asRoutershError } from '../../errors.js';
 import { pathKey } from '../../lang/cache.js';
 import { canonicalNet } from '../../lang/ip.js';
+import { matchWord } from '../../lang/match.js';
 import { diffSnapshots, inverseOf, isEntry, sameOptions } from '../changes/journal/diff.js';
 import { entryKey } from '../changes/journal/projection.js';
 import { subtreeOf } from '../changes/journal/snapshot.js';
 import { settingsOf } from './candidate-stage.js';
 import { lineText } from './line-text.js';
+import { uncheckedSetting } from './unchecked-path.js';
 
 export interface CandidatePlan {
   steps: TxStep[];
@@ -120,16 +122,36 @@ async function readNodes(
   for (const r of requests) words.set(pathKey(r.words), r.words);
   const todo = [...words.entries()];
   const out = new Map<string, NodeInfo>();
+  const read = async (w: readonly string[]) => {
+    const e = await services.router.send({ method: 'GET', words: [...w] }, { signal });
+    if (!e.nodeInfo) throw asRoutershError(new Error(`${w.join(' ')}: the router sent no metadata`));
+    return e.nodeInfo;
+  };
   const worker = async () => {
     for (let next = todo.shift(); next; next = todo.shift()) {
       const [key, w] = next;
-      const e = await services.router.send({ method: 'GET', words: w }, { signal });
-      if (!e.nodeInfo) throw asRoutershError(new Error(`${w.join(' ')}: the router sent no metadata`));
-      out.set(key, e.nodeInfo);
+      out.set(key, await read(w).catch((e) => describedByParent(w, read, e)));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, todo.length) }, worker));
   return out;
+}
+
+/**
+ * A value a router describes only once it exists (`vlan 20` before a commit creates it): its Value
+ * node as its parent lists it (the values set there, without the new one). Else the read's error.
+ */
+async function describedByParent(
+  words: readonly string[],
+  read: (w: readonly string[]) => Promise<NodeInfo>,
+  error: unknown,
+): Promise<NodeInfo> {
+  const last = words.at(-1);
+  if (last === undefined) throw error;
+  const parent = await read(words.slice(0, -1)).catch(() => undefined);
+  const m = parent && matchWord(last, parent.subNodes, []);
+  if (m?.kind !== 'value') throw error;
+  return m.node;
 }
 
 const sameSettings = (a: readonly Setting[], b: readonly Setting[]): boolean => {
@@ -161,7 +183,7 @@ export async function planCandidate(
   services: Services,
   signal: AbortSignal,
 ): Promise<CandidatePlan> {
-  const requests = lines.flatMap((l) => (l.request ? [l.request] : []));
+  const requests = lines.flatMap((l) => (l.request && !l.asTyped ? [l.request] : []));
   const live = await readNodes(requests, services, signal);
   // Each node as the steps before leave it, by slot: `mtu 9000` then `mtu 9100` are one Value
   // node read at two value paths, and the second is predicted from the first.
@@ -171,6 +193,10 @@ export async function planCandidate(
   for (const l of lines) {
     const r = l.request;
     if (!r) continue;
+    if (l.asTyped) {
+      typedStep(plan, l, r);
+      continue;
+    }
     const read = live.get(pathKey(r.words))!;
     const key = read.type === 'Value' ? `${pathKey(r.words.slice(0, -1))}\u0000<value>` : pathKey(r.words);
     const info = now.get(key) ?? read;
@@ -220,6 +246,23 @@ export async function planCandidate(
     });
   }
   return plan;
+}
+
+/**
+ * A line sent as typed (StagedLine.asTyped): its node is under one an earlier step creates, so it
+ * is not read (it does not exist yet). Its inverse is its DELETE, as `config load` reverts such a
+ * line (the revert then removes the node the earlier step made); a DELETE as typed removes what
+ * the metadata cannot show, so nothing puts it back.
+ */
+function typedStep(plan: CandidatePlan, l: StagedLine, r: RouterRequest): void {
+  const setting = uncheckedSetting(r.words);
+  const removes = r.method === 'DELETE';
+  const text = `${removes ? '-' : '+'} ${l.line}`;
+  plan.diff.push(text);
+  plan.effects.push(removes ? { removed: [setting], added: [] } : { removed: [], added: [setting] });
+  if (removes) plan.unrevertable.push(`${l.line}: what it removes cannot be read before it is sent`);
+  const inverse: RouterRequest[] = removes ? [] : [{ method: 'DELETE', words: [...r.words] }];
+  plan.steps.push({ request: r, inverse, text, words: [...r.words] });
 }
 
 /** A staged line as the journal's inverse reads a change: its node before and (predicted) after. */

@@ -14,6 +14,7 @@ import { Overlay } from '../../lang/overlay.js';
 import { lineSecrets, redactLine } from '../../lang/secrets.js';
 import { dryRunLine } from '../changes/dry-run.js';
 import { focusOf, NodeView } from '../changes/journal/projection.js';
+import { uncheckedRequest } from './unchecked-path.js';
 
 /** The predicted state of the staged lines, per candidate (a new one once nothing is staged). */
 const overlays = new WeakMap<CandidatePort, Overlay>();
@@ -63,6 +64,10 @@ export async function stageLine(
     throw commandFailedError('not staged: only a change is staged in candidate mode');
   if (d.status !== 'ok' && d.status !== 'unchecked')
     throw commandFailedError(`not staged: ${d.why ?? 'not a change'}`);
+  // A line under a node an earlier staged line creates: its request is its words as typed (the
+  // router judges it when the commit sends it, after the line that creates its node).
+  const request =
+    d.request ?? (d.status === 'unchecked' && d.words ? uncheckedRequest(d.words, line, context) : undefined);
   const from = { words: d.words ?? [], context, scan: undefined };
   const secret = lineSecrets(line, d.words ? from : undefined).length > 0;
   const shown = d.words ? redactLine(line, from) : redactLine(line);
@@ -70,8 +75,9 @@ export async function stageLine(
     line: shown,
     context: [...context],
     at: services.now(),
-    ...(d.request ? { request: d.request } : {}),
+    ...(request ? { request } : {}),
     ...(d.status === 'unchecked' ? { unchecked: d.why ?? 'the metadata cannot tell yet' } : {}),
+    ...(request && !d.request ? { asTyped: true } : {}),
     ...(secret ? { secret: true } : {}),
   };
   const seen = d.request ? await seenNow(d.request, services, signal) : undefined;

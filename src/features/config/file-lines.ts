@@ -16,10 +16,10 @@ import { resolveLine } from '../../lang/resolve.js';
 import type { Resolution, ResolvedWord } from '../../lang/types.js';
 import { REDACTED, secretWordIndexes } from '../../lang/secrets.js';
 import { slotLines } from '../../lang/slot-settings.js';
-import { scanLine } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { redactedSecretLine } from './secret-line.js';
 import { ShapeCache } from './shape-cache.js';
+import { uncheckedPath, uncheckedSetting } from './unchecked-path.js';
 import { isMemberSlot } from './walk.js';
 
 /** A line of a saved file as the reader gives it (config-file.ts parseConfigFile). */
@@ -44,8 +44,6 @@ const UNKNOWABLE = new Set([
   'option-unavailable',
   'missing-value',
 ]);
-
-const SEP = '\u001f';
 
 const isPath = (w: ResolvedWord) => w.role === 'token' || w.role === 'value';
 
@@ -174,30 +172,11 @@ function createdUnder(words: readonly ResolvedWord[], created: ReadonlySet<strin
 }
 
 /** A line the metadata cannot describe yet: every word after the known path is a path word. */
-function uncheckedLine(res: Extract<Resolution, { kind: 'error' }>, text: string): ConfigLine {
-  const path: string[] = [];
-  let k = 0;
-  // The words the walk matched (after an explicit `set`), then the rest as typed.
-  for (const w of res.words) {
-    if (isPath(w)) path.push(w.role === 'token' ? w.node!.name : w.token.text);
-    else if (w.role !== 'verb') break;
-    k++;
-  }
-  for (const t of scanLine(text).tokens.slice(k)) path.push(t.text);
-  const slot = path.join(SEP);
-  return {
-    path,
-    options: {},
-    id: `${slot}${SEP}`,
-    slot,
-    multi: true,
-    settable: true,
-    unsettable: true,
-    setOptions: [],
-    secret: false,
-    member: false,
-  };
-}
+const uncheckedLine = (res: Extract<Resolution, { kind: 'error' }>, text: string): ConfigLine => ({
+  ...uncheckedSetting(uncheckedPath(res.words, text)),
+  secret: false,
+  member: false,
+});
 
 /**
  * The file's lines as ConfigLines, in the file's order; throws `FILE:LINE: why` (validation,

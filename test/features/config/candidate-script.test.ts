@@ -279,22 +279,54 @@ describe('reads in candidate mode', () => {
 });
 
 describe('a staged line the metadata cannot check yet', () => {
-  it('is staged unchecked, says why; commit check refuses to send it before its node exists', async () => {
-    // Only vlan 10 exists, and a vlan is described only once it exists (test/hostile/vlan-router.ts).
-    const vlans = await startServer(vlanRouter({ leafName: true }));
+  // A vlan is described only once it exists (test/hostile/vlan-router.ts): `vlan 20 name core`
+  // cannot be checked before `vlan 20` is sent; it is staged as typed and sent after it.
+  const run = (url: string, lines: string[]) =>
+    runCommand(['-f', '-'], adminEnv(url), [...lines, ''].join('\n'));
+
+  it('is staged unchecked, says why; commit check sends nothing; commit sends it after its node', async () => {
+    const handler = vlanRouter({ leafName: true, live: true });
+    const vlans = await startServer(handler);
     try {
-      const r = await runCommand(
-        ['-f', '-'],
-        adminEnv(vlans.url),
-        ['configure', 'vlan 20', 'vlan 20 name core', 'commit check', ''].join('\n'),
-      );
-      expect(r.out).toMatch(/^staged, unchecked: 'vlan 20' is created by an earlier line/m);
-      expect(r.out).toMatch(
-        /^staged line 2 \(vlan 20 name core\): cannot be sent before the node it is under exists/m,
-      );
-      expect(r.err).toMatch(/^% commit check: 1 staged line cannot be sent; nothing sent \(line 4\)$/m);
-      expect(r.code).toBe(1);
+      const check = await run(vlans.url, [
+        'configure',
+        'vlan 20',
+        'vlan 20 name core',
+        'commit check',
+        'discard',
+      ]);
+      expect(check.out).toMatch(/^staged, unchecked: 'vlan 20' is created by an earlier line/m);
+      expect(check.out).toMatch(/^! unchecked: vlan 20 name core: /m);
+      expect(check.out).toMatch(/^commit check: 2 staged lines, 2 requests: ok \(nothing sent\)$/m);
+      expect(check.code, check.err).toBe(0);
       expect(vlans.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+
+      const r = await run(vlans.url, ['configure', 'vlan 20', 'vlan 20 name core', 'commit']);
+      expect(r.out).toMatch(/^commit complete: 2 staged lines, 2 requests sent/m);
+      expect(r.code, r.err).toBe(0);
+      expect([...handler.vlans]).toEqual([
+        ['10', ''],
+        ['20', 'core'],
+      ]);
+    } finally {
+      await vlans.close();
+    }
+  });
+
+  it('a router that refuses it reverts the commit: the vlan the commit created is gone again', async () => {
+    // The second change (the name) answered 503: the first (vlan 20) is reverted.
+    const handler = vlanRouter({ leafName: true, live: true, fail: (n) => n === 2 });
+    const vlans = await startServer(handler);
+    try {
+      const r = await run(vlans.url, ['configure', 'vlan 20', 'vlan 20 name core', 'commit']);
+      expect(r.err).toMatch(/commit reverted/);
+      expect(r.code).toBe(1);
+      expect([...handler.vlans]).toEqual([['10', '']]);
+      expect(vlans.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.url}`)).toEqual([
+        'POST /api/vlan/20',
+        'POST /api/vlan/20/name/core',
+        'DELETE /api/vlan/20',
+      ]);
     } finally {
       await vlans.close();
     }
