@@ -161,6 +161,49 @@ describe('routersh class serve', () => {
     expect(readFileSync(join(dir, 'class.json'), 'utf8')).toBe('{"version": 1, "lessons": [');
   });
 
+  it("--lesson FILE: the trainer's own lesson graded on the server, its text sanitized; a bad file one line, exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'class-lesson-'));
+    const file = join(dir, 'vlan.md');
+    writeFileSync(
+      file,
+      [
+        '---',
+        'title: "VLAN \u001b]0;owned\u0007lab"',
+        '---',
+        '## Make \u001b[2Jit',
+        'solution: interface eth1.100',
+        `check: read "show interface" json 'NodeInfo.ShowOutput[Name=eth1.100].Name' = eth1.100 message "no eth1.100 \u001b[31myet"`,
+        '',
+      ].join('\n'),
+    );
+    const s = await start(['--trainees', '1', '--lesson', file]);
+    const a = basic('t1', s.codes.get('t1')!);
+    const joined = await call(`${s.url}/class/join`, 'POST', a, {});
+    expect(joined.body['lesson']).toBe('vlan');
+    expect(joined.text).not.toMatch(/\\u001b|\\u0007/);
+    const before = await call(`${s.url}/class/line`, 'POST', a, { line: 'show interface', ok: true });
+    expect(before.body).toMatchObject({
+      step: 0,
+      checks: [{ ok: false, message: expect.stringMatching(/^no eth1\.100 .*yet$/) }],
+    });
+    expect(before.text).not.toMatch(/\\u001b/);
+    expect((await call(`${s.url}/t/t1/api/interface/eth1.100`, 'POST', a)).status).toBe(200);
+    const after = await call(`${s.url}/class/line`, 'POST', a, { line: 'interface eth1.100', ok: true });
+    expect(after.body).toMatchObject({ step: 1, checks: [{ ok: true }] });
+    const board = await call(`${s.url}/class/board`, 'GET', bearer(s.token!));
+    expect(board.body['lesson']).toMatchObject({
+      name: 'vlan',
+      steps: [expect.stringMatching(/^Make .*it$/)],
+    });
+    expect(board.text).not.toMatch(/\\u001b|\\u0007/);
+
+    writeFileSync(file, '---\ntitle: B\n---\n## S\ncheck: read "interface eth0 mtu 1400" json x present\n');
+    const bad = await runCommand(['class', 'serve', '--trainees', '1', '--lesson', file, '--port', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/vlan\.md:5: check 'read' runs only a show or describe line/);
+    expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
+  });
+
   it('a roster: its names, in order, each with a code of its own; comments and blank lines skipped', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'roster-ok-')), 'class.txt');
     writeFileSync(file, '# Monday\nalice\n\n  bob.k  \r\nCarol_3\n');
