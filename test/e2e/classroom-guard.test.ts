@@ -6,6 +6,7 @@
 // trainee's shell open through it (tmux) says the loss once and the return once, then is graded
 // again; `learn --test` passes every built-in lesson. The room itself is classroom.test.ts.
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -23,6 +24,22 @@ afterAll(async () => {
   term?.kill();
   await serve?.stop();
 });
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999): the class restarts on the port it had,
+ * and a port from that range could be handed to another test's socket while it is down.
+ */
+async function portOutsideEphemeral(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 
 const basic = (name: string, code: string) => `Basic ${Buffer.from(`${name}:${code}`).toString('base64')}`;
 
@@ -44,8 +61,9 @@ const join3 = (url: string, name: string, codeFile: string, ...lines: string[]) 
   );
 
 it("A reaches only A's router; wrong codes slow that name only", async () => {
+  const port = String(await portOutsideEphemeral());
   serve = await startClassProcess(
-    ['--trainees', '3', '--lesson', 'interfaces', '--port', '0', '--state', state],
+    ['--trainees', '3', '--lesson', 'interfaces', '--port', port, '--state', state],
     env,
   );
   const { url, codes } = serve;
