@@ -52,7 +52,8 @@ export const USAGE: readonly UsageRow[] = [
     text: ['start the embedded simulators and connect to them'],
   },
   {
-    synopsis: 'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant reference] [--no-save]',
+    synopsis:
+      'routersh sim [--host H] [--port N] [--telemetry-port M] [--variant reference|shaped] [--seed-interfaces N] [--seed-members N] [--no-save]',
     text: ['run the simulators in the foreground (and save', "the profile 'sim' for them)"],
   },
   {

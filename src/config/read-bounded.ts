@@ -1,8 +1,8 @@
-// THE bounded reader: every file routersh reads whole (a journal, a lesson, a feed, a script),
-// and standard input read as data, is read in chunks up to a byte limit, so a path such as
-// /dev/zero, a FIFO that never ends or a pipe that never closes costs at most the limit: the
-// first byte past it ends the read with a TooLargeError (one line, naming the limit), and no
-// more is read. Regular files, FIFOs, character devices and streams (stdin) read alike.
+// THE bounded reader: every file routersh reads whole (a journal, a lesson, a feed, a script,
+// a configuration file to load), and standard input read as data, is read in chunks up to a
+// byte limit, so a path such as /dev/zero, a FIFO that never ends or a pipe that never closes
+// costs at most the limit: the first byte past it ends the read with a TooLargeError (one
+// line, naming the limit), and no more is read. Regular files, FIFOs, character devices and streams (stdin) read alike.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isRoutershError } from '../errors.js';
 
@@ -116,6 +116,11 @@ export function readSmallFileSync(path: string, maxBytes: number): string {
 
 /** A file's text (UTF-8), at most `maxBytes` of it: more is a TooLargeError. */
 export async function readFileBounded(path: string, maxBytes: number): Promise<string> {
+  return (await readBytesBounded(path, maxBytes)).toString('utf8');
+}
+
+/** A file's bytes (a saved configuration: its reader checks the UTF-8), at most `maxBytes`: more is a TooLargeError. */
+export async function readBytesBounded(path: string, maxBytes: number): Promise<Buffer> {
   // Loaded here: node:fs/promises costs every one-shot command ~1 ms at start.
   const { open } = await import('node:fs/promises');
   const fh = await open(path, 'r');
@@ -132,7 +137,7 @@ export async function readFileBounded(path: string, maxBytes: number): Promise<s
       total += bytesRead;
       if (total > maxBytes) throw new TooLargeError(maxBytes);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } finally {
     await fh.close();
   }

@@ -90,6 +90,9 @@ export const BUILTIN_HELP: { readonly [K in BuiltinName]: HelpEntry } = {
       'config show [WORD…] [members] [--json]   the whole configuration as the lines that create it (= show configuration)',
       'config save FILE [--force] [WORD…] [members]   write it to a new file (0600; --force overwrites)',
       'config load merge|replace|override FILE [--dry-run] [--from ROUTER]   apply a saved file as one transaction (the plan first)',
+      'Junos: show configuration | display set, save, load merge|replace|override.',
+      'VyOS: show configuration commands, save, merge, load.',
+      'From the command line, routersh config diff A B compares two configurations.',
     ].join('\n'),
     examples: [
       'show configuration',

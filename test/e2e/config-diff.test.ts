@@ -1,7 +1,7 @@
 // Two configurations compared end to end on both routers (issue 38, "Done when"): two routers
 // alike, one changed by another client; `routersh config diff` between the two routers and
-// between their saved files, `--exit-code`; `compare --router URL` and `compare --profile P`
-// from a shell on the first.
+// between their saved files, `--exit-code`; a checkpoint of the first against the second's
+// profile; `compare --router URL` and `compare --profile P` from a shell on the first.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,8 @@ describe.each(ROUTERS)('config diff and compare between two $name routers', (rc)
     expect([...doc.added].sort()).toEqual([...rc.plus].sort());
   });
 
-  it('compare --router URL and compare --profile P: - the other router, + live', async () => {
+  /** A profile `other` for r2 (user and password file), in routersh's config directory. */
+  const profileOther = () => {
     const dir = join(env.XDG_CONFIG_HOME!, 'routersh');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const pw = join(dir, 'other.password');
@@ -68,6 +69,24 @@ describe.each(ROUTERS)('config diff and compare between two $name routers', (rc)
       JSON.stringify({ profiles: { other: { router: r2.url, user: 'admin', passwordFile: pw } } }),
     );
     chmodSync(cfg, 0o600);
+  };
+
+  it('routersh config diff checkpoint:NAME profile:NAME: a checkpoint of A against the router of a profile', async () => {
+    profileOther();
+    const kept = await rsh(env, 'checkpoint base');
+    expect(kept.code, kept.stderr).toBe(0);
+    const d = await runBin(['config', 'diff', 'checkpoint:base', 'profile:other', '--exit-code'], { env });
+    expect(d.stderr).toBe('');
+    expect(d.code).toBe(1);
+    expectR1toR2(d.stdout);
+    // An unknown checkpoint is a bad argument (2), not a difference (1).
+    const none = await runBin(['config', 'diff', 'checkpoint:nope', 'profile:other', '--exit-code'], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('nope');
+  });
+
+  it('compare --router URL and compare --profile P: - the other router, + live', async () => {
+    profileOther();
     // Both from one routersh (a start is ~0.3 s of CPU): each diff begins with its `--- ` line.
     const both = await rsh(env, `compare --router ${r2.url}`, 'compare --profile other');
     expect(both.code, both.stderr).toBe(0);

@@ -27,6 +27,13 @@ describe('the help table', () => {
       expect(helpText(['pipe', p.name]), p.name).toMatch(/\nExamples:\n {2}\S.*\n {2}\S/);
   });
 
+  // Issue 38: the whole configuration's commands are described with what a Junos or VyOS user types.
+  it('names the Junos or VyOS equivalent of each whole-configuration command', () => {
+    for (const t of ['config', 'configure', 'commit', 'compare', 'rollback', 'discard', 'checkpoint'])
+      expect(helpText([t]), t).toMatch(/Junos|VyOS/);
+    expect(helpText(['config'])).toMatch(/display set[\s\S]*VyOS: show configuration commands/);
+  });
+
   it("a group's sub-commands keep their descriptions in one column (long syntax: on the next line)", () => {
     for (const g of ['metrics', 'logs']) {
       const lines = helpText([g]).split('\n');

@@ -59,3 +59,22 @@ describe.each(VARIANTS)('config load on $name, a fault at each write', ({ varian
     expect(await configuration(env), why).toBe(s.s0);
   });
 });
+
+// merge and replace plan otherwise (no deletion of what the file lacks) but send through the
+// same transaction: a 503 at a middle write reverts theirs too, through the product.
+describe.each(['merge', 'replace'])('config load %s on the simulator, a 503 at write 3', (mode) => {
+  it('is reverted: the configuration before, exit 1', async () => {
+    const router = await startFaultRouter();
+    routers.push(router);
+    const env = adminEnv(router.url);
+    const show = () => runCommand(['-c', 'show configuration', ...T], env);
+    const before = (await show()).out;
+    const file = await loadFile(env, T, edited);
+    router.arm({ at: 3, which: 'write', fault: '503' });
+    const r = await runCommand(['-c', `config load ${mode} ${file}`, '--yes', ...T], env);
+    expect(router.struck(), r.out + r.err).toBe(true);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/^reverted: step \d of 4 .* failed: .*\(transaction .*\)$/m);
+    expect((await show()).out).toBe(before);
+  });
+});

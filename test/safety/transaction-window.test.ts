@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
+import { runTransaction } from '../../src/features/config/transaction.js';
 import { runPiped } from '../../src/run/output-pipes.js';
 import { runCommand } from '../helpers/command-io.js';
 import { type FaultRouter, observe, startFaultRouter } from './fault-router.js';
@@ -97,6 +98,37 @@ describe('a step the transaction cannot take back', () => {
       await session.close();
     }
   });
+  it('on a terminal, asks: no sends nothing, yes sends it', async () => {
+    for (const yes of [false, true]) {
+      const router = await fresh();
+      const { session } = await txSession(router);
+      const asked: string[] = [];
+      const ask = async (q: string) => {
+        asked.push(q);
+        return yes;
+      };
+      try {
+        const run = runTransaction(
+          { line: 'config load merge test.conf', steps, before: [] },
+          {
+            state: { context: [] },
+            services: session.services,
+            io: { ask },
+            signal: new AbortController().signal,
+          },
+        );
+        if (yes) expect((await run).state).toBe('committed');
+        else await expect(run).rejects.toThrow('cancelled: nothing sent');
+        expect(asked).toEqual([
+          '+ interface eth1 description up cannot be reverted if the transaction fails: send it anyway?',
+        ]);
+        expect(router.writes().length).toBe(yes ? 2 : 0);
+      } finally {
+        await session.close();
+      }
+    }
+  });
+
   it('is sent with --allow-unrevertable', async () => {
     const router = await fresh();
     const { session } = await txSession(router, { allowUnrevertable: true });

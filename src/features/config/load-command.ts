@@ -6,10 +6,10 @@
 // the plan (plan.ts) is printed as diff lines and the requests, asked (a script needs --yes),
 // and sent by runTransaction. `--dry-run` prints the plan only. `rollback checkpoint NAME`
 // comes here too (runLoad: a checkpoint's text and the nodes it covers).
-import { readFile, stat } from 'node:fs/promises';
 import type { ConfigLine } from '../../contract/config.js';
 import type { HandlerEnv } from '../../contract/handler.js';
 import type { Outcome } from '../../contract/outcome.js';
+import { readBytesBounded, TooLargeError } from '../../config/read-bounded.js';
 import { argumentError, commandFailedError } from '../../errors.js';
 import { quoteWord } from '../../lang/tokenize.js';
 import { sanitizeLine } from '../../term/sanitize.js';
@@ -71,11 +71,11 @@ async function readLoadFile(req: LoadRequest): Promise<ParsedConfigFile> {
   if (req.text !== undefined) return parseConfigFile(req.text, req.file);
   const name = sanitizeLine(req.file);
   try {
-    // Too big: refused before it is read.
-    if ((await stat(req.file)).size > MAX_CONFIG_FILE_BYTES)
-      throw commandFailedError(`${name}: larger than 16 MiB, not read (the limit of a configuration file)`);
-    return parseConfigFile(new Uint8Array(await readFile(req.file)), name);
+    // Bounded: a regular file too big is refused unread, /dev/zero or a FIFO stop past the limit.
+    return parseConfigFile(await readBytesBounded(req.file, MAX_CONFIG_FILE_BYTES), name);
   } catch (e) {
+    if (e instanceof TooLargeError)
+      throw commandFailedError(`${name}: larger than 16 MiB, not read (the limit of a configuration file)`);
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw commandFailedError(`${name}: no such file`);
     if (code === 'EISDIR') throw commandFailedError(`${name}: a directory, not a file`);

@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
+import { vlanRouter } from '../../hostile/vlan-router.js';
 import { adminEnv, runCommand } from '../../helpers/command-io.js';
+import { startServer } from '../../helpers/http-server.js';
 
 let sim: RouterSim;
 beforeAll(async () => {
@@ -111,6 +113,10 @@ describe('candidate mode in a script', () => {
     [
       'match-list import blacklist /dev/null',
       'match-list import changes the router at once: in candidate mode, commit or discard first',
+    ],
+    [
+      'match-list sync blacklist /dev/null',
+      'match-list sync changes the router at once: in candidate mode, commit or discard first',
     ],
     ['end', '1 line staged: commit or discard first'],
     [
@@ -269,5 +275,28 @@ describe('reads in candidate mode', () => {
     expect(r.out).toContain('eth0');
     expect(r.out).toContain('commit check: 1 staged line, 1 request: ok (nothing sent)\n');
     expect(r.code).toBe(1);
+  });
+});
+
+describe('a staged line the metadata cannot check yet', () => {
+  it('is staged unchecked, says why; commit check refuses to send it before its node exists', async () => {
+    // Only vlan 10 exists, and a vlan is described only once it exists (test/hostile/vlan-router.ts).
+    const vlans = await startServer(vlanRouter({ leafName: true }));
+    try {
+      const r = await runCommand(
+        ['-f', '-'],
+        adminEnv(vlans.url),
+        ['configure', 'vlan 20', 'vlan 20 name core', 'commit check', ''].join('\n'),
+      );
+      expect(r.out).toMatch(/^staged, unchecked: 'vlan 20' is created by an earlier line/m);
+      expect(r.out).toMatch(
+        /^staged line 2 \(vlan 20 name core\): cannot be sent before the node it is under exists/m,
+      );
+      expect(r.err).toMatch(/^% commit check: 1 staged line cannot be sent; nothing sent \(line 4\)$/m);
+      expect(r.code).toBe(1);
+      expect(vlans.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    } finally {
+      await vlans.close();
+    }
   });
 });

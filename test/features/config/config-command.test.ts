@@ -117,6 +117,30 @@ describe('show configuration in the shell', () => {
   });
 });
 
+describe('show configuration reads fresh', () => {
+  it("never answers from the shell's metadata cache: another client's change shows at once", async () => {
+    await open();
+    expect(textOf(await run('show configuration interface eth1'))).toContain('interface eth1 mtu 1500\n');
+    // The shell's cache now holds eth1 (as completing or describing it would).
+    await session.services.cache.get(['interface', 'eth1']);
+    const auth = { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+    const other = (mtu: number) =>
+      fetch(`${sim.url}/api/interface/eth1/mtu/${mtu}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ Actions: ['SET'] }),
+      });
+    expect((await other(1400)).ok).toBe(true);
+    try {
+      const again = textOf(await run('show configuration interface eth1'));
+      expect(again).toContain('interface eth1 mtu 1400\n');
+      expect(again).not.toContain('mtu 1500');
+    } finally {
+      await other(1500);
+    }
+  });
+});
+
 describe('config save', () => {
   it('writes the header and the lines, 0600; never overwrites unless --force', async () => {
     await open();

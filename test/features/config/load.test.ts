@@ -221,6 +221,29 @@ describe('config load refuses, and sends nothing', () => {
     expect(writes()).toBe(before);
   });
 
+  // Bad input (issue 38): one error naming the file (and the line), nothing sent; /dev/zero is
+  // read no further than the limit (a stat says size 0 for it: a bounded read, not a whole one).
+  it.each([
+    [
+      'not text (a NUL byte)',
+      Buffer.from('hostname r9\nhost\u0000name r8\n'),
+      ':2: not a text file (a NUL byte)',
+    ],
+    [
+      'not text (invalid UTF-8)',
+      Buffer.from([...Buffer.from('hostname r9\n'), 0xff, 0x0a]),
+      ':2: not a text file (invalid UTF-8)',
+    ],
+    ['endless (/dev/zero)', undefined, ': larger than 16 MiB, not read (the limit of a configuration file)'],
+  ])('a file %s', async (_what, bytes, why) => {
+    const file = bytes ? join(dir, `bad-${++n}.conf`) : '/dev/zero';
+    if (bytes) writeFileSync(file, bytes);
+    const before = writes();
+    const err = await configLoad(['merge', file], env()).catch((e: Error) => e);
+    expect((err as Error).message).toBe(`${file}${why}`);
+    expect(writes()).toBe(before);
+  });
+
   it('a file saved from another router, unless --from names it', async () => {
     await raw(set('hostname', 'r1'));
     const file = await save({ router: 'https://r1.example' });
