@@ -2,23 +2,44 @@
 // A cannot reach B's router with any code or path (their code on B's paths, B's name with A's
 // code, the instructor's token on a router, no credentials, guessed and traversing paths:
 // 401/403/404 and nothing else); wrong codes are slowed for that name without locking the others
-// out; `class serve` restarted with --state keeps who passed what and each router's tree;
-// `learn --test` passes every built-in lesson. The room itself is classroom.test.ts.
+// out; `class serve` restarted with --state keeps who passed what and each router's tree, and a
+// trainee's shell open through it (tmux) says the loss once and the return once, then is graded
+// again; `learn --test` passes every built-in lesson. The room itself is classroom.test.ts.
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { ClassClient } from '../../src/api/class/client.js';
 import { type ClassProcess, startClassProcess } from '../helpers/class-process.js';
 import { runBin } from '../helpers/run-bin.js';
+import { BIN, hasTmux, Tmux } from './tmux.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routersh-classguard-'));
 const env = { HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state') };
 const state = join(dir, 'class');
 let serve: ClassProcess | undefined;
+let term: Tmux | undefined;
 afterAll(async () => {
+  term?.kill();
   await serve?.stop();
 });
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999): the class restarts on the port it had,
+ * and a port from that range could be handed to another test's socket while it is down.
+ */
+async function portOutsideEphemeral(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
 
 const basic = (name: string, code: string) => `Basic ${Buffer.from(`${name}:${code}`).toString('base64')}`;
 
@@ -40,8 +61,9 @@ const join3 = (url: string, name: string, codeFile: string, ...lines: string[]) 
   );
 
 it("A reaches only A's router; wrong codes slow that name only", async () => {
+  const port = String(await portOutsideEphemeral());
   serve = await startClassProcess(
-    ['--trainees', '3', '--lesson', 'interfaces', '--port', '0', '--state', state],
+    ['--trainees', '3', '--lesson', 'interfaces', '--port', port, '--state', state],
     env,
   );
   const { url, codes } = serve;
@@ -86,12 +108,35 @@ it('a restart with --state keeps who passed what and the routers; learn --test p
   const first = await join3(serve!.url, 't1', t1, 'interface eth1.100', 'interface eth1.100 mtu 9000');
   expect(first.code, first.stderr).toBe(0);
   expect(first.stdout).toMatch(/step 2\/5 done/);
+  // t2's shell stays open through the restart (the same port: a class URL handed out keeps working).
+  const port = new URL(serve!.url).port;
+  if (hasTmux()) {
+    term = new Tmux(100, 30);
+    term.start(
+      `node ${BIN} class join ${serve!.url} --name t2 --code-file ${serve!.codeFile('t2', dir)}`,
+      env,
+    );
+    await term.waitFor(/t2@127\.0\.0\.1> ?$/m);
+    // A command graded first: the shell's start-up check of its router is over (a router gone
+    // during that check ends a shell, as ssh does; a class server gone later is waited for).
+    term.type('interface eth1.100');
+    term.keys('Enter');
+    await term.waitFor(/step 1\/5 done/);
+  }
   await serve!.stop();
+  await term?.waitFor(/class server unreachable, retrying/);
   serve = await startClassProcess(
-    ['--trainees', '3', '--lesson', 'interfaces', '--port', '0', '--state', state],
+    ['--trainees', '3', '--lesson', 'interfaces', '--port', port, '--state', state],
     env,
   );
   expect(serve.screen).toContain('(restored from --state)');
+  if (term) {
+    const back = await term.waitFor(/class server back/);
+    expect(back.match(/class server unreachable/g)).toHaveLength(1);
+    term.type('interface eth1.100 mtu 9000');
+    term.keys('Enter');
+    await term.waitFor(/step 2\/5 done/);
+  }
   const instructor = new ClassClient({
     url: serve.url,
     auth: { bearer: readFileSync(serve.tokenFile, 'utf8').trim() },
@@ -99,7 +144,7 @@ it('a restart with --state keeps who passed what and the routers; learn --test p
   try {
     const b = await instructor.board(undefined);
     expect(b.trainees.find((t) => t.name === 't1')?.steps.slice(0, 2)).toEqual(['done', 'done']);
-    expect(b.trainees.find((t) => t.name === 't2')?.steps[0]).not.toBe('done');
+    expect(b.trainees.find((t) => t.name === 't3')?.steps[0]).not.toBe('done');
   } finally {
     await instructor.close();
   }

@@ -1,6 +1,7 @@
 // `class grades` and `class board --json` against the real class server (`class serve` through
 // execute, in process), trainees working through `class join … -c` (the product's own wiring):
-// the CSV read back with csv-parse holds each trainee's steps and the lesson's total, the JSON
+// the CSV read back with csv-parse holds each trainee's steps (passed, after a hint, skipped,
+// failed checks) and the lesson's total and percentage, the JSON
 // the same numbers, and the board's JSON lines show a step a trainee passes while it streams.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,9 @@ describe('class grades and class board --json against class serve', () => {
     interrupt();
     expect(exitStatus(await streaming)).toBe(0);
 
+    // t2: step 1 after its hint, step 2 skipped, a command that leaves step 3's check failing.
+    await trainee('t2', 'hint', 'interface eth1.100', 'skip', 'interface eth1.100 description wrong');
+
     const csv = await runCommand(['class', 'grades', served.url, '--csv', '--token-file', tokenFile], env);
     expect(csv.err).toBe('');
     const rows: string[][] = parse(csv.out);
@@ -94,13 +98,24 @@ describe('class grades and class board --json against class serve', () => {
       ['interfaces', 'total', '2', '0'],
     ]);
     expect(t1.at(-1)![9]).toBe('40'); // 2 of 5 steps passed without a hint
-    expect(rows.filter((r) => r[0] === 't2').at(-1)![9]).toBe('0');
+    const t2 = rows.filter((r) => r[0] === 't2');
+    expect(t2.map((r) => [r[2], r[4], r[5], r[6]])).toEqual([
+      ['1', 'yes', 'yes', 'no'],
+      ['2', 'no', 'no', 'yes'],
+      ['3', 'no', 'no', 'no'],
+      ['4', 'no', 'no', 'no'],
+      ['5', 'no', 'no', 'no'],
+      ['total', '1', '1', '1'],
+    ]);
+    // Every line is graded (hint and skip too), so only a floor: the wrong description failed.
+    expect(Number(t2[2]![8])).toBeGreaterThanOrEqual(1);
+    expect(t2.at(-1)![9]).toBe('10'); // a step after its hint counts 1/2: 0.5 of 5
 
     const json = await runCommand(['class', 'grades', served.url, '--json', '--token-file', tokenFile], env);
     const grades = JSON.parse(json.out) as Grades;
     expect(grades.trainees.map((t) => [t.name, t.lessons[0]!.percent])).toEqual([
       ['t1', 40],
-      ['t2', 0],
+      ['t2', 10],
     ]);
   });
 

@@ -88,10 +88,17 @@ describe('routersh class serve', () => {
     expect(t1['steps']).toEqual(['done', 'current', 'todo', 'todo', 'todo']);
     expect(t1['last']).toMatchObject({ line: 'interface eth1.100' });
 
+    // A user and a match-list made on the way go too: the whole router is back at the start.
+    expect((await call(`${s.url}/t/t1/api/system/user/trainee`, 'POST', a)).status).toBe(200);
+    expect((await call(`${s.url}/t/t1/api/ipv4/firewall/match-list/lab-block`, 'POST', a)).status).toBe(200);
     expect((await call(`${s.url}/class/reset`, 'POST', token, { name: 't1' })).status).toBe(200);
     const ifaces = await call(`${s.url}/t/t1/api/interface`, 'GET', a);
     expect(ifaces.text).toContain('eth0');
     expect(ifaces.text).not.toContain('eth1.100');
+    expect((await call(`${s.url}/t/t1/api/system/user`, 'GET', a)).text).not.toContain('trainee');
+    expect((await call(`${s.url}/t/t1/api/ipv4/firewall/match-list`, 'GET', a)).text).not.toContain(
+      'lab-block',
+    );
     const again = await call(`${s.url}/class/line`, 'POST', a, { line: 'show interface', ok: true });
     expect(again.body).toMatchObject({ step: 0, checks: [expect.objectContaining({ ok: false })] });
     // The trainee hears of it.
@@ -107,6 +114,11 @@ describe('routersh class serve', () => {
     await call(`${first.url}/class/join`, 'POST', a, {});
     await call(`${first.url}/t/t1/api/interface/eth1.100`, 'POST', a);
     await call(`${first.url}/class/line`, 'POST', a, { line: 'interface eth1.100', ok: true });
+    // The whole router: a user and a match-list too.
+    expect((await call(`${first.url}/t/t1/api/system/user/trainee`, 'POST', a)).status).toBe(200);
+    expect((await call(`${first.url}/t/t1/api/ipv4/firewall/match-list/lab-block`, 'POST', a)).status).toBe(
+      200,
+    );
     expect(await first.stop()).toBe(0);
     expect(statSync(join(dir, 'roster.txt')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'instructor.token')).mode & 0o777).toBe(0o600);
@@ -116,6 +128,10 @@ describe('routersh class serve', () => {
     expect(second.out()).toContain('restored from --state');
     expect(second.codes.get('t1')).toBe(code);
     expect((await call(`${second.url}/t/t1/api/interface`, 'GET', a)).text).toContain('eth1.100');
+    expect((await call(`${second.url}/t/t1/api/system/user`, 'GET', a)).text).toContain('trainee');
+    expect((await call(`${second.url}/t/t1/api/ipv4/firewall/match-list`, 'GET', a)).text).toContain(
+      'lab-block',
+    );
     const token = readFileSync(join(dir, 'instructor.token'), 'utf8').trim();
     const board = await call(`${second.url}/class/board`, 'GET', bearer(token));
     const t1 = (board.body['trainees'] as Array<Record<string, unknown>>).find((t) => t['name'] === 't1')!;
@@ -159,6 +175,49 @@ describe('routersh class serve', () => {
     expect(r.err).toMatch(/class\.json: not JSON/);
     expect(r.err.trimEnd().split('\n')).toHaveLength(1);
     expect(readFileSync(join(dir, 'class.json'), 'utf8')).toBe('{"version": 1, "lessons": [');
+  });
+
+  it("--lesson FILE: the trainer's own lesson graded on the server, its text sanitized; a bad file one line, exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'class-lesson-'));
+    const file = join(dir, 'vlan.md');
+    writeFileSync(
+      file,
+      [
+        '---',
+        'title: "VLAN \u001b]0;owned\u0007lab"',
+        '---',
+        '## Make \u001b[2Jit',
+        'solution: interface eth1.100',
+        `check: read "show interface" json 'NodeInfo.ShowOutput[Name=eth1.100].Name' = eth1.100 message "no eth1.100 \u001b[31myet"`,
+        '',
+      ].join('\n'),
+    );
+    const s = await start(['--trainees', '1', '--lesson', file]);
+    const a = basic('t1', s.codes.get('t1')!);
+    const joined = await call(`${s.url}/class/join`, 'POST', a, {});
+    expect(joined.body['lesson']).toBe('vlan');
+    expect(joined.text).not.toMatch(/\\u001b|\\u0007/);
+    const before = await call(`${s.url}/class/line`, 'POST', a, { line: 'show interface', ok: true });
+    expect(before.body).toMatchObject({
+      step: 0,
+      checks: [{ ok: false, message: expect.stringMatching(/^no eth1\.100 .*yet$/) }],
+    });
+    expect(before.text).not.toMatch(/\\u001b/);
+    expect((await call(`${s.url}/t/t1/api/interface/eth1.100`, 'POST', a)).status).toBe(200);
+    const after = await call(`${s.url}/class/line`, 'POST', a, { line: 'interface eth1.100', ok: true });
+    expect(after.body).toMatchObject({ step: 1, checks: [{ ok: true }] });
+    const board = await call(`${s.url}/class/board`, 'GET', bearer(s.token!));
+    expect(board.body['lesson']).toMatchObject({
+      name: 'vlan',
+      steps: [expect.stringMatching(/^Make .*it$/)],
+    });
+    expect(board.text).not.toMatch(/\\u001b|\\u0007/);
+
+    writeFileSync(file, '---\ntitle: B\n---\n## S\ncheck: read "interface eth0 mtu 1400" json x present\n');
+    const bad = await runCommand(['class', 'serve', '--trainees', '1', '--lesson', file, '--port', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/vlan\.md:5: check 'read' runs only a show or describe line/);
+    expect(bad.err.trimEnd().split('\n')).toHaveLength(1);
   });
 
   it('a roster: its names, in order, each with a code of its own; comments and blank lines skipped', async () => {
