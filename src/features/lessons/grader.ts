@@ -152,6 +152,9 @@ function gradeOf(l: Lesson, rs: readonly StepRecord[], now: number): LessonGrade
   return { lesson: sanitizeLine(l.name), steps, percent: percentOf(steps) };
 }
 
+/** The lesson's own built-ins (grammar.ts): a line that starts with one is no try at the step. */
+const LESSON_OWN = new Set(['hint', 'skip', 'lesson', 'learn']);
+
 export function createGrader(o: GraderOptions): Grader {
   if (!o.lessons.length) throw usageError('a class needs at least one lesson');
   const now = o.now ?? Date.now;
@@ -193,11 +196,13 @@ export function createGrader(o: GraderOptions): Grader {
     if (next) Object.assign(next, { state: 'current', reachedAt: now() });
   };
 
+  // The lesson's own commands are not tries at the step: a check still failing after `hint`,
+  // `skip` (graded on the step it moved to) or `lesson` is not counted against the trainee.
   const gradeLine = async (report: LineReport, signal: AbortSignal): Promise<LineAnswer> => {
     const at = step();
     const g = await driver.grade(report.line, [], report.ok, signal, report.resolved);
     if (g.passed) ended(at, 'done');
-    else {
+    else if (!LESSON_OWN.has(report.line.trim().split(/\s+/)[0] ?? '')) {
       const r = mine()[at];
       const failures = g.checks.filter((c) => !c.ok && c.level === 'error').length;
       if (r && failures) Object.assign(r, { state: 'failed', failedChecks: r.failedChecks + failures });

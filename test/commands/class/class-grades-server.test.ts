@@ -107,8 +107,9 @@ describe('class grades and class board --json against class serve', () => {
       ['5', 'no', 'no', 'no'],
       ['total', '1', '1', '1'],
     ]);
-    // Every line is graded (hint and skip too), so only a floor: the wrong description failed.
-    expect(Number(t2[2]![8])).toBeGreaterThanOrEqual(1);
+    // `hint` and `skip` are no tries at a step (a check failing after them is not counted); the
+    // wrong description is: step 3's check failed once.
+    expect(t2.map((r) => r[8])).toEqual(['0', '0', '1', '0', '0', '1']);
     expect(t2.at(-1)![9]).toBe('10'); // a step after its hint counts 1/2: 0.5 of 5
 
     const json = await runCommand(['class', 'grades', served.url, '--json', '--token-file', tokenFile], env);

@@ -149,6 +149,23 @@ it('grades a trainee through a lesson: verdicts, messages, hints, skips, state, 
   });
 }, 120_000);
 
+it("the lesson's own commands (hint, skip, lesson) count no failed check; a read that leaves the step undone does", async () => {
+  const g = createGrader({ lessons: [interfaces], deps: rig.session.services, now: () => 0 });
+  for (const own of ['hint', 'lesson', 'learn interfaces']) {
+    const a = await g.afterLine({ line: own, ok: true, resolved: own }, AbortSignal.timeout(30_000));
+    expect(a.checks.some((c) => !c.ok), own).toBe(true);
+  }
+  expect(g.state().steps[0]).toBe('current');
+  expect(g.grades()[0]?.steps[0]?.failedChecks).toBe(0);
+  // `skip` moves to step 2 first (its own call); the line reported after it is graded there.
+  g.skip();
+  await g.afterLine({ line: 'skip', ok: true, resolved: 'skip' }, AbortSignal.timeout(30_000));
+  expect(g.grades()[0]?.steps[1]?.failedChecks).toBe(0);
+  await line(g, 'show interface');
+  expect(g.grades()[0]?.steps[1]?.failedChecks).toBeGreaterThan(0);
+  expect(g.state().steps[1]).toBe('failed');
+});
+
 it('a client that floods commands: graded one at a time, past a few waiting the rest answered ungraded', async () => {
   const g = createGrader({ lessons: [interfaces], deps: rig.session.services });
   const answers = await Promise.all(
