@@ -153,7 +153,10 @@ it("the lesson's own commands (hint, skip, lesson) count no failed check; a read
   const g = createGrader({ lessons: [interfaces], deps: rig.session.services, now: () => 0 });
   for (const own of ['hint', 'lesson', 'learn interfaces']) {
     const a = await g.afterLine({ line: own, ok: true, resolved: own }, AbortSignal.timeout(30_000));
-    expect(a.checks.some((c) => !c.ok), own).toBe(true);
+    expect(
+      a.checks.some((c) => !c.ok),
+      own,
+    ).toBe(true);
   }
   expect(g.state().steps[0]).toBe('current');
   expect(g.grades()[0]?.steps[0]?.failedChecks).toBe(0);
