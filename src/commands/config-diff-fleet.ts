@@ -100,7 +100,7 @@ export async function runFleetConfigDiff(args: FleetDiffArgs, io: CommandIo): Pr
   const stopInterrupt = io.onInterrupt(() => controller.abort());
   try {
     const inventory = await loadInventory({ env: io.env, flags: args.flags, signal: controller.signal });
-    const hosts = selectHosts(inventory, args.flags.fleet?.limit);
+    const hosts = await selectHosts(inventory, args.flags.fleet?.limit);
     if (args.ref !== undefined && !hosts.some((h) => h.name === args.ref))
       throw usageError(`--ref ${sanitizeLine(args.ref)}: not among the ${hosts.length} hosts selected`);
     const { read, unread } = await readHosts(args, io, hosts, forks, controller.signal);

@@ -12,7 +12,7 @@ export async function runDemoFleetBatch(flags: Flags, io: CommandIo): Promise<En
   const demo = await startDemoFleet({ routers: flags.fleet?.routers ?? '' });
   try {
     const { selectHosts } = await import('../features/fleet/inventory/index.js');
-    const hosts = selectHosts(demo.inventory, flags.fleet?.limit);
+    const hosts = await selectHosts(demo.inventory, flags.fleet?.limit);
     // The hosts' telemetry is the demo's one service: its key, whatever the environment says.
     const env = { ...io.env, ROUTERSH_TELEMETRY_KEY: demo.telemetryKey };
     const { runFleetBatch } = await import('./fleet-batch.js');

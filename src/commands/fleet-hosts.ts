@@ -7,5 +7,5 @@ import type { FleetHost } from '../contract/fleet.js';
 export async function fleetHosts(flags: Flags, io: CommandIo, signal?: AbortSignal): Promise<FleetHost[]> {
   const { loadInventory, selectHosts } = await import('../features/fleet/inventory/index.js');
   const inventory = await loadInventory({ env: io.env, flags, ...(signal ? { signal } : {}) });
-  return selectHosts(inventory, flags.fleet?.limit);
+  return await selectHosts(inventory, flags.fleet?.limit);
 }

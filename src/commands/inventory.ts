@@ -43,7 +43,7 @@ export const command: Command<Args> = {
     const stop = io.onInterrupt(() => ac.abort());
     try {
       const inv = await loadInventory({ env: io.env, flags, signal: ac.signal });
-      const hosts = selectHosts(inv, flags.fleet?.limit);
+      const hosts = await selectHosts(inv, flags.fleet?.limit);
       io.out(flags.json ? `${jsonText(document(inv, hosts))}\n` : text(inv, hosts));
       return OK;
     } finally {

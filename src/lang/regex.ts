@@ -41,6 +41,9 @@ const re2 = lazyEngine<typeof RE2JS>(async () => (await import('re2js')).RE2JS);
 /** Loads RE2 (once); checks from then on are final. */
 export const loadRegexEngine = (): Promise<void> => re2.load();
 
+/** RE2 if loaded (loadRegexEngine), else undefined: for a caller that loads it before its sync work. */
+export const regexEngineNow = (): typeof RE2JS | undefined => re2.value;
+
 /** A check answered provisionally since the last call (the engine was not loaded); resets. */
 export const takeRegexWanted = (): boolean => re2.takeWanted();
 

@@ -38,7 +38,7 @@ export interface FleetShellOptions {
   /** `--limit` as given (absent: `all`). */
   pattern: string | undefined;
   /** INV's pattern matcher: the hosts `pattern` selects, or a usage error. */
-  select: (pattern: string) => readonly FleetHost[];
+  select: (pattern: string) => Promise<readonly FleetHost[]>;
   /** Hosts at work at once (`--forks`). */
   forks: number;
   /** THE runner of a line with its pipes (run/output-pipes.ts runPiped: session/ may not import run/). */
@@ -78,7 +78,7 @@ export async function openFleetShell(
   o: FleetShellOptions,
 ): Promise<FleetShellSession> {
   const pattern = o.pattern ?? 'all';
-  const selected = o.select(pattern);
+  const selected = await o.select(pattern);
   const first = selected[0];
   if (!first)
     throw usageError(`${sanitizeLine(pattern)} selects no host of ${sanitizeLine(inventory.source)}`);
@@ -252,10 +252,10 @@ function forgetInUnion(st: FleetState, request: RouterRequest): void {
  * leaves; what would change the hosts at once is refused. Undefined: it runs as outside.
  */
 /** `limit PATTERN`: the selection from now on (the union made again from its hosts). */
-function limitTo(st: FleetState, pattern: string): Piped {
+async function limitTo(st: FleetState, pattern: string): Promise<Piped> {
   let next: readonly FleetHost[];
   try {
-    next = st.o.select(pattern);
+    next = await st.o.select(pattern);
   } catch (e) {
     return error(asRoutershError(e));
   }

@@ -72,3 +72,26 @@ describe.concurrent('a hostile dynamic inventory', () => {
     expect(JSON.parse(r.stdout).hosts[0].vars).toEqual({ seen: '', user: 'ops' });
   });
 });
+
+describe('--limit patterns through the binary', () => {
+  // RE2 loads only for a pattern that needs it (pattern.ts needsRegexEngine): a fresh process
+  // must load it itself for a `~regex`, a glob of several `*` and an `@FILE` of such patterns.
+  it('~regex, a glob of two stars and @FILE select as Ansible would', async () => {
+    const inv = join(dir, 'hosts.yml');
+    writeFileSync(
+      inv,
+      'all:\n  hosts:\n    edge-01:\n    edge-02:\n    core-1:\n  children:\n    dc1:\n      hosts:\n        edge-02:\n',
+    );
+    const limits = join(dir, 'limits');
+    writeFileSync(limits, '~^core\n');
+    const names = async (limit: string) => {
+      const r = await runBin(['inventory', '-i', inv, '--limit', limit, '--json']);
+      expect(r.stderr).toBe('');
+      return (JSON.parse(r.stdout) as { hosts: Array<{ name: string }> }).hosts.map((h) => h.name);
+    };
+    expect(await names('~edge-0[2-9]')).toEqual(['edge-02']);
+    expect(await names('*e*-*1')).toEqual(['edge-01', 'core-1']);
+    expect(await names(`@${limits}`)).toEqual(['core-1']);
+    expect(await names('~edge:&dc1')).toEqual(['edge-02']);
+  });
+});

@@ -8,20 +8,21 @@ import { configPath } from '../../../config/paths.js';
 import { readFailure, readFileBoundedSync } from '../../../config/read-bounded.js';
 import type { FleetHost, Inventory } from '../../../contract/fleet.js';
 import { configError, isRoutershError, usageError } from '../../../errors.js';
+import { loadRegexEngine } from '../../../lang/regex.js';
 import { sanitizeLine } from '../../../term/sanitize.js';
 import { runDynamic } from './dynamic.js';
 import { readIni } from './ini.js';
 import { readJsonInventory } from './json-inventory.js';
+import { readPlainInventory } from './plain-inventory.js';
 import { expandHostEntry } from './host-pattern.js';
 import { InventoryBuilder, MAX_HOSTS, type Sourced } from './model.js';
-import { PatternIndex, splitPattern } from './pattern.js';
+import { needsRegexEngine, PatternIndex, splitPattern } from './pattern.js';
 import { PROFILES_SOURCE, readProfileInventory } from './profile-inventory.js';
 import { resolveInventory } from './resolve.js';
 import { type InventorySpec, inventorySource } from './source.js';
 import { readVarsDir } from './vars-files.js';
-import { readYamlInventory } from './yaml-inventory.js';
 
-export { PatternIndex, splitPattern } from './pattern.js';
+export { needsRegexEngine, PatternIndex, splitPattern } from './pattern.js';
 export { type InventoryFlags, type InventorySpec, inventorySource } from './source.js';
 
 const MAX_INVENTORY_BYTES = 64 * 1024 * 1024;
@@ -43,9 +44,11 @@ export async function loadInventory(spec: InventorySpec): Promise<Inventory> {
     await readSource(source, b, spec);
   }
   const groupFiles =
-    source === PROFILES_SOURCE || list ? undefined : readVarsDir(baseDir, 'group_vars', b.groups.keys());
+    source === PROFILES_SOURCE || list
+      ? undefined
+      : await readVarsDir(baseDir, 'group_vars', b.groups.keys());
   const hostFiles =
-    source === PROFILES_SOURCE || list ? undefined : readVarsDir(baseDir, 'host_vars', b.hosts.keys());
+    source === PROFILES_SOURCE || list ? undefined : await readVarsDir(baseDir, 'host_vars', b.hosts.keys());
   const f = spec.flags;
   const flag = (v: string | undefined, name: string): Sourced | undefined =>
     v === undefined ? undefined : { value: v, at: `flag ${name}` };
@@ -93,17 +96,25 @@ async function readSource(file: string, b: InventoryBuilder, spec: InventorySpec
   if (text.startsWith('#!'))
     throw configError(`${file}:1: looks like a dynamic inventory but is not executable (chmod +x ${file})`);
   const ext = extname(file).toLowerCase();
-  if (YAML_EXTS.has(ext)) return readYamlInventory(text, file, b);
+  if (YAML_EXTS.has(ext)) return readYaml(text, file, b);
   if (ext !== '') return readIni(text, file, b);
   // No extension: YAML when it reads as a map of groups, else INI (Ansible tries yaml, then ini).
   const trial = new InventoryBuilder();
   try {
-    readYamlInventory(text, file, trial);
+    await readYaml(text, file, trial);
   } catch (e) {
     if (!isRoutershError(e) || looksYaml(text)) throw e;
     return readIni(text, file, b);
   }
-  readYamlInventory(text, file, b);
+  await readYaml(text, file, b);
+}
+
+/**
+ * A YAML inventory: the plainest text (what `sim --routers` writes) by plain-inventory.ts, else
+ * by the `yaml` package's nodes, loaded only then (~265 kB: not loaded by every fleet command).
+ */
+async function readYaml(text: string, file: string, b: InventoryBuilder): Promise<void> {
+  if (!readPlainInventory(text, file, b)) (await import('./yaml-inventory.js')).readYamlNodes(text, file, b);
 }
 
 /** The first meaningful line is `name:` at the left margin (a YAML group), not `[group]` or a host. */
@@ -137,7 +148,8 @@ function executable(file: string): boolean {
  * The hosts `pattern` selects (`--limit`), in inventory order as Ansible's `--limit` keeps them;
  * no pattern: every host. `@FILE` reads patterns from FILE, one a line. None matched: one line.
  */
-export function selectHosts(inv: Inventory, pattern?: string): FleetHost[] {
+export async function selectHosts(inv: Inventory, pattern?: string): Promise<FleetHost[]> {
+  if (pattern !== undefined && needsRegexEngine(pattern)) await loadRegexEngine();
   const index = new PatternIndex(inv);
   const all = index.evaluate(['all']);
   if (pattern === undefined) return all;

@@ -2,15 +2,25 @@
 // (`edge-*`), regexes (`~edge-\d+`), unions (`a:b`, `a,b`), intersections (`:&g`), exclusions
 // (`:!h`) and subscripts (`edge[0]`, `edge[1:3]`, `edge[-1]`). Regular patterns apply first,
 // then the `&`s, then the `!`s, whatever the order written, as in Ansible. Regexes and globs run
-// on RE2 (linear time), so no pattern can make the match run away on a long name.
-import { RE2JS } from 're2js';
+// on RE2 (linear time), so no pattern can make the match run away on a long name. RE2 (~275 kB)
+// loads only for a pattern that needs it (needsRegexEngine; index.ts selectHosts loads it first),
+// not for every fleet command.
+import type { RE2JS } from 're2js';
 import type { FleetHost, Inventory } from '../../../contract/fleet.js';
 import { usageError } from '../../../errors.js';
+import { regexEngineNow } from '../../../lang/regex.js';
 
 /** A pattern that can be one address (`web:22`, `edge-[01:10]`, IPv6): not split on `:`. */
 const ADDRESS = /^(?:[A-Za-z0-9_.-]|\[[0-9A-Za-z]+:[0-9A-Za-z]+(?::\d+)?\])+(?::\d+)?$/;
 const IPV6 = /^[0-9a-fA-F]*:[0-9a-fA-F:.]*:[0-9a-fA-F:.]*$/;
 const SUBSCRIPT = /^(.+)\[(?:(-?[0-9]+)|([0-9]+)[:-]([0-9]*))\]$/s;
+
+/**
+ * Whether `pattern` may run on RE2 (a `~regex`, a glob of more than one `*`, or patterns read
+ * from an `@FILE`): load it first (lang/regex.ts loadRegexEngine).
+ */
+export const needsRegexEngine = (pattern: string): boolean =>
+  /[~@]/.test(pattern) || pattern.split('*').length > 2;
 
 /** `a,b` or `a:b:&c:!d` into its single patterns (split_host_pattern). */
 export function splitPattern(pattern: string): string[] {
@@ -187,9 +197,11 @@ function matcher(pattern: string): (name: string) => boolean {
     return (name) => js.test(name);
   }
   const re = pattern[0] === '~' ? pattern.slice(1) : globToRe(pattern);
+  const RE2 = regexEngineNow();
+  if (!RE2) throw new Error(`host pattern '${pattern}': the regex engine is not loaded (needsRegexEngine)`);
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(re);
+    compiled = RE2.compile(re);
   } catch (e) {
     throw usageError(`invalid host pattern '${pattern}': ${(e as Error).message.split('\n')[0]}`);
   }

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { readFailure, readFileBoundedSync } from '../../../config/read-bounded.js';
 import { configError } from '../../../errors.js';
 import type { Sourced } from './model.js';
-import { readVarsYaml } from './vars-yaml.js';
 
 const EXTS = ['', '.yml', '.yaml', '.json'];
 const MAX_VARS_BYTES = 16 * 1024 * 1024;
@@ -15,11 +14,19 @@ const MAX_FILES = 10_000;
 
 export type VarsMap = Map<string, Map<string, Sourced>>;
 
-/** The vars of each of `names` found in `dir/kind` (kind: host_vars or group_vars). */
-export function readVarsDir(dir: string, kind: 'host_vars' | 'group_vars', names: Iterable<string>): VarsMap {
+/**
+ * The vars of each of `names` found in `dir/kind` (kind: host_vars or group_vars). The YAML reader
+ * (the `yaml` package) loads only when there is such a folder.
+ */
+export async function readVarsDir(
+  dir: string,
+  kind: 'host_vars' | 'group_vars',
+  names: Iterable<string>,
+): Promise<VarsMap> {
   const out: VarsMap = new Map();
   const base = join(dir, kind);
   if (!existsSync(base)) return out;
+  const { readVarsYaml } = await import('./vars-yaml.js');
   let entries: Set<string>;
   try {
     entries = new Set(readdirSync(base));
@@ -31,7 +38,8 @@ export function readVarsDir(dir: string, kind: 'host_vars' | 'group_vars', names
       if (!entries.has(name + ext)) continue;
       const path = join(base, name + ext);
       const vars = new Map<string, Sourced>();
-      for (const file of filesOf(path)) for (const [k, v] of readFile(file)) vars.set(k, v);
+      for (const file of filesOf(path))
+        for (const [k, v] of readVarsYaml(readFile(file), file)) vars.set(k, v);
       out.set(name, vars);
       break;
     }
@@ -39,14 +47,12 @@ export function readVarsDir(dir: string, kind: 'host_vars' | 'group_vars', names
   return out;
 }
 
-function readFile(file: string): Map<string, Sourced> {
-  let text: string;
+function readFile(file: string): string {
   try {
-    text = readFileBoundedSync(file, MAX_VARS_BYTES);
+    return readFileBoundedSync(file, MAX_VARS_BYTES);
   } catch (e) {
     throw configError(`${file}: cannot read: ${readFailure(e)}`);
   }
-  return readVarsYaml(text, file);
 }
 
 /** A file, or a folder's files with a vars extension (or none), sorted, depth first. */

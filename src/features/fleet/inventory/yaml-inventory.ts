@@ -9,7 +9,6 @@ import { expandHostEntry } from './host-pattern.js';
 import { type InventoryBuilder, MAX_HOSTS } from './model.js';
 import { checkVar, vaultError } from './secrets.js';
 import { hasVault } from './vars-yaml.js';
-import { readPlainInventory } from './plain-inventory.js';
 import { parseYaml11 } from './yaml11.js';
 
 /** Aliases a file may expand (a "billion laughs" stops here). */
@@ -23,12 +22,10 @@ type Doc = Document.Parsed;
 const isPlainValue = (v: unknown): boolean =>
   v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
-export function readYamlInventory(text: string, file: string, inv: InventoryBuilder): void {
-  // The plainest text (the one `sim --routers` writes) is read without the `yaml` nodes.
-  if (!readPlainInventory(text, file, inv)) readYamlNodes(text, file, inv);
-}
-
-/** The same through the `yaml` package's nodes, whatever the text (plain-inventory.ts's test compares them). */
+/**
+ * A YAML inventory through the `yaml` package's nodes, whatever the text (index.ts reads the
+ * plainest by plain-inventory.ts first; its property test compares the two).
+ */
 export function readYamlNodes(text: string, file: string, inv: InventoryBuilder): void {
   const { doc, lines } = parseYaml11(text, file);
   const r = new YamlReader(doc, lines, file, inv);

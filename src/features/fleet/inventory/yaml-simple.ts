@@ -8,8 +8,6 @@
 // the caller parses the text with the full parser. What it returns is what the full parser
 // gives for that text, node for node (keys, values, maps, the line of each node's start; a
 // property test compares them): the readers see the same document either way.
-import { Document, LineCounter, Pair, Scalar, YAMLMap } from 'yaml';
-
 // `  key:` then ` value`, ` # comment` or nothing. A plain key starts with a letter or `_`: never
 // a number, a timestamp, `~`, an indicator or a merge key in YAML 1.1.
 const LINE = /^( *)([A-Za-z_][A-Za-z0-9_.-]{0,200}):(?: +(.*?))? *$/;
@@ -37,38 +35,6 @@ interface Open<M> {
   indent: number;
   map: M;
 }
-
-/** The document and its lines, or undefined when the text is not of the plain kind above. */
-export function parseSimpleYaml(text: string): { doc: Document.Parsed; lines: LineCounter } | undefined {
-  const lines = new LineCounter();
-  const root = parseSimple(text, YAML_NODES, (offset) => lines.addNewLine(offset));
-  if (!root) return undefined;
-  const doc = new Document(null, { version: '1.1', uniqueKeys: false }) as Document.Parsed;
-  // Built as the parser builds its nodes (each with its range): the parsed document's shape.
-  doc.contents = root as Document.Parsed['contents'];
-  return { doc, lines };
-}
-
-const YAML_NODES: SimpleBuilder<YAMLMap, Scalar> = {
-  map(at) {
-    const m = new YAMLMap();
-    m.range = [at, at, at];
-    return m;
-  },
-  scalar(value, at, end) {
-    const s = new Scalar(value);
-    s.range = [at, end, end];
-    return s;
-  },
-  pair(map, key, value) {
-    const p = new Pair<Scalar, unknown>(key, value);
-    map.items.push(p);
-    return p;
-  },
-  set(pair, value) {
-    (pair as Pair).value = value;
-  },
-};
 
 /**
  * The grammar above, building with `b`: the root map, or undefined when the text is not plain.

@@ -5,7 +5,7 @@
 // inventory `sim --routers` writes) take a fast path of the same result (yaml-simple.ts).
 import { type Document, LineCounter, parseDocument, visit } from 'yaml';
 import { configError } from '../../../errors.js';
-import { parseSimpleYaml } from './yaml-simple.js';
+import { parseSimpleYaml } from './yaml-simple-nodes.js';
 
 const PY_BOOL = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/;
 const PY_INT =

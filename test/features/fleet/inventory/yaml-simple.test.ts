@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { isMap, isScalar, type LineCounter } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { startFleetSim } from '../../../../sim/fleet/index.js';
-import { parseSimpleYaml } from '../../../../src/features/fleet/inventory/yaml-simple.js';
+import { parseSimpleYaml } from '../../../../src/features/fleet/inventory/yaml-simple-nodes.js';
 import { parseYaml11, parseYaml11Fully } from '../../../../src/features/fleet/inventory/yaml11.js';
 
 /** Every node as the readers see it: kind, value (and its type), the line it starts on. */
