@@ -210,6 +210,15 @@ export async function benchConfig(): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), 'routersh-config-bench-'));
   const preload = maxRssPreload(dir);
   try {
+    // CONFIG_BENCH_ONLY=load: the load rows alone (each run's figures printed), a minute, not ten.
+    if (process.env['CONFIG_BENCH_ONLY'] === 'load') {
+      const load = await loadRows(preload, dir);
+      process.stderr.write(`load runs, ms: bare ${load.bare.join(' ')}; routersh ${load.rsh.join(' ')}\n`);
+      return {
+        'config load merge / bare throughput (target >= 0.8)': median(load.bare) / median(load.rsh),
+        'config load merge peak RSS MB (target <= 300)': Math.max(...load.rss),
+      };
+    }
     const big = await walkRows(
       { seed: { interfaces: 10_000, members: { list: 'big', count: 65_536 } } },
       true,
