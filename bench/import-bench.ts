@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alternate, pairedRatio, rows } from './alternate.js';
-import { bareEntryLoop, maxRssPreload, measured, ROOT, startChildSims, timeNode } from './util.js';
+import {
+  bareEntryLoop,
+  bareHttpEntryLoop,
+  maxRssPreload,
+  measured,
+  ROOT,
+  startChildSims,
+  timeNode,
+} from './util.js';
 
 const COUNT = 10_000;
 const FULL = 65_536;
@@ -13,6 +21,17 @@ const entry = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}
 
 const bareLoop = (url: string, list: string, count = COUNT) =>
   bareEntryLoop({
+    url,
+    list,
+    action: 'SET',
+    count,
+    concurrency: CONCURRENCY,
+    net: "'10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255)",
+  });
+
+/** The same loop through node:http, the baseline the issue names (undici's is the faster of the two). */
+const bareHttpLoop = (url: string, list: string, count = COUNT) =>
+  bareHttpEntryLoop({
     url,
     list,
     action: 'SET',
@@ -50,7 +69,7 @@ export async function benchImport(): Promise<Record<string, number>> {
     // list of its own, so that the machine's drift falls on both; the ratio is paired per run.
     const preload = maxRssPreload(mkdtempSync(join(tmpdir(), 'routersh-import-rss-')));
     const fullFeed = feed(FULL);
-    const rss: Record<'bare' | 'import', number[]> = { bare: [], import: [] };
+    const rss: Record<'bare' | 'http' | 'import', number[]> = { bare: [], http: [], import: [] };
     let lists = 0;
     const fresh = () => {
       const list = `bench-full-${lists++}`;
@@ -63,6 +82,14 @@ export async function benchImport(): Promise<Record<string, number>> {
         run: () => {
           const r = measured(['--input-type=module', '-e', bareLoop(url, fresh(), FULL)], env, preload);
           rss.bare.push(r.mb);
+          return r.ms;
+        },
+      },
+      {
+        name: 'http',
+        run: () => {
+          const r = measured(['--input-type=module', '-e', bareHttpLoop(url, fresh(), FULL)], env, preload);
+          rss.http.push(r.mb);
           return r.ms;
         },
       },
@@ -80,6 +107,7 @@ export async function benchImport(): Promise<Record<string, number>> {
     ]);
     const time = pairedRatio(full['import']!, full['bare']!);
     const throughput = pairedRatio(full['bare']!, full['import']!);
+    const httpThroughput = pairedRatio(full['http']!, full['import']!);
     return {
       import_entries_per_s_whole_process: whole,
       import_entries_per_s_send_phase: (COUNT * 1000) / summary.elapsedMs,
@@ -90,8 +118,11 @@ export async function benchImport(): Promise<Record<string, number>> {
       ...rows('bare_undici_c16_65536_total_ms', full['bare']!),
       ...rows('import_65536_vs_bare_time_ratio', time),
       ...rows('import_65536_vs_bare_throughput_ratio', throughput),
+      ...rows('bare_node_http_c16_65536_total_ms', full['http']!),
+      ...rows('import_65536_vs_bare_node_http_throughput_ratio', httpThroughput),
       import_65536_peak_rss_mb_max: Math.max(...rss.import),
       bare_65536_peak_rss_mb_max: Math.max(...rss.bare),
+      bare_node_http_65536_peak_rss_mb_max: Math.max(...rss.http),
     };
   } finally {
     await sims.stop();

@@ -132,6 +132,48 @@ console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFi
 await agent.close();
 `;
 
+/** bareEntryLoop through node:http (a keep-alive Agent of `concurrency` sockets): the issue's own baseline. */
+export const bareHttpEntryLoop = (o: {
+  url: string;
+  list: string;
+  action: 'SET' | 'UNSET';
+  count: number;
+  concurrency: number;
+  net: string;
+}) => `
+import http from 'node:http';
+const u = new URL('${o.url}');
+const agent = new http.Agent({ keepAlive: true, maxSockets: ${o.concurrency} });
+const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+const post = (path, body) => new Promise((resolve, reject) => {
+  const req = http.request({ host: u.hostname, port: u.port, path, method: 'POST', agent,
+    headers: { authorization: auth, accept: 'application/json', 'content-type': 'application/json' } }, (res) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (c) => (text += c));
+    res.on('end', () => {
+      const answer = JSON.parse(text);
+      if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') reject(new Error('bad answer ' + text));
+      else resolve(answer);
+    });
+  });
+  req.on('error', reject);
+  req.end(body);
+});
+let next = 0;
+async function worker() {
+  while (next < ${o.count}) {
+    const i = next++;
+    const net = ${o.net};
+    await post('/api/ipv4/firewall/match-list/${o.list}/action/match', JSON.stringify({ Actions: ['${o.action}'], Options: { net: [net] } }));
+  }
+}
+const t0 = performance.now();
+await Promise.all(Array.from({ length: ${o.concurrency} }, worker));
+console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFixed(2));
+agent.destroy();
+`;
+
 // Loaded into a measured process with -r: its peak RSS on exit, on stderr.
 const MAX_RSS = `process.on('exit', () => process.stderr.write('maxrss_kb ' + process.resourceUsage().maxRSS + '\\n'));\n`;
 
