@@ -82,17 +82,25 @@ describe.skipIf(nodeOwn)('the code cache (Node 20)', () => {
     }
     const damaged = await show({ XDG_CACHE_HOME: base });
     expect(damaged).toMatchObject({ code: 0, stdout: expected, stderr: '' });
-    for (const f of readdirSync(dir)) {
+    // Which chunks a run loads can differ with timing (a slow answer, beside stress-ng, loads its
+    // progress line's chunk): the files every run loads (the entry and the session) must be
+    // written again; another left as it was is one this run did not load.
+    const always = (f: string) => f.startsWith('main.cjs.') || f.startsWith('session-');
+    const files = readdirSync(dir);
+    expect(files.filter(always).length, files.join(' ')).toBeGreaterThanOrEqual(2);
+    for (const f of files) {
       const bytes = readFileSync(join(dir, f));
-      expect(
-        bytes.every((b) => b === 0x5a),
-        f,
-      ).toBe(false);
+      if (always(f))
+        expect(
+          bytes.every((b) => b === 0x5a),
+          f,
+        ).toBe(false);
       writeFileSync(join(dir, f), bytes.subarray(0, 40));
     }
     const cut = await show({ XDG_CACHE_HOME: base });
     expect(cut).toMatchObject({ code: 0, stdout: expected, stderr: '' });
-    for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).size, f).toBeGreaterThan(40);
+    for (const f of readdirSync(dir).filter(always))
+      expect(statSync(join(dir, f)).size, f).toBeGreaterThan(40);
   });
 
   it('code made under other V8 flags is kept under another name, and each is used by its own runs', async () => {
