@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alternate, pairedRatio, rows } from './alternate.js';
-import {
-  bareEntryLoop,
-  bareHttpEntryLoop,
-  maxRssPreload,
-  measured,
-  ROOT,
-  startChildSims,
-  timeNode,
-} from './util.js';
+import { bareEntryLoop, maxRssPreload, measured, ROOT, startChildSims, timeNode } from './util.js';
 
 const COUNT = 10_000;
 const FULL = 65_536;
@@ -19,7 +11,8 @@ const CONCURRENCY = 16;
 const AUTH_ENV = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
 const entry = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
-const bareLoop = (url: string, list: string, count = COUNT) =>
+/** The bare loop of `count` entries through undici, or node:http (the baseline the issue names). */
+const bareLoop = (url: string, list: string, count = COUNT, client: 'undici' | 'http' = 'undici') =>
   bareEntryLoop({
     url,
     list,
@@ -27,17 +20,7 @@ const bareLoop = (url: string, list: string, count = COUNT) =>
     count,
     concurrency: CONCURRENCY,
     net: "'10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255)",
-  });
-
-/** The same loop through node:http, the baseline the issue names (undici's is the faster of the two). */
-const bareHttpLoop = (url: string, list: string, count = COUNT) =>
-  bareHttpEntryLoop({
-    url,
-    list,
-    action: 'SET',
-    count,
-    concurrency: CONCURRENCY,
-    net: "'10.' + ((i >> 16) & 255) + '.' + ((i >> 8) & 255) + '.' + (i & 255)",
+    client,
   });
 
 const node = timeNode;
@@ -88,7 +71,11 @@ export async function benchImport(): Promise<Record<string, number>> {
       {
         name: 'http',
         run: () => {
-          const r = measured(['--input-type=module', '-e', bareHttpLoop(url, fresh(), FULL)], env, preload);
+          const r = measured(
+            ['--input-type=module', '-e', bareLoop(url, fresh(), FULL, 'http')],
+            env,
+            preload,
+          );
           rss.http.push(r.mb);
           return r.ms;
         },

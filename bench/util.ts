@@ -103,51 +103,36 @@ export async function startChildHostile(
  * `net` each to LIST's entry node, `concurrency` at a time, Basic admin/admin, each answer
  * parsed and checked. `net`: a JS expression of `i`. Prints `entries/s N`. Source for `node -e`.
  */
-export const bareEntryLoop = (o: {
+/** A bare loop of `count` match-list entry requests at `concurrency`, one of two clients. */
+export interface BareEntryLoop {
   url: string;
   list: string;
   action: 'SET' | 'UNSET';
   count: number;
   concurrency: number;
   net: string;
-}) => `
-import { Agent, request } from 'undici';
-const agent = new Agent({ connections: ${o.concurrency} });
-const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
-const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
-let next = 0;
-async function worker() {
-  while (next < ${o.count}) {
-    const i = next++;
-    const net = ${o.net};
-    const body = JSON.stringify({ Actions: ['${o.action}'], Options: { net: [net] } });
-    const res = await request('${o.url}/api/ipv4/firewall/match-list/${o.list}/action/match', { method: 'POST', dispatcher: agent, headers, body });
-    const answer = await res.body.json();
-    if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
-  }
+  /** undici (default), or node:http with a keep-alive Agent of `concurrency` sockets. */
+  client?: 'undici' | 'http';
 }
-const t0 = performance.now();
-await Promise.all(Array.from({ length: ${o.concurrency} }, worker));
-console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFixed(2));
-await agent.close();
-`;
 
-/** bareEntryLoop through node:http (a keep-alive Agent of `concurrency` sockets): the issue's own baseline. */
-export const bareHttpEntryLoop = (o: {
-  url: string;
-  list: string;
-  action: 'SET' | 'UNSET';
-  count: number;
-  concurrency: number;
-  net: string;
-}) => `
-import http from 'node:http';
+/** How each client sends one POST and checks its answer (`post(path, body)`), and ends. */
+const CLIENTS = {
+  undici: (o: BareEntryLoop) => ({
+    head: `import { Agent, request } from 'undici';
+const agent = new Agent({ connections: ${o.concurrency} });
+const post = async (path, body) => {
+  const res = await request('${o.url}' + path, { method: 'POST', dispatcher: agent, headers, body });
+  const answer = await res.body.json();
+  if (res.statusCode !== 200 || answer.RequestStatus !== 'OK') throw new Error('bad answer ' + JSON.stringify(answer));
+};`,
+    end: 'await agent.close();',
+  }),
+  http: (o: BareEntryLoop) => ({
+    head: `import http from 'node:http';
 const u = new URL('${o.url}');
 const agent = new http.Agent({ keepAlive: true, maxSockets: ${o.concurrency} });
-const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
 const post = (path, body) => new Promise((resolve, reject) => {
-  const req = http.request({ host: u.hostname, port: u.port, path, method: 'POST', agent,
-    headers: { authorization: auth, accept: 'application/json', 'content-type': 'application/json' } }, (res) => {
+  const req = http.request({ host: u.hostname, port: u.port, path, method: 'POST', agent, headers }, (res) => {
     let text = '';
     res.setEncoding('utf8');
     res.on('data', (c) => (text += c));
@@ -159,7 +144,17 @@ const post = (path, body) => new Promise((resolve, reject) => {
   });
   req.on('error', reject);
   req.end(body);
-});
+});`,
+    end: 'agent.destroy();',
+  }),
+};
+
+export const bareEntryLoop = (o: BareEntryLoop) => {
+  const c = CLIENTS[o.client ?? 'undici'](o);
+  return `
+const auth = 'Basic ' + Buffer.from('admin:admin').toString('base64');
+const headers = { authorization: auth, accept: 'application/json', 'content-type': 'application/json' };
+${c.head}
 let next = 0;
 async function worker() {
   while (next < ${o.count}) {
@@ -171,8 +166,9 @@ async function worker() {
 const t0 = performance.now();
 await Promise.all(Array.from({ length: ${o.concurrency} }, worker));
 console.log('entries/s ' + ((${o.count} * 1000) / (performance.now() - t0)).toFixed(2));
-agent.destroy();
+${c.end}
 `;
+};
 
 // Loaded into a measured process with -r: its peak RSS on exit, on stderr.
 const MAX_RSS = `process.on('exit', () => process.stderr.write('maxrss_kb ' + process.resourceUsage().maxRSS + '\\n'));\n`;
