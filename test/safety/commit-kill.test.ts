@@ -4,10 +4,10 @@
 // and after the router applied each step. The next start says the transaction was left half
 // done, in one line, with the command that settles it; that command reverts what took, and the
 // router ends at the configuration before the commit, the journal saying so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
-import { type FaultRouter, observe, startFaultRouter } from './fault-router.js';
+import { observe, faultRouters } from './fault-router.js';
 import { events, journalFile } from './invariant.js';
 import { killedAt, PHASES } from './killed-at.js';
 import { LOAD_STEPS, loadStep } from './tx-load.js';
@@ -24,13 +24,9 @@ const LINES = [
 ];
 const COMMIT = ['-c', 'configure', ...LINES.flatMap((l) => ['-c', l]), '-c', 'commit', ...T];
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
+const started = faultRouters();
 const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
+  const r = await started();
   return { router: r, env: adminEnv(r.url) };
 };
 

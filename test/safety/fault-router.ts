@@ -4,6 +4,7 @@
 // reset: nothing changed) or after (a reset, a timeout, a garbled 200: changed, answer lost) —
 // or holds it there so the test can SIGKILL routersh at that step. Its state is the oracle:
 // read straight from the engine's data, never through routersh.
+import { afterAll } from 'vitest';
 import { handle } from '../../sim/router/engine.js';
 import type { RouterState } from '../../sim/router/state.js';
 import { initialState } from '../../sim/router/variant.js';
@@ -180,6 +181,22 @@ export async function startFaultRouter(
 }
 
 /** What the harness compares: the configuration a change of the scenarios can touch, canonical. */
+/**
+ * A file's fault routers: each call starts one (as startFaultRouter), and every one is closed
+ * after the file's tests. Called at a test file's top level.
+ */
+export function faultRouters(): (o?: Parameters<typeof startFaultRouter>[0]) => Promise<FaultRouter> {
+  const routers: FaultRouter[] = [];
+  afterAll(async () => {
+    await Promise.all(routers.map((r) => r.close().catch(() => {})));
+  });
+  return async (o) => {
+    const r = await startFaultRouter(o);
+    routers.push(r);
+    return r;
+  };
+}
+
 export function observe(s: RouterState): string {
   const eth1 = s.interfaces.get('eth1');
   return JSON.stringify({

@@ -3,19 +3,11 @@
 // step's own request: unrelated steps go at once), through
 // the product's wiring (tx-rig.ts). After each: the router is at the configuration before or
 // after the transaction, and the journal says which.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAULTS, type Fault, type FaultRouter, observe, startFaultRouter } from './fault-router.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAULTS, type Fault, observe, faultRouters } from './fault-router.js';
 import { expectTxInvariant, isStep, runTx, STEPS, txSession } from './tx-rig.js';
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
-const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
-  return r;
-};
+const fresh = faultRouters();
 
 const s = { s0: '', s1: '' };
 beforeAll(async () => {

@@ -4,10 +4,10 @@
 // says so in one line in a script, with the command that settles it; that command (`routersh
 // undo --journal FILE TXID --yes`) reverts what took, and the router ends at the configuration
 // before the transaction, the journal saying so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
-import { type FaultRouter, observe, startFaultRouter } from './fault-router.js';
+import { observe, faultRouters } from './fault-router.js';
 import { events, journalFile } from './invariant.js';
 import { killedAt, PHASES } from './killed-at.js';
 import { expectTxInvariant } from './tx-rig.js';
@@ -15,13 +15,9 @@ import { LOAD_STEPS, loadFile, loadStep } from './tx-load.js';
 
 const T = ['--timeout', '5'];
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
+const started = faultRouters();
 const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
+  const r = await started();
   return { router: r, env: adminEnv(r.url) };
 };
 

@@ -6,21 +6,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
-import { type FaultRouter, observe, startFaultRouter } from './fault-router.js';
+import { observe, faultRouters } from './fault-router.js';
 import { events, journalFile } from './invariant.js';
 import { isStep, runTx, STEPS, txSession } from './tx-rig.js';
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close().catch(() => {})));
-});
-const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
-  return r;
-};
+const fresh = faultRouters();
 
 const BASIC = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 

@@ -5,24 +5,16 @@
 // nothing sent, unless --allow-unrevertable. Through the product's wiring (tx-rig.ts); each
 // window is settled by the test (`routersh undo --journal FILE --yes`), never waited out.
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/features/changes/journal/fold.js';
 import { runTransaction } from '../../src/features/config/transaction.js';
 import { runPiped } from '../../src/run/output-pipes.js';
 import { runCommand } from '../helpers/command-io.js';
-import { type FaultRouter, observe, startFaultRouter } from './fault-router.js';
+import { observe, faultRouters } from './fault-router.js';
 import { events, journalFile } from './invariant.js';
 import { runTx, STEPS, txSession } from './tx-rig.js';
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
-const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
-  return r;
-};
+const fresh = faultRouters();
 const T = ['--timeout', '5'];
 
 describe('a transaction in a confirmed-change window', () => {

@@ -4,17 +4,11 @@
 // typed in candidate mode, `commit` run as the shell runs it). After each: the router is at the
 // configuration before or after the commit, and the outcome says which — a reverted commit keeps
 // its staged lines (to commit again or discard), a committed one has none left.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/contract/outcome.js';
 import { runLine } from '../../../src/run/runner.js';
 import type { Session } from '../../../src/session/session.js';
-import {
-  FAULTS,
-  type Fault,
-  type FaultRouter,
-  observe,
-  startFaultRouter,
-} from '../../safety/fault-router.js';
+import { FAULTS, type Fault, type FaultRouter, observe, faultRouters } from '../../safety/fault-router.js';
 import { txSession } from '../../safety/tx-rig.js';
 
 const LINES = [
@@ -31,15 +25,7 @@ const PATHS = [
   '/api/interface/eth0/mtu/1400',
 ];
 
-const routers: FaultRouter[] = [];
-afterAll(async () => {
-  await Promise.all(routers.map((r) => r.close()));
-});
-const fresh = async () => {
-  const r = await startFaultRouter();
-  routers.push(r);
-  return r;
-};
+const fresh = faultRouters();
 
 const signal = new AbortController().signal;
 const run = (session: Session, line: string): Promise<Outcome> =>
