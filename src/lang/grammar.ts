@@ -334,6 +334,9 @@ export const BUILTIN_NAMES = Object.keys(BUILTIN_TABLE) as BuiltinName[];
 
 export const builtinSpec = (name: BuiltinName): BuiltinSpec => BUILTIN_TABLE[name];
 
+/** The lesson's own built-ins: a class grades no try at a step by them, a fleet runs them once. */
+export const LESSON_BUILTINS = ['learn', 'hint', 'skip', 'lesson'] as const satisfies readonly BuiltinName[];
+
 export const isBuiltinName = (name: string): name is BuiltinName => Object.hasOwn(BUILTIN_TABLE, name);
 
 export interface RawCommand {

@@ -15,6 +15,7 @@ import type {
 } from '../../contract/class.js';
 import type { Services } from '../../contract/services.js';
 import { usageError } from '../../errors.js';
+import { LESSON_BUILTINS } from '../../lang/grammar.js';
 import { sanitizeLine, sanitizeText } from '../../term/sanitize.js';
 import { createLessonDriver } from './lesson-driver.js';
 import { currentStep, stepText } from './progress.js';
@@ -153,7 +154,7 @@ function gradeOf(l: Lesson, rs: readonly StepRecord[], now: number): LessonGrade
 }
 
 /** The lesson's own built-ins (grammar.ts): a line that starts with one is no try at the step. */
-const LESSON_OWN = new Set(['hint', 'skip', 'lesson', 'learn']);
+const LESSON_OWN = new Set<string>(LESSON_BUILTINS);
 
 export function createGrader(o: GraderOptions): Grader {
   if (!o.lessons.length) throw usageError('a class needs at least one lesson');

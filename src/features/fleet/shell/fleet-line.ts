@@ -2,6 +2,7 @@
 // (`hosts`, `limit PATTERN`, `on HOST CMD`), a built-in that runs once (telemetry, help, the
 // history), one refused across hosts (it belongs to one router: `on HOST` names the way), or a
 // line that runs on every selected host. Pure: the line is read by THE lexer.
+import { LESSON_BUILTINS } from '../../../lang/grammar.js';
 import { scanLine } from '../../../lang/tokenize.js';
 import { LOCAL_BUILTINS } from '../local-builtins.js';
 
@@ -46,7 +47,7 @@ export type Across = 'each' | 'once' | 'refused' | 'undo';
  * one router's; `on HOST` runs them). Unlisted names run on each host. `configure` and, in it,
  * `commit`, `compare`, `discard`, `end` are the fleet's candidate mode (session/fleet-shell.ts).
  */
-const ONCE = new Set([...LOCAL_BUILTINS, 'dashboard', 'learn', 'hint', 'skip', 'lesson']);
+const ONCE = new Set<string>([...LOCAL_BUILTINS, 'dashboard', ...LESSON_BUILTINS]);
 const REFUSED = new Set([
   'compare',
   'checkpoint',
