@@ -51,7 +51,8 @@ export async function runFleetBatch(
   const { router: _, ...rest } = flags;
   const base = commandConfig(rest, io);
   const controller = new AbortController();
-  // Every host at work listens on the run's signal (and its lines' lookups on theirs).
+  // What runs per host may listen on the run's signal (a run's waves, its lines' lookups):
+  // more than Node's 10 listeners is no leak here.
   setMaxListeners(forks + 64, controller.signal);
   const stopInterrupt = io.onInterrupt(() => controller.abort());
   try {

@@ -9,6 +9,7 @@
 import type { Config } from '../config/config.js';
 import { SharedAnswers } from '../api/router/shared-answers.js';
 import { readSmallFileSync } from '../config/read-bounded.js';
+import { stateDir } from '../config/paths.js';
 import { readSecretFile } from '../config/secret-file.js';
 import type { FleetHost } from '../contract/fleet.js';
 import type { WindowGuardPort } from '../contract/services.js';
@@ -131,6 +132,7 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
   const byName = new Map(hosts.map((h) => [h.name, h]));
   const opened = new Map<string, Promise<Session>>();
   const sharedAnswers = o.shareAnswers ? new SharedAnswers() : undefined;
+  const state = stateDir(o.env);
   // Assigned, not spread: made per host, where V8's unoptimised code builds an object from
   // spreads many times slower (docs/benchmarks.md, "Running on many").
   const sessionOptions = (host: FleetHost): SessionOptions => {
@@ -147,6 +149,7 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
     if (o.guardPort) s.guardPort = o.guardPort;
     if (o.connections !== undefined) s.connections = o.connections;
     if (sharedAnswers) s.sharedAnswers = sharedAnswers;
+    s.stateDir = state;
     return s;
   };
 

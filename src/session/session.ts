@@ -51,6 +51,8 @@ export interface SessionOptions {
   connections?: number;
   /** GET answers decoded once for the sessions of many routers (a fleet run's). */
   sharedAnswers?: SharedAnswers;
+  /** The state folder, when the caller found it already (a fleet's sessions: once for all). */
+  stateDir?: string;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
   guard?: boolean;
   /** The guard port itself, over `guard` (a fleet run: one guard for all its windows, session/fleet-run.ts). */
@@ -83,7 +85,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   if (o.sharedAnswers) connection.shared = o.sharedAnswers;
   const router = new RouterClient(connection);
   const cache = new MetadataCache((words, signal) => router.nodeInfo(words, { signal }));
-  const state = stateDir(o.env);
+  const state = o.stateDir ?? stateDir(o.env);
   // Every module the session needs starts loading now, together: one after the other, each
   // import was a round of its own before the shell's prompt (reading the file, compiling).
   const makeDriver = typeof o.lessons === 'function' ? o.lessons : undefined;
@@ -106,7 +108,7 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
         })
       : undefined,
   );
-  const journal = o.journal ? journalPort(cfg, o.journal, o.env) : undefined;
+  const journal = o.journal ? journalPort(cfg, o.journal, state) : undefined;
   const core = {
     resolve: (line: string, context: string[], signal: AbortSignal, scan?: ScannedLine) =>
       resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal, { scan }),
@@ -148,7 +150,10 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   return Object.freeze({
     services,
     cache,
-    label: `${cfg.user ?? 'token'}@${hostOf(cfg.router)}`,
+    // Read by the shell only: a fleet run opens 1,000 sessions that never show it.
+    get label() {
+      return `${cfg.user ?? 'token'}@${hostOf(cfg.router)}`;
+    },
     close: async () => {
       // The journal's last afters are read before the connection goes.
       await journal?.opened()?.close();
@@ -185,7 +190,7 @@ async function telemetryPort(
 function journalPort(
   cfg: Readonly<Config>,
   where: NonNullable<SessionOptions['journal']>,
-  env: NodeJS.ProcessEnv,
+  state: string,
 ): JournalPort {
   let opened: Journal | undefined;
   let opening: Promise<Journal> | undefined;
@@ -193,7 +198,7 @@ function journalPort(
   return Object.freeze({
     open: () =>
       (opening ??= import('../features/changes/journal-open.js').then(({ openJournal }) => {
-        opened = openJournal(meta, where === 'file' ? { dir: stateDir(env) } : where);
+        opened = openJournal(meta, where === 'file' ? { dir: state } : where);
         return opened;
       })),
     opened: () => opened,

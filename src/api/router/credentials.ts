@@ -4,7 +4,7 @@
 // each answer before it becomes a message, output, a --json document or an error.
 import { configError } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
-import { mayHoldSecret, redactDeep } from '../redact.js';
+import { mayHoldSecret, normalise, redactDeep } from '../redact.js';
 
 // Tokens remembered for redaction: the pre-issued one and the latest renewals.
 const MAX_TOKENS = 8;
@@ -23,6 +23,10 @@ export function missingPasswordError(user: string, router: string, token = false
 export class Credentials {
   private readonly fixed: string[] = [];
   private readonly tokens: string[] = [];
+  /** `secrets` as redact.ts wants them, made again only when a token is remembered. */
+  private list: readonly string[] | undefined;
+  /** The Basic header, made once: it was made again for every request. */
+  private basicValue: string | undefined;
 
   constructor(
     readonly user: string | undefined,
@@ -41,7 +45,8 @@ export class Credentials {
   /** The Basic header of these credentials. */
   get basic(): string {
     if (this.password === undefined) throw missingPasswordError(this.user ?? '(no user)', 'the router');
-    return basicHeader(this.user, this.password);
+    this.basicValue ??= basicHeader(this.user, this.password);
+    return this.basicValue;
   }
 
   /** A token we hold (pre-issued or issued to us): redacted from now on. */
@@ -49,10 +54,13 @@ export class Credentials {
     if (token === '' || this.tokens.includes(token)) return;
     this.tokens.push(token);
     if (this.tokens.length > MAX_TOKENS) this.tokens.shift();
+    this.list = undefined;
   }
 
+  /** Every secret of ours (non-empty, longest first). */
   get secrets(): readonly string[] {
-    return [...this.fixed, ...this.tokens];
+    this.list ??= normalise([...this.fixed, ...this.tokens]);
+    return this.list;
   }
 
   /** The parsed JSON answer `body` (text `raw`) with our secrets replaced. */

@@ -44,6 +44,8 @@ export async function runPool<H, T>(
 ): Promise<PoolOutcome<H, T>[]> {
   const now = o.now ?? (() => performance.now());
   const started = new Map<H, number>();
+  /** How to stop each host at work (the run's signal stops them all). */
+  const running = new Set<(error: RoutershError) => void>();
   const outcomes: PoolOutcome<H, T>[] = [];
   let failed = 0;
   let next = 0;
@@ -65,7 +67,7 @@ export async function runPool<H, T>(
     const at = now();
     started.set(host, at);
     progress();
-    const outcome = await settle(host, work, o, at, now);
+    const outcome = await settle(host, work, o, at, now, running);
     started.delete(host);
     if (!outcome.ok) failed++;
     outcomes.push(outcome);
@@ -86,50 +88,76 @@ export async function runPool<H, T>(
     }
   };
   const lanes = Math.max(1, Math.min(o.forks, hosts.length));
-  await Promise.all(Array.from({ length: lanes }, lane));
+  const cancel = () => {
+    for (const stop of [...running]) stop(cancelledError());
+  };
+  o.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    o.signal.removeEventListener('abort', cancel);
+  }
   return outcomes;
 }
 
-/** One host's work under its own signal: the run's, and its bound. Never throws. */
-async function settle<H, T>(
+/**
+ * One host's work under its own signal, which the run's signal (Ctrl-C) and the host's bound
+ * abort. Never throws. The outcome is settled by whichever comes first: the work, the bound or
+ * the run's end, so a host whose work ignores its signal still loses its slot. No listener is
+ * added per host: the run's hosts at work are aborted through `running` (one listener on the
+ * run's signal, runPool), and the bound's timer ends the host itself (where a listener on each
+ * of two signals and a Promise.race were made for each of a run's 1,000 hosts).
+ */
+function settle<H, T>(
   host: H,
   work: (host: H, signal: AbortSignal) => Promise<T>,
   o: PoolOptions<H, T>,
   at: number,
   now: () => number,
+  running: Set<(error: RoutershError) => void>,
 ): Promise<PoolOutcome<H, T>> {
-  const own = new AbortController();
-  const cancel = () => own.abort();
-  // Already aborted (Ctrl-C while this host was being started): 'abort' will not fire again.
-  if (o.signal.aborted) own.abort();
-  else o.signal.addEventListener('abort', cancel, { once: true });
-  let overran = false;
-  const timer =
-    o.hostBoundMs !== undefined
-      ? setTimeout(() => {
-          overran = true;
-          own.abort();
-        }, o.hostBoundMs)
-      : undefined;
-  try {
-    // A host's work that ignores its signal still loses its slot when the bound passes.
-    const aborted = new Promise<never>((_, reject) => {
-      if (own.signal.aborted) reject(cancelledError());
-      own.signal.addEventListener('abort', () => reject(cancelledError()), { once: true });
-    });
-    aborted.catch(() => {});
-    const value = await Promise.race([work(host, own.signal), aborted]);
-    return { host, ok: true, value, ms: Math.round(now() - at) };
-  } catch (e) {
-    const error =
-      overran && !o.signal.aborted
-        ? timeoutError(`no end within the whole-host bound of ${seconds(o.hostBoundMs ?? 0)}`)
-        : asRoutershError(e);
-    return { host, ok: false, error, ms: Math.round(now() - at) };
-  } finally {
-    if (timer) clearTimeout(timer);
-    o.signal.removeEventListener('abort', cancel);
-  }
+  return new Promise((resolve) => {
+    const own = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let ended = false;
+    const failed = (error: RoutershError): void =>
+      end({ host, ok: false, error, ms: Math.round(now() - at) });
+    const end = (outcome: PoolOutcome<H, T>): void => {
+      if (ended) return;
+      ended = true;
+      if (timer) clearTimeout(timer);
+      running.delete(stop);
+      resolve(outcome);
+    };
+    // The run's end or the bound: the host's signal aborts, and its outcome is settled now.
+    const stop = (error: RoutershError): void => {
+      own.abort();
+      failed(error);
+    };
+    if (o.signal.aborted) {
+      stop(cancelledError());
+      return;
+    }
+    running.add(stop);
+    if (o.hostBoundMs !== undefined) {
+      const bound = o.hostBoundMs;
+      timer = setTimeout(
+        () => stop(timeoutError(`no end within the whole-host bound of ${seconds(bound)}`)),
+        bound,
+      );
+    }
+    let started: Promise<T>;
+    try {
+      started = work(host, own.signal);
+    } catch (e) {
+      failed(asRoutershError(e));
+      return;
+    }
+    started.then(
+      (value) => end({ host, ok: true, value, ms: Math.round(now() - at) }),
+      (e: unknown) => failed(asRoutershError(e)),
+    );
+  });
 }
 
 const seconds = (ms: number): string => `${+(ms / 1000).toFixed(1)} s`;
