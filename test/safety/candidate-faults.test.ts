@@ -5,11 +5,11 @@
 // configuration before or after the commit, and the outcome says which — a reverted commit keeps
 // its staged lines (to commit again or discard), a committed one has none left.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Outcome } from '../../../src/contract/outcome.js';
-import { runLine } from '../../../src/run/runner.js';
-import type { Session } from '../../../src/session/session.js';
-import { FAULTS, type Fault, type FaultRouter, observe, faultRouters } from '../../safety/fault-router.js';
-import { txSession } from '../../safety/tx-rig.js';
+import type { Outcome } from '../../src/contract/outcome.js';
+import { runLine } from '../../src/run/runner.js';
+import type { Session } from '../../src/session/session.js';
+import { FAULTS, type Fault, type FaultRouter, observe, faultRouters } from './fault-router.js';
+import { txSession } from './tx-rig.js';
 
 const LINES = [
   'interface eth1 mtu 9000',
