@@ -1,13 +1,13 @@
 // The floor for any transport over undici (bench/startup-bench.ts): one POST /api/interface
-// through undici's Agent imported by path as src/http/transport.ts does, bundled like dist/,
+// through undici's Client imported by path as src/http/transport.ts does, bundled like dist/,
 // WebAssembly unoptimised as -c runs it; prints the first characters of the answer.
 // Usage: node startup-undici-post.js ROUTER_URL
 import { setFlagsFromString } from 'node:v8';
-import Agent from 'undici/lib/dispatcher/agent.js';
+import Client from 'undici/lib/dispatcher/client.js';
 
 setFlagsFromString('--liftoff-only');
 const url = new URL(process.argv[2] ?? '');
-const agent = new Agent({ connections: 1, pipelining: 1, keepAliveTimeout: 10_000 });
+const agent = new Client(url.origin, { pipelining: 1, keepAliveTimeout: 10_000 });
 const chunks: Buffer[] = [];
 let status = 0;
 agent.dispatch(

@@ -1,4 +1,5 @@
-// THE HTTP transport of both APIs: one keep-alive undici Agent per client. Every call has a
+// THE HTTP transport of both APIs: one keep-alive undici Client (one connection) or Pool (more)
+// per client, for the one origin it talks to. Every call has a
 // deadline for the whole exchange, can be cancelled by the caller's signal (cancel and timeout
 // are told apart), reads the body under the instance's size cap, and follows redirects only
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
@@ -6,10 +7,11 @@
 // `headers` at send time. Both APIs take the same TLS options (a CA, a client certificate, no
 // verification) and may go through a proxy (proxy-agent.ts), with the same redirect policy.
 import type { Socket } from 'node:net';
-import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
+import type { buildConnector as BuildConnector, Client as UndiciClient, Dispatcher } from 'undici';
 // By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
 import buildConnector from 'undici/lib/core/connect.js';
-import Agent from 'undici/lib/dispatcher/agent.js';
+import Client from 'undici/lib/dispatcher/client.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
 import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
@@ -147,9 +149,16 @@ function watchSignal(signal: AbortSignal, c: Collector): () => void {
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
-  /** The dispatcher, once made: at once without a proxy; with one, when its code has loaded. */
+  /**
+   * The dispatcher: without a proxy the origin's Client or Pool, made when a call needs one (and
+   * again after it was retired, below); with a proxy, its agent, once its code has loaded.
+   */
   private agent: ClosableDispatcher | undefined;
   private readonly making: Promise<ClosableDispatcher> | undefined;
+  /** The origin's dispatcher options (no proxy): what a new Client or Pool is made with. */
+  private readonly direct: UndiciClient.Options | undefined;
+  /** Dispatchers retired while they close (their requests still running end on their own). */
+  private readonly retired = new Set<ClosableDispatcher>();
   private redirecting: Dispatcher | undefined;
   private last: SocketAddresses | undefined;
   /** The latest TLS alert a socket of this transport got, until a failure is told by it. */
@@ -213,7 +222,47 @@ export class Transport {
         }
         callback(...args);
       });
-    this.use(new Agent({ ...pool, connect: connector }));
+    this.direct = { ...pool, connect: connector };
+  }
+
+  /**
+   * The origin's dispatcher, made on first use: a Client or a Pool, as undici's Agent makes one
+   * per origin. A transport never sends elsewhere (a redirect is followed only within the
+   * origin): the Agent in front of it cost every client its constructor (a deep clone of its
+   * options), every request a dispatch through it, every close a walk of its clients, ~5 % of a
+   * 1,000-host fleet run's CPU (docs/benchmarks.md). Its one rule that matters is kept: once
+   * none of a dispatcher's connections is left (the server closed it, an aborted exchange's
+   * socket was destroyed), the dispatcher is closed and the next call makes a new one; undici
+   * would connect again at once and keep that connection idle until its keep-alive timeout.
+   */
+  private dispatcher(direct: UndiciClient.Options): ClosableDispatcher {
+    const now = this.agent;
+    if (now && !now.closed && !now.destroyed) return now;
+    const d = (this.o.connections === 1
+      ? new Client(this.origin, direct)
+      : new Pool(this.origin, direct)) as unknown as ClosableDispatcher;
+    let connected = 0;
+    const unused = () => {
+      if (connected > 0) return;
+      if (this.agent === d) {
+        this.agent = undefined;
+        this.redirecting = undefined;
+      }
+      if (d.closed || d.destroyed) return;
+      this.retired.add(d);
+      d.close()
+        .catch(() => {})
+        .finally(() => this.retired.delete(d));
+    };
+    d.on('connect', () => {
+      connected++;
+    });
+    d.on('disconnect', () => {
+      connected--;
+      unused();
+    });
+    d.on('connectionError', unused);
+    return this.use(d);
   }
 
   /**
@@ -291,10 +340,10 @@ export class Transport {
     const unwatch = caller ? watchSignal(caller, collector) : undefined;
     try {
       // The proxy's code loading is inside the deadline and cancellable like the rest.
-      if (!this.agent) await Promise.race([this.making, collector.done]);
+      if (!this.direct && !this.agent) await Promise.race([this.making, collector.done]);
       // After undici's own setImmediate (queued when that answer ended): the socket is free again.
       if (this.ended) await new Promise<void>((resolve) => setImmediate(resolve));
-      const agent = this.agent;
+      const agent = this.direct ? this.dispatcher(this.direct) : this.agent;
       if (!agent) throw new Error('no dispatcher');
       const dispatcher = c.redirect === 'same-origin' ? this.redirector(agent) : agent;
       const socketsBefore = this.sockets;
@@ -360,7 +409,7 @@ export class Transport {
    */
   async close(): Promise<void> {
     const agent = await this.made();
-    if (!agent || agent.closed || agent.destroyed) return;
+    if (this.live(agent).length === 0) return;
     if (this.inFlight > 0) {
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
@@ -375,13 +424,18 @@ export class Transport {
     // Nothing in flight: destroy() is close() (nothing queued to finish) without the error
     // object undici makes per connection for close()'s own destroy (its stack: ~2 % of a
     // 1,000-host run's CPU). With requests in flight, they fail with undici's own error.
-    if (this.inFlight > 0) await agent.destroy();
-    else await agent.destroy(CLOSED);
+    const running = this.inFlight > 0;
+    await Promise.all(this.live(agent).map((d) => (running ? d.destroy() : d.destroy(CLOSED))));
   }
 
   /** Ends everything now: requests in flight fail, a hung one cannot hold the process open. */
   async destroy(): Promise<void> {
     const agent = await this.made();
-    if (agent && !agent.destroyed) await agent.destroy();
+    await Promise.all(this.live(agent).map((d) => d.destroy()));
+  }
+
+  /** The dispatchers not yet destroyed: the one in use and those retired while they close. */
+  private live(agent: ClosableDispatcher | undefined): ClosableDispatcher[] {
+    return [...(agent ? [agent] : []), ...this.retired].filter((d) => !d.destroyed);
   }
 }

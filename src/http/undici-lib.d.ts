@@ -1,11 +1,11 @@
 // The undici files the transport uses, imported by path: undici's index.js loads all of
-// undici (fetch, WebSocket, caches, mocks: 1.1 MB bundled, ~40 ms at start-up) for the
-// Agent and one interceptor; the proxy's files (proxy-agent.ts) load only when a proxy is
+// undici (fetch, WebSocket, caches, mocks: 1.1 MB bundled, ~40 ms at start-up) for a
+// Client or Pool and one interceptor; the proxy's files (proxy-agent.ts) load only when a proxy is
 // set. Typed by undici's own declarations.
-declare module 'undici/lib/dispatcher/agent.js' {
-  import type { Agent } from 'undici';
-  const AgentClass: typeof Agent;
-  export default AgentClass;
+declare module 'undici/lib/dispatcher/client.js' {
+  import type { Client } from 'undici';
+  const ClientClass: typeof Client;
+  export default ClientClass;
 }
 
 declare module 'undici/lib/interceptor/redirect.js' {
