@@ -90,6 +90,7 @@ export function selectChanges(changes: readonly Change[], which: string | undefi
 
 const AGAIN_UNDER = 'already re-created: what lay under it is set again as recorded';
 const PART_WAY = 'an earlier undo of it stopped part-way: only what is not yet restored is sent';
+const ALREADY_WHILE = 'the router refused its revert as already done: the node shows what it showed before';
 
 type Reader = (c: Change) => Promise<Snapshot | undefined>;
 
@@ -250,8 +251,11 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
   for (const step of plan.steps) {
     const c = step.change;
     env.journal.markUndo(c.id, by, step.requests);
-    /** The first request that failed: what the journal says, and the error (given what was undone before). */
-    let stop: { journal: string; error: (before: string) => RoutershError } | undefined;
+    /**
+     * The first request that failed: what the journal says, the error (given what was undone
+     * before), and whether the router refused it (it answered: not a lost or garbled answer).
+     */
+    let stop: { journal: string; error: (before: string) => RoutershError; refused: boolean } | undefined;
     const sendOne = async (r: RouterRequest) => {
       const answer = await env.router.send(r, { signal: env.signal }).catch((e: unknown) => {
         // No answer (a reset, a timeout, a garbled one): whether it took is unknown; the next undo reads the node.
@@ -262,6 +266,7 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
           journal: `${requestText(r)}: ${lost ? 'no answer: ' : ''}${err.message}`,
           // The code stays (a window's revert retries by it).
           error: (before) => new RoutershError(err.code, message + before, err.details),
+          refused: !lost && !sayAsIs(err) && (err.code === 'rejected' || err.code === 'command_failed'),
         };
         return undefined;
       });
@@ -275,6 +280,7 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
             commandFailedError(
               `undo of ${label(c)} failed at '${wireText(r, plan.root)}': ${sanitizeLine(why)}${before}`,
             ),
+          refused: true,
         };
       }
     };
@@ -292,6 +298,13 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
       await Promise.all(Array.from({ length: Math.min(UNDO_CONCURRENCY, wave.length) }, worker));
       if (stop) break;
     }
+    if (stop?.refused && (await alreadyUndone(c, env))) {
+      // Refused because it is done: an earlier attempt's request reached the router after this
+      // plan read the node (a killed guard's revert, answered after it died: "not in the list").
+      env.journal.markUndone(c.id, true, by);
+      done.push(`undone ${label(c)} (${ALREADY_WHILE})`);
+      continue;
+    }
     if (stop) {
       env.journal.markUndone(c.id, false, stop.journal);
       // Said with where it stopped and what was undone before it.
@@ -301,6 +314,12 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
     done.push(`undone ${label(c)}${await restoredNote(c, env)}`);
   }
   return done.length ? `${done.join('\n')}\n` : '';
+}
+
+/** Read again after a refusal: the node shows, on all the change touched, what it showed before it. */
+async function alreadyUndone(c: Change, env: UndoEnv): Promise<boolean> {
+  const now = await nodeReader(env)(c).catch(() => undefined);
+  return now !== undefined && alreadyBefore(c, now);
 }
 
 /** Reads the node again: does it show what it showed before the change? */
