@@ -1,5 +1,5 @@
 // THE HTTP transport of both APIs: one keep-alive undici Client (one connection) or Pool (more)
-// per client, for the one origin it talks to. Every call has a
+// per client, for the one origin it talks to (origin-dispatcher.ts). Every call has a
 // deadline for the whole exchange, can be cancelled by the caller's signal (cancel and timeout
 // are told apart), reads the body under the instance's size cap, and follows redirects only
 // when asked and only within the origin. A failed exchange aborts its request, so its socket
@@ -7,14 +7,13 @@
 // `headers` at send time. Both APIs take the same TLS options (a CA, a client certificate, no
 // verification) and may go through a proxy (proxy-agent.ts), with the same redirect policy.
 import type { Socket } from 'node:net';
-import type { buildConnector as BuildConnector, Client as UndiciClient, Dispatcher } from 'undici';
+import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
 // By path, not from 'undici': its index loads all of undici (src/http/undici-lib.d.ts).
 import buildConnector from 'undici/lib/core/connect.js';
-import Client from 'undici/lib/dispatcher/client.js';
-import Pool from 'undici/lib/dispatcher/pool.js';
 import redirect from 'undici/lib/interceptor/redirect.js';
 import { cancelledError, isRoutershError } from '../errors.js';
 import { type Collected, Collector } from './collect.js';
+import { OriginDispatcher } from './origin-dispatcher.js';
 import type { ClosableDispatcher, OriginTls, TransportProxy } from './proxy-agent.js';
 import { sameOriginOnly } from './same-origin.js';
 import { CLOSED_AFTER_HANDSHAKE } from './tls-errors.js';
@@ -29,6 +28,7 @@ import {
   timeoutFor,
   tooLarge,
 } from './transport-errors.js';
+import { watchSignal } from './watch-signal.js';
 
 /**
  * `never`: a 3xx comes back to the caller with its Location (telemetry: the key must not
@@ -111,55 +111,16 @@ const isSocketEnd = (e: unknown): boolean => ['UND_ERR_SOCKET', 'ECONNRESET'].in
 
 const plainAddress = (a: string | undefined): string | undefined => a?.replace(/^::ffff:(?=\d+\.)/i, '');
 
-/**
- * The exchanges in flight under each caller's signal, which fails them when it aborts: ONE
- * listener per signal, not one added and removed per exchange - a bulk send's 65,536 requests
- * under one command's signal kept ~8x the bytes of a bare loop alive through young collections
- * that way. An exchange's place in its list is `slot` (removed by swapping the last one in).
- */
-const watched = new WeakMap<AbortSignal, Collector[]>();
-
-function watchSignal(signal: AbortSignal, c: Collector): () => void {
-  let list = watched.get(signal);
-  if (!list) {
-    const calls: Collector[] = [];
-    list = calls;
-    watched.set(signal, calls);
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const x of calls.splice(0)) x.abort(cancelledError());
-      },
-      { once: true },
-    );
-  }
-  const calls = list;
-  c.slot = calls.length;
-  calls.push(c);
-  return () => {
-    if (calls[c.slot] !== c) return;
-    const last = calls.pop()!;
-    if (last !== c) {
-      calls[c.slot] = last;
-      last.slot = c.slot;
-    }
-  };
-}
-
 export class Transport {
   readonly origin: string;
   readonly peer: Peer;
-  /**
-   * The dispatcher: without a proxy the origin's Client or Pool, made when a call needs one (and
-   * again after it was retired, below); with a proxy, its agent, once its code has loaded.
-   */
+  /** Without a proxy: the origin's Client or Pool, made when a call needs one (origin-dispatcher.ts). */
+  private readonly direct: OriginDispatcher | undefined;
+  /** With a proxy: its agent, once its code has loaded. */
   private agent: ClosableDispatcher | undefined;
   private readonly making: Promise<ClosableDispatcher> | undefined;
-  /** The origin's dispatcher options (no proxy): what a new Client or Pool is made with. */
-  private readonly direct: UndiciClient.Options | undefined;
-  /** Dispatchers retired while they close (their requests still running end on their own). */
-  private readonly retired = new Set<ClosableDispatcher>();
-  private redirecting: Dispatcher | undefined;
+  /** The dispatcher that follows redirects, and the one it was composed over. */
+  private redirecting: { over: ClosableDispatcher; via: Dispatcher } | undefined;
   private last: SocketAddresses | undefined;
   /** The latest TLS alert a socket of this transport got, until a failure is told by it. */
   private alert: Error | undefined;
@@ -222,47 +183,7 @@ export class Transport {
         }
         callback(...args);
       });
-    this.direct = { ...pool, connect: connector };
-  }
-
-  /**
-   * The origin's dispatcher, made on first use: a Client or a Pool, as undici's Agent makes one
-   * per origin. A transport never sends elsewhere (a redirect is followed only within the
-   * origin): the Agent in front of it cost every client its constructor (a deep clone of its
-   * options), every request a dispatch through it, every close a walk of its clients, ~5 % of a
-   * 1,000-host fleet run's CPU (docs/benchmarks.md). Its one rule that matters is kept: once
-   * none of a dispatcher's connections is left (the server closed it, an aborted exchange's
-   * socket was destroyed), the dispatcher is closed and the next call makes a new one; undici
-   * would connect again at once and keep that connection idle until its keep-alive timeout.
-   */
-  private dispatcher(direct: UndiciClient.Options): ClosableDispatcher {
-    const now = this.agent;
-    if (now && !now.closed && !now.destroyed) return now;
-    const d = (this.o.connections === 1
-      ? new Client(this.origin, direct)
-      : new Pool(this.origin, direct)) as unknown as ClosableDispatcher;
-    let connected = 0;
-    const unused = () => {
-      if (connected > 0) return;
-      if (this.agent === d) {
-        this.agent = undefined;
-        this.redirecting = undefined;
-      }
-      if (d.closed || d.destroyed) return;
-      this.retired.add(d);
-      d.close()
-        .catch(() => {})
-        .finally(() => this.retired.delete(d));
-    };
-    d.on('connect', () => {
-      connected++;
-    });
-    d.on('disconnect', () => {
-      connected--;
-      unused();
-    });
-    d.on('connectionError', unused);
-    return this.use(d);
+    this.direct = new OriginDispatcher(this.origin, o.connections, { ...pool, connect: connector });
   }
 
   /**
@@ -293,11 +214,15 @@ export class Transport {
 
   /** The dispatcher that follows redirects, made on its first use (most clients never do). */
   private redirector(agent: ClosableDispatcher): Dispatcher {
-    this.redirecting ??= agent.compose(
-      sameOriginOnly(this.origin, this.peer),
-      redirect({ maxRedirections: MAX_REDIRECTS }),
-    );
-    return this.redirecting;
+    if (this.redirecting?.over !== agent)
+      this.redirecting = {
+        over: agent,
+        via: agent.compose(
+          sameOriginOnly(this.origin, this.peer),
+          redirect({ maxRedirections: MAX_REDIRECTS }),
+        ),
+      };
+    return this.redirecting.via;
   }
 
   /** The addresses of the latest connection to the origin, once one was made. */
@@ -343,7 +268,7 @@ export class Transport {
       if (!this.direct && !this.agent) await Promise.race([this.making, collector.done]);
       // After undici's own setImmediate (queued when that answer ended): the socket is free again.
       if (this.ended) await new Promise<void>((resolve) => setImmediate(resolve));
-      const agent = this.direct ? this.dispatcher(this.direct) : this.agent;
+      const agent = this.direct ? this.direct.get() : this.agent;
       if (!agent) throw new Error('no dispatcher');
       const dispatcher = c.redirect === 'same-origin' ? this.redirector(agent) : agent;
       const socketsBefore = this.sockets;
@@ -396,8 +321,11 @@ export class Transport {
     return mapTransportError(alert && isSocketEnd(e) ? alert : e, this.peer, timeoutMs);
   }
 
-  private async made(): Promise<ClosableDispatcher | undefined> {
-    return this.agent ?? (await this.making?.catch(() => undefined));
+  /** The dispatchers not yet destroyed (the proxy's agent once its code has loaded). */
+  private async live(): Promise<ClosableDispatcher[]> {
+    if (this.direct) return this.direct.live();
+    const agent = this.agent ?? (await this.making?.catch(() => undefined));
+    return agent && !agent.destroyed ? [agent] : [];
   }
 
   /**
@@ -408,8 +336,7 @@ export class Transport {
    * exit for the request's whole timeout.
    */
   async close(): Promise<void> {
-    const agent = await this.made();
-    if (this.live(agent).length === 0) return;
+    if ((await this.live()).length === 0) return;
     if (this.inFlight > 0) {
       let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
@@ -425,17 +352,11 @@ export class Transport {
     // object undici makes per connection for close()'s own destroy (its stack: ~2 % of a
     // 1,000-host run's CPU). With requests in flight, they fail with undici's own error.
     const running = this.inFlight > 0;
-    await Promise.all(this.live(agent).map((d) => (running ? d.destroy() : d.destroy(CLOSED))));
+    await Promise.all((await this.live()).map((d) => (running ? d.destroy() : d.destroy(CLOSED))));
   }
 
   /** Ends everything now: requests in flight fail, a hung one cannot hold the process open. */
   async destroy(): Promise<void> {
-    const agent = await this.made();
-    await Promise.all(this.live(agent).map((d) => d.destroy()));
-  }
-
-  /** The dispatchers not yet destroyed: the one in use and those retired while they close. */
-  private live(agent: ClosableDispatcher | undefined): ClosableDispatcher[] {
-    return [...(agent ? [agent] : []), ...this.retired].filter((d) => !d.destroyed);
+    await Promise.all((await this.live()).map((d) => d.destroy()));
   }
 }
