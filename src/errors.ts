@@ -71,6 +71,13 @@ const CONNECT: ReadonlySet<ErrorCode> = new Set([
 /** Could not connect or authenticate: the interactive shell ends at start on these. */
 export const isConnectFailure = (e: RoutershError): boolean => CONNECT.has(e.code);
 
+/**
+ * The router answered and said no (an HTTP error status, or a 200 whose RequestStatus is not
+ * OK): not a lost, slow or garbled answer.
+ */
+export const routerRefused = (e: unknown): e is RoutershError =>
+  isRoutershError(e) && (e.code === 'rejected' || e.code === 'command_failed');
+
 /** Telemetry errors print as `error: code: message`; the others as `% message` (CLI.md). */
 export const isTelemetryError = (e: RoutershError): boolean => e.code.startsWith('telemetry');
 

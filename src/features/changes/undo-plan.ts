@@ -10,6 +10,7 @@ import {
   isConnectFailure,
   isRoutershError,
   RoutershError,
+  routerRefused,
 } from '../../errors.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { diffSnapshots, driftOf, inverseOf, restoredOf, sameOptions } from './journal/diff.js';
@@ -266,7 +267,8 @@ export async function runUndo(plan: UndoPlan, env: UndoEnv, by: string): Promise
           journal: `${requestText(r)}: ${lost ? 'no answer: ' : ''}${err.message}`,
           // The code stays (a window's revert retries by it).
           error: (before) => new RoutershError(err.code, message + before, err.details),
-          refused: !lost && !sayAsIs(err) && (err.code === 'rejected' || err.code === 'command_failed'),
+          // A 5xx is the router overloaded, not its answer to this request (sayAsIs).
+          refused: routerRefused(err) && !sayAsIs(err),
         };
         return undefined;
       });

@@ -8,7 +8,7 @@ import type { NodeInfo, RouterRequest } from '../../api/router/types.js';
 import type { ConfigLine, StagedLine, TxStep } from '../../contract/config.js';
 import type { Change, Setting, Snapshot } from '../../contract/journal.js';
 import type { Services } from '../../contract/services.js';
-import { asRoutershError, isRoutershError } from '../../errors.js';
+import { asRoutershError, routerRefused } from '../../errors.js';
 import { pathKey } from '../../lang/cache.js';
 import { canonicalNet } from '../../lang/ip.js';
 import { matchWord } from '../../lang/match.js';
@@ -148,8 +148,7 @@ async function describedByParent(
 ): Promise<NodeInfo> {
   const last = words.at(-1);
   // Only the router's own "no such node" (a 400, or 200 not OK), never a lost or slow answer.
-  const refused = isRoutershError(error) && (error.code === 'rejected' || error.code === 'command_failed');
-  if (last === undefined || !refused) throw error;
+  if (last === undefined || !routerRefused(error)) throw error;
   const parent = await read(words.slice(0, -1)).catch(() => undefined);
   const m = parent && matchWord(last, parent.subNodes, []);
   if (m?.kind !== 'value') throw error;

@@ -9,7 +9,7 @@
 import type { NodeInfo } from '../../api/router/types.js';
 import type { ConfigLine } from '../../contract/config.js';
 import type { HandlerEnv } from '../../contract/handler.js';
-import { commandFailedError, isRoutershError, protocolError } from '../../errors.js';
+import { commandFailedError, protocolError, routerRefused } from '../../errors.js';
 import { slotLines } from '../../lang/slot-settings.js';
 import { sanitizeLine } from '../../term/sanitize.js';
 import { holdsRedacted } from './file-lines.js';
@@ -47,8 +47,7 @@ async function readParent(
     if (createdByFile(words, target)) return undefined;
     throw commandFailedError(`cannot read ${what()}: ${answer.errorStatus ?? answer.requestStatus}`);
   } catch (e) {
-    const refused = isRoutershError(e) && (e.code === 'rejected' || e.code === 'command_failed');
-    if (refused && createdByFile(words, target)) return undefined;
+    if (routerRefused(e) && createdByFile(words, target)) return undefined;
     throw e;
   }
 }
