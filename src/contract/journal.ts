@@ -320,6 +320,8 @@ export interface Journal {
   resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number>;
   forgetReads(): void;
   close(): Promise<void>;
+  /** Closed with its session: nothing of this process acts on its window any more. */
+  readonly closed: boolean;
   markUndo(id: string, by: string, requests: RouterRequest[]): void;
   markUndone(id: string, ok: boolean, note: string): void;
 }

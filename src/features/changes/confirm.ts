@@ -145,7 +145,8 @@ function schedule(journal: Journal, run: Run, ms: number): void {
  */
 async function expire(journal: Journal, run: Run, decided = false): Promise<void> {
   const w = journal.window();
-  if (!w) return;
+  // A session closed since (its process goes on: a test's, a fleet's host) acts no more.
+  if (!w || journal.closed) return;
   const notify = run.io.notify ?? (() => {});
   // Lost to a confirm from another terminal: the watch takes its end in from the journal.
   if (!decided && journal.path && !decide(journal.path, w.id, { kind: 'revert', by: 'shell' }).won) return;

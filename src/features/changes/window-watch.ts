@@ -67,7 +67,8 @@ export function watchGuard(env: WatchEnv): void {
   /** The guard's end was seen: it is not looked for again. */
   let exited = false;
   const tick = () => {
-    if (journal.window()?.id !== id) return; // settled here (confirm, the shell's revert)
+    // Settled here (confirm, the shell's revert), or the session closed: its watch ends.
+    if (journal.closed || journal.window()?.id !== id) return;
     // Liveness first, then the file: whatever a dead guard wrote is in the file read after.
     const dead = !exited && alive !== undefined && !alive(guard.pid, guard.pidStart);
     const events = read(path);

@@ -381,8 +381,18 @@ export class FileJournal implements Journal {
 
   /** Reads the afters still pending, then closes the file. */
   async close(): Promise<void> {
+    this.isClosed = true;
     await this.reads.flush().catch(() => {});
     this.sink.close();
+  }
+
+  private isClosed = false;
+  /**
+   * Closed with its session: nothing of this process acts on its window any more (the watch of
+   * its guard, a revert at the deadline). The window goes on on disk, its guard's to settle.
+   */
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   markUndo(id: string, by: string, requests: RouterRequest[]): void {
