@@ -33,7 +33,7 @@ import { openFleet } from '../session/fleet.js';
 import { runBatch } from './batch-loop.js';
 import type { FleetBatch } from './fleet-change.js';
 import { fleetScript } from './fleet-script.js';
-import { baselineWasmOnly } from './v8-flags.js';
+import { baselineWasmOnly, hotOnlyOptimised } from './v8-flags.js';
 
 export async function runFleetBatch(
   flags: Flags,
@@ -45,6 +45,7 @@ export async function runFleetBatch(
   // As one router's script (v8-flags.ts): V8's optimising of undici's HTTP parser in the
   // background cost ~0.25 s of CPU at every start, more than 1,000 hosts' answers gain by it.
   baselineWasmOnly();
+  hotOnlyOptimised();
   const forks = parseForks(flags.fleet?.forks);
   if (typeof forks !== 'number') throw usageError(forks.error);
   const lines = await fleetScript(flags, io);

@@ -24,6 +24,19 @@ export function baselineWasmOnly(): void {
 }
 
 /**
+ * A run over many hosts (`-i INV -c …`): V8 optimises a function only after ~4.4 times its
+ * default work (the interrupt budget, 67,584 → 300,000 bytes of bytecode executed). Under the
+ * default, 1,000 hosts' sessions made so many functions hot that V8's threads spent ~0.6 s of
+ * CPU optimising them (a bare loop's: ~0.3 s), on a machine whose other cores also serve the
+ * hosts' answers (a simulated fleet: the same two cores); the main thread then runs a little
+ * more unoptimised code (+0.1 s) while those threads spend ~0.4 s less. 1,000 simulated
+ * routers at --forks 50 (bench/fleet-bench.ts): docs/benchmarks.md, "Running on many, 5 Dec".
+ */
+export function hotOnlyOptimised(): void {
+  setV8Flag('--interrupt-budget=300000');
+}
+
+/**
  * The shell: a function is optimised only after ~28 times V8's default work (1.8 M "bytes
  * executed"), so start-up no longer optimises the parser and layout functions its first frames
  * warm (~110 ms of CPU from launch to the first prompt, measured in tmux), while what stays hot

@@ -54,8 +54,28 @@ export function lineSecretRanges(line: string, from?: LineSource): Array<{ start
   return secretRanges(line, optionsOf(line, from));
 }
 
+/**
+ * The secrets of lines whose resolved words are shared by many hosts' runs (frozen: a fleet
+ * run's lang/shared-resolutions.ts): the same line, context and words give the same secrets,
+ * found once.
+ */
+const byWords = new WeakMap<
+  readonly ResolvedWord[],
+  { line: string; context: string; secrets: readonly string[] }
+>();
+
 /** The line's secret values, as typed and as the lexer reads them (unquoted): what output must never show. */
 export function lineSecrets(line: string, from?: LineSource): string[] {
+  if (!from || !('words' in from) || !Object.isFrozen(from.words)) return findSecrets(line, from);
+  const context = from.context.join('\0');
+  const kept = byWords.get(from.words);
+  if (kept && kept.line === line && kept.context === context) return [...kept.secrets];
+  const secrets = findSecrets(line, from);
+  byWords.set(from.words, { line, context, secrets: [...secrets] });
+  return secrets;
+}
+
+function findSecrets(line: string, from?: LineSource): string[] {
   const out = new Set<string>();
   for (const r of lineSecretRanges(line, from)) {
     const typed = line.slice(r.start, r.end);

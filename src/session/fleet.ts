@@ -8,6 +8,7 @@
 // `forks` at once (features/fleet/run/pool.ts); `close` ends every session opened.
 import type { Config } from '../config/config.js';
 import { SharedAnswers } from '../api/router/shared-answers.js';
+import { SharedResolutions } from '../lang/shared-resolutions.js';
 import { readSmallFileSync } from '../config/read-bounded.js';
 import { stateDir } from '../config/paths.js';
 import { readSecretFile } from '../config/secret-file.js';
@@ -39,7 +40,10 @@ export interface FleetOptions {
   telemetry?: SessionOptions['telemetry'];
   /** Keep-alive sockets per host (default the router client's); 1 for a run whose lines go one at a time. */
   connections?: number;
-  /** The hosts' identical GET answers decoded once for all (api/router/shared-answers.ts). */
+  /**
+   * The hosts' identical GET answers decoded once for all (api/router/shared-answers.ts), and
+   * each line resolved once against them (lang/shared-resolutions.ts).
+   */
   shareAnswers?: boolean;
   /** Reads a secret file (a seam for tests; default a bounded read). */
   readFile?: (path: string) => string;
@@ -88,17 +92,10 @@ export function hostConfig(
   const own = host.passwordFile !== undefined || host.tokenFile !== undefined;
   const password = host.passwordFile ? readSecretFile(read, host.passwordFile, 'password') : undefined;
   const token = host.tokenFile ? readSecretFile(read, host.tokenFile, 'token') : undefined;
-  const {
-    router: _r,
-    password: basePassword,
-    token: baseToken,
-    profile: _p,
-    telemetryUrl: baseTelemetry,
-    ...rest
-  } = base;
+  const { password: basePassword, token: baseToken, telemetryUrl: baseTelemetry } = base;
   // Spread once, then assigned: per host, V8's unoptimised code built the same object from
   // conditional spreads many times slower (docs/benchmarks.md, "Running on many").
-  const cfg: Config = { ...rest, router };
+  const cfg: Config = { ...hostDefaults(base), router };
   if (host.user !== undefined) cfg.user = host.user;
   const pw = own ? password : basePassword;
   const tk = own ? token : baseToken;
@@ -108,6 +105,19 @@ export function hostConfig(
   const telemetryUrl = host.telemetryUrl ?? baseTelemetry;
   if (telemetryUrl) cfg.telemetryUrl = telemetryUrl;
   return Object.freeze(cfg);
+}
+
+/** The base less what each host gives itself: made once per base, not per host (an object rest is slow unoptimised). */
+const defaultsOf = new WeakMap<Readonly<Config>, Omit<Config, OwnKeys>>();
+type OwnKeys = 'router' | 'password' | 'token' | 'profile' | 'telemetryUrl';
+function hostDefaults(base: Readonly<Config>): Omit<Config, OwnKeys> {
+  let d = defaultsOf.get(base);
+  if (!d) {
+    const { router: _r, password: _pw, token: _t, profile: _p, telemetryUrl: _u, ...rest } = base;
+    d = rest;
+    defaultsOf.set(base, d);
+  }
+  return d;
 }
 
 /** The host's router URL, as the inventory resolved it: http(s), no credentials in it. */
@@ -132,7 +142,12 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
   const byName = new Map(hosts.map((h) => [h.name, h]));
   const opened = new Map<string, Promise<Session>>();
   const sharedAnswers = o.shareAnswers ? new SharedAnswers() : undefined;
+  const sharedResolutions = o.shareAnswers ? new SharedResolutions() : undefined;
   const state = stateDir(o.env);
+  // The width answers are formatted for, one function for every host's session: the
+  // environment is read once, not per host (a getenv each).
+  const columns = Number(o.env.COLUMNS);
+  const width = () => columns || process.stdout.columns || 80;
   // Assigned, not spread: made per host, where V8's unoptimised code builds an object from
   // spreads many times slower (docs/benchmarks.md, "Running on many").
   const sessionOptions = (host: FleetHost): SessionOptions => {
@@ -149,7 +164,9 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
     if (o.guardPort) s.guardPort = o.guardPort;
     if (o.connections !== undefined) s.connections = o.connections;
     if (sharedAnswers) s.sharedAnswers = sharedAnswers;
+    if (sharedResolutions) s.sharedResolutions = sharedResolutions;
     s.stateDir = state;
+    s.width = width;
     return s;
   };
 

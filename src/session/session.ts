@@ -20,6 +20,7 @@ import type { LessonDriver } from '../contract/lessons.js';
 // bundles into what every one-shot command loads.
 import { MetadataCache } from '../lang/cache.js';
 import { resolveLine } from '../lang/resolve.js';
+import type { SharedResolutions } from '../lang/shared-resolutions.js';
 import type { ScannedLine } from '../lang/tokenize.js';
 import type { ValueCompleter } from '../lang/types.js';
 import { type ClockSpec, clockOf } from './clock.js';
@@ -51,6 +52,8 @@ export interface SessionOptions {
   connections?: number;
   /** GET answers decoded once for the sessions of many routers (a fleet run's). */
   sharedAnswers?: SharedAnswers;
+  /** Lines resolved once for the sessions of many routers whose metadata is the same (a fleet run's). */
+  sharedResolutions?: SharedResolutions;
   /** The state folder, when the caller found it already (a fleet's sessions: once for all). */
   stateDir?: string;
   /** A confirmed-change window is kept by a guard process that outlives this one (the commands). */
@@ -110,8 +113,16 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   );
   const journal = o.journal ? journalPort(cfg, o.journal, state) : undefined;
   const core = {
-    resolve: (line: string, context: string[], signal: AbortSignal, scan?: ScannedLine) =>
-      resolveLine(line, { cache, context, ...(valueCompleter ? { valueCompleter } : {}) }, signal, { scan }),
+    resolve: (line: string, context: string[], signal: AbortSignal, scan?: ScannedLine) => {
+      // A value completer (telemetry, lessons) answers per session: such lines are not shared.
+      const shared = valueCompleter ? undefined : o.sharedResolutions;
+      const deps = { context, ...(valueCompleter ? { valueCompleter } : {}) };
+      return shared
+        ? shared.resolve(line, context, cache, signal, (seen) =>
+            resolveLine(line, { ...deps, cache: seen }, signal, { scan }),
+          )
+        : resolveLine(line, { ...deps, cache }, signal, { scan });
+    },
     router,
     cache,
     telemetry,

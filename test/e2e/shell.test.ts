@@ -1,6 +1,6 @@
 // The built binary in a real terminal (tmux) against the router simulator: what a user
 // sees on the screen and what the router received.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +205,20 @@ describe('V8 flags per kind of run (src/commands/v8-flags.ts)', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--liftoff-only']);
+  });
+
+  it('-i INV -c: as -c, and a function optimised only once it is hot', async () => {
+    const file = join(flagsDir, 'fleet.json');
+    const inventory = join(flagsDir, 'fleet.yml');
+    const password = join(flagsDir, 'admin.password');
+    writeFileSync(password, 'admin\n', { mode: 0o600 });
+    writeFileSync(
+      inventory,
+      `all:\n  hosts:\n    r1:\n      routersh_router: "${sim.url}"\n      routersh_user: admin\n      routersh_password_file: "${password}"\n`,
+    );
+    const r = await runBin(['-i', inventory, '-c', 'show hostname'], { env: env(file) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(['--liftoff-only', '--interrupt-budget=300000']);
   });
 });
 
