@@ -30,7 +30,7 @@ export function baselineWasmOnly(): void {
  * CPU optimising them (a bare loop's: ~0.3 s), on a machine whose other cores also serve the
  * hosts' answers (a simulated fleet: the same two cores); the main thread then runs a little
  * more unoptimised code (+0.1 s) while those threads spend ~0.4 s less. 1,000 simulated
- * routers at --forks 50 (bench/fleet-bench.ts): docs/benchmarks.md, "Running on many, 5 Dec".
+ * routers at --forks 50 (bench/fleet-bench.ts): docs/benchmarks.md, "Running on many, 5 Dec, morning".
  */
 export function hotOnlyOptimised(): void {
   setV8Flag('--interrupt-budget=300000');

@@ -320,7 +320,10 @@ export interface Journal {
   resolveUnfinished(router: JournalRouter, signal: AbortSignal): Promise<number>;
   forgetReads(): void;
   close(): Promise<void>;
-  /** Closed with its session: nothing of this process acts on its window any more. */
+  /**
+   * Closed with its session: nothing of this process acts on its window any more (the watch of
+   * its guard, a revert at the deadline).
+   */
   readonly closed: boolean;
   markUndo(id: string, by: string, requests: RouterRequest[]): void;
   markUndone(id: string, ok: boolean, note: string): void;

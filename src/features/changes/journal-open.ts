@@ -6,7 +6,8 @@ import { readFailure } from '../../config/read-bounded.js';
 import { usageError } from '../../errors.js';
 import { fileSink, type JournalSink, journalDir, readJournalFile } from './journal/file.js';
 import { fold } from './journal/fold.js';
-import { FileJournal, type Journal, type JournalMeta, newSessionId } from './journal/journal.js';
+import { FileJournal, type Journal, type JournalMeta } from './journal/journal.js';
+import { newSessionId } from './journal/session-id.js';
 import { decided } from './window-decision.js';
 import { processAlive, processStart } from './process-alive.js';
 

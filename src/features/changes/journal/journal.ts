@@ -42,21 +42,13 @@ export type {
   Settled,
 } from '../../../contract/journal.js';
 
-/**
- * Six hex digits that tell one session's records and file from another's: not a secret, so V8's
- * per-process seeded Math.random serves, where node:crypto (17 modules, ~12 ms of CPU) was
- * loaded by every shell for these 3 bytes, just after its prompt.
- */
-export const newSessionId = (): string =>
-  Math.floor(Math.random() * 0x1000000)
-    .toString(16)
-    .padStart(6, '0');
-
 export class FileJournal implements Journal {
   private seq = 0;
   private txSeq = 0;
   private started = false;
   private win: WindowState | undefined;
+  /** Set by close() (contract/journal.ts): the window goes on on disk, its guard's to settle. */
+  closed = false;
   private readonly reads: NodeReads;
   /** What this process has in flight outside a window (in-flight.ts). */
   private readonly inFlight: InFlight;
@@ -381,18 +373,9 @@ export class FileJournal implements Journal {
 
   /** Reads the afters still pending, then closes the file. */
   async close(): Promise<void> {
-    this.isClosed = true;
+    this.closed = true;
     await this.reads.flush().catch(() => {});
     this.sink.close();
-  }
-
-  private isClosed = false;
-  /**
-   * Closed with its session: nothing of this process acts on its window any more (the watch of
-   * its guard, a revert at the deadline). The window goes on on disk, its guard's to settle.
-   */
-  get closed(): boolean {
-    return this.isClosed;
   }
 
   markUndo(id: string, by: string, requests: RouterRequest[]): void {
