@@ -128,18 +128,7 @@ export class Collector implements Dispatcher.DispatchHandler {
       return;
     }
     this.give(this.decoder.end());
-    // Made when read: a streamed show whose scan read the whole body never reads it (a 4.8 MB
-    // copy after the last byte, while the terminal waits for the prompt).
-    const { parts, chunks, streamed } = this;
-    let text: string | undefined;
-    this.resolve({
-      status: this.status,
-      headers: this.headers,
-      get text() {
-        text ??= streamed ? Buffer.concat(chunks).toString('utf8') : parts.join('');
-        return text;
-      },
-    });
+    this.resolve(new LazyBody(this.status, this.headers, this.streamed ? this.chunks : this.parts));
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, err: Error): void {
@@ -151,5 +140,29 @@ export class Collector implements Dispatcher.DispatchHandler {
     this.settled = true;
     this.onSettle();
     this.reject(e);
+  }
+}
+
+/**
+ * An answer whose text is made when read: a streamed show whose scan read the whole body never
+ * reads it (a 4.8 MB copy after the last byte, while the terminal waits for the prompt). A
+ * class, not an object literal with a getter: such a getter kept the context it closes over
+ * alive through young collections (docs/development.md, "Short-lived objects").
+ */
+class LazyBody implements Collected {
+  private made: string | undefined;
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string | string[] | undefined>,
+    /** The decoded parts, or the bytes of a body handed out as it arrived. */
+    private readonly body: readonly string[] | readonly Buffer[],
+  ) {}
+
+  get text(): string {
+    this.made ??=
+      typeof this.body[0] === 'string'
+        ? (this.body as readonly string[]).join('')
+        : Buffer.concat(this.body as readonly Buffer[]).toString('utf8');
+    return this.made;
   }
 }

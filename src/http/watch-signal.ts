@@ -17,13 +17,7 @@ export function watchSignal(signal: AbortSignal, c: Collector): () => void {
     const calls: Collector[] = [];
     list = calls;
     watched.set(signal, calls);
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const x of calls.splice(0)) x.abort(cancelledError());
-      },
-      { once: true },
-    );
+    signal.addEventListener('abort', abortAll(calls), { once: true });
   }
   const calls = list;
   c.slot = calls.length;
@@ -35,5 +29,16 @@ export function watchSignal(signal: AbortSignal, c: Collector): () => void {
       calls[c.slot] = last;
       last.slot = c.slot;
     }
+  };
+}
+
+/**
+ * The listener, made out here: made inside watchSignal, its context was that call's, holding
+ * the first exchange's collector (and, through its promise, the caller's whole run) for as long
+ * as the signal lived; a signal kept past a young collection then kept all of that too.
+ */
+function abortAll(calls: Collector[]): () => void {
+  return () => {
+    for (const x of calls.splice(0)) x.abort(cancelledError());
   };
 }

@@ -56,8 +56,12 @@ export function redactOptionsOf(
     .map((i) => words[i]!)
     .filter((w) => w.role === 'value')
     .map((w) => w.token.start);
-  if (secrets.length) out.secretValueAt = (column) => secrets.includes(column);
-  if (plain.size) out.isPlainValue = (_name, value) => plain.has(value);
+  // Through a const, not `out.x = (…) => …`: V8 makes a function written straight into a
+  // property in old space, and its context (these words) then outlives young collections.
+  const secretValueAt = (column: number) => secrets.includes(column);
+  const isPlainValue = (_name: string, value: string) => plain.has(value);
+  if (secrets.length) out.secretValueAt = secretValueAt;
+  if (plain.size) out.isPlainValue = isPlainValue;
   return out;
 }
 

@@ -158,19 +158,31 @@ export async function openSession(cfg: Readonly<Config>, o: SessionOptions): Pro
   const services: Services = Object.freeze(
     Object.assign(core, { lessons, panes: ports.panes, windows: ports.windows }),
   );
-  return Object.freeze({
-    services,
-    cache,
-    // Read by the shell only: a fleet run opens 1,000 sessions that never show it.
-    get label() {
-      return `${cfg.user ?? 'token'}@${hostOf(cfg.router)}`;
-    },
-    close: async () => {
-      // The journal's last afters are read before the connection goes.
-      await journal?.opened()?.close();
-      await Promise.allSettled([router.close(), telemetry?.loaded()?.close()]);
-    },
-  });
+  const close = async () => {
+    // The journal's last afters are read before the connection goes.
+    await journal?.opened()?.close();
+    await Promise.allSettled([router.close(), telemetry?.loaded()?.close()]);
+  };
+  return Object.freeze(new OpenSession(services, cache, cfg, close));
+}
+
+/**
+ * A session, its label made when read (the shell reads it; a fleet run's 1,000 sessions never
+ * do). A class, so the getter is its prototype's: a getter in an object literal kept the
+ * context it closes over (router, cache, services: the whole session) alive through every young
+ * collection until a full one, in V8 11 (Node 20). docs/development.md, "Short-lived objects".
+ */
+class OpenSession implements Session {
+  constructor(
+    readonly services: Services,
+    readonly cache: MetadataCache,
+    private readonly cfg: Readonly<Config>,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  get label(): string {
+    return `${this.cfg.user ?? 'token'}@${hostOf(this.cfg.router)}`;
+  }
 }
 
 function hostOf(url: string | undefined): string {

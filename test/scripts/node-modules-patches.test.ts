@@ -49,6 +49,11 @@ describe('patches of node_modules', () => {
     }
     // test/shell/draw-now.test.tsx checks what it does.
     expect(inkFile('ink.js').match(/this\.options\.drawNow\?\.\(\)/g)).toHaveLength(1);
+    // test/http/young-objects.test.ts checks what these do.
+    const undiciFile = (name: string) => readFileSync(ours.resolve(`undici/lib/${name}`), 'utf8');
+    expect(undiciFile('dispatcher/client.js').match(/this\[kResume\] = onResume/g)).toHaveLength(1);
+    expect(undiciFile('dispatcher/client-h1.js').match(/__proto__: h1Context,/g)).toHaveLength(1);
+    expect(undiciFile('util/timers.js').match(/this\._onTimeout = clearedTimeout/g)).toHaveLength(1);
   });
 
   it('the string-width fast path only covers characters the slow path measures as one column', async () => {
@@ -191,8 +196,12 @@ describe('patches of node_modules', () => {
     expect(code.match(/ambiguousIsNarrow && \/\^\[\\u0020-\\u007E\\u00A0/g)).toHaveLength(2);
     expect(code).toContain('var sharedStyledChars = /* @__PURE__ */ new Map()');
     // undici's client-h2.js is left out of the bundle (scripts/undici-trim.mjs: only http/1.1 is
-    // ever offered); undici itself is no longer patched (patches/README.md).
+    // ever offered).
     expect(code).toContain('HTTP/2 is not supported (scripts/undici-trim.mjs)');
+    // undici's patch: what a client, its socket and its parser make dies young (test/http/young-objects.test.ts).
+    expect(code.match(/this\[kResume\] = onResume;/g)).toHaveLength(1);
+    expect(code.match(/__proto__: h1Context,/g)).toHaveLength(1);
+    expect(code.match(/this\._onTimeout = clearedTimeout;/g)).toHaveLength(1);
     expect(code.match(/!w && ua\(H\) && \(w = Buffer\.from\(H\.slice\(37\), "base64"\)\)/g)).toHaveLength(1);
     expect(code).toContain('(rgiEmojiRegex ??= ');
     expect(code.match(/var plainCells = \(line\) =>/g)).toHaveLength(1);

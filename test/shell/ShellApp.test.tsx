@@ -32,7 +32,8 @@ async function start(history: string[] = [], fleet?: Session['fleet']): Promise<
     warn: () => {},
     width: () => 100,
   });
-  if (fleet) session = { ...session, fleet };
+  // The label is the session's prototype's (session.ts OpenSession): a spread does not copy it.
+  if (fleet) session = { ...session, label: session.label, fleet };
   app = render(element(history));
   return app;
 }
