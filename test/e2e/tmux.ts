@@ -151,7 +151,8 @@ export class Tmux {
   }
 
   type(text: string): void {
-    this.tmux(['send-keys', '-t', 'app', '-l', text]);
+    // `--`: a text that starts with `-` (a random token) is typed, not read as a flag.
+    this.tmux(['send-keys', '-t', 'app', '-l', '--', text]);
   }
 
   keys(...names: string[]): void {
