@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Client from 'undici/lib/dispatcher/client.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { Collector } from '../../src/http/collect.js';
 import { Transport } from '../../src/http/transport.js';
@@ -57,6 +57,19 @@ afterAll(async () => {
   await server.close();
 });
 
+/** A transport to the two-chunk server, ended after the test. */
+function transport(): Transport {
+  const t = new Transport({
+    origin: server.url,
+    service: 'test',
+    timeoutMs: 30_000,
+    maxBodyBytes: 1024,
+    connections: 1,
+  });
+  onTestFinished(() => t.destroy());
+  return t;
+}
+
 describe('objects of one request or one session die young', () => {
   it("undici's client makes its resume and error callbacks young (not assigned straight to a property)", async () => {
     const c = new Client('http://127.0.0.1:1');
@@ -69,25 +82,15 @@ describe('objects of one request or one session die young', () => {
   });
 
   it("undici's http/1.1 context reads `destroyed` through its prototype, and says it right", async () => {
-    const t = new Transport({
-      origin: server.url,
-      service: 'test',
-      timeoutMs: 30_000,
-      maxBodyBytes: 1024,
-      connections: 1,
-    });
-    try {
-      await t.call({ method: 'GET', path: '/', headers: {} });
-      const c = (t as unknown as { direct: { get(): object } }).direct.get();
-      const context = (c as Record<symbol, { destroyed: boolean }>)[symbolOf(c, 'http context')]!;
-      expect(own(context, 'destroyed')).toBeUndefined();
-      expect(context.destroyed).toBe(false);
-      const socket = (c as Record<symbol, { destroy(): void; destroyed: boolean }>)[symbolOf(c, 'socket')]!;
-      socket.destroy();
-      expect(context.destroyed).toBe(true);
-    } finally {
-      await t.destroy();
-    }
+    const t = transport();
+    await t.call({ method: 'GET', path: '/', headers: {} });
+    const c = (t as unknown as { direct: { get(): object } }).direct.get();
+    const context = (c as Record<symbol, { destroyed: boolean }>)[symbolOf(c, 'http context')]!;
+    expect(own(context, 'destroyed')).toBeUndefined();
+    expect(context.destroyed).toBe(false);
+    const socket = (c as Record<symbol, { destroy(): void; destroyed: boolean }>)[symbolOf(c, 'socket')]!;
+    socket.destroy();
+    expect(context.destroyed).toBe(true);
   });
 
   it("undici's cleared fast timer lets go of what it would have called, and never calls it", async () => {
@@ -107,21 +110,10 @@ describe('objects of one request or one session die young', () => {
   });
 
   it("a collected answer's text (made when read) is its prototype's getter, and is the whole body", async () => {
-    const t = new Transport({
-      origin: server.url,
-      service: 'test',
-      timeoutMs: 30_000,
-      maxBodyBytes: 1024,
-      connections: 1,
-    });
-    try {
-      const res = await t.call({ method: 'GET', path: '/', headers: {} });
-      expect(own(res, 'text')).toBeUndefined();
-      expect(res.text).toBe('{"RequestStatus":"OK"}');
-      expect(JSON.parse(res.text)).toEqual({ RequestStatus: 'OK' });
-    } finally {
-      await t.destroy();
-    }
+    const res = await transport().call({ method: 'GET', path: '/', headers: {} });
+    expect(own(res, 'text')).toBeUndefined();
+    expect(res.text).toBe('{"RequestStatus":"OK"}');
+    expect(JSON.parse(res.text)).toEqual({ RequestStatus: 'OK' });
   });
 
   it("a session's label is its prototype's getter, made when read", async () => {
