@@ -128,7 +128,9 @@ export class Collector implements Dispatcher.DispatchHandler {
       return;
     }
     this.give(this.decoder.end());
-    this.resolve(new LazyBody(this.status, this.headers, this.streamed ? this.chunks : this.parts));
+    this.resolve(
+      new LazyBody(this.status, this.headers, this.parts, this.streamed ? this.chunks : undefined),
+    );
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, err: Error): void {
@@ -154,15 +156,13 @@ class LazyBody implements Collected {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string | string[] | undefined>,
-    /** The decoded parts, or the bytes of a body handed out as it arrived. */
-    private readonly body: readonly string[] | readonly Buffer[],
+    private readonly parts: readonly string[],
+    /** A body handed out as it arrived keeps its bytes instead of its parts. */
+    private readonly chunks: readonly Buffer[] | undefined,
   ) {}
 
   get text(): string {
-    this.made ??=
-      typeof this.body[0] === 'string'
-        ? (this.body as readonly string[]).join('')
-        : Buffer.concat(this.body as readonly Buffer[]).toString('utf8');
+    this.made ??= this.chunks ? Buffer.concat(this.chunks).toString('utf8') : this.parts.join('');
     return this.made;
   }
 }
