@@ -2,8 +2,9 @@
 // capture-pane to read the screen. Every wait reads the screen again when the pane has had
 // output since it last looked (a control-mode client streams each), or every 250 ms regardless,
 // until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`. A wait's
-// reads are commands to that same control client, not a new tmux client each: spawning one
-// from a test worker of ~800 MB cost ~12 ms of CPU (the fork), ~1,800 times a run.
+// reads, and the keys typed, are commands to that same control client, not a new tmux client
+// each: spawning one from a test worker of ~800 MB cost ~12–18 ms of CPU (the fork, in the
+// kernel) and blocked the worker's simulators meanwhile, ~1,800 times a run.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -11,20 +12,30 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = `${ROOT}bin/routersh.cjs`;
 
+let tmuxThere: boolean | undefined;
+
 export function hasTmux(): boolean {
-  try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+  if (tmuxThere === undefined) {
+    try {
+      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+      tmuxThere = true;
+    } catch {
+      tmuxThere = false;
+    }
   }
+  return tmuxThere;
 }
 
 export class Tmux {
   readonly socket = `routersh-e2e-${randomBytes(4).toString('hex')}`;
   private started = false;
-  /** A read-only control-mode client: it prints a line for every output the pane gets. */
+  /**
+   * A control-mode client: it prints a line for every output the pane gets, and runs this
+   * object's commands in the order they are written to it (keys typed, then a screen read).
+   */
   private watcher: ChildProcess | undefined;
+  /** A typed key's command that tmux refused: the next wait throws it. */
+  private refused: Error | undefined;
   /** Output came since the screen was last read (true until a first read). */
   private changed = true;
   private wake: (() => void) | undefined;
@@ -66,8 +77,9 @@ export class Tmux {
       `env -u CI -u FORCE_COLOR -u NODE_EXTRA_CA_CERTS ${exports} ${command}; echo "[exited $?]"; sleep 30`,
     ]);
     this.started = true;
-    // A control client has no size of its own: the window keeps the size given above.
-    this.watcher = spawn('tmux', ['-L', this.socket, '-C', 'attach-session', '-r', '-t', 'app'], {
+    // A control client has no size of its own: the window keeps the size given above (checked
+    // by test/e2e/tmux-client.test.ts). Not read-only: it sends the keys typed.
+    this.watcher = spawn('tmux', ['-L', this.socket, '-C', 'attach-session', '-t', 'app'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     this.watcher.stdout?.setEncoding('utf8');
@@ -131,16 +143,39 @@ export class Tmux {
    */
   private screenAsync(): Promise<string> {
     const capture = this.capture();
-    const w = this.watcher;
-    if (w?.stdin?.writable)
-      return new Promise<string[]>((resolve, reject) => {
-        this.asked.push({ resolve, reject });
-        w.stdin!.write(`${capture.join(' ')}\n`);
-      }).then((lines) => lines.map((l) => `${l}\n`).join(''));
+    if (this.refused) return Promise.reject(this.refused);
+    const asked = this.ask(capture);
+    if (asked) return asked.then((lines) => lines.map((l) => `${l}\n`).join(''));
     const args = ['-L', this.socket, ...capture];
     return new Promise((resolve, reject) =>
       execFile('tmux', args, { encoding: 'utf8' }, (e, out) => (e ? reject(e) : resolve(out))),
     );
+  }
+
+  /**
+   * A command run by the control client, answered in the order written (undefined when there
+   * is none). Its words are quoted for tmux's parser: single quotes keep every character but a
+   * line break and `'` itself, which `keysOf` never hands it.
+   */
+  private ask(args: string[]): Promise<string[]> | undefined {
+    const w = this.watcher;
+    if (!w?.stdin?.writable) return undefined;
+    return new Promise<string[]>((resolve, reject) => {
+      this.asked.push({ resolve, reject });
+      w.stdin!.write(`${args.map(tmuxQuote).join(' ')}\n`);
+    });
+  }
+
+  /** Sends keys through the control client (or a tmux client of its own when there is none). */
+  private send(args: string[]): void {
+    const asked = this.ask(args);
+    if (!asked) {
+      this.tmux(args);
+      return;
+    }
+    asked.catch((e: unknown) => {
+      this.refused ??= e instanceof Error ? e : new Error(String(e));
+    });
   }
 
   /** capture-pane's arguments; the screen counts as read from now. */
@@ -151,12 +186,16 @@ export class Tmux {
   }
 
   type(text: string): void {
-    // `--`: a text that starts with `-` (a random token) is typed, not read as a flag.
-    this.tmux(['send-keys', '-t', 'app', '-l', '--', text]);
+    if (!this.watcher) {
+      // `--`: a text that starts with `-` (a random token) is typed, not read as a flag.
+      this.tmux(['send-keys', '-t', 'app', '-l', '--', text]);
+      return;
+    }
+    for (const part of keysOf(text)) this.send(['send-keys', '-t', 'app', ...part]);
   }
 
   keys(...names: string[]): void {
-    this.tmux(['send-keys', '-t', 'app', ...names]);
+    this.send(['send-keys', '-t', 'app', ...names]);
   }
 
   /**
@@ -239,6 +278,28 @@ export class Tmux {
       // already gone
     }
   }
+}
+
+/**
+ * A typed text as send-keys arguments, in order: runs of printable characters as literal text
+ * (`-l`), the ASCII control characters and `'` byte by byte as hexadecimal (`-H`): tmux types
+ * either exactly as `-l` would the whole text.
+ */
+export function keysOf(text: string): string[][] {
+  const parts: string[][] = [];
+  for (const [run] of text.matchAll(/[^\x00-\x1f\x7f']+|[\x00-\x1f\x7f']+/gu)) {
+    if (/^[\x00-\x1f\x7f']/.test(run))
+      parts.push(['-H', ...[...run].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))]);
+    else parts.push(['-l', '--', run]);
+  }
+  return parts;
+}
+
+/** A word for tmux's command parser, quoted so that no character in it is special. */
+function tmuxQuote(word: string): string {
+  if (/^[A-Za-z0-9_-]+$/.test(word)) return word;
+  if (!word.includes("'")) return `'${word}'`;
+  return `"${word.replace(/[\\"$]/g, (c) => `\\${c}`)}"`;
 }
 
 export function shellQuote(s: string): string {
