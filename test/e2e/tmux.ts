@@ -3,8 +3,12 @@
 // output since it last looked (a control-mode client streams each), or every 250 ms regardless,
 // until a deadline: capturing every 50 ms spawned ~2,300 tmux clients per `npm test`. A wait's
 // reads, and the keys typed, are commands to that same control client, not a new tmux client
-// each: spawning one from a test worker of ~800 MB cost ~12–18 ms of CPU (the fork, in the
-// kernel) and blocked the worker's simulators meanwhile, ~1,800 times a run.
+// each: spawning one from a test worker of ~200 MB cost ~7 ms of CPU (the fork, in the kernel)
+// and ~16 ms of the worker's time, its simulators waiting, ~1,400 times a run. Keys typed with
+// no wait between them reach the program in one write, as a fast typist's do over a slow link
+// (tmux writes what its commands sent in one turn at once; answering each before sending the
+// next does not part them either, measured): a test that needs two keys read apart waits for
+// the screen between them.
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
