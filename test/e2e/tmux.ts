@@ -190,11 +190,6 @@ export class Tmux {
   }
 
   type(text: string): void {
-    if (!this.watcher) {
-      // `--`: a text that starts with `-` (a random token) is typed, not read as a flag.
-      this.tmux(['send-keys', '-t', 'app', '-l', '--', text]);
-      return;
-    }
     for (const part of keysOf(text)) this.send(['send-keys', '-t', 'app', ...part]);
   }
 
@@ -286,7 +281,8 @@ export class Tmux {
 
 /**
  * A typed text as send-keys arguments, in order: runs of printable characters as literal text
- * (`-l`), the ASCII control characters and `'` byte by byte as hexadecimal (`-H`): tmux types
+ * (`-l`, after `--`: a run that starts with `-`, as a random token may, is typed, not read as a
+ * flag), the ASCII control characters and `'` byte by byte as hexadecimal (`-H`): tmux types
  * either exactly as `-l` would the whole text.
  */
 export function keysOf(text: string): string[][] {
