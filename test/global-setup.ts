@@ -5,15 +5,16 @@ import { execFileSync } from 'node:child_process';
 export const TMUX_NOTE =
   'note: tmux is not installed: the end-to-end tests that drive routersh in a terminal (test/e2e) are skipped; install tmux to run them\n';
 
-function hasTmux(): boolean {
+/** What the setup says with this PATH: the note when no tmux is found on it, else nothing. */
+export function tmuxNote(path: string | undefined): string {
   try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    return true;
+    execFileSync('tmux', ['-V'], { stdio: 'ignore', env: { ...process.env, PATH: path ?? '' } });
+    return '';
   } catch {
-    return false;
+    return TMUX_NOTE;
   }
 }
 
 export default function setup(): void {
-  if (!hasTmux()) process.stderr.write(TMUX_NOTE);
+  process.stderr.write(tmuxNote(process.env.PATH));
 }

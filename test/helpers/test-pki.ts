@@ -1,10 +1,11 @@
-// A throwaway PKI made with openssl for TLS tests: a CA, server certificates for 127.0.0.1 and
-// localhost (one valid, one for other names, one expired), a client certificate, and keys.
-// `hasOpenssl` lets a suite skip on a machine without it.
+// A throwaway PKI for TLS tests: a CA, server certificates for 127.0.0.1 and localhost (one
+// valid, one for other names, one expired), a client certificate, and keys. Made once by
+// pki/make.sh and committed (two unrelated CAs, `main` and `other`): making them took ~14
+// openssl processes a call, each forked from a test worker of hundreds of MB. `hasOpenssl` lets
+// a suite that starts openssl itself (its s_server) skip on a machine without it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export const hasOpenssl = (() => {
   try {
@@ -35,83 +36,19 @@ export interface Pki {
   pem: (name: keyof Pki['files']) => string;
 }
 
-export function makePki(): Pki {
-  const dir = mkdtempSync(join(tmpdir(), 'routersh-pki-'));
-  const at = (f: string) => join(dir, f);
-  const ssl = (...args: string[]) =>
-    execFileSync('openssl', args, { cwd: dir, stdio: 'pipe', timeout: 20_000 });
-  writeFileSync(
-    at('ext.cnf'),
-    [
-      '[server]',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '[other]',
-      'subjectAltName=DNS:router.lab,DNS:r1.lab',
-      '[client]',
-      'extendedKeyUsage=clientAuth',
-      '',
-    ].join('\n'),
-  );
-  const key = (name: string) =>
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', at(name));
-  const sign = (csrKey: string, cn: string, out: string, ext: string, days: string) => {
-    ssl('req', '-new', '-key', at(csrKey), '-subj', `/CN=${cn}`, '-out', at(`${out}.csr`));
-    ssl(
-      'x509',
-      '-req',
-      '-in',
-      at(`${out}.csr`),
-      '-CA',
-      at('ca.pem'),
-      '-CAkey',
-      at('ca.key'),
-      '-CAcreateserial',
-      '-out',
-      at(out),
-      '-days',
-      days,
-      '-extfile',
-      at('ext.cnf'),
-      '-extensions',
-      ext,
-    );
-  };
-  key('ca.key');
-  ssl(
-    'req',
-    '-x509',
-    '-new',
-    '-key',
-    at('ca.key'),
-    '-subj',
-    '/CN=routersh test CA',
-    '-days',
-    '2',
-    '-out',
-    at('ca.pem'),
-  );
-  key('server.key');
-  sign('server.key', '127.0.0.1', 'server.pem', 'server', '2');
-  sign('server.key', 'router.lab', 'other.pem', 'other', '2');
-  // -days -1: valid until a day before it was issued, i.e. expired.
-  sign('server.key', '127.0.0.1', 'expired.pem', 'server', '-1');
-  key('client.key');
-  sign('client.key', 'routersh', 'client.pem', 'client', '2');
-  key('stray.key');
-  writeFileSync(
-    at('client-both.pem'),
-    readFileSync(at('client.pem'), 'utf8') + readFileSync(at('client.key'), 'utf8'),
-  );
+/** The PKI `set` (another set's CA trusts none of this one's certificates). */
+export function makePki(set: 'main' | 'other' = 'main'): Pki {
+  const dir = fileURLToPath(new URL(`./pki/${set}/`, import.meta.url));
   const files = {
-    ca: at('ca.pem'),
-    serverCert: at('server.pem'),
-    serverKey: at('server.key'),
-    otherNamesCert: at('other.pem'),
-    expiredCert: at('expired.pem'),
-    clientCert: at('client.pem'),
-    clientKey: at('client.key'),
-    strayKey: at('stray.key'),
-    clientBoth: at('client-both.pem'),
+    ca: `${dir}ca.pem`,
+    serverCert: `${dir}server.pem`,
+    serverKey: `${dir}server.key`,
+    otherNamesCert: `${dir}other.pem`,
+    expiredCert: `${dir}expired.pem`,
+    clientCert: `${dir}client.pem`,
+    clientKey: `${dir}client.key`,
+    strayKey: `${dir}stray.key`,
+    clientBoth: `${dir}client-both.pem`,
   };
   return { dir, files, pem: (name) => readFileSync(files[name], 'utf8') };
 }

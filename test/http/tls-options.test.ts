@@ -162,7 +162,7 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
   it('a certificate signed by a CA the server does not trust, Node’s server (no alert): the refusal, exit 3', async () => {
     // Node's tls checks a client certificate after the handshake and, refusing it, just closes:
     // no alert, and our request unread there makes it a reset. Once "connection reset by …".
-    const other = makePki();
+    const other = makePki('other');
     const r = await front(router.port, { clientCa: other.pem('ca') });
     const out = await runCommand(
       ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
@@ -175,7 +175,7 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
   });
 
   it('the same against OpenSSL’s server, which says why (alert unknown ca): the reason in the line', async () => {
-    const other = makePki();
+    const other = makePki('other');
     const server = spawn(
       'openssl',
       [
