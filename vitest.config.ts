@@ -24,6 +24,9 @@ const E2E = [
   // a token's whole lifetime.
   'test/corpus/**',
   'test/panes/logs/LogPane-rate.test.tsx',
+  // Size tests (issue 36: seconds each at real size or exhaustively, out of the inner loop):
+  // a file of them is named *.size.test.ts.
+  'test/**/*.size.test.{ts,tsx}',
   'test/api/router/token-lifetime.test.ts',
   // The telemetry simulator in front of a real victoria-metrics (started by the file).
   'test/sim/telemetry/upstream.test.ts',

@@ -78,7 +78,7 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'unit:test/api/telemetry/bounds.test.ts': [3],
   'own-process:test/lang/regex.test.ts': [3],
   'unit:test/run/expressions-property.test.ts': [2],
-  'unit:test/lang/big-option-values.test.ts': [2],
+  'e2e:test/lang/big-option-values.size.test.ts': [2],
   'unit:test/lang/every-prefix.test.ts': [2],
   'unit:test/keys/script-feed.test.ts': [2],
   'unit:test/patches/ink-output-cache.test.ts': [2],

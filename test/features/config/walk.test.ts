@@ -1,7 +1,7 @@
 // The whole configuration's walk against the router simulator, through the session's own router
 // client: the seeded demo router's lines exactly, members only when asked, one GET per node that
 // has sub-nodes, under a path, bounded concurrency, a secret the router shows kept as ***, a
-// node that cannot be read, cancellation and the progress line.
+// node that cannot be read, cancellation and the progress line. At real size: walk.size.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConfigDoc } from '../../../src/contract/config.js';
 import type { HandlerEnv } from '../../../src/contract/handler.js';
@@ -289,29 +289,6 @@ describe('readConfig on the shaped router', () => {
       expect(shaped.requests.some((r) => /Pr1vate|public/.test(r.url))).toBe(false);
     } finally {
       await shaped.close();
-    }
-  });
-});
-
-describe('readConfig at size', () => {
-  it('65,536 members: all of them with members, none without, from the same GETs', async () => {
-    const big = await startRouterSim({
-      seed: { interfaces: 0, members: { list: 'blacklist', count: 65_536 } },
-    });
-    try {
-      const s = await open(big.url);
-      const from = big.requests.length;
-      const without = await readConfig(envOf(s), { under: [], members: false });
-      const gets = big.requests.length - from;
-      const all = await readConfig(envOf(s), { under: [], members: true });
-      expect(big.requests.length - from - gets).toBe(gets);
-      expect(all.lines.length - without.lines.length).toBe(65_536);
-      expect(all.lines.filter((l) => l.member)).toHaveLength(65_536);
-      expect(without.lines.some((l) => l.member)).toBe(false);
-      const list = ['ipv4', 'firewall', 'match-list', 'blacklist', 'action', 'match'];
-      expect((await readConfig(envOf(s), { under: list, members: true })).lines).toHaveLength(65_536);
-    } finally {
-      await big.close();
     }
   });
 });

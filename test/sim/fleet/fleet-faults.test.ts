@@ -31,7 +31,7 @@ describe('a fleet with a slow, a failing, a hanging and a redirecting router', (
     fleet = await startFleetSim({
       routers: 5,
       per: {
-        'edge-01': { latencyMs: 500 },
+        'edge-01': { latencyMs: 150 },
         'edge-02': { fail: 503 },
         '2': { hang: true },
         'edge-04': { redirect: `http://127.0.0.1:${port}/api/hostname` },
@@ -48,7 +48,7 @@ describe('a fleet with a slow, a failing, a hanging and a redirecting router', (
     const t0 = performance.now();
     const got = await ask(fleet.routers[0]!, 'show hostname');
     expect(got.out).toContain('edge-01');
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(500);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(150);
   });
 
   it('the failing one answers 503, the hanging one never, the healthy one as usual', async () => {
