@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBin } from '../helpers/run-bin.js';
-import { hasOpenssl, makePki } from '../helpers/test-pki.js';
+import { testPki } from '../helpers/test-pki.js';
 import { hasTmux, shellQuote, Tmux } from './tmux.js';
 
 interface Served {
@@ -171,9 +171,9 @@ describe.skipIf(!hasTmux())('class board in tmux against class serve', () => {
   });
 });
 
-describe.skipIf(!hasOpenssl)('class grades over TLS', () => {
+describe('class grades over TLS', () => {
   it('a certificate no system CA signed: the fix named, exit 3; with NODE_EXTRA_CA_CERTS the grades', async () => {
-    const pki = makePki();
+    const pki = testPki();
     const tlsEnv = { ...env, XDG_STATE_HOME: join(dir, 'tls-state') };
     const tls = await serve(
       [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startLoggingProxy } from '../helpers/logging-proxy.js';
 import { runBin } from '../helpers/run-bin.js';
-import { hasOpenssl, makePki, type Pki } from '../helpers/test-pki.js';
+import { testPki, type Pki } from '../helpers/test-pki.js';
 import { startTlsFront, type TlsFront } from '../helpers/tls-front.js';
 
 let sim: RouterSim;
@@ -15,7 +15,7 @@ const closers: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   sim = await startRouterSim();
-  pki = makePki();
+  pki = testPki();
   front = await startTlsFront(sim.port, { cert: pki.pem('serverCert'), key: pki.pem('serverKey') });
   closers.push(sim.close, front.close);
 }, 180_000);
@@ -26,7 +26,7 @@ afterAll(async () => {
 const login = { ROUTERSH_USER: 'admin', ROUTERSH_PASSWORD: 'admin' };
 const SHOW = ['-c', 'show interface'];
 
-describe.skipIf(!hasOpenssl)('the built binary', () => {
+describe('the built binary', () => {
   it('https:// through ALL_PROXY: a CONNECT tunnel, TLS end to end with --ca', async () => {
     const proxy = await startLoggingProxy();
     closers.push(proxy.close);

@@ -2,7 +2,7 @@
 // valid, one for other names, one expired), a client certificate, and keys. Made once by
 // pki/make.sh and committed (two unrelated CAs, `main` and `other`): making them took ~14
 // openssl processes a call, each forked from a test worker of hundreds of MB. `hasOpenssl` lets
-// a suite that starts openssl itself (its s_server) skip on a machine without it.
+// a test that starts openssl itself (its s_server, an encrypted key) skip on a machine without it.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,7 @@ export interface Pki {
 }
 
 /** The PKI `set` (another set's CA trusts none of this one's certificates). */
-export function makePki(set: 'main' | 'other' = 'main'): Pki {
+export function testPki(set: 'main' | 'other' = 'main'): Pki {
   const dir = fileURLToPath(new URL(`./pki/${set}/`, import.meta.url));
   const files = {
     ca: `${dir}ca.pem`,

@@ -11,7 +11,7 @@ import { adminEnv, runCommand } from '../helpers/command-io.js';
 import { failure } from '../helpers/expect-error.js';
 import { startServer } from '../helpers/http-server.js';
 import { type LoggingProxy, startLoggingProxy } from '../helpers/logging-proxy.js';
-import { hasOpenssl, makePki, type Pki } from '../helpers/test-pki.js';
+import { testPki, type Pki } from '../helpers/test-pki.js';
 import { startTlsFront, type TlsFront } from '../helpers/tls-front.js';
 
 const BASIC = Buffer.from('admin:admin').toString('base64');
@@ -26,7 +26,7 @@ const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   router = await startRouterSim();
   telemetry = await startTelemetrySim();
-  pki = makePki();
+  pki = testPki();
   const server = { cert: pki.pem('serverCert'), key: pki.pem('serverKey') };
   routerTls = await startTlsFront(router.port, server);
   telemetryTls = await startTlsFront(telemetry.port, server);
@@ -57,7 +57,7 @@ const withCa = (argv: string[]) => ['--ca', pki.files.ca, ...argv];
 const targets = (p: LoggingProxy) => p.seen.map((s) => `${s.method} ${s.target}`);
 const warnings = (err: string) => err.split('\n').filter((l) => l.startsWith('warning:'));
 
-describe.skipIf(!hasOpenssl)('each proxy variable alone', () => {
+describe('each proxy variable alone', () => {
   it('HTTPS_PROXY: both https:// APIs through CONNECT tunnels; the proxy sees no credential, in headers or bytes', async () => {
     const p = await proxy();
     const r = await runCommand(
@@ -124,7 +124,7 @@ describe.skipIf(!hasOpenssl)('each proxy variable alone', () => {
   });
 });
 
-describe.skipIf(!hasOpenssl)("the proxy's own credentials and failures", () => {
+describe("the proxy's own credentials and failures", () => {
   const auth = `Basic ${Buffer.from('pu:p@ss').toString('base64')}`;
 
   it('user:password of the proxy URL go to the proxy only, as Proxy-Authorization, on CONNECT and in absolute-form', async () => {
@@ -219,7 +219,7 @@ describe.skipIf(!hasOpenssl)("the proxy's own credentials and failures", () => {
   });
 });
 
-describe.skipIf(!hasOpenssl)('the redirect policy through a proxy', () => {
+describe('the redirect policy through a proxy', () => {
   it.each([
     ['https (CONNECT)', true],
     ['http (absolute-form)', false],

@@ -6,6 +6,7 @@
 // sends one); files are checked at start (missing, not PEM, a key that is not the
 // certificate's: exit 2, the file named); a name mismatch says the certificate's names.
 import { execFileSync, spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
 import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
 import { adminEnv, runCommand } from '../helpers/command-io.js';
-import { hasOpenssl, makePki, type Pki } from '../helpers/test-pki.js';
+import { hasOpenssl, testPki, type Pki } from '../helpers/test-pki.js';
 import { startTlsFront, type TlsFront } from '../helpers/tls-front.js';
 
 let router: RouterSim;
@@ -24,7 +25,7 @@ const fronts: TlsFront[] = [];
 beforeAll(async () => {
   router = await startRouterSim();
   telemetry = await startTelemetrySim();
-  pki = makePki();
+  pki = testPki();
 }, 180_000);
 afterAll(async () => {
   await Promise.all([...fronts.splice(0).map((f) => f.close()), router?.close(), telemetry?.close()]);
@@ -56,7 +57,7 @@ const SHOW = ['-c', 'show interface'];
 const BOTH = ['-c', 'show interface', '-c', 'metrics query pkts_down'];
 const scratch = () => mkdtempSync(join(tmpdir(), 'routersh-tls-'));
 
-describe.skipIf(!hasOpenssl)('trusting the server', () => {
+describe('trusting the server', () => {
   it('an unknown CA: one line saying to use --ca FILE or --insecure, exit 3', async () => {
     const r = await front(router.port);
     const out = await runCommand(SHOW, env(r.url()));
@@ -139,7 +140,7 @@ describe.skipIf(!hasOpenssl)('trusting the server', () => {
   });
 });
 
-describe.skipIf(!hasOpenssl)('client certificates', () => {
+describe('client certificates', () => {
   it('a server that requires one: the line says --cert and --key; with them it works, for both APIs', async () => {
     const ca = pki.pem('ca');
     const r = await front(router.port, { clientCa: ca });
@@ -162,7 +163,7 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
   it('a certificate signed by a CA the server does not trust, Node’s server (no alert): the refusal, exit 3', async () => {
     // Node's tls checks a client certificate after the handshake and, refusing it, just closes:
     // no alert, and our request unread there makes it a reset. Once "connection reset by …".
-    const other = makePki('other');
+    const other = testPki('other');
     const r = await front(router.port, { clientCa: other.pem('ca') });
     const out = await runCommand(
       ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
@@ -174,43 +175,46 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
     expect(out.code).toBe(3);
   });
 
-  it('the same against OpenSSL’s server, which says why (alert unknown ca): the reason in the line', async () => {
-    const other = makePki('other');
-    const server = spawn(
-      'openssl',
-      [
-        's_server',
-        '-accept',
-        '127.0.0.1:0',
-        '-cert',
-        pki.files.serverCert,
-        '-key',
-        pki.files.serverKey,
-      ].concat(['-CAfile', other.files.ca, '-Verify', '1', '-verify_return_error', '-www']),
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        server.stdout.on('data', (d: Buffer) => {
-          text += d.toString();
-          const m = /ACCEPT 127\.0\.0\.1:(\d+)/.exec(text);
-          if (m?.[1]) resolve(m[1]);
+  it.skipIf(!hasOpenssl)(
+    'the same against OpenSSL’s server, which says why (alert unknown ca): the reason in the line',
+    async () => {
+      const other = testPki('other');
+      const server = spawn(
+        'openssl',
+        [
+          's_server',
+          '-accept',
+          '127.0.0.1:0',
+          '-cert',
+          pki.files.serverCert,
+          '-key',
+          pki.files.serverKey,
+        ].concat(['-CAfile', other.files.ca, '-Verify', '1', '-verify_return_error', '-www']),
+        { stdio: ['ignore', 'pipe', 'ignore'] },
+      );
+      try {
+        const port = await new Promise<string>((resolve, reject) => {
+          let text = '';
+          server.stdout.on('data', (d: Buffer) => {
+            text += d.toString();
+            const m = /ACCEPT 127\.0\.0\.1:(\d+)/.exec(text);
+            if (m?.[1]) resolve(m[1]);
+          });
+          server.on('exit', () => reject(new Error(`openssl s_server ended: ${text}`)));
         });
-        server.on('exit', () => reject(new Error(`openssl s_server ended: ${text}`)));
-      });
-      const out = await runCommand(
-        ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
-        env(`https://127.0.0.1:${port}`),
-      );
-      expect(out.err).toBe(
-        `% TLS failed with the router at 127.0.0.1:${port}: it refused our client certificate (unknown ca): use one it trusts (command 1)\n`,
-      );
-      expect(out.code).toBe(3);
-    } finally {
-      server.kill();
-    }
-  });
+        const out = await runCommand(
+          ['--ca', pki.files.ca, '--cert', pki.files.clientCert, '--key', pki.files.clientKey, ...SHOW],
+          env(`https://127.0.0.1:${port}`),
+        );
+        expect(out.err).toBe(
+          `% TLS failed with the router at 127.0.0.1:${port}: it refused our client certificate (unknown ca): use one it trusts (command 1)\n`,
+        );
+        expect(out.code).toBe(3);
+      } finally {
+        server.kill();
+      }
+    },
+  );
 
   it('--cert alone with a file that holds the key too, as curl', async () => {
     const r = await front(router.port, { clientCa: pki.pem('ca') });
@@ -223,7 +227,7 @@ describe.skipIf(!hasOpenssl)('client certificates', () => {
   });
 });
 
-describe.skipIf(!hasOpenssl)('files checked at start: exit 2, the file named, nothing sent', () => {
+describe('files checked at start: exit 2, the file named, nothing sent', () => {
   const run = async (argv: string[], extra: Record<string, string> = {}) => {
     const before = router.requests.length;
     const out = await runCommand([...argv, ...SHOW], { ...env(router.url), ...extra });
@@ -246,9 +250,8 @@ describe.skipIf(!hasOpenssl)('files checked at start: exit 2, the file named, no
   it('a --ca file that is not PEM (DER, or a key)', async () => {
     const dir = scratch();
     const der = join(dir, 'ca.der');
-    execFileSync('openssl', ['x509', '-in', pki.files.ca, '-outform', 'der', '-out', der], {
-      timeout: 10_000,
-    });
+    // The CA certificate's DER bytes, as `openssl x509 -outform der` writes them.
+    writeFileSync(der, new X509Certificate(pki.pem('ca')).raw);
     const out = await run(['--ca', der]);
     expect(out.code).toBe(2);
     expect(out.err).toBe(
@@ -285,19 +288,22 @@ describe.skipIf(!hasOpenssl)('files checked at start: exit 2, the file named, no
     );
   });
 
-  it('an encrypted key: routersh cannot ask for its passphrase, and says how to decrypt it', async () => {
-    const enc = join(scratch(), 'enc.key');
-    execFileSync(
-      'openssl',
-      ['pkey', '-in', pki.files.clientKey, '-aes256', '-passout', 'pass:secret-pass', '-out', enc],
-      { timeout: 10_000 },
-    );
-    const out = await run(['--cert', pki.files.clientCert, '--key', enc]);
-    expect(out.code).toBe(2);
-    expect(out.err).toMatch(
-      /^% client key file .* \(--key\) is encrypted: routersh cannot ask for its passphrase/,
-    );
-  });
+  it.skipIf(!hasOpenssl)(
+    'an encrypted key: routersh cannot ask for its passphrase, and says how to decrypt it',
+    async () => {
+      const enc = join(scratch(), 'enc.key');
+      execFileSync(
+        'openssl',
+        ['pkey', '-in', pki.files.clientKey, '-aes256', '-passout', 'pass:secret-pass', '-out', enc],
+        { timeout: 10_000 },
+      );
+      const out = await run(['--cert', pki.files.clientCert, '--key', enc]);
+      expect(out.code).toBe(2);
+      expect(out.err).toMatch(
+        /^% client key file .* \(--key\) is encrypted: routersh cannot ask for its passphrase/,
+      );
+    },
+  );
 
   it('PEM text where a path goes is refused without echoing it', async () => {
     const out = await run([`--key=${pki.pem('clientKey')}`]);
@@ -316,7 +322,7 @@ describe.skipIf(!hasOpenssl)('files checked at start: exit 2, the file named, no
   });
 });
 
-describe.skipIf(!hasOpenssl)('a profile holds each API’s TLS files', () => {
+describe('a profile holds each API’s TLS files', () => {
   it('ca, cert, certKey for the router; telemetryCa for a telemetry API elsewhere', async () => {
     const ca = pki.pem('ca');
     const r = await front(router.port, { clientCa: ca });
