@@ -1,19 +1,11 @@
 // The whole configuration's walk at real size (a size test: seconds, so in the end-to-end group,
 // vitest.config.ts): a match-list of 65,536 members read with and without its members.
 import { describe, expect, it } from 'vitest';
-import type { HandlerEnv } from '../../../src/contract/handler.js';
 import { readConfig } from '../../../src/features/config/walk.js';
-import type { Session } from '../../../src/session/session.js';
 import { startRouterSim } from '../../../sim/router/index.js';
 import { testSession } from '../../helpers/session.js';
 import { simConfig } from '../../helpers/sim-config.js';
-
-const envOf = (s: Session): HandlerEnv => ({
-  services: s.services,
-  io: {},
-  signal: AbortSignal.timeout(60_000),
-  state: { context: [] },
-});
+import { envOf } from './handler-env.js';
 
 describe('readConfig at size', () => {
   it('65,536 members: all of them with members, none without, from the same GETs', async () => {

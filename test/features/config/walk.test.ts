@@ -4,8 +4,6 @@
 // node that cannot be read, cancellation and the progress line. At real size: walk.size.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConfigDoc } from '../../../src/contract/config.js';
-import type { HandlerEnv } from '../../../src/contract/handler.js';
-import type { RunIo } from '../../../src/contract/services.js';
 import { isRoutershError } from '../../../src/errors.js';
 import { lineText } from '../../../src/features/config/line-text.js';
 import { readConfig } from '../../../src/features/config/walk.js';
@@ -14,6 +12,7 @@ import { type RouterSim, startRouterSim } from '../../../sim/router/index.js';
 import { testSession } from '../../helpers/session.js';
 import { simConfig } from '../../helpers/sim-config.js';
 import { type Front, startFront } from './front.js';
+import { envOf } from './handler-env.js';
 
 const DEMO = [
   'interface eth0',
@@ -60,12 +59,6 @@ const open = async (url = sim.url) => {
   session = await testSession(simConfig(url));
   return session;
 };
-const envOf = (s: Session, o: { signal?: AbortSignal; io?: RunIo } = {}): HandlerEnv => ({
-  services: s.services,
-  io: o.io ?? {},
-  signal: o.signal ?? AbortSignal.timeout(60_000),
-  state: { context: [] },
-});
 const texts = (d: ConfigDoc) => d.lines.map(lineText);
 const failureOf = async (p: Promise<unknown>) => {
   try {
