@@ -1,7 +1,7 @@
 // Without tmux the e2e tests skip; the global setup says so once, at the start of the run.
 // Asked in this process with the PATH given (a node process started for each case cost ~0.7 s).
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { hasTmux } from './e2e/tmux.js';
 import { TMUX_NOTE, tmuxNote } from './global-setup.js';
 
 describe('vitest global setup', () => {
@@ -9,7 +9,7 @@ describe('vitest global setup', () => {
     expect(tmuxNote('/nonexistent')).toBe(TMUX_NOTE);
   });
 
-  it.skipIf(spawnSync('tmux', ['-V']).status !== 0)('is silent when tmux is there', () => {
+  it.skipIf(!hasTmux())('is silent when tmux is there', () => {
     expect(tmuxNote(process.env.PATH)).toBe('');
   });
 });

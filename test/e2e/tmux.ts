@@ -16,17 +16,20 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = `${ROOT}bin/routersh.cjs`;
 
-let tmuxThere: boolean | undefined;
-
-export function hasTmux(): boolean {
-  if (tmuxThere === undefined) {
-    try {
-      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-      tmuxThere = true;
-    } catch {
-      tmuxThere = false;
-    }
+/** Whether a tmux runs from this PATH (the process's by default). */
+export function tmuxFound(path = process.env.PATH): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore', env: { ...process.env, PATH: path ?? '' } });
+    return true;
+  } catch {
+    return false;
   }
+}
+
+let tmuxThere: boolean | undefined;
+/** tmuxFound for this process's PATH, asked once. */
+export function hasTmux(): boolean {
+  tmuxThere ??= tmuxFound();
   return tmuxThere;
 }
 
