@@ -35,8 +35,8 @@ function splitPort(entry: string): { host: string; port?: number } {
 
 /** Every name of `entry` (ranges expanded) and its port. */
 export function expandHostEntry(entry: string, at: string, max: number): HostEntry {
-  // No colon, no port and no range: the split (a regex, a replace and a split per entry) was a
-  // third of reading a 1,000-host inventory, which mostly holds plain names.
+  // No colon, no port to split off: the split (a regex, a replace and a split per entry) was a
+  // third of reading a 1,000-host inventory, which mostly holds plain names. Ranges go on below.
   const { host, port } = entry.includes(':') ? splitPort(entry) : { host: entry, port: undefined };
   if (entry.endsWith(':') && port === undefined)
     throw configError(`${at}: host '${entry}' ends in ':' (reserved for a port)`);
