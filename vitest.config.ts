@@ -27,6 +27,11 @@ const E2E = [
   // Size tests (issue 36: seconds each at real size or exhaustively, out of the inner loop):
   // a file of them is named *.size.test.ts.
   'test/**/*.size.test.{ts,tsx}',
+  // Wait tests: a file whose time is mostly the product's own timers running out (a deadline,
+  // a retry's back-off, a router that answers after 500 ms): *.wait.test.ts. In the inner loop
+  // each held one of its two workers idle for a second or more; here, among files that wait,
+  // the group's extra workers fill that time.
+  'test/**/*.wait.test.{ts,tsx}',
   'test/api/router/token-lifetime.test.ts',
   // The telemetry simulator in front of a real victoria-metrics (started by the file).
   'test/sim/telemetry/upstream.test.ts',

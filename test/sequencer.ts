@@ -78,7 +78,12 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/lang/big-option-values.size.test.ts': [2],
   'e2e:test/features/fleet/inventory/inventory.size.test.ts': [2],
   'e2e:test/patches/ansi-tokenize-graphemes.size.test.ts': [2],
-  'unit:test/shell/ShellApp.test.tsx': [5],
+  // The wait tests (*.wait.test.ts): seconds of timers, little CPU (unit runs, 5 Dec).
+  'e2e:test/http/deadline.wait.test.ts': [2.5, 0.1],
+  'e2e:test/commands/class-join.wait.test.ts': [2.3, 0.15],
+  'e2e:test/sim/fleet/fleet-faults.wait.test.ts': [1.4, 0.2],
+  'e2e:test/shell/ShellApp-slow.wait.test.tsx': [3.4, 0.2],
+  'unit:test/shell/ShellApp.test.tsx': [2],
   'unit:test/api/telemetry/bounds.test.ts': [3],
   'own-process:test/lang/regex.test.ts': [3],
   'unit:test/run/expressions-property.test.ts': [2],

@@ -1,77 +1,12 @@
 // The interactive shell rendered with ink-testing-library against a real router simulator:
 // typing, Tab, `?`, colouring, errors with a caret, history, Ctrl-R, Ctrl-C, paste, contexts.
-import { render } from 'ink-testing-library';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/session/session.js';
-import { testSession } from '../helpers/session.js';
-import { ShellApp } from '../../src/shell/ShellApp.js';
-import { type RouterSim, startRouterSim } from '../../sim/router/index.js';
-import { startTelemetrySim, type TelemetrySim } from '../../sim/telemetry/index.js';
-import { KEYS, plain, waitFor } from '../helpers/ink.js';
-import { simConfig } from '../helpers/sim-config.js';
+// What waits on a slow or silent router is in ShellApp-slow.wait.test.tsx.
+import { describe, expect, it } from 'vitest';
+import { KEYS, waitFor } from '../helpers/ink.js';
+import { shellAppHarness } from './shell-app-harness.js';
 
-let sim: RouterSim;
-let tele: TelemetrySim;
-let session: Session;
-
-beforeAll(async () => {
-  [sim, tele] = await Promise.all([startRouterSim(), startTelemetrySim()]);
-});
-afterAll(() => Promise.all([sim.close(), tele.close()]));
-
-type Rendered = ReturnType<typeof render>;
-let app: Rendered | undefined;
-let recorded: string[] = [];
-let exited = false;
-
-async function start(history: string[] = [], fleet?: Session['fleet']): Promise<Rendered> {
-  recorded = [];
-  exited = false;
-  session = await testSession(simConfig(sim.url, { telemetryUrl: tele.url, telemetryKey: tele.keys.demo }), {
-    interactive: true,
-    warn: () => {},
-    width: () => 100,
-  });
-  // The label is the session's prototype's (session.ts OpenSession): a spread does not copy it.
-  if (fleet) session = { ...session, label: session.label, fleet };
-  app = render(element(history));
-  return app;
-}
-
-// A new element each time (new callbacks), as a parent re-rendering the shell would make.
-const element = (history: string[] = []) => (
-  <ShellApp
-    session={session}
-    history={history}
-    recordHistory={(l) => recorded.push(l)}
-    color={false}
-    onExit={() => {
-      exited = true;
-    }}
-  />
-);
-
-afterEach(async () => {
-  app?.unmount();
-  app = undefined;
-  await session?.close();
-});
-
-/** Everything written so far (static scrollback and the live frame), without ANSI codes. */
-const screen = (a: Rendered) => plain(a.frames.join('\n'));
-const live = (a: Rendered) => plain(a.lastFrame());
-
-async function typed(a: Rendered, text: string, expectLive: RegExp | string) {
-  a.stdin.write(text);
-  return waitFor(() => {
-    const f = live(a);
-    if (typeof expectLive === 'string' ? !f.includes(expectLive) : !expectLive.test(f))
-      throw new Error(`live frame:\n${f}`);
-    return f;
-  });
-}
-
-const posts = () => sim.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+const h = shellAppHarness();
+const { start, element, screen, live, typed, posts } = h;
 
 describe('ShellApp', () => {
   it('shows the prompt and completes a unique prefix with a blank', async () => {
@@ -110,7 +45,7 @@ describe('ShellApp', () => {
     a.stdin.write('\r');
     await waitFor(() => expect(screen(a)).toMatch(/eth0\s+UP/));
     expect(posts().length).toBe(before + 1);
-    expect(recorded).toEqual(['show interface']);
+    expect(h.recorded).toEqual(['show interface']);
   });
 
   it('a mistyped value gets a caret and one error line, and nothing is sent', async () => {
@@ -154,52 +89,7 @@ describe('ShellApp', () => {
     a.stdin.write('\u0003');
     await waitFor(() => expect(screen(a)).toContain('interface eth9^C'));
     a.stdin.write('\u0004');
-    await waitFor(() => expect(exited).toBe(true));
-  });
-
-  it('Ctrl-C cancels a slow request and returns to the prompt', async () => {
-    const a = await start();
-    await typed(a, 'show hostname', 'show hostname');
-    sim.faults.set({ latencyMs: 5000 });
-    try {
-      a.stdin.write('\r');
-      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
-      a.stdin.write('\u0003');
-      await waitFor(() => expect(screen(a)).toMatch(/% cancelled/));
-    } finally {
-      sim.faults.clear();
-    }
-  });
-
-  it('keys typed while a request runs are kept and appear at the prompt afterwards', async () => {
-    const a = await start();
-    await typed(a, 'show hostname', 'show hostname');
-    sim.faults.set({ latencyMs: 300 });
-    try {
-      a.stdin.write('\r');
-      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
-      a.stdin.write('show ver');
-      a.stdin.write('\u0001'); // Ctrl-A, replayed too
-      await waitFor(() => expect(screen(a)).toMatch(/^router$/m));
-      await waitFor(() => expect(live(a)).toMatch(/> show ver\s*$/m));
-      await typed(a, 'X', '> Xshow ver');
-    } finally {
-      sim.faults.clear();
-    }
-  });
-
-  it('keys typed while Tab waits for a slow router act after its answer: sh Tab int is show int', async () => {
-    const a = await start();
-    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
-    sim.faults.set({ latencyMs: 300 });
-    try {
-      a.stdin.write('sh');
-      a.stdin.write('\t');
-      a.stdin.write('int');
-      await waitFor(() => expect(live(a)).toMatch(/> show int\s*$/m), 3000);
-    } finally {
-      sim.faults.clear();
-    }
+    await waitFor(() => expect(h.exited).toBe(true));
   });
 
   it("a Tab that waits tells the fleet's budget when its key was read, and when its wait is over", async () => {
@@ -221,26 +111,6 @@ describe('ShellApp', () => {
     expect(keyAt[0]).toBeGreaterThanOrEqual(before);
     expect(keyAt[0]).toBeLessThanOrEqual(after);
     expect(keyAt[1]).toBeUndefined();
-  });
-
-  it('a silent router does not swallow the keys typed after Tab; Ctrl-C ends the wait and clears the line', async () => {
-    const a = await start();
-    await waitFor(() => expect(live(a)).toContain('admin@127.0.0.1>'));
-    sim.faults.set({ latencyMs: 20_000 });
-    try {
-      a.stdin.write('sh');
-      a.stdin.write('\t');
-      a.stdin.write('ow');
-      // Held, then given back when the wait ends (tab-hold.ts HOLD_MS): typed as they came.
-      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 4000);
-      a.stdin.write('\t');
-      a.stdin.write('x');
-      a.stdin.write('\u0003');
-      await waitFor(() => expect(screen(a)).toMatch(/> showx\^C/), 3000);
-      await typed(a, 'y', /> y\s*$/m);
-    } finally {
-      sim.faults.clear();
-    }
   });
 
   it('a pasted block is checked first: a wrong line means nothing runs', async () => {
@@ -281,7 +151,7 @@ describe('ShellApp', () => {
 
   it('a chart pane fetches once however often the shell re-renders; r fetches once more; q returns', async () => {
     const a = await start();
-    const ranges = () => tele.requests.filter((r) => r.url.endsWith('query-range')).length;
+    const ranges = () => h.tele.requests.filter((r) => r.url.endsWith('query-range')).length;
     const before = ranges();
     await typed(a, 'metrics range "rate(pkts_down[5m])" since 1h', 'since 1h');
     a.stdin.write('\r');
