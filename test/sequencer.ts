@@ -83,13 +83,12 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   'e2e:test/commands/class-join.wait.test.ts': [2.3, 0.15],
   'e2e:test/sim/fleet/fleet-faults.wait.test.ts': [1.4, 0.2],
   'e2e:test/shell/ShellApp-slow.wait.test.tsx': [3.4, 0.2],
+  'e2e:test/keys/script-feed.wait.test.ts': [1.7, 0.05],
   'unit:test/shell/ShellApp.test.tsx': [2],
   'unit:test/api/telemetry/bounds.test.ts': [3],
   'own-process:test/lang/regex.test.ts': [3],
   'unit:test/run/expressions-property.test.ts': [2],
   'unit:test/lang/every-prefix.test.ts': [2],
-  'unit:test/keys/script-feed.test.ts': [2],
-  'unit:test/patches/ink-output-cache.test.ts': [2],
   'unit:test/features/telemetry/logs-all-bounds.test.ts': [2],
 };
 

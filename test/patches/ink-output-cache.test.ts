@@ -7,125 +7,24 @@
 //
 // "No cache": the Output's OutputCaches gets maps that never keep what they are given, so every
 // line is tokenized and every width measured afresh by Ink's own code (tokenize, string-width).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// The 16,384-cell bound, at the size of a followed log: ink-output-cache.size.test.ts.
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  cachesOf,
+  clearShared,
+  expectSameAsUncached,
+  frame,
+  type Op,
+  Output,
+  render,
+  sgr,
+  shared,
+  type TransformName,
+  write,
+} from './ink-output-rig.js';
 
-type Transformer = (line: string, index: number) => string;
-type Clip = {
-  x1: number | undefined;
-  x2: number | undefined;
-  y1: number | undefined;
-  y2: number | undefined;
-};
-type Caches = {
-  styledChars: Map<string, unknown[]>;
-  widths: Map<string, number>;
-  blockWidths: Map<string, number>;
-  /** The text of a row one line at x = 0 filled alone, by that line. */
-  rowTexts: Map<string, string>;
-  getStyledChars(line: string): unknown[];
-};
-type InkOutput = {
-  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
-  clip(clip: Clip): void;
-  unclip(): void;
-  get(): { output: string; height: number };
-};
-
-// ink's package exports only its index: the Output module is found next to it.
-const outputJs = join(dirname(createRequire(import.meta.url).resolve('ink')), 'output.js');
-const { default: Output } = (await import(pathToFileURL(outputJs).href)) as {
-  default: new (options: { width: number; height: number }) => InkOutput;
-};
-
-/** The Output's caches (a private field of Ink's); fails loudly if Ink renamed what this uses. */
-function cachesOf(output: InkOutput): Caches {
-  const caches = (output as unknown as { caches?: Caches }).caches;
-  if (
-    !(caches?.styledChars instanceof Map) ||
-    !(caches.widths instanceof Map) ||
-    !(caches.blockWidths instanceof Map) ||
-    !(caches.rowTexts instanceof Map) ||
-    typeof caches.getStyledChars !== 'function'
-  ) {
-    throw new Error(`${outputJs}: no OutputCaches {styledChars, widths, blockWidths, rowTexts}; Ink changed`);
-  }
-  return caches;
-}
-
-/** A map that keeps nothing: every get misses, so Ink computes every value again. */
-class Forgetful<K, V> extends Map<K, V> {
-  override set(_key: K, _value: V): this {
-    return this;
-  }
-}
-
-/** The maps shared by every Output (the patch), as seen from a throwaway Output. */
-const shared = () => cachesOf(new Output({ width: 1, height: 1 }));
-
-const ESC = '\u001b[';
-const sgr = (...codes: Array<number | string>) => `${ESC}${codes.join(';')}m`;
-
-/** Transformers as Ink's <Transform> passes them: each sees the styled line and its index. */
-const TRANSFORMS = {
-  none: [],
-  inverse: [(line: string) => `${sgr(7)}${line}${sgr(27)}`],
-  numbered: [(line: string, index: number) => `${index}:${line}`],
-  oddCyan: [(line: string, index: number) => (index % 2 ? `${sgr(36)}${line}${sgr(39)}` : line)],
-} satisfies Record<string, Transformer[]>;
-type TransformName = keyof typeof TRANSFORMS;
-
-type Op =
-  | { kind: 'write'; x: number; y: number; text: string; transform: TransformName }
-  | { kind: 'clip'; clip: Clip }
-  | { kind: 'unclip' };
-type Frame = { width: number; height: number; ops: Op[] };
-
-/** `frame` drawn by a new Output (as Ink's renderer makes one a frame), with or without cache. */
-function render(frame: Frame, cache: boolean): string {
-  const output = new Output({ width: frame.width, height: frame.height });
-  if (!cache) {
-    const caches = cachesOf(output);
-    caches.styledChars = new Forgetful();
-    caches.widths = new Forgetful();
-    caches.blockWidths = new Forgetful();
-    caches.rowTexts = new Forgetful();
-  }
-  for (const op of frame.ops) {
-    if (op.kind === 'write') output.write(op.x, op.y, op.text, { transformers: TRANSFORMS[op.transform] });
-    else if (op.kind === 'clip') output.clip(op.clip);
-    else output.unclip();
-  }
-  return output.get().output;
-}
-
-/** Draws each frame in turn with the shared caches (warm from the frames before) and checks it
- * against the same frame drawn without cache. */
-function expectSameAsUncached(frames: Frame[]): void {
-  for (const [index, frame] of frames.entries()) {
-    expect(render(frame, true), `frame ${index}`).toBe(render(frame, false));
-  }
-}
-
-const write = (x: number, y: number, text: string, transform: TransformName = 'none'): Op => ({
-  kind: 'write',
-  x,
-  y,
-  text,
-  transform,
-});
-const frame = (ops: Op[], width = 24, height = 6): Frame => ({ width, height, ops });
-
-beforeEach(() => {
-  const { styledChars, widths, rowTexts } = shared();
-  styledChars.clear();
-  widths.clear();
-  rowTexts.clear();
-});
-
+beforeEach(clearShared);
 describe('ink output.js patch: shared line cells', () => {
   it('is applied: the cells of a line are shared by the Outputs of later frames', () => {
     const line = `${sgr(1)}menu${sgr(22)} row`;
@@ -255,19 +154,6 @@ describe('ink output.js patch: shared line cells', () => {
       expect(shared().widths.size).toBeLessThanOrEqual(4096);
     }
     expectSameAsUncached([first]);
-  });
-
-  // A pane following logs draws new 120-column lines every frame: bounded by lines alone, the
-  // cells of 4,096 of them (~490,000 objects, ~140 MB) were held before a clear.
-  it('stays bounded in cells: a followed log of wide lines holds at most 16,384 cells', () => {
-    const cells = () => [...shared().styledChars.values()].reduce((n, c) => n + c.length, 0);
-    for (let f = 0; f < 60; f++) {
-      const rows = Array.from({ length: 40 }, (_, y) =>
-        write(0, y, `${sgr(32)}info${sgr(39)} stream ${f * 40 + y} `.padEnd(130, 'x')),
-      );
-      expectSameAsUncached([frame(rows, 120, 40)]);
-      expect(cells()).toBeLessThanOrEqual(16_384);
-    }
   });
 
   // Random frames over a small pool of pieces, so lines recur across frames at other places

@@ -1,5 +1,6 @@
 // The play feed on real timers (at a high speed): what it types, when it waits, and how the
-// presenter's keys pace it or take over.
+// presenter's keys pace it or take over. A wait test: its time is the feed's own settle and
+// beat between lines, which the speed does not shorten.
 import { describe, expect, it } from 'vitest';
 import { createScriptFeed, parseScript } from '../../src/keys/script-feed.js';
 
