@@ -28,8 +28,10 @@ export function promptPassword(
         else if (ch >= ' ') buf += ch;
       }
     };
-    out.write(prompt);
+    // Echo off before the prompt shows: a key typed as soon as the prompt is seen (a paste, a
+    // fast typist, a loaded machine that runs this process late) is never echoed by the terminal.
     stdin.setRawMode(true);
+    out.write(prompt);
     stdin.resume();
     stdin.on('data', onData);
   });
