@@ -7,15 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FleetSim, startFleetSim } from '../../../sim/fleet/index.js';
-import { runCommand } from '../../helpers/command-io.js';
+import { routerAsker } from './ask-router.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'routersh-fleet-sim-'));
-const state = mkdtempSync(join(tmpdir(), 'routersh-state-'));
-const ask = (r: { url: string; user: string; passwordFile?: string }, line: string, more: string[] = []) =>
-  runCommand(
-    ['--router', r.url, '--user', r.user, '--password-file', r.passwordFile ?? '', ...more, '-c', line],
-    { XDG_STATE_HOME: state },
-  );
+const ask = routerAsker();
 
 describe('a fleet with a slow, a failing, a hanging and a redirecting router', () => {
   let fleet: FleetSim;
