@@ -13,10 +13,11 @@ describe('ShellApp against a slow router', () => {
   it('Ctrl-C cancels a slow request and returns to the prompt', async () => {
     const a = await start();
     await typed(a, 'show hostname', 'show hostname');
-    h.sim.faults.set({ latencyMs: 5000 });
+    // Hang guards below the router's delay, far above the typical time.
+    h.sim.faults.set({ latencyMs: 20_000 });
     try {
       a.stdin.write('\r');
-      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
+      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 15_000);
       a.stdin.write('\u0003');
       await waitFor(() => expect(screen(a)).toMatch(/% cancelled/));
     } finally {
@@ -27,10 +28,11 @@ describe('ShellApp against a slow router', () => {
   it('keys typed while a request runs are kept and appear at the prompt afterwards', async () => {
     const a = await start();
     await typed(a, 'show hostname', 'show hostname');
-    h.sim.faults.set({ latencyMs: 300 });
+    // The spinner shows after 150 ms and goes with the answer: a second to see it, on a loaded machine.
+    h.sim.faults.set({ latencyMs: 1000 });
     try {
       a.stdin.write('\r');
-      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 3000);
+      await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 15_000);
       a.stdin.write('show ver');
       a.stdin.write('\u0001'); // Ctrl-A, replayed too
       await waitFor(() => expect(screen(a)).toMatch(/^router$/m));
@@ -49,7 +51,7 @@ describe('ShellApp against a slow router', () => {
       a.stdin.write('sh');
       a.stdin.write('\t');
       a.stdin.write('int');
-      await waitFor(() => expect(live(a)).toMatch(/> show int\s*$/m), 3000);
+      await waitFor(() => expect(live(a)).toMatch(/> show int\s*$/m), 15_000);
     } finally {
       h.sim.faults.clear();
     }
@@ -64,11 +66,11 @@ describe('ShellApp against a slow router', () => {
       a.stdin.write('\t');
       a.stdin.write('ow');
       // Held, then given back when the wait ends (tab-hold.ts HOLD_MS): typed as they came.
-      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 4000);
+      await waitFor(() => expect(live(a)).toMatch(/> show\s*$/m), 15_000);
       a.stdin.write('\t');
       a.stdin.write('x');
       a.stdin.write('\u0003');
-      await waitFor(() => expect(screen(a)).toMatch(/> showx\^C/), 3000);
+      await waitFor(() => expect(screen(a)).toMatch(/> showx\^C/), 15_000);
       await typed(a, 'y', /> y\s*$/m);
     } finally {
       h.sim.faults.clear();
