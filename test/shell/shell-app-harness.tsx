@@ -44,6 +44,8 @@ export function shellAppHarness(): ShellAppHarness {
   });
   afterAll(() => Promise.all([sim.close(), tele.close()]));
   afterEach(async () => {
+    // A test's slow or silent router ends with it.
+    sim.faults.clear();
     app?.unmount();
     app = undefined;
     await session?.close();

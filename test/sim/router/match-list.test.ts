@@ -95,8 +95,8 @@ describe('router sim: match-lists', () => {
   });
 });
 
-// Full capacity (65,536 entries): match-list.size.test.ts.
-describe('router sim: match-lists at real size', () => {
+// At full capacity (65,536 entries): match-list.size.test.ts.
+describe('router sim: match-lists, expiry and the monitor', () => {
   const ip = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
   it('a lowered timeout keeps expiry exact (the order is rebuilt)', () => {
