@@ -4,7 +4,9 @@
 // /api/ for the metadata, then POST /api/hostname SHOW, on one keep-alive connection, Basic auth
 // with that router's own password, each answer parsed). Both are processes started and timed
 // the same way, alternated; their peak RSS through the same preload. Targets: ratio <= 1.5,
-// routersh's peak RSS <= 300 MB.
+// routersh's peak RSS <= 300 MB. routersh runs 1,000 hosts on two threads on a machine of 2
+// cores or more (src/commands/fleet-threads.ts); a third arm, alternated too, runs it on one
+// (ROUTERSH_FLEET_THREADS=1), so the gain of the second thread is seen apart from the code's.
 // Run: node --import tsx bench/fleet-bench.ts
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -104,11 +106,14 @@ export async function benchFleetRun(): Promise<Record<string, number>> {
       '-c',
       'show hostname',
     ];
+    const oneThread = { ...env, ROUTERSH_FLEET_THREADS: '1' };
     const ours: number[] = [];
+    const single: number[] = [];
     const theirs: number[] = [];
     const rss: number[] = [];
     // One warm-up each (the page cache, V8's code cache), then alternated.
     measured(routersh, env, preload);
+    measured(routersh, oneThread, preload);
     measured([bare], env, preload);
     for (let i = 0; i < RUNS; i++) {
       const a = measured(routersh, env, preload);
@@ -116,6 +121,7 @@ export async function benchFleetRun(): Promise<Record<string, number>> {
       ours.push(a.ms);
       rss.push(a.mb);
       theirs.push(measured([bare], env, preload).ms);
+      single.push(measured(routersh, oneThread, preload).ms);
     }
     // Each pair ran back to back, in the same phase of a machine whose speed drifts by a third
     // within minutes: the median of the pairs' ratios is the steadier figure beside the ratio of
@@ -130,10 +136,12 @@ export async function benchFleetRun(): Promise<Record<string, number>> {
       pairRatio: +median(pairs).toFixed(2),
       pairRatioMin: +Math.min(...pairs).toFixed(2),
       pairRatioMax: +Math.max(...pairs).toFixed(2),
+      oneThreadMs: Math.round(median(single)),
+      oneThreadRatio: +(median(single) / median(theirs)).toFixed(2),
       routershPeakRssMB: Math.round(Math.max(...rss)),
     };
     console.log(
-      `${ROUTERS} routers at --forks ${FORKS}: routersh ${out.routershMs} ms vs bare node:http ${out.bareLoopMs} ms (${out.ratio}x, target <= 1.5; the pairs' ratios: median ${out.pairRatio}x, ${out.pairRatioMin}-${out.pairRatioMax}); routersh peak RSS ${out.routershPeakRssMB} MB (target <= 300)`,
+      `${ROUTERS} routers at --forks ${FORKS}: routersh ${out.routershMs} ms vs bare node:http ${out.bareLoopMs} ms (${out.ratio}x, target <= 1.5; the pairs' ratios: median ${out.pairRatio}x, ${out.pairRatioMin}-${out.pairRatioMax}); on one thread ${out.oneThreadMs} ms (${out.oneThreadRatio}x); routersh peak RSS ${out.routershPeakRssMB} MB (target <= 300)`,
     );
     return out;
   } finally {

@@ -57,9 +57,10 @@ function tagOf(s) {
 /**
  * Compiles dist/'s files with their kept code from now on. Returns setV8Flag(flag): what a
  * command calls instead of v8.setFlagsFromString (src/commands/v8-flags.ts), so the code
- * compiled under the flags before is written first, under their name.
+ * compiled under the flags before is written first, under their name. `inherited`: the flags
+ * set already (a fleet run's second thread, started after its first thread set them).
  */
-exports.install = function install(dist) {
+exports.install = function install(dist, inherited = []) {
   let dir;
   try {
     dir = cacheDir(dist);
@@ -70,6 +71,7 @@ exports.install = function install(dist) {
 
   // Flags given to node itself are part of what V8 checks too.
   let flags = `${process.execArgv.join(' ')}|${process.env.NODE_OPTIONS ?? ''}|`;
+  for (const flag of inherited) flags += ` ${flag}`;
   let tag = tagOf(flags);
   /** Scripts compiled without usable code, under the current flags: [script, file]. */
   let unwritten = [];

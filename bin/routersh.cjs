@@ -12,11 +12,16 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 } else {
   // Compiled code kept between runs: Node's own cache from Node 22.1 (its directory, checked
   // against the source), bin/code-cache.cjs on Node 20. ROUTERSH_CODE_CACHE=off turns both off.
+  // A fleet run starts this file again on a second thread (src/commands/fleet-threads.ts),
+  // which finds it here; that thread's marker holds the V8 flags the run set before it started.
+  globalThis[Symbol.for('routersh.bin')] = __filename;
+  const shard = globalThis[Symbol.for('routersh.shard')];
   const { enableCompileCache } = require('node:module');
   if (process.env.ROUTERSH_CODE_CACHE !== 'off') {
     if (enableCompileCache) enableCompileCache();
     else {
-      const setV8Flag = require('./code-cache.cjs').install(require('node:path').resolve(__dirname, '../dist'));
+      const dist = require('node:path').resolve(__dirname, '../dist');
+      const setV8Flag = require('./code-cache.cjs').install(dist, shard?.v8Flags);
       // src/commands/v8-flags.ts changes V8's flags through it.
       globalThis[Symbol.for('routersh.setV8Flag')] = setV8Flag;
     }

@@ -25,6 +25,8 @@ const SLOWEST: Readonly<Record<string, readonly [number, number?]>> = {
   // Sampled since (test/helpers/whole.ts): scaled by the cases kept, 51 of 152 and 11 of 43.
   'e2e:test/safety/request-faults.test.ts': [10, 0.39],
   'e2e:test/e2e/fleet-batch.test.ts': [29, 0.35],
+  // Two-thread routersh runs beside their 200 simulated routers (5 Dec): more than one core.
+  'e2e:test/e2e/fleet-threads.test.ts': [8, 1.5],
   'concurrent:test/safety/window-faults.test.ts': [8, 0.54],
   // Measured alone at load ~13 (3 Dec): the one-attempt bound's case waits its 30 s; a 25 s window.
   'concurrent:test/safety/guard-signals.test.ts': [47, 0.3],

@@ -9,14 +9,7 @@ import type { Flags } from '../cli/args.js';
 import type { Config } from '../config/config.js';
 import type { CommandIo } from '../contract/command-io.js';
 import type { FleetHost } from '../contract/fleet.js';
-import {
-  cancelledError,
-  type Ending,
-  failed,
-  fleetEnding,
-  type RoutershError,
-  usageError,
-} from '../errors.js';
+import { cancelledError, type Ending, failed, fleetEnding, internalError, usageError } from '../errors.js';
 import {
   type CommandResult,
   groupedText,
@@ -26,13 +19,12 @@ import {
   summaryJson,
   summaryText,
 } from '../features/fleet/run/report.js';
-import { parseForks } from '../features/fleet/run/pool.js';
-import type { Session } from '../session/session.js';
+import { parseForks, type PoolProgress } from '../features/fleet/run/pool.js';
 import { commandConfig } from '../session/connect.js';
-import { openFleet } from '../session/fleet.js';
-import { runBatch } from './batch-loop.js';
 import type { FleetBatch } from './fleet-change.js';
 import { fleetScript } from './fleet-script.js';
+import { runShard, type ShardEvent, type ShardInput } from './fleet-shard.js';
+import { runOnThread, threadsFor } from './fleet-threads.js';
 import { baselineWasmOnly, hotOnlyOptimised } from './v8-flags.js';
 
 export async function runFleetBatch(
@@ -79,59 +71,69 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
   const results: CommandResult[] = [];
   const progress = terminalProgress(io);
   const failedHosts = new Set<string>();
-  const fleet = openFleet(base, b.hosts, {
+  const input: ShardInput = {
+    base,
+    hosts: b.hosts,
+    lines,
+    forks: b.forks,
+    hostBoundMs: hostBoundOf(base, lines.length),
     env: io.env,
-    warn: (m) => io.err(`warning: ${m}\n`),
-    journal: 'file',
-    // A host's lines go one at a time: one socket, and undici's Agent makes a Client for it
-    // instead of a Pool of them (less to build and to dispatch through per host).
-    connections: 1,
-    shareAnswers: true,
-    ...(b.flags.yes ? { yes: true } : {}),
-    ...(b.flags.allowUnrevertable ? { allowUnrevertable: true } : {}),
-  });
-  const record = (r: CommandResult) => {
-    results.push(r);
-    if (r.error) failedHosts.add(r.host);
-    if (json) io.out(jsonLine(r));
+    json,
+    keepGoing: base.keepGoing,
+    dryRun: b.flags.dryRun === true,
+    yes: b.flags.yes === true,
+    allowUnrevertable: b.flags.allowUnrevertable === true,
   };
+  // Many hosts on a machine of 2 cores or more: a second thread takes its share (fleet-threads.ts).
+  const threads = threadsFor(b.hosts.length, b.forks, io.env);
+  const shares: PoolProgress[] = [];
+  const seen = new Map<string, { count: number; failed: boolean }>();
+  const emitFor =
+    (share: number) =>
+    (e: ShardEvent): void => {
+      if (e.kind === 'record') {
+        const r = e.result;
+        const at = seen.get(r.host) ?? { count: 0, failed: false };
+        at.count++;
+        if (r.error) at.failed = true;
+        seen.set(r.host, at);
+        results.push(r);
+        if (r.error) failedHosts.add(r.host);
+        if (json) io.out(jsonLine(r));
+      } else if (e.kind === 'warn') io.err(`warning: ${e.message}\n`);
+      else if (progress) {
+        shares[share] = e.progress;
+        progress.show(
+          progressLine({ ...sumProgress(shares), total: b.hosts.length, failed: failedHosts.size }),
+        );
+      }
+    };
   try {
-    await fleet.each(
-      (host, session, signal) =>
-        hostScript(host, session, signal, lines, {
-          json,
-          keepGoing: base.keepGoing,
-          dryRun: b.flags.dryRun,
-          record,
-        }),
-      {
-        forks: b.forks,
-        signal: b.signal,
-        hostBoundMs: hostBoundOf(base, lines.length),
-        closeAfter: true,
-        // A host that could not start (its session, its password file) or overran its bound:
-        // one result for the command it was at.
-        onResult: (o) => {
-          if (o.ok) return;
-          const at = results.filter((r) => r.host === o.host.name).length;
-          if (at < lines.length && !results.some((r) => r.host === o.host.name && r.error))
-            record({
-              host: o.host.name,
-              index: at,
-              command: lines[at] ?? '',
-              out: '',
-              error: o.error,
-              ms: o.ms,
+    if (threads === 1) await runShard(input, emitFor(0), b.signal);
+    else {
+      const next = new Int32Array(new SharedArrayBuffer(4));
+      const [, other] = await Promise.all([
+        runShard({ ...input, forks: Math.ceil(b.forks / 2), next }, emitFor(0), b.signal),
+        runOnThread({ ...input, forks: Math.floor(b.forks / 2), next }, emitFor(1), b.signal),
+      ]);
+      // The thread ended early (it failed): each host it left unfinished fails, once.
+      if (other !== true) {
+        const error = b.signal.aborted
+          ? cancelledError()
+          : internalError(`the run's second thread failed: ${other}`);
+        for (const host of b.hosts) {
+          const at = seen.get(host.name);
+          const count = at?.count ?? 0;
+          if (count < lines.length && !at?.failed)
+            emitFor(1)({
+              kind: 'record',
+              result: { host: host.name, index: count, command: lines[count] ?? '', out: '', error, ms: 0 },
             });
-        },
-        ...(progress
-          ? { onProgress: (p) => progress.show(progressLine({ ...p, failed: failedHosts.size })) }
-          : {}),
-      },
-    );
+        }
+      }
+    }
   } finally {
     progress?.done();
-    await fleet.close();
   }
   const summary = summarize(
     b.hosts.map((h) => h.name),
@@ -153,41 +155,18 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
   return fleetEnding(b.hosts.length, errors, failedHosts.size);
 }
 
-/** The lines on one host, one at a time as a script (the context carries from line to line). */
-async function hostScript(
-  host: FleetHost,
-  session: Session,
-  signal: AbortSignal,
-  lines: readonly string[],
-  o: { json: boolean; keepGoing: boolean; dryRun: boolean; record: (r: CommandResult) => void },
-): Promise<void> {
-  const state = { context: [] as string[] };
-  for (const [index, command] of lines.entries()) {
-    if (signal.aborted) return;
-    let out = '';
-    const at = performance.now();
-    const ending = await runBatch(
-      [command],
-      state,
-      session.services,
-      { stdout: (s) => (out += s), stderr: () => {} },
-      { json: o.json, keepGoing: false, unit: 'command', signal, dryRun: o.dryRun },
-    );
-    const error: RoutershError | undefined = ending.kind === 'failed' ? ending.errors[0] : undefined;
-    // Cut off by the run's end (Ctrl-C, the host's bound): the pool reports it.
-    if (signal.aborted) return;
-    o.record({
-      host: host.name,
-      index,
-      command,
-      out,
-      ...(error ? { error } : {}),
-      ms: Math.round(performance.now() - at),
-    });
-    if (error && !o.keepGoing) return;
-    // `exit` ends the host's script, as it ends one router's.
-    if (/^\s*(exit|quit)\s*$/.test(command)) return;
+/** The threads' progress as one run's: the slowest host of either (the total is the run's). */
+function sumProgress(shares: readonly PoolProgress[]): PoolProgress {
+  const sum: PoolProgress = { total: 0, done: 0, failed: 0, running: 0 };
+  for (const p of shares) {
+    if (!p) continue;
+    sum.total += p.total;
+    sum.done += p.done;
+    sum.failed += p.failed;
+    sum.running += p.running;
+    if (p.slowest && (!sum.slowest || p.slowest.ms > sum.slowest.ms)) sum.slowest = p.slowest;
   }
+  return sum;
 }
 
 /** The progress line on a terminal's stderr, rewritten in place at most every 100 ms. */

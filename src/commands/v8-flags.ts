@@ -3,12 +3,19 @@
 // change when code is compiled and when memory is collected, never what the code does.
 import { setFlagsFromString } from 'node:v8';
 
+/** The flags this process set, in order: V8's flags are the process's, its threads' too. */
+const set: string[] = [];
+
+/** What a second thread runs under, which its code cache is named for (commands/fleet-threads.ts). */
+export const v8FlagsSet = (): string[] => [...set];
+
 /**
  * bin/routersh.cjs's loader keeps V8's compiled code per set of flags (bin/code-cache.cjs): a
  * flag goes through it, so what was compiled under the flags before is kept under their name.
  * Without the loader (tests importing src/), straight to V8.
  */
 function setV8Flag(flag: string): void {
+  set.push(flag);
   const viaLoader = (globalThis as Record<symbol, unknown>)[Symbol.for('routersh.setV8Flag')];
   if (typeof viaLoader === 'function') viaLoader(flag);
   else setFlagsFromString(flag);

@@ -60,6 +60,8 @@ export interface EachOptions<T> {
   onProgress?: (p: PoolProgress) => void;
   /** Close each host's session as soon as its work ends (a one-shot run over 1,000 hosts). */
   closeAfter?: boolean;
+  /** The next host's index, shared with another thread's run over the same hosts (pool.ts). */
+  next?: Int32Array;
 }
 
 export interface Fleet {
@@ -218,6 +220,7 @@ export function openFleet(base: Readonly<Config>, hosts: readonly FleetHost[], o
           ...(e.hostBoundMs !== undefined ? { hostBoundMs: e.hostBoundMs } : {}),
           ...(e.onResult ? { onResult: e.onResult } : {}),
           ...(e.onProgress ? { onProgress: e.onProgress } : {}),
+          ...(e.next ? { next: e.next } : {}),
         },
       );
     },

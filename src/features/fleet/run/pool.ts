@@ -34,6 +34,12 @@ export interface PoolOptions<H, T> {
   onProgress?: (p: PoolProgress) => void;
   /** Monotonic milliseconds (a seam for tests; default performance.now). */
   now?: () => number;
+  /**
+   * The index of the next host to take, shared with another thread's pool over the same hosts
+   * (a fleet run on two threads, commands/fleet-threads.ts): each host is taken by one of them,
+   * as each is free, so the thread that started later, or is slower, takes fewer.
+   */
+  next?: Int32Array;
 }
 
 /** Runs `work` on every host, at most `forks` at once; resolves with every outcome (completion order). */
@@ -49,6 +55,8 @@ export async function runPool<H, T>(
   const outcomes: PoolOutcome<H, T>[] = [];
   let failed = 0;
   let next = 0;
+  const shared = o.next;
+  const take = shared ? () => Atomics.add(shared, 0, 1) : () => next++;
   const progress = (): void => {
     if (!o.onProgress) return;
     let slowest: PoolProgress['slowest'];
@@ -75,8 +83,8 @@ export async function runPool<H, T>(
     progress();
   };
   const lane = async (): Promise<void> => {
-    while (next < hosts.length) {
-      const host = hosts[next++] as H;
+    for (let i = take(); i < hosts.length; i = take()) {
+      const host = hosts[i] as H;
       if (o.signal.aborted) {
         const outcome: PoolOutcome<H, T> = { host, ok: false, error: cancelledError(), ms: 0 };
         failed++;

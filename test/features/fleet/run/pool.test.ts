@@ -100,4 +100,31 @@ describe('runPool', () => {
       ['good', true],
     ]);
   });
+
+  it('two pools sharing `next` take each host once, the later or slower one fewer', async () => {
+    const hosts = Array.from({ length: 100 }, (_, i) => `h${i}`);
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    const taken = new Map<string, string>();
+    const work = (pool: string, turns: number) => async (h: string) => {
+      expect(taken.has(h)).toBe(false);
+      taken.set(h, pool);
+      for (let i = 0; i < turns; i++) await Promise.resolve();
+      return pool;
+    };
+    const signal = new AbortController().signal;
+    const first = runPool(hosts, work('first', 1), { forks: 3, signal, name, next });
+    // The second starts a turn later (a thread's start) and its hosts take longer.
+    await Promise.resolve();
+    const second = runPool(hosts, work('second', 8), { forks: 3, signal, name, next });
+    const [a, b] = await Promise.all([first, second]);
+    expect(taken.size).toBe(100);
+    expect([...a, ...b].map((o) => o.host).sort()).toEqual([...hosts].sort());
+    for (const [outcomes, pool] of [
+      [a, 'first'],
+      [b, 'second'],
+    ] as const)
+      for (const o of outcomes) expect(o.ok && o.value === pool && taken.get(o.host) === pool).toBe(true);
+    expect(b.length).toBeGreaterThan(0);
+    expect(a.length).toBeGreaterThan(b.length);
+  });
 });
