@@ -6,7 +6,6 @@
 // runner and the shell load only on the paths that use them (test/e2e/startup-lean.test.ts).
 import { setMaxListeners } from 'node:events';
 import { execute } from './commands/index.js';
-import type { ShardWorkerData } from './commands/fleet-threads.js';
 import { processIo } from './commands/process-io.js';
 import { exitStatus } from './exit-status.js';
 
@@ -14,7 +13,7 @@ import { exitStatus } from './exit-status.js';
 // serves its share of the hosts, and has no argv, terminal or signals of its own.
 const shard = (globalThis as Record<symbol, unknown>)[Symbol.for('routersh.shard')];
 if (shard !== undefined) {
-  void import('./commands/fleet-shard-worker.js').then((m) => m.serveShard(shard as ShardWorkerData));
+  void import('./commands/fleet-shard-worker.js').then((m) => m.serveShard());
 } else {
   const { io, outputGone } = processIo();
   // A cold line's metadata lookups (up to 16 path prefixes at once, lang/resolve.ts) each listen

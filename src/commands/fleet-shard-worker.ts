@@ -4,9 +4,9 @@
 import { setMaxListeners } from 'node:events';
 import { parentPort } from 'node:worker_threads';
 import { runShard, type ShardInput } from './fleet-shard.js';
-import { type ShardMessage, type ShardWorkerData, wireResult } from './fleet-threads.js';
+import { type ShardMessage, wireResult } from './fleet-threads.js';
 
-export function serveShard(_data: ShardWorkerData): void {
+export function serveShard(): void {
   const port = parentPort;
   if (!port) return;
   const post = (m: ShardMessage) => port.postMessage(m);

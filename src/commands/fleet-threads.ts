@@ -89,12 +89,23 @@ export async function runOnThread(
   const { Worker } = await import('node:worker_threads');
   const data: ShardWorkerData = { bin, v8Flags: v8FlagsSet() };
   // The thread starts the program as bin/routersh.cjs would, the marker telling main.ts to
-  // serve a share instead of reading argv.
-  const worker: Worker = new Worker(
-    "const d = require('node:worker_threads').workerData; globalThis[Symbol.for('routersh.shard')] = d; require(d.bin);",
-    { eval: true, workerData: data, argv: [] },
-  );
-  worker.postMessage({ input });
+  // serve a share instead of reading argv. A thread that cannot start takes no host: the main
+  // thread's share takes them all (the shared counter).
+  let worker: Worker;
+  try {
+    worker = new Worker(
+      "const d = require('node:worker_threads').workerData; globalThis[Symbol.for('routersh.shard')] = d; require(d.bin);",
+      { eval: true, workerData: data, argv: [] },
+    );
+  } catch (e) {
+    return `it could not start: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  try {
+    worker.postMessage({ input });
+  } catch (e) {
+    await worker.terminate();
+    return `its share could not be sent: ${e instanceof Error ? e.message : String(e)}`;
+  }
   let ended: true | string = 'it ended before its hosts did';
   let grace: NodeJS.Timeout | undefined;
   const abort = () => {
