@@ -23,7 +23,7 @@ import { parseForks, type PoolProgress } from '../features/fleet/run/pool.js';
 import { commandConfig } from '../session/connect.js';
 import type { FleetBatch } from './fleet-change.js';
 import { fleetScript } from './fleet-script.js';
-import { runShard, type ShardEvent, type ShardInput } from './fleet-shard.js';
+import { HostTally, runShard, type ShardEvent, type ShardInput } from './fleet-shard.js';
 import { runOnThread, threadsFor } from './fleet-threads.js';
 import { baselineWasmOnly, hotOnlyOptimised } from './v8-flags.js';
 
@@ -87,16 +87,13 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
   // Many hosts on a machine of 2 cores or more: a second thread takes its share (fleet-threads.ts).
   const threads = threadsFor(b.hosts.length, b.forks, io.env);
   const shares: PoolProgress[] = [];
-  const seen = new Map<string, { count: number; failed: boolean }>();
+  const tally = new HostTally(lines);
   const emitFor =
     (share: number) =>
     (e: ShardEvent): void => {
       if (e.kind === 'record') {
         const r = e.result;
-        const at = seen.get(r.host) ?? { count: 0, failed: false };
-        at.count++;
-        if (r.error) at.failed = true;
-        seen.set(r.host, at);
+        tally.note(r);
         results.push(r);
         if (r.error) failedHosts.add(r.host);
         if (json) io.out(jsonLine(r));
@@ -122,13 +119,8 @@ async function eachHost(b: FleetBatch): Promise<Ending> {
           ? cancelledError()
           : internalError(`the run's second thread failed: ${other}`);
         for (const host of b.hosts) {
-          const at = seen.get(host.name);
-          const count = at?.count ?? 0;
-          if (count < lines.length && !at?.failed)
-            emitFor(1)({
-              kind: 'record',
-              result: { host: host.name, index: count, command: lines[count] ?? '', out: '', error, ms: 0 },
-            });
+          const cut = tally.cutOff(host.name, error, 0);
+          if (cut) emitFor(1)({ kind: 'record', result: cut });
         }
       }
     }

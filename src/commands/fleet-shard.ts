@@ -30,6 +30,35 @@ export interface ShardInput {
   next?: Int32Array;
 }
 
+/** A line that ends a host's script, as it ends one router's. */
+const ENDS_SCRIPT = /^\s*(exit|quit)\s*$/;
+
+/**
+ * Each host's records so far, for the one record a host that was cut off gets: its error, for
+ * the command it was at, unless it failed already or its script ended.
+ */
+export class HostTally {
+  private readonly hosts = new Map<string, { count: number; failed: boolean }>();
+
+  constructor(private readonly lines: readonly string[]) {}
+
+  note(r: CommandResult): void {
+    const at = this.hosts.get(r.host) ?? { count: 0, failed: false };
+    // `exit` ends the host's script: nothing after it is owed.
+    at.count = ENDS_SCRIPT.test(r.command) && !r.error ? this.lines.length : at.count + 1;
+    if (r.error) at.failed = true;
+    this.hosts.set(r.host, at);
+  }
+
+  /** The record for `host` cut off by `error`, or none when it has all of its records or failed. */
+  cutOff(host: string, error: RoutershError, ms: number): CommandResult | undefined {
+    const at = this.hosts.get(host);
+    const index = at?.count ?? 0;
+    if (index >= this.lines.length || at?.failed) return undefined;
+    return { host, index, command: this.lines[index] ?? '', out: '', error, ms };
+  }
+}
+
 export type ShardEvent =
   | { kind: 'record'; result: CommandResult }
   | { kind: 'progress'; progress: PoolProgress }
@@ -41,13 +70,9 @@ export async function runShard(
   signal: AbortSignal,
 ): Promise<void> {
   const { lines } = s;
-  /** Each host's records so far: a host cut off reports the command it was at. */
-  const seen = new Map<string, { count: number; failed: boolean }>();
+  const tally = new HostTally(lines);
   const record = (result: CommandResult) => {
-    const at = seen.get(result.host) ?? { count: 0, failed: false };
-    at.count++;
-    if (result.error) at.failed = true;
-    seen.set(result.host, at);
+    tally.note(result);
     emit({ kind: 'record', result });
   };
   const fleet = openFleet(s.base, s.hosts, {
@@ -78,18 +103,8 @@ export async function runShard(
         // A host that could not start (its session, its password file) or overran its bound:
         // one result for the command it was at.
         onResult: (o) => {
-          if (o.ok) return;
-          const at = seen.get(o.host.name);
-          const count = at?.count ?? 0;
-          if (count < lines.length && !at?.failed)
-            record({
-              host: o.host.name,
-              index: count,
-              command: lines[count] ?? '',
-              out: '',
-              error: o.error,
-              ms: o.ms,
-            });
+          const cut = o.ok ? undefined : tally.cutOff(o.host.name, o.error, o.ms);
+          if (cut) record(cut);
         },
         onProgress: (progress) => emit({ kind: 'progress', progress }),
         ...(s.next ? { next: s.next } : {}),
@@ -132,7 +147,6 @@ async function hostScript(
       ms: Math.round(performance.now() - at),
     });
     if (error && !o.keepGoing) return;
-    // `exit` ends the host's script, as it ends one router's.
-    if (/^\s*(exit|quit)\s*$/.test(command)) return;
+    if (ENDS_SCRIPT.test(command)) return;
   }
 }
