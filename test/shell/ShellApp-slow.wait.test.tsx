@@ -10,25 +10,27 @@ import { shellAppHarness } from './shell-app-harness.js';
 const h = shellAppHarness();
 const { start, screen, live, typed } = h;
 
+/** A shell whose `show hostname` is on its way to a router that answers after `latencyMs`. */
+async function waitingFor(latencyMs: number) {
+  const a = await start();
+  await typed(a, 'show hostname', 'show hostname');
+  h.sim.faults.set({ latencyMs });
+  a.stdin.write('\r');
+  // Hang guard below the router's delay, far above the typical time.
+  await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 15_000);
+  return a;
+}
+
 describe('ShellApp against a slow router', () => {
   it('Ctrl-C cancels a slow request and returns to the prompt', async () => {
-    const a = await start();
-    await typed(a, 'show hostname', 'show hostname');
-    // Hang guards below the router's delay, far above the typical time.
-    h.sim.faults.set({ latencyMs: 20_000 });
-    a.stdin.write('\r');
-    await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 15_000);
+    const a = await waitingFor(20_000);
     a.stdin.write('\u0003');
     await waitFor(() => expect(screen(a)).toMatch(/% cancelled/));
   });
 
   it('keys typed while a request runs are kept and appear at the prompt afterwards', async () => {
-    const a = await start();
-    await typed(a, 'show hostname', 'show hostname');
     // The spinner shows after 150 ms and goes with the answer: a second to see it, on a loaded machine.
-    h.sim.faults.set({ latencyMs: 1000 });
-    a.stdin.write('\r');
-    await waitFor(() => expect(live(a)).toMatch(/waiting for the router/), 15_000);
+    const a = await waitingFor(1000);
     a.stdin.write('show ver');
     a.stdin.write('\u0001'); // Ctrl-A, replayed too
     await waitFor(() => expect(screen(a)).toMatch(/^router$/m));
