@@ -17,7 +17,7 @@ import { v8FlagsSet } from './v8-flags.js';
 
 /** Fewer hosts than this run on one thread: a thread's start (~20 ms of a core) would not pay. */
 export const SHARD_MIN_HOSTS = 128;
-/** After Ctrl-C, how long the thread has to end its hosts before it is stopped. */
+/** After Ctrl-C, or its last host, how long the thread has to end before it is stopped. */
 const ABORT_GRACE_MS = 5_000;
 
 /**
@@ -130,6 +130,9 @@ export async function runOnThread(
           }
           case 'done':
             ended = true;
+            // Its hosts are done and its sockets closed: it ends at once. Should anything hold
+            // it, it is stopped rather than holding the run.
+            setTimeout(() => void worker.terminate(), ABORT_GRACE_MS).unref();
             return;
           case 'failed':
             ended = m.message;
